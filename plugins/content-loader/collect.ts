@@ -1,0 +1,87 @@
+import type { Element, Root, RootContent } from 'hast';
+import { toString } from 'hast-util-to-string';
+import { visit } from 'unist-util-visit';
+import type { VFile } from 'vfile';
+import type { Heading, SourceReference } from 'docs-gen';
+
+/** A stretch of page text under one heading, for the search index. */
+export interface TextSection {
+  /** Heading id; '' for the text before the first heading. */
+  id: string;
+  title: string;
+  text: string;
+}
+
+export interface CollectedData {
+  headings: Heading[];
+  references: SourceReference[];
+  sections: TextSection[];
+}
+
+interface JsxAttribute {
+  type: string;
+  name?: string;
+  value?: unknown;
+}
+interface JsxElement {
+  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
+  name: string | null;
+  attributes: JsxAttribute[];
+  position?: { start: { line: number; column: number } };
+}
+
+/** Components whose `src` names a file the build must find, and what kind of reference it is. */
+const SOURCE_COMPONENTS: Record<string, SourceReference['kind']> = { DocImage: 'image', RelOutput: 'rel-output' };
+
+function stringAttribute(node: JsxElement, name: string): string | undefined {
+  const attribute = node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
+  return typeof attribute?.value === 'string' ? attribute.value : undefined;
+}
+
+function isHeading(node: RootContent): node is Element {
+  return node.type === 'element' && /^h[1-6]$/.test(node.tagName);
+}
+
+/**
+ * rehype plugin: records headings (after rehype-slug gave them ids), every link and image
+ * with its source position, and the page text by section. Results go to `file.data.collected`.
+ */
+export function rehypeCollect() {
+  return (tree: Root, file: VFile): void => {
+    const data: CollectedData = { headings: [], references: [], sections: [] };
+    const add = (kind: SourceReference['kind'], url: string | undefined, node: { position?: { start: { line: number; column: number } } }) => {
+      if (url === undefined || !node.position) return;
+      data.references.push({ kind, url, line: node.position.start.line, column: node.position.start.column });
+    };
+    visit(tree, (node) => {
+      if (node.type === 'element') {
+        const element = node as Element;
+        // The footnotes' own label is screen-reader text, not a section of the page.
+        if (isHeading(element) && typeof element.properties.id === 'string' && element.properties.id !== 'footnote-label') {
+          data.headings.push({ id: element.properties.id, value: toString(element).trim(), depth: Number(element.tagName[1]) });
+        } else if (element.tagName === 'a') add('link', element.properties.href as string | undefined, element);
+        else if (element.tagName === 'img') add('image', element.properties.src as string | undefined, element);
+        return;
+      }
+      if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
+        const jsx = node as unknown as JsxElement;
+        const kind = jsx.name ? SOURCE_COMPONENTS[jsx.name] : undefined;
+        if (kind) add(kind, stringAttribute(jsx, 'src'), jsx);
+        if (jsx.name === 'DocImage') add('image', stringAttribute(jsx, 'srcDark'), jsx);
+        if (jsx.name === 'a' || jsx.name === 'Link') add('link', stringAttribute(jsx, 'href'), jsx);
+      }
+    });
+    let current: TextSection = { id: '', title: '', text: '' };
+    for (const child of tree.children) {
+      if (isHeading(child)) {
+        if (current.text.trim() || current.id) data.sections.push(current);
+        current = { id: String(child.properties.id ?? ''), title: toString(child).trim(), text: '' };
+      } else {
+        const text = toString(child as Element).trim();
+        if (text) current.text += `${text}\n`;
+      }
+    }
+    if (current.text.trim() || current.id) data.sections.push(current);
+    file.data.collected = data;
+  };
+}

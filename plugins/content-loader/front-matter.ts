@@ -1,0 +1,72 @@
+import { parseDocument } from 'yaml';
+import { DiagnosticError, type Diagnostic, type FrontMatter } from 'docs-gen';
+
+export interface SplitSource {
+  frontMatter: FrontMatter;
+  /** The source with the front matter replaced by blank lines, so positions stay true. */
+  body: string;
+}
+
+const FIELD_TYPES: Record<string, (value: unknown) => boolean> = {
+  title: (v) => typeof v === 'string',
+  description: (v) => typeof v === 'string',
+  date: (v) => typeof v === 'string',
+  lastmod: (v) => typeof v === 'string',
+  image: (v) => v === null || typeof v === 'string',
+  lead: (v) => typeof v === 'string',
+  rai_hide_feedback_ux: (v) => typeof v === 'boolean',
+};
+const FIELD_EXPECTED: Record<string, string> = {
+  image: 'a path or null',
+  rai_hide_feedback_ux: 'true or false',
+};
+
+/** Splits YAML front matter off a page and validates the seed's fields. */
+export function splitFrontMatter(source: string, file: string): SplitSource {
+  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
+  if (!match) {
+    if (/^---\r?\n/.test(source)) {
+      throw new DiagnosticError([
+        { severity: 'error', code: 'front-matter-unclosed', message: 'Front matter starts with --- but never ends with a --- line', file, line: 1, column: 1 },
+      ]);
+    }
+    return { frontMatter: {}, body: source };
+  }
+  const yamlText = match[1]!;
+  const document = parseDocument(yamlText, { prettyErrors: false });
+  const diagnostics: Diagnostic[] = [];
+  for (const error of document.errors) {
+    const place = error.linePos?.[0];
+    diagnostics.push({
+      severity: 'error',
+      code: 'front-matter-yaml',
+      message: `Invalid front matter YAML: ${error.message.split('\n')[0]}`,
+      file,
+      // +1: the opening --- line.
+      line: (place?.line ?? 1) + 1,
+      column: place?.col ?? 1,
+    });
+  }
+  if (diagnostics.length) throw new DiagnosticError(diagnostics);
+  const data: unknown = document.toJS() ?? {};
+  if (typeof data !== 'object' || Array.isArray(data)) {
+    throw new DiagnosticError([{ severity: 'error', code: 'front-matter-yaml', message: 'Front matter must be a YAML mapping (key: value lines)', file, line: 2, column: 1 }]);
+  }
+  const frontMatter = data as FrontMatter;
+  for (const [key, isValid] of Object.entries(FIELD_TYPES)) {
+    if (key in frontMatter && !isValid(frontMatter[key])) {
+      const lineIndex = yamlText.split('\n').findIndex((l) => l.startsWith(`${key}:`));
+      diagnostics.push({
+        severity: 'error',
+        code: 'front-matter-invalid',
+        message: `Front matter \`${key}\` must be ${FIELD_EXPECTED[key] ?? 'a string'}`,
+        file,
+        line: lineIndex >= 0 ? lineIndex + 2 : 2,
+        column: 1,
+      });
+    }
+  }
+  if (diagnostics.length) throw new DiagnosticError(diagnostics);
+  const blank = match[0].replace(/[^\n]/g, '');
+  return { frontMatter, body: blank + source.slice(match[0].length) };
+}

@@ -1,0 +1,110 @@
+import { readdir } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  contentRoute,
+  DiagnosticError,
+  workerModuleUrl,
+  type Diagnostic,
+  type Plugin,
+  type RouteDefinition,
+} from 'docs-gen';
+import type { CompileInput, CompileOutput } from './compile-page.ts';
+
+/** One compiled content page: what `allContent['docs-gen:content-loader']` holds. */
+export interface LoadedPage extends CompileOutput {
+  route: string;
+  locale: string;
+  /** The page's name in its folder (`index` for a folder page). */
+  name: string;
+  /** Relative to the site root. */
+  sourcePath: string;
+  title: string;
+}
+
+export const CONTENT_LOADER = 'docs-gen:content-loader';
+
+/** All files under `dir`, relative to it, skipping dot-folders. */
+export async function listFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).split('\\').join('/'))
+    .filter((p) => !p.split('/').some((segment) => segment.startsWith('.')))
+    .sort();
+}
+
+function titleFromName(name: string): string {
+  const words = name.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The content loader: every `.md`/`.mdx` under the content folder, compiled in the worker
+ * pool (MDX → code, front matter, headings, links and images, text by section).
+ */
+export default function contentLoader(): Plugin<LoadedPage[]> {
+  return {
+    name: CONTENT_LOADER,
+    async loadContent({ context }) {
+      const { config } = context;
+      const locales = config.locales.map((l) => l.locale);
+      const files = await listFiles(context.contentDir);
+      const grammarPath = fileURLToPath(workerModuleUrl(import.meta.url, '../../theme/highlight/rel.tmLanguage.json'));
+      const moduleUrl = workerModuleUrl(import.meta.url, './compile-page.js');
+      const moduleDir = join(context.cacheDir, 'pages');
+      const diagnostics: Diagnostic[] = [];
+      const seen = new Map<string, string>();
+      const jobs: Promise<LoadedPage | undefined>[] = [];
+      for (const file of files) {
+        const target = contentRoute(file, locales, config.defaultLocale);
+        if (!target) continue;
+        const sourcePath = relative(context.root, join(context.contentDir, file));
+        const key = `${target.locale} ${target.route}`;
+        const other = seen.get(key);
+        if (other) {
+          diagnostics.push({ severity: 'error', code: 'duplicate-route', message: `Route ${target.route} comes from both ${other} and ${sourcePath}`, file: sourcePath, line: 1, column: 1 });
+          continue;
+        }
+        seen.set(key, sourcePath);
+        const input: CompileInput = { file: join(context.contentDir, file), relativePath: sourcePath, format: target.format, grammarPath, moduleDir };
+        jobs.push(
+          context.runInWorker<CompileInput, CompileOutput>({ moduleUrl, exportName: 'compilePage', input }).then(
+            (output) => ({
+              ...output,
+              ...target,
+              sourcePath,
+              title: output.frontMatter.title ?? output.headings.find((h) => h.depth === 1)?.value ?? titleFromName(target.name === 'index' ? (target.route.split('/').pop() || 'Home') : target.name),
+            }),
+            (error: unknown) => {
+              // Gather every page's problems before failing, so one run reports them all.
+              const list = (error as { diagnostics?: Diagnostic[] }).diagnostics;
+              if (list) diagnostics.push(...list);
+              else throw error;
+              return undefined;
+            },
+          ),
+        );
+      }
+      const pages = (await Promise.all(jobs)).filter((p): p is LoadedPage => p !== undefined);
+      if (diagnostics.length) throw new DiagnosticError(diagnostics);
+      return pages;
+    },
+    contentLoaded({ content, actions }) {
+      for (const page of content) {
+        const route: RouteDefinition = {
+          route: page.route,
+          locale: page.locale,
+          title: page.title,
+          frontMatter: page.frontMatter,
+          headings: page.headings,
+          content: { type: 'mdx', compiled: page.compiled },
+          sourcePath: page.sourcePath,
+          references: page.references,
+          sections: page.sections,
+        };
+        actions.addRoute(route);
+      }
+    },
+  };
+}

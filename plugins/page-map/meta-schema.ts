@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+const themeOptions = z.strictObject({
+  breadcrumb: z.boolean().optional(),
+  collapsed: z.boolean().optional(),
+  footer: z.boolean().optional(),
+  layout: z.enum(['default', 'full', 'raw']).optional(),
+  navbar: z.boolean().optional(),
+  pagination: z.boolean().optional(),
+  sidebar: z.boolean().optional(),
+  timestamp: z.boolean().optional(),
+  toc: z.boolean().optional(),
+  typesetting: z.enum(['default', 'article']).optional(),
+});
+
+const menuEntry = z.strictObject({
+  title: z.string(),
+  href: z.string(),
+  newWindow: z.boolean().optional(),
+});
+
+/** One `_meta` entry: a label, or an item object (Nextra-compatible). */
+export const metaItemSchema = z.union([
+  z.string(),
+  z.strictObject({
+    title: z.string().optional(),
+    type: z.enum(['page', 'doc', 'menu', 'separator']).optional(),
+    display: z.enum(['normal', 'hidden', 'children']).optional(),
+    theme: themeOptions.optional(),
+    href: z.string().optional(),
+    newWindow: z.boolean().optional(),
+    items: z.record(z.string(), menuEntry).optional(),
+  }),
+]);
+
+export const metaSchema = z.record(z.string(), metaItemSchema);
+
+export type MetaItem = z.output<typeof metaItemSchema>;
+export type MetaObject = Exclude<MetaItem, string>;
+export type MetaFile = z.output<typeof metaSchema>;

@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { parseDocument, isNode } from 'yaml';
+import type { z } from 'zod';
+import { DiagnosticError, importModuleFile, positionAt, type Diagnostic } from 'docs-gen';
+import { metaSchema, type MetaFile } from './meta-schema.ts';
+
+export interface ReadMeta {
+  meta: MetaFile;
+  /** Relative to the site root. */
+  sourcePath: string;
+  /** Position of each key in the file (JSON only), for messages about entries. */
+  keyPositions: Record<string, { line: number; column: number }>;
+}
+
+function jsonSyntaxError(text: string, error: Error, file: string): Diagnostic {
+  // V8 says "... at position 42" or "... (line 3 column 5)".
+  const lineColumn = /line (\d+) column (\d+)/.exec(error.message);
+  const offset = /position (\d+)/.exec(error.message);
+  const place = lineColumn
+    ? { line: Number(lineColumn[1]), column: Number(lineColumn[2]) }
+    : offset
+      ? positionAt(text, Number(offset[1]))
+      : { line: 1, column: 1 };
+  return { severity: 'error', code: 'meta-syntax', message: `Invalid JSON in _meta file: ${error.message.replace(/\s*\(line \d+ column \d+\)|\s+at position \d+/, '')}`, file, ...place };
+}
+
+function issueMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'unrecognized_keys') return `Unknown _meta item key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `\`${k}\``).join(', ')}`;
+  if (issue.code === 'invalid_union') return 'A _meta entry must be a title string or an object with title, type, display, theme, href, newWindow or items';
+  return issue.message;
+}
+
+/** Reads and validates one `_meta.json|js|ts` file. Problems carry the file, line and column. */
+export async function readMeta(file: string, options: { root: string; cacheDir: string; sourcePath: string }): Promise<ReadMeta> {
+  const { sourcePath } = options;
+  let data: unknown;
+  let locate: (path: PropertyKey[]) => { line: number; column: number } | undefined = () => undefined;
+  const keyPositions: ReadMeta['keyPositions'] = {};
+  if (file.endsWith('.json')) {
+    const text = await readFile(file, 'utf8');
+    try {
+      data = JSON.parse(text);
+    } catch (error) {
+      throw new DiagnosticError([jsonSyntaxError(text, error as Error, sourcePath)]);
+    }
+    // JSON is YAML: its parser gives each node's offset.
+    const document = parseDocument(text);
+    locate = (path) => {
+      for (let depth = path.length; depth >= 0; depth--) {
+        const node = document.getIn(path.slice(0, depth), true);
+        if (isNode(node) && node.range) return positionAt(text, node.range[0]);
+      }
+      return undefined;
+    };
+    const root = document.contents as { items?: { key: { value?: unknown; range?: [number, number, number] } }[] } | null;
+    for (const pair of root?.items ?? []) {
+      if (typeof pair.key?.value === 'string' && pair.key.range) keyPositions[pair.key.value] = positionAt(text, pair.key.range[0]);
+    }
+  } else {
+    const { exports } = await importModuleFile(file, { root: options.root, cacheDir: options.cacheDir, code: 'meta-syntax' });
+    data = exports.default;
+  }
+  const parsed = metaSchema.safeParse(data);
+  if (!parsed.success) {
+    throw new DiagnosticError(
+      parsed.error.issues.map((issue) => {
+        const keyPath = issue.path.map(String).join('.');
+        return {
+          severity: 'error' as const,
+          code: 'meta-invalid',
+          message: `${issueMessage(issue)}${keyPath ? ` at \`${keyPath}\`` : ''}`,
+          file: sourcePath,
+          keyPath: keyPath || undefined,
+          ...(locate(issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path) ?? { line: 1, column: 1 }),
+        };
+      }),
+    );
+  }
+  return { meta: parsed.data, sourcePath, keyPositions };
+}
+
+/** `_meta` file names in precedence order for a locale: the locale's own, then the shared one. */
+export function metaFileNames(locale: string): string[] {
+  return [`_meta.${locale}.json`, `_meta.${locale}.ts`, `_meta.${locale}.js`, '_meta.json', '_meta.ts', '_meta.js'];
+}
+

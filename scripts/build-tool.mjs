@@ -1,0 +1,48 @@
+// Transpiles src/, plugins/ and theme/ file by file into dist/ (same layout, .js).
+// One file in, one file out: every module keeps its own import.meta.url, which
+// worker-thread modules are located by.
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const started = performance.now();
+
+function sources(dir) {
+  const out = [];
+  for (const name of readdirSync(join(root, dir))) {
+    const path = join(dir, name);
+    if (statSync(join(root, path)).isDirectory()) out.push(...sources(path));
+    else if (/\.tsx?$/.test(name) && !name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+const entryPoints = ['src', 'plugins', 'theme'].flatMap(sources);
+rmSync(join(root, 'dist'), { recursive: true, force: true });
+
+const result = await build({
+  entryPoints: entryPoints.map((p) => join(root, p)),
+  outdir: join(root, 'dist'),
+  outbase: root,
+  bundle: false,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  jsx: 'automatic',
+  sourcemap: 'inline',
+  logLevel: 'warning',
+  write: false,
+});
+for (const file of result.outputFiles) {
+  // Relative `.ts`/`.tsx` specifiers point at the transpiled `.js` siblings.
+  const text = file.text.replace(/((?:from|import)\s*\(?\s*)(["'])(\.{1,2}\/[^"']+?)\.tsx?\2/g, '$1$2$3.js$2');
+  mkdirSync(dirname(file.path), { recursive: true });
+  writeFileSync(file.path, text);
+}
+// Data files the modules read at run time (grammars, CSS) sit beside them in dist/ too.
+for (const dir of ['theme', 'plugins']) {
+  cpSync(join(root, dir), join(root, 'dist', dir), { recursive: true, filter: (src) => !/\.tsx?$/.test(src) && !src.endsWith('README.md') });
+}
+console.log(`docs-gen: built ${entryPoints.length} modules into ${relative(process.cwd(), join(root, 'dist')) || 'dist'}/ in ${Math.round(performance.now() - started)} ms`);

@@ -1,0 +1,194 @@
+import { existsSync } from 'node:fs';
+import { copyFile, cp, mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { loadConfig } from '../config/load-config.ts';
+import type { ResolvedConfig } from '../config/schema.ts';
+import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
+import type { Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
+import { hookFailure, runContentHooks } from '../pipeline/run-plugins.ts';
+import { WorkerPool } from '../pipeline/worker-pool.ts';
+import type { ThemeConfig } from '../shared/types.ts';
+import { distUrl } from '../util/dist-path.ts';
+import { buildClientAssets, type ClientAssets } from './client-assets.ts';
+import { createStagingFolder, discardStaging, swapIntoPlace } from './output-folder.ts';
+import type { RenderInput, RenderOutput } from './render-worker.tsx';
+import { DEFAULT_THEME, SPECIAL_PAGES, type SiteSnapshot } from './route-data.ts';
+import { robotsTxt, sitemapXml } from './site-files.ts';
+
+export interface BuildOptions {
+  /** Site folder. */
+  root: string;
+  /** @default `<root>/out` */
+  outDir?: string;
+  /** Progress lines (the CLI prints them). */
+  log?: (line: string) => void;
+}
+
+export interface BuildResult {
+  outDir: string;
+  pages: number;
+  ms: number;
+  assets: ClientAssets;
+  warnings: Diagnostic[];
+}
+
+/** The theme's slice of the config: plain data the workers can receive. */
+export function themeConfigOf(config: ResolvedConfig): ThemeConfig {
+  return {
+    title: config.title,
+    titleTemplate: config.titleTemplate,
+    description: config.description,
+    siteUrl: config.siteUrl,
+    basePath: config.basePath,
+    logo: { light: config.logo.light ?? '', dark: config.logo.dark ?? config.logo.light ?? '', alt: config.logo.alt ?? config.title, companyHref: config.logo.companyHref, docsHref: config.logo.docsHref },
+    navbar: { items: config.navbar.items },
+    banner: config.banner,
+    footer: config.footer,
+    locales: config.locales,
+    defaultLocale: config.defaultLocale,
+    defaultTheme: config.defaultTheme,
+    primaryHue: config.primaryHue,
+    sidebar: config.sidebar,
+    toc: config.toc,
+    search: config.search,
+    monitoring: config.monitoring,
+    feedback: config.feedback,
+    docsRepositoryBase: config.docsRepositoryBase,
+    project: config.project,
+    chat: config.chat,
+  };
+}
+
+export function createContext(root: string, config: ResolvedConfig, mode: PluginContext['mode'], pool: WorkerPool): PluginContext {
+  return {
+    root,
+    contentDir: resolve(root, config.contentDir),
+    publicDir: resolve(root, config.publicDir),
+    cacheDir: join(root, '.docs-gen-cache'),
+    config,
+    mode,
+    runInWorker: (task) => pool.run(task),
+  };
+}
+
+/** Special routes the seed requires that content did not provide come from the theme. */
+function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
+  for (const { locale } of config.locales) {
+    const present = new Set(site.routes.filter((r) => (r.locale ?? config.defaultLocale) === locale).map((r) => r.route));
+    if (locale !== config.defaultLocale && present.size === 0) continue;
+    for (const [route, { special }] of Object.entries(SPECIAL_PAGES)) {
+      if (present.has(route) || special === 'home') continue;
+      const title = special === 'search' ? 'Search' : special === '404' ? '404: Page Not Found' : '500: Internal Server Error';
+      site.routes.push({ route, locale, title, content: { type: 'theme' } });
+    }
+  }
+}
+
+/** Loads config and content and runs the content hooks: the part `build`, `check` and `dev` share. */
+export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool) {
+  const { config } = await loadConfig(root);
+  if (!existsSync(resolve(root, config.contentDir))) {
+    throw new DiagnosticError([{ severity: 'error', code: 'content-missing', message: `No content folder: ${config.contentDir}/ does not exist in ${root}`, keyPath: 'contentDir' }]);
+  }
+  const plugins: Plugin[] = [...builtinPlugins(), ...(config.plugins as Plugin[])];
+  const context = createContext(root, config, mode, pool);
+  const result = await runContentHooks(plugins, context);
+  return { config, plugins, context, ...result };
+}
+
+async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: { root: string; outDir: string; write: boolean }): Promise<RenderOutput[]> {
+  const diagnostics: Diagnostic[] = [];
+  const rendered = await Promise.all(
+    routes.map((definition) =>
+      pool
+        .run<RenderInput, RenderOutput>({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'renderRoute', input: { definition, ...options } })
+        .catch((error: unknown) => {
+          if (!isDiagnosticError(error)) throw error;
+          diagnostics.push(...error.diagnostics);
+          return undefined;
+        }),
+    ),
+  );
+  if (diagnostics.length) throw new DiagnosticError(diagnostics);
+  return rendered as RenderOutput[];
+}
+
+/**
+ * `docs-gen build`: config → plugins' content → render every route in the worker pool into a
+ * staging folder → site files and postBuild hooks → swap into `outDir`.
+ */
+export async function build(options: BuildOptions): Promise<BuildResult> {
+  const started = performance.now();
+  const root = resolve(options.root);
+  const outDir = resolve(options.outDir ?? join(root, 'out'));
+  const log = options.log ?? (() => {});
+  const pool = new WorkerPool();
+  let staging: string | undefined;
+  try {
+    const { config, plugins, context, site, emitted, diagnostics } = await loadSite(root, 'build', pool);
+    const errors = diagnostics.filter((d) => d.severity === 'error');
+    if (errors.length) throw new DiagnosticError(diagnostics);
+    addThemeRoutes(site, config);
+    log(`loaded ${site.routes.length} routes`);
+
+    staging = await createStagingFolder(outDir);
+    if (existsSync(context.publicDir)) await cp(context.publicDir, staging, { recursive: true });
+    const assets = await buildClientAssets(staging, config.basePath);
+
+    const routesByLocale: Record<string, string[]> = {};
+    for (const r of site.routes) (routesByLocale[r.locale ?? config.defaultLocale] ??= []).push(r.route);
+    const snapshot: SiteSnapshot = { config: themeConfigOf(config), navigation: site.navigation, assets, routesByLocale };
+    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: snapshot });
+
+    const transformers = plugins.filter((p) => p.transformPage);
+    const rendered = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0 });
+    if (transformers.length) await transformAndWrite(transformers, rendered, site.routes, context, staging);
+
+    const notFound = join(staging, '404', 'index.html');
+    // Static hosts serve /404.html for unknown paths.
+    if (existsSync(notFound)) await copyFile(notFound, join(staging, '404.html'));
+    await writeFile(join(staging, 'sitemap.xml'), sitemapXml({ routes: site.routes, siteUrl: config.siteUrl, basePath: config.basePath, defaultLocale: config.defaultLocale }));
+    await writeFile(join(staging, 'robots.txt'), robotsTxt({ siteUrl: config.siteUrl, basePath: config.basePath }));
+    for (const [path, contents] of emitted) {
+      await mkdir(dirname(join(staging, path)), { recursive: true });
+      await writeFile(join(staging, path), contents);
+    }
+    const failures: Diagnostic[] = [];
+    await Promise.all(
+      plugins.map(async (plugin) => {
+        if (!plugin.postBuild) return;
+        try {
+          await plugin.postBuild({ outDir: staging!, site, context });
+        } catch (error) {
+          failures.push(...hookFailure(error, plugin.name, 'postBuild'));
+        }
+      }),
+    );
+    if (failures.length) throw new DiagnosticError(failures);
+
+    await swapIntoPlace(staging, outDir);
+    staging = undefined;
+    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: diagnostics.filter((d) => d.severity === 'warning') };
+  } finally {
+    if (staging) await discardStaging(staging);
+    await pool.close();
+  }
+}
+
+async function transformAndWrite(transformers: Plugin[], rendered: RenderOutput[], routes: RouteDefinition[], context: PluginContext, staging: string): Promise<void> {
+  for (let i = 0; i < rendered.length; i++) {
+    const output = rendered[i]!;
+    const route = routes[i]!;
+    const page = { route: route.route, locale: route.locale ?? context.config.defaultLocale, outputPath: output.outputPath, html: output.html ?? '', theme: { ...DEFAULT_THEME, ...route.theme } };
+    for (const plugin of transformers) {
+      try {
+        await plugin.transformPage!({ page, context });
+      } catch (error) {
+        throw new DiagnosticError(hookFailure(error, plugin.name, 'transformPage'));
+      }
+    }
+    await mkdir(dirname(join(staging, page.outputPath)), { recursive: true });
+    await writeFile(join(staging, page.outputPath), page.html);
+  }
+}

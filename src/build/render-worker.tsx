@@ -1,0 +1,97 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { ComponentType } from 'react';
+import * as runtime from 'react/jsx-runtime';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { runSync } from '@mdx-js/mdx';
+import type { MDXContent } from 'mdx/types';
+import type { RouteDefinition } from '../pipeline/plugin.ts';
+import { DiagnosticError, positionAt } from '../diagnostics/diagnostic.ts';
+import { DocsLayout } from '../../theme/layouts/DocsLayout.tsx';
+import { NotFoundPage, SearchPage, ServerErrorPage } from '../../theme/components/SpecialPages.tsx';
+import { mdxComponents } from '../../theme/mdx/components.tsx';
+import type { RouteData } from '../shared/types.ts';
+import { outputPathFor, SiteIndex, type SiteSnapshot } from './route-data.ts';
+
+let site: SiteIndex | undefined;
+let defaultLocale = 'en-US';
+
+/** Worker task: receive the site once per build. */
+export function setSite(snapshot: SiteSnapshot): void {
+  site = new SiteIndex(snapshot);
+  defaultLocale = snapshot.config.defaultLocale;
+}
+
+export interface RenderInput {
+  definition: RouteDefinition;
+  root: string;
+  outDir: string;
+  /** Write the file here (no `transformPage` hooks) or hand the HTML back. */
+  write: boolean;
+}
+
+export interface RenderOutput {
+  outputPath: string;
+  html?: string;
+  bytes: number;
+}
+
+async function loadContent(definition: RouteDefinition): Promise<MDXContent | undefined> {
+  if (definition.content.type !== 'mdx') return undefined;
+  const { compiled } = definition.content;
+  if (compiled.kind === 'module') return ((await import(pathToFileURL(compiled.code).href)) as { default: MDXContent }).default;
+  return runSync(compiled.code, { ...runtime, baseUrl: import.meta.url }).default;
+}
+
+function Body({ data, definition, Content }: { data: RouteData; definition: RouteDefinition; Content?: MDXContent }) {
+  if (Content) return <Content components={mdxComponents(data) as Record<string, ComponentType>} />;
+  if (definition.content.type === 'html') return <div className="html-content" dangerouslySetInnerHTML={{ __html: definition.content.html }} />;
+  if (data.special === '404') return <NotFoundPage data={data} />;
+  if (data.special === '500') return <ServerErrorPage data={data} />;
+  if (data.special === 'search') return <SearchPage data={data} />;
+  return null;
+}
+
+/** Where a render-time error points: the undefined component's first use, if that is the cause. */
+async function locateRenderError(root: string, sourcePath: string, message: string): Promise<{ line?: number; column?: number }> {
+  const component = /Expected component `([^`]+)`/.exec(message)?.[1];
+  if (!component) return {};
+  const source = await readFile(join(root, sourcePath), 'utf8').catch(() => '');
+  const offset = source.search(new RegExp(`<${component.replace('.', '\\.')}[\\s/>]`));
+  return offset >= 0 ? positionAt(source, offset) : {};
+}
+
+/** Worker task: one route to one HTML file. */
+export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
+  if (!site) throw new Error('renderRoute before setSite');
+  const { definition } = input;
+  const data = site.routeData(definition);
+  let html: string;
+  try {
+    const Content = await loadContent(definition);
+    html = `<!doctype html>${renderToStaticMarkup(
+      <DocsLayout data={data}>
+        <Body data={data} definition={definition} Content={Content} />
+      </DocsLayout>,
+    )}`;
+  } catch (error) {
+    const message = (error as Error).message;
+    const file = definition.sourcePath;
+    throw new DiagnosticError([
+      {
+        severity: 'error',
+        code: 'render-failed',
+        message: `Rendering ${definition.route} failed: ${message}`,
+        file,
+        ...(file ? await locateRenderError(input.root, file, message) : {}),
+      },
+    ]);
+  }
+  const outputPath = outputPathFor(definition.route, data.locale, defaultLocale);
+  if (!input.write) return { outputPath, html, bytes: Buffer.byteLength(html) };
+  const target = join(input.outDir, outputPath);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, html);
+  return { outputPath, bytes: Buffer.byteLength(html) };
+}

@@ -1,0 +1,129 @@
+import type { Navigation, RouteDefinition } from '../pipeline/plugin.ts';
+import type { LinkTarget, ResolvedThemeOptions, RouteData, SpecialPage, ThemeConfig, ThemeOptions } from '../shared/types.ts';
+import { localizedRoute } from '../content/content-route.ts';
+import { breadcrumbsFor, navbarItems, readingOrder, sectionFor, sidebarTree } from './navigation.ts';
+import { SidebarRenderer } from './sidebar-html.ts';
+import type { SidebarEntry } from '../shared/types.ts';
+
+export const DEFAULT_THEME: ResolvedThemeOptions = {
+  breadcrumb: true,
+  footer: true,
+  layout: 'default',
+  navbar: true,
+  pagination: true,
+  sidebar: true,
+  timestamp: true,
+  toc: true,
+  typesetting: 'default',
+};
+
+/** The seed's fixed options for its special pages. */
+export const SPECIAL_PAGES: Record<string, { special: SpecialPage; theme: ThemeOptions; noindex?: boolean; hideFeedback: true }> = {
+  '/': { special: 'home', theme: { layout: 'full', breadcrumb: false, toc: false }, hideFeedback: true },
+  '/404': { special: '404', theme: { layout: 'full', sidebar: false, toc: false, breadcrumb: false, pagination: false }, hideFeedback: true },
+  '/500': { special: '500', theme: { layout: 'full', sidebar: false, toc: false, breadcrumb: false, pagination: false }, hideFeedback: true },
+  '/search': { special: 'search', theme: { layout: 'full', breadcrumb: false, toc: false, pagination: false }, noindex: true, hideFeedback: true },
+};
+
+/** What every worker receives once per build: all it needs to place any route in the site. */
+export interface SiteSnapshot {
+  config: ThemeConfig;
+  navigation: Record<string, Navigation>;
+  assets: { scripts: string[]; styles: string[] };
+  /** locale → routes that exist in it (for the language switcher). */
+  routesByLocale: Record<string, string[]>;
+}
+
+/** Per-locale structures derived once per worker from the snapshot. */
+export class SiteIndex {
+  private readonly order = new Map<string, LinkTarget[]>();
+  private readonly sidebars = new Map<string, Map<unknown, SidebarEntry[]>>();
+  private readonly renderer = new SidebarRenderer();
+  private readonly routeSets: Record<string, Set<string>>;
+
+  constructor(readonly snapshot: SiteSnapshot) {
+    this.routeSets = Object.fromEntries(Object.entries(snapshot.routesByLocale).map(([l, r]) => [l, new Set(r)]));
+  }
+
+  private navigation(locale: string): Navigation {
+    return this.snapshot.navigation[locale] ?? { locale, pageMap: [], themeByRoute: {} };
+  }
+
+  private readingOrder(locale: string): LinkTarget[] {
+    let order = this.order.get(locale);
+    if (!order) {
+      order = readingOrder(this.navigation(locale).pageMap).filter((t) => !(t.route in SPECIAL_PAGES) || t.route === '/');
+      this.order.set(locale, order);
+    }
+    return order;
+  }
+
+  /** The sidebar tree of a section, built once and shared by its pages (the renderer caches by identity). */
+  private sidebar(locale: string, route: string): SidebarEntry[] {
+    const section = sectionFor(this.navigation(locale).pageMap, route);
+    let byLocale = this.sidebars.get(locale);
+    if (!byLocale) this.sidebars.set(locale, (byLocale = new Map()));
+    let tree = byLocale.get(section);
+    if (!tree) {
+      tree = sidebarTree(section).filter((e) => !(e.route in SPECIAL_PAGES) || e.route === '/');
+      byLocale.set(section, tree);
+    }
+    return tree;
+  }
+
+  routeData(definition: RouteDefinition): RouteData {
+    const { config } = this.snapshot;
+    const locale = definition.locale ?? config.defaultLocale;
+    const route = definition.route;
+    const navigation = this.navigation(locale);
+    const special = SPECIAL_PAGES[route];
+    const theme: ResolvedThemeOptions = { ...DEFAULT_THEME, ...navigation.themeByRoute[route], ...special?.theme, ...definition.theme };
+    const hrefPrefix = `${config.basePath}${locale === config.defaultLocale ? '' : `/${locale}`}`;
+    const href = (r: string) => `${hrefPrefix}${r === '/' && hrefPrefix ? '' : r}`;
+    const order = this.readingOrder(locale);
+    const position = order.findIndex((t) => t.route === route);
+    const frontMatter = definition.frontMatter ?? {};
+    const headings = definition.headings ?? [];
+    const isIndex = definition.sourcePath ? /(^|[\\/])index\.(mdx|md)$/.test(definition.sourcePath) : true;
+    return {
+      route,
+      locale,
+      title: definition.title,
+      documentTitle: config.titleTemplate.replace('%s', definition.title),
+      description: frontMatter.description ?? config.description,
+      frontMatter,
+      headings,
+      theme,
+      breadcrumbs: theme.breadcrumb ? breadcrumbsFor(navigation.pageMap, route) : [],
+      prev: theme.pagination && position > 0 ? order[position - 1] : undefined,
+      next: theme.pagination && position >= 0 ? order[position + 1] : undefined,
+      sidebarHtml: theme.sidebar
+        ? this.renderer.render(this.sidebar(locale, route), {
+            activeRoute: route,
+            collapseLevel: config.sidebar.defaultMenuCollapseLevel,
+            href,
+            anchors: headings,
+          })
+        : '',
+      navbar: navbarItems(navigation.pageMap, config.navbar.items),
+      hrefPrefix,
+      folderRoute: isIndex ? route : route.slice(0, route.lastIndexOf('/')) || '/',
+      url: href(route),
+      alternates: config.locales
+        .filter((l) => l.locale === locale || this.routeSets[l.locale]?.has(route))
+        .map((l) => ({ locale: l.locale, text: l.text, href: `${config.basePath}${localizedRoute(route, l.locale, config.defaultLocale)}` })),
+      sourcePath: definition.sourcePath,
+      noindex: special?.noindex ?? false,
+      hideFeedback: !config.feedback.enabled || (special?.hideFeedback ?? false) || frontMatter.rai_hide_feedback_ux === true,
+      special: special?.special,
+      assets: this.snapshot.assets,
+      config,
+    };
+  }
+}
+
+/** `rel/primer/index.html` for `/rel/primer`; other locales under their prefix. */
+export function outputPathFor(route: string, locale: string, defaultLocale: string): string {
+  const localized = localizedRoute(route, locale, defaultLocale);
+  return localized === '/' ? 'index.html' : `${localized.slice(1)}/index.html`;
+}

@@ -1,0 +1,101 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Command } from 'commander';
+import { build } from './build/build.ts';
+import { isDiagnosticError, dedupeDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
+import { formatDiagnostic } from './diagnostics/format.ts';
+import { toolRoot } from './util/tool-root.ts';
+
+const color = process.stderr.isTTY === true && !process.env.NO_COLOR;
+let debug = false;
+
+function sourceOf(root: string, d: Diagnostic): string | undefined {
+  if (!d.file || !d.line) return undefined;
+  try {
+    return readFileSync(resolve(root, d.file), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export function printDiagnostics(root: string, diagnostics: Diagnostic[]): void {
+  for (const d of dedupeDiagnostics(diagnostics)) console.error(formatDiagnostic(d, { color, source: sourceOf(root, d) }));
+}
+
+/** Diagnostics are the user's problem (exit `code`); anything else is our bug, said as such. */
+function fail(root: string, error: unknown, code: number): never {
+  if (isDiagnosticError(error)) {
+    printDiagnostics(root, error.diagnostics);
+    const errors = error.diagnostics.filter((d) => d.severity === 'error').length;
+    console.error(`\n${errors} error${errors === 1 ? '' : 's'}; nothing was written.`);
+  } else {
+    console.error(`docs-gen: internal error: ${(error as Error)?.message ?? String(error)}`);
+    if (debug) console.error((error as Error)?.stack);
+    else console.error('Run again with --debug for the stack trace.');
+  }
+  process.exit(code);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const program = new Command()
+  .name('docs-gen')
+  .description('Build, serve and check a documentation site made of MDX pages.')
+  .version((JSON.parse(readFileSync(join(toolRoot(), 'package.json'), 'utf8')) as { version: string }).version)
+  .option('--debug', 'print stack traces of internal errors')
+  .hook('preAction', (command) => {
+    debug = Boolean(command.opts().debug);
+  });
+
+program
+  .command('build')
+  .description('build the static site into the output folder')
+  .option('--root <dir>', 'site folder (holds docs-gen.config.ts, content/, public/)', '.')
+  .option('--out <dir>', 'output folder (default: <root>/out)')
+  .action(async (options: { root: string; out?: string }) => {
+    const root = resolve(options.root);
+    try {
+      const result = await build({ root, outDir: options.out ? resolve(options.out) : undefined });
+      printDiagnostics(root, result.warnings);
+      console.log(
+        `docs-gen: built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s → ${result.outDir}\n` +
+          `  a typical page loads ${kb(result.assets.jsGzipBytes)} JS and ${kb(result.assets.cssGzipBytes)} CSS (gzipped)`,
+      );
+      if (process.env.DOCS_GEN_STATS_FILE) {
+        writeFileSync(process.env.DOCS_GEN_STATS_FILE, JSON.stringify({ pages: result.pages, ms: result.ms, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));
+      }
+    } catch (error) {
+      fail(root, error, 1);
+    }
+  });
+
+program
+  .command('check')
+  .description('check links, anchors and images without writing a site')
+  .option('--root <dir>', 'site folder', '.')
+  .action(async (options: { root: string }) => {
+    const root = resolve(options.root);
+    const { runCheck } = await import('./check/check.ts');
+    try {
+      const findings = await runCheck({ root });
+      printDiagnostics(root, findings);
+      const errors = findings.filter((d) => d.severity === 'error').length;
+      console.log(errors ? `docs-gen check: ${errors} problem${errors === 1 ? '' : 's'}` : 'docs-gen check: no problems found');
+      process.exit(errors ? 1 : 0);
+    } catch (error) {
+      fail(root, error, isDiagnosticError(error) ? 1 : 2);
+    }
+  });
+
+program
+  .command('dev')
+  .description('serve the site with live reload while you write')
+  .option('--root <dir>', 'site folder', '.')
+  .option('--port <port>', 'port', '3000')
+  .option('--host <host>', 'interface to listen on', '127.0.0.1')
+  .action(async (options: { root: string; port: string; host: string }) => {
+    const { startDevServer } = await import('./dev/dev-server.ts');
+    await startDevServer({ root: resolve(options.root), port: Number(options.port), host: options.host });
+  });
+
+await program.parseAsync(process.argv);

@@ -1,0 +1,35 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+import { importModuleFile } from '../util/import-module.ts';
+import { configSchema, type ResolvedConfig } from './schema.ts';
+import { configIssuesToDiagnostics } from './config-errors.ts';
+
+export const CONFIG_FILES = ['docs-gen.config.ts', 'docs-gen.config.mts', 'docs-gen.config.js', 'docs-gen.config.mjs'];
+
+export interface LoadedConfig {
+  config: ResolvedConfig;
+  /** Absolute path of the config file, when there is one. */
+  file?: string;
+  /** Files the config imports (for dev's watcher). */
+  dependencies: string[];
+}
+
+/** Finds, bundles and validates the site config; no config file means all defaults. */
+export async function loadConfig(root: string): Promise<LoadedConfig> {
+  const file = CONFIG_FILES.map((name) => join(root, name)).find((path) => existsSync(path));
+  if (!file) return { config: configSchema.parse({}), dependencies: [] };
+  const relativeFile = relative(root, file);
+  const { exports, dependencies } = await importModuleFile(file, { root, cacheDir: join(root, '.docs-gen-cache'), code: 'config-syntax' });
+  if (exports.default === undefined) {
+    throw new DiagnosticError([
+      { severity: 'error', code: 'config-load', message: 'The config has no default export (use `export default defineConfig({...})`)', file: relativeFile, line: 1, column: 1 },
+    ]);
+  }
+  const parsed = configSchema.safeParse(exports.default);
+  if (!parsed.success) {
+    const source = readFileSync(file, 'utf8');
+    throw new DiagnosticError(configIssuesToDiagnostics(configSchema, parsed.error.issues, relativeFile, source));
+  }
+  return { config: parsed.data, file, dependencies };
+}

@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+const httpsUrl = (message: string) =>
+  z.string().refine((value) => /^https:\/\/[^\s/]+/.test(value), { message });
+
+const link = z.strictObject({
+  /** Link text. */
+  text: z.string(),
+  /** Absolute URL or site route. */
+  href: z.string(),
+});
+
+const menuEntry = z.strictObject({
+  title: z.string(),
+  href: z.string(),
+  newWindow: z.boolean().optional(),
+});
+
+const navItem = z.strictObject({
+  title: z.string(),
+  /** A plain navbar link. */
+  href: z.string().optional(),
+  newWindow: z.boolean().optional(),
+  /** A dropdown menu's entries. */
+  items: z.array(menuEntry).optional(),
+});
+
+const locale = z.strictObject({
+  /** BCP 47 tag, e.g. `en-US`. */
+  locale: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a locale tag such as en-US'),
+  /** Label in the language switcher. */
+  text: z.string(),
+  /** @default 'ltr' */
+  direction: z.enum(['ltr', 'rtl']).default('ltr'),
+});
+
+/**
+ * A plugin object, checked loosely here (functions are not data) and strictly by the
+ * pipeline, which knows the hook names.
+ */
+const pluginValue = z.custom<import('../pipeline/plugin.ts').Plugin>(
+  (value) => typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string',
+  { message: 'must be a plugin object with a string `name` (call the plugin factory: `myPlugin()`)' },
+);
+
+const year = new Date().getUTCFullYear();
+
+/** The `docs-gen.config.ts` schema: the single source of the user and resolved config types. */
+export const configSchema = z.strictObject({
+  /** Site title, used in the navbar and as the title of pages without one. @default 'Documentation' */
+  title: z.string().default('Documentation'),
+  /** `%s` is replaced by the page title. @default '%s - documentation' */
+  titleTemplate: z
+    .string()
+    .refine((value) => value.includes('%s'), { message: 'must contain %s where the page title goes' })
+    .default('%s - documentation'),
+  /** Default page description. @default '' */
+  description: z.string().default(''),
+  /** Absolute origin of the deployed site, for canonical links and sitemap.xml. */
+  siteUrl: httpsUrl('must be an absolute https:// URL').optional(),
+  /** Path the site is served under, e.g. `/docs`. @default '' */
+  basePath: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'must be empty or start with / and not end with /')
+    .default(''),
+  /** Folder of MDX pages, relative to the root. @default 'content' */
+  contentDir: z.string().default('content'),
+  /** Folder copied as-is into the output. @default 'public' */
+  publicDir: z.string().default('public'),
+  logo: z
+    .strictObject({
+      /** Logo for light mode (a public path). */
+      light: z.string().optional(),
+      /** Logo for dark mode. @default the light logo */
+      dark: z.string().optional(),
+      alt: z.string().optional(),
+      /** Where the logo mark links: the company site. @default '/' */
+      companyHref: z.string().default('/'),
+      /** Where the wordmark links: the docs home. @default '/' */
+      docsHref: z.string().default('/'),
+    })
+    .prefault({}),
+  navbar: z.strictObject({ items: z.array(navItem).default([]) }).prefault({}),
+  banner: z
+    .strictObject({
+      /** Local storage key remembering the dismissal. @default 'nextra-banner' */
+      key: z.string().default('nextra-banner'),
+      /** Banner text (Markdown links allowed: `[text](href)`). */
+      content: z.string(),
+      /** @default true */
+      dismissible: z.boolean().default(true),
+    })
+    .optional(),
+  footer: z
+    .strictObject({
+      /** @default '© {year} Documentation' */
+      copyright: z.string().default(`© ${year} Documentation`),
+      privacyPolicy: link.optional(),
+      productUpdates: link.optional(),
+    })
+    .prefault({}),
+  /** Languages of the site. @default [{ locale: 'en-US', text: 'English', direction: 'ltr' }] */
+  locales: z.array(locale).min(1).default([{ locale: 'en-US', text: 'English', direction: 'ltr' }]),
+  /** @default 'en-US' */
+  defaultLocale: z.string().default('en-US'),
+  /** @default 'system' */
+  defaultTheme: z.enum(['light', 'dark', 'system']).default('system'),
+  /** Hue of the accent colour. @default { dark: 204, light: 212 } */
+  primaryHue: z
+    .strictObject({
+      dark: z.number().min(0).max(360).default(204),
+      light: z.number().min(0).max(360).default(212),
+    })
+    .prefault({}),
+  sidebar: z
+    .strictObject({
+      /** Folders at this depth and deeper start collapsed. @default 2 */
+      defaultMenuCollapseLevel: z
+        .number()
+        .int('must be an integer of at least 1')
+        .min(1, 'must be an integer of at least 1')
+        .default(2),
+      /** Show the button that hides the sidebar. @default true */
+      toggleButton: z.boolean().default(true),
+    })
+    .prefault({}),
+  toc: z
+    .strictObject({
+      /** @default 'On This Page' */
+      title: z.string().default('On This Page'),
+      /** @default true */
+      float: z.boolean().default(true),
+    })
+    .prefault({}),
+  search: z
+    .strictObject({
+      /** @default true */
+      enabled: z.boolean().default(true),
+      /** @default 'Search documentation…' */
+      placeholder: z.string().default('Search documentation…'),
+    })
+    .prefault({}),
+  feedback: z
+    .strictObject({
+      /** @default true */
+      enabled: z.boolean().default(true),
+      /** @default 'Was this doc helpful?' */
+      question: z.string().default('Was this doc helpful?'),
+      /** Log endpoint receiving `{message, helpful, url, referrer, session_id}` as a POST. */
+      endpoint: httpsUrl('must be an absolute https:// URL').optional(),
+    })
+    .prefault({}),
+  monitoring: z
+    .strictObject({
+      /** URL of a real-user-monitoring script, loaded async. */
+      scriptSrc: z.string().optional(),
+      /** Percentage of sessions sampled. @default 100 */
+      sampleRate: z.number().min(0).max(100).default(100),
+    })
+    .prefault({}),
+  /** Base URL of the docs repository (for "file an issue" links). */
+  docsRepositoryBase: httpsUrl('Invalid `docsRepositoryBase` URL!').optional(),
+  project: z.strictObject({ link: httpsUrl('Invalid `project.link` URL!') }).optional(),
+  chat: z.strictObject({ link: httpsUrl('Invalid `chat.link` URL!') }).optional(),
+  /** Extra plugins, run after the built-ins in this order. @default [] */
+  plugins: z.array(pluginValue).default([]),
+});
+
+/** What a user writes in `docs-gen.config.ts`. */
+export type UserConfig = z.input<typeof configSchema>;
+/** The config after defaults, as the pipeline sees it. */
+export type ResolvedConfig = z.output<typeof configSchema>;

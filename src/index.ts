@@ -1,0 +1,28 @@
+/**
+ * The public API of docs-gen: what a site's config and a third-party plugin import.
+ * Kept free of heavy imports: the config bundler inlines this file.
+ */
+import type { UserConfig } from './config/schema.ts';
+import type { Plugin } from './pipeline/plugin.ts';
+
+/** Types the config object; returns it unchanged. */
+export function defineConfig(config: UserConfig): UserConfig {
+  return config;
+}
+
+/** Types a plugin factory; returns it unchanged. */
+export function definePlugin<Options = void, Content = unknown>(
+  factory: (options: Options) => Plugin<Content>,
+): (options: Options) => Plugin<Content> {
+  return factory;
+}
+
+export type { UserConfig, ResolvedConfig } from './config/schema.ts';
+export type * from './pipeline/plugin.ts';
+export type * from './shared/types.ts';
+export type { Diagnostic } from './diagnostics/diagnostic.ts';
+
+export { contentRoute, localizedRoute } from './content/content-route.ts';
+export { DiagnosticError, positionAt } from './diagnostics/diagnostic.ts';
+export { workerModuleUrl } from './pipeline/worker-module-url.ts';
+export { importModuleFile } from './util/import-module.ts';

@@ -1,0 +1,23 @@
+import { parentPort } from 'node:worker_threads';
+import type { WorkerReply, WorkerTask } from './worker-pool.ts';
+
+type TaskFunction = (input: unknown) => unknown;
+const modules = new Map<string, Promise<Record<string, unknown>>>();
+
+parentPort!.on('message', async (message: WorkerTask & { id: number }) => {
+  let reply: WorkerReply;
+  try {
+    let loaded = modules.get(message.moduleUrl);
+    if (!loaded) {
+      loaded = import(message.moduleUrl) as Promise<Record<string, unknown>>;
+      modules.set(message.moduleUrl, loaded);
+    }
+    const fn = (await loaded)[message.exportName] as TaskFunction | undefined;
+    if (typeof fn !== 'function') throw new Error(`${message.moduleUrl} has no export ${message.exportName}`);
+    reply = { id: message.id, ok: true, value: await fn(message.input) };
+  } catch (error) {
+    const e = error as Error & { diagnostics?: unknown };
+    reply = { id: message.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack, diagnostics: e.diagnostics } };
+  }
+  parentPort!.postMessage(reply);
+});

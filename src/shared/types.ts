@@ -1,0 +1,176 @@
+/**
+ * Types shared by the Node pipeline and the isomorphic theme.
+ * No `node:` imports here: the theme's tsconfig includes this folder.
+ */
+
+/** Page metadata from YAML front matter (seed §3). */
+export interface FrontMatter {
+  title?: string;
+  description?: string;
+  date?: string;
+  lastmod?: string;
+  /** Path of the page's social image, or null. */
+  image?: string | null;
+  lead?: string;
+  /** `true` hides the feedback question on this page. */
+  rai_hide_feedback_ux?: boolean;
+  [key: string]: unknown;
+}
+
+/** A heading of a page, for the table of contents and search. */
+export interface Heading {
+  id: string;
+  value: string;
+  depth: number;
+}
+
+export type Layout = 'default' | 'full' | 'raw';
+export type Typesetting = 'default' | 'article';
+
+/** Per-page theme options, set from `_meta` items (seed §3). */
+export interface ThemeOptions {
+  breadcrumb?: boolean;
+  collapsed?: boolean;
+  footer?: boolean;
+  layout?: Layout;
+  navbar?: boolean;
+  pagination?: boolean;
+  sidebar?: boolean;
+  timestamp?: boolean;
+  toc?: boolean;
+  typesetting?: Typesetting;
+}
+
+export type ResolvedThemeOptions = Required<Omit<ThemeOptions, 'collapsed'>> & { collapsed?: boolean };
+
+export type PageItemType = 'page' | 'doc' | 'menu' | 'separator';
+export type PageItemDisplay = 'normal' | 'hidden' | 'children';
+
+/** A `type: 'menu'` item's entry: a navbar dropdown link. */
+export interface MenuEntry {
+  title: string;
+  href: string;
+  newWindow?: boolean;
+}
+
+/**
+ * One node of the page map (Nextra-compatible): a Folder, an MdxPage or a Meta node,
+ * carrying every page-map item field of seed §3 that applies.
+ */
+export interface PageMapItem {
+  kind: 'Folder' | 'MdxPage' | 'Meta';
+  name: string;
+  route: string;
+  locale: string;
+  title: string;
+  type: PageItemType;
+  display: PageItemDisplay;
+  theme?: ThemeOptions;
+  href?: string;
+  newWindow?: boolean;
+  /** Folder only: the folder has its own page at its route. */
+  withIndexPage?: boolean;
+  children?: PageMapItem[];
+  frontMatter?: FrontMatter;
+  /** Menu only: dropdown entries. */
+  items?: Record<string, MenuEntry>;
+  /** Meta only: page name to sidebar label. */
+  data?: Record<string, string>;
+}
+
+export interface LinkTarget {
+  title: string;
+  route: string;
+}
+
+export interface LocaleOption {
+  locale: string;
+  text: string;
+  direction: 'ltr' | 'rtl';
+}
+
+/** The part of the resolved config the theme reads. Serialisable. */
+export interface ThemeConfig {
+  title: string;
+  titleTemplate: string;
+  description: string;
+  siteUrl?: string;
+  basePath: string;
+  logo: { light: string; dark: string; alt: string; companyHref: string; docsHref: string };
+  navbar: { items: NavItem[] };
+  banner?: { key: string; content: string; dismissible: boolean };
+  footer: { copyright: string; privacyPolicy?: { text: string; href: string }; productUpdates?: { text: string; href: string } };
+  locales: LocaleOption[];
+  defaultLocale: string;
+  defaultTheme: 'light' | 'dark' | 'system';
+  primaryHue: { light: number; dark: number };
+  sidebar: { defaultMenuCollapseLevel: number; toggleButton: boolean };
+  toc: { title: string; float: boolean };
+  search: { placeholder: string; enabled: boolean };
+  monitoring: { scriptSrc?: string; sampleRate: number };
+  feedback: { question: string; endpoint?: string; enabled: boolean };
+  docsRepositoryBase?: string;
+  project?: { link: string };
+  chat?: { link: string };
+  issueHref?: string;
+}
+
+export interface NavItem {
+  title: string;
+  href?: string;
+  newWindow?: boolean;
+  items?: MenuEntry[];
+}
+
+/** A sidebar entry, ready to render: the page map filtered and ordered for one route. */
+export interface SidebarEntry {
+  kind: 'link' | 'folder' | 'separator' | 'external';
+  title: string;
+  route: string;
+  href?: string;
+  newWindow?: boolean;
+  /** Folder: shown open (contains the active route, or above the collapse level). */
+  open?: boolean;
+  active?: boolean;
+  /** Folder: its route has a page. */
+  withIndexPage?: boolean;
+  children?: SidebarEntry[];
+}
+
+/** Everything the theme needs to render one route (one object, no prop drilling). */
+/** Pages the seed gives fixed options (no sidebar, no TOC, …). */
+export type SpecialPage = '404' | '500' | 'search' | 'home';
+
+export interface RouteData {
+  route: string;
+  locale: string;
+  title: string;
+  /** The `<title>` after the template. */
+  documentTitle: string;
+  description: string;
+  frontMatter: FrontMatter;
+  headings: Heading[];
+  theme: ResolvedThemeOptions;
+  breadcrumbs: LinkTarget[];
+  prev?: LinkTarget;
+  next?: LinkTarget;
+  /** Sidebar HTML, rendered with memoised branches (see src/build/sidebar-html.ts). */
+  sidebarHtml: string;
+  navbar: NavItem[];
+  /** Maps a route to its URL (base path and locale prefix). */
+  hrefPrefix: string;
+  /** Route of the source file's folder: relative links resolve against it. */
+  folderRoute: string;
+  /** URL path of this page, with base path. */
+  url: string;
+  /** The same page in each locale that has it. */
+  alternates: { locale: string; text: string; href: string }[];
+  /** Source file relative to the site root, when the route comes from content. */
+  sourcePath?: string;
+  noindex: boolean;
+  hideFeedback: boolean;
+  /** The special page kind, when the route is one the seed names. */
+  special?: SpecialPage;
+  assets: { scripts: string[]; styles: string[] };
+  config: ThemeConfig;
+}

@@ -1,0 +1,34 @@
+/**
+ * The client entry: small progressive enhancements of server-rendered HTML. Nothing here is
+ * needed for the first paint (theme and banner state are applied by the inline head script);
+ * the search UI is a separate chunk loaded on first use.
+ */
+import { initTheme } from './theme.ts';
+import { initCopyButtons } from './copy.ts';
+import { initShell } from './shell.ts';
+import { initFeedback } from './feedback.ts';
+
+initTheme();
+initShell();
+initCopyButtons();
+initFeedback();
+
+const searchInput = document.getElementById('search-input') as HTMLInputElement | null;
+const onSearchPage = document.getElementById('search-page-results');
+let searchLoaded: Promise<typeof import('./search.ts')> | undefined;
+const loadSearch = () => (searchLoaded ??= import('./search.ts'));
+
+if (searchInput) {
+  searchInput.addEventListener('focus', () => void loadSearch().then((m) => m.attachSearchBox(searchInput)), { once: true });
+}
+if (onSearchPage) void loadSearch().then((m) => m.runSearchPage(onSearchPage));
+
+document.addEventListener('keydown', (event) => {
+  const target = event.target as HTMLElement | null;
+  const typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+  if (!searchInput) return;
+  if ((event.key === 'k' && (event.metaKey || event.ctrlKey)) || (event.key === '/' && !typing)) {
+    event.preventDefault();
+    searchInput.focus();
+  }
+});

@@ -1,0 +1,61 @@
+const RESIZE_DEBOUNCE_MS = 1000;
+const LOCALE_COOKIE_MAX_AGE_S = 31536000;
+
+/** Mobile menu, sidebar collapse, banner dismissal, hash re-scroll, language switch, issue links. */
+export function initShell(): void {
+  const body = document.body;
+  const menuButton = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
+  const setMenu = (open: boolean) => {
+    body.classList.toggle('menu-open', open);
+    menuButton?.setAttribute('aria-expanded', String(open));
+  };
+  menuButton?.addEventListener('click', () => setMenu(!body.classList.contains('menu-open')));
+  // The mobile menu closes on every route change, including same-page anchors.
+  document.getElementById('sidebar')?.addEventListener('click', (event) => {
+    if ((event.target as HTMLElement).closest('a')) setMenu(false);
+  });
+  window.addEventListener('hashchange', () => setMenu(false));
+
+  document.querySelector('[data-sidebar-toggle]')?.addEventListener('click', () => {
+    body.classList.toggle('sidebar-collapsed');
+  });
+
+  const banner = document.querySelector<HTMLElement>('[data-banner-key]');
+  banner?.querySelector('[data-banner-dismiss]')?.addEventListener('click', () => {
+    try {
+      localStorage.setItem(banner.dataset.bannerKey!, '0');
+    } catch {
+      // Storage blocked: hide for this page view only.
+    }
+    document.documentElement.classList.add('banner-hidden');
+  });
+
+  // Late layout (images, fonts) can push an anchored heading away: bring it back into view.
+  const main = document.getElementById('content');
+  if (main && 'ResizeObserver' in window) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    new ResizeObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        const id = decodeURIComponent(location.hash.slice(1));
+        if (id) document.getElementById(id)?.scrollIntoView();
+      }, RESIZE_DEBOUNCE_MS);
+    }).observe(main);
+  }
+
+  document.querySelector<HTMLSelectElement>('[data-locale-switch]')?.addEventListener('change', (event) => {
+    const select = event.target as HTMLSelectElement;
+    const option = select.selectedOptions[0];
+    document.cookie = `NEXT_LOCALE=${encodeURIComponent(select.value)}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+    const href = option?.dataset.href;
+    if (href) location.href = href;
+    else location.reload();
+  });
+
+  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-issue-link]')) {
+    const url = new URL(link.href);
+    const where = document.referrer || location.pathname;
+    url.searchParams.set('title', link.dataset.issueLink === '404' ? `Broken link to ${location.pathname} (from ${where})` : `Server error at ${location.pathname}`);
+    link.href = url.href;
+  }
+}

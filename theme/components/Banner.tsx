@@ -1,0 +1,18 @@
+import type { RouteData } from '../../src/shared/types.ts';
+import { inlineMarkdownLinks } from './inline-links.ts';
+
+/** Dismissible banner; a head script hides it before paint once dismissed (no flash). */
+export function Banner({ data }: { data: RouteData }) {
+  const banner = data.config.banner;
+  if (!banner) return null;
+  return (
+    <div className="banner" data-banner-key={banner.key}>
+      <div className="banner-content" dangerouslySetInnerHTML={{ __html: inlineMarkdownLinks(banner.content, data.config.basePath) }} />
+      {banner.dismissible && (
+        <button className="banner-close" type="button" aria-label="Dismiss banner" data-banner-dismiss="">
+          ×
+        </button>
+      )}
+    </div>
+  );
+}

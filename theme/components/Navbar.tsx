@@ -1,0 +1,83 @@
+import type { RouteData } from '../../src/shared/types.ts';
+
+/** Top bar: logo (light/dark), navbar links and menus, search box, mobile menu button. */
+export function Navbar({ data }: { data: RouteData }) {
+  const { config } = data;
+  const { logo } = config;
+  const href = (route: string) => (/^[a-z]+:/i.test(route) ? route : `${config.basePath}${route}`);
+  return (
+    <header className="navbar">
+      <nav className="navbar-inner" aria-label="Main">
+        <a className="navbar-logo" href={href(logo.companyHref)} aria-label={logo.alt || config.title}>
+          {/* Lazy: the variant hidden by the colour scheme is never fetched. */}
+          {logo.light ? (
+            <>
+              <img className="logo-light" src={href(logo.light)} alt={logo.alt || config.title} width={140} height={32} loading="lazy" />
+              <img className="logo-dark" src={href(logo.dark || logo.light)} alt={logo.alt || config.title} width={140} height={32} loading="lazy" />
+            </>
+          ) : (
+            <span className="navbar-title">{config.title}</span>
+          )}
+        </a>
+        <a className="navbar-docs-home" href={href(logo.docsHref)}>
+          Docs
+        </a>
+        <ul className="navbar-items">
+          {data.navbar.map((item) =>
+            item.items ? (
+              <li key={item.title} className="navbar-menu">
+                <details>
+                  <summary>{item.title}</summary>
+                  <ul>
+                    {item.items.map((entry) => (
+                      <li key={entry.href}>
+                        <a href={href(entry.href)} {...(entry.newWindow ? { target: '_blank', rel: 'noreferrer' } : {})}>
+                          {entry.title}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
+              </li>
+            ) : (
+              <li key={item.title}>
+                <a href={href(item.href ?? '/')} {...(item.newWindow ? { target: '_blank', rel: 'noreferrer' } : {})}>
+                  {item.title}
+                </a>
+              </li>
+            ),
+          )}
+        </ul>
+        {config.search.enabled && (
+          <form className="navbar-search" role="search" action={`${config.basePath}/search`} method="get">
+            <input
+              id="search-input"
+              type="search"
+              name="query"
+              maxLength={64}
+              placeholder={config.search.placeholder}
+              aria-label="Search"
+              autoComplete="off"
+              spellCheck={false}
+            />
+            <kbd className="search-kbd">/</kbd>
+            <div className="search-results" id="search-results" hidden />
+          </form>
+        )}
+        {config.project && (
+          <a className="navbar-icon" href={config.project.link} target="_blank" rel="noreferrer">
+            Project
+          </a>
+        )}
+        {config.chat && (
+          <a className="navbar-icon" href={config.chat.link} target="_blank" rel="noreferrer">
+            Chat
+          </a>
+        )}
+        <button className="menu-button" type="button" aria-label="Menu" aria-controls="sidebar" aria-expanded="false" data-menu-toggle="">
+          <span />
+        </button>
+      </nav>
+    </header>
+  );
+}

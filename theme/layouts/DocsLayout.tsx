@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import type { RouteData } from '../../src/shared/types.ts';
+import { Document } from './Document.tsx';
+import { Banner } from '../components/Banner.tsx';
+import { Navbar } from '../components/Navbar.tsx';
+import { Sidebar } from '../components/Sidebar.tsx';
+import { Toc } from '../components/Toc.tsx';
+import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
+import { Pagination } from '../components/Pagination.tsx';
+import { Feedback } from '../components/Feedback.tsx';
+import { Footer } from '../components/Footer.tsx';
+
+function LastUpdated({ data }: { data: RouteData }) {
+  const date = data.frontMatter.lastmod ?? data.frontMatter.date;
+  if (!date || !data.theme.timestamp) return null;
+  return (
+    <p className="last-updated">
+      Last updated on <time dateTime={date}>{date}</time>
+    </p>
+  );
+}
+
+/** The docs shell around a page's content: layout `default|full|raw`, typesetting `default|article`. */
+export function DocsLayout({ data, children }: { data: RouteData; children: ReactNode }) {
+  const { theme } = data;
+  const raw = theme.layout === 'raw';
+  const showToc = theme.toc && theme.layout === 'default';
+  return (
+    <Document data={data}>
+      <body className={`layout-${theme.layout} typesetting-${theme.typesetting}${theme.sidebar ? '' : ' no-sidebar'}`}>
+        <a className="skip-link" href="#content">
+          Skip to content
+        </a>
+        <Banner data={data} />
+        {theme.navbar && <Navbar data={data} />}
+        <div className="page">
+          {theme.sidebar && <Sidebar data={data} />}
+          <main className="main" id="content">
+            {raw ? (
+              children
+            ) : (
+              <article className={`content typesetting-${theme.typesetting}`}>
+                {theme.breadcrumb && <Breadcrumbs data={data} />}
+                {children}
+                {!data.hideFeedback && <Feedback data={data} />}
+                <LastUpdated data={data} />
+                {theme.pagination && <Pagination data={data} />}
+              </article>
+            )}
+          </main>
+          {showToc && <Toc data={data} />}
+        </div>
+        {theme.footer && <Footer data={data} />}
+      </body>
+    </Document>
+  );
+}

@@ -75,9 +75,9 @@ program
   .option('--root <dir>', 'site folder', '.')
   .action(async (options: { root: string }) => {
     const root = resolve(options.root);
-    const { runCheck } = await import('./check/check.ts');
+    const { checkSite } = await import('./check/check.ts');
     try {
-      const findings = await runCheck({ root });
+      const findings = await checkSite({ root });
       printDiagnostics(root, findings);
       const errors = findings.filter((d) => d.severity === 'error').length;
       console.log(errors ? `docs-gen check: ${errors} problem${errors === 1 ? '' : 's'}` : 'docs-gen check: no problems found');

@@ -1,0 +1,114 @@
+import { rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { build } from '../../src/build/build.ts';
+import { repoRoot, tmp } from '../helpers.ts';
+import { launchChromium, serveFolder } from './browser.ts';
+
+let browser: Browser;
+let server: Server;
+let base: string;
+let outDir: string;
+
+beforeAll(async () => {
+  outDir = tmp();
+  await build({ root: repoRoot, outDir });
+  ({ url: base, server } = await serveFolder(outDir));
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  server?.close();
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+async function openPage(path: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: options.width ?? 1440, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
+  const page = await context.newPage();
+  await page.goto(`${base}${path}`);
+  return page;
+}
+
+describe('reading the docs in Chromium', () => {
+  test('a page opens with its templated title, and the sidebar leads to the next page', async () => {
+    const page = await openPage('/rel/primer/basic-syntax');
+    expect(await page.title()).toBe('Basic Syntax - documentation');
+    await expect.poll(() => page.locator('.sidebar [aria-current="page"]').first().textContent()).toBe('Basic Syntax');
+    await page.locator('.sidebar a.sidebar-link', { hasText: 'Advanced Syntax' }).click();
+    await page.waitForURL(`${base}/rel/primer/advanced-syntax`);
+    expect(await page.locator('.sidebar [aria-current="page"]').first().textContent()).toBe('Advanced Syntax');
+    expect(await page.locator('h1').first().textContent()).toBe('Advanced Syntax');
+    await page.context().close();
+  });
+
+  test('a table-of-contents link scrolls its heading to the top of the view', async () => {
+    const page = await openPage('/rel/primer/basic-syntax');
+    const link = page.locator('.toc a').nth(2);
+    const id = (await link.getAttribute('href'))!.slice(1);
+    await link.click();
+    await page.waitForURL(new RegExp(`#${id}$`));
+    await expect.poll(() => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id)).toBeLessThan(120);
+    await page.context().close();
+  });
+
+  test('the theme switcher turns dark mode on, and it is applied before first paint on the next page', async () => {
+    const page = await openPage('/rel');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await page.selectOption('[data-theme-switch]', 'dark');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
+    // The head script runs before the body exists: check the class at that moment.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { darkAtParse: boolean }).darkAtParse = document.documentElement.classList.contains('dark');
+      });
+    });
+    await page.goto(`${base}/rel/primer`);
+    expect(await page.evaluate(() => (window as unknown as { darkAtParse: boolean }).darkAtParse)).toBe(true);
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(background).not.toBe('rgb(255, 255, 255)');
+    await page.context().close();
+  });
+
+  test('the system theme follows the browser colour scheme', async () => {
+    const page = await openPage('/rel', { colorScheme: 'dark' });
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.context().close();
+  });
+
+  test('search shows matching sections and never turns the query into HTML', async () => {
+    const page = await openPage('/rel');
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search-input');
+    await page.keyboard.type('relational abstraction');
+    await expect.poll(() => page.locator('#search-results li').count()).toBeGreaterThan(0);
+    expect(await page.locator('#search-results .search-footer').textContent()).toMatch(/^See all \d+ results$/);
+    await page.fill('#search-input', '<img src=x onerror="window.pwned=1">');
+    await expect.poll(() => page.locator('#search-results .search-message').textContent()).toBe('No results found.');
+    expect(await page.locator('#search-results img').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await page.context().close();
+  });
+
+  test('the banner stays dismissed across pages', async () => {
+    const page = await openPage('/rel');
+    await expect.poll(() => page.locator('.banner').isVisible()).toBe(true);
+    await page.click('[data-banner-dismiss]');
+    expect(await page.locator('.banner').isVisible()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('nextra-banner'))).toBe('0');
+    await page.goto(`${base}/rel/primer`);
+    expect(await page.locator('.banner').isVisible()).toBe(false);
+    await page.context().close();
+  });
+
+  test('an unknown address answers with the 404 page and status 404', async () => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${base}/no/such/page`);
+    expect(response?.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toBe('404: Page Not Found');
+    expect(await page.locator('.sidebar').count()).toBe(0);
+    await page.close();
+  });
+});

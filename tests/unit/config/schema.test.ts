@@ -1,0 +1,226 @@
+import { describe, expect, test } from 'vitest';
+import { configSchema, type UserConfig } from '../../../src/config/schema.ts';
+import { configIssuesToDiagnostics } from '../../../src/config/config-errors.ts';
+import { formatDiagnostic } from '../../../src/diagnostics/format.ts';
+import type { Diagnostic } from '../../../src/diagnostics/diagnostic.ts';
+
+/** Validates `value` as a config and returns its diagnostics (none when it is valid). */
+function diagnose(value: unknown, source?: string): Diagnostic[] {
+  const parsed = configSchema.safeParse(value);
+  if (parsed.success) return [];
+  return configIssuesToDiagnostics(configSchema, parsed.error.issues, 'docs-gen.config.ts', source);
+}
+
+describe('config defaults', () => {
+  const config = configSchema.parse({});
+
+  test.each([
+    ['titleTemplate', config.titleTemplate, '%s - documentation'],
+    ['defaultLocale', config.defaultLocale, 'en-US'],
+    ['defaultTheme', config.defaultTheme, 'system'],
+    ['primaryHue', config.primaryHue, { dark: 204, light: 212 }],
+    ['sidebar.defaultMenuCollapseLevel', config.sidebar.defaultMenuCollapseLevel, 2],
+    ['toc.title', config.toc.title, 'On This Page'],
+    ['locales', config.locales, [{ locale: 'en-US', text: 'English', direction: 'ltr' }]],
+    ['basePath', config.basePath, ''],
+    ['plugins', config.plugins, []],
+  ])('defaults %s', (_key, actual, expected) => {
+    expect(actual).toEqual(expected);
+  });
+
+  test('an empty config has no banner', () => {
+    expect(config.banner).toBeUndefined();
+  });
+
+  test('a banner without a key uses the key nextra-banner and is dismissible', () => {
+    const withBanner = configSchema.parse({ banner: { content: 'New!' } } satisfies UserConfig);
+    expect(withBanner.banner).toEqual({ key: 'nextra-banner', content: 'New!', dismissible: true });
+  });
+
+  test('a partial primaryHue keeps the default of the other hue', () => {
+    expect(configSchema.parse({ primaryHue: { dark: 100 } }).primaryHue).toEqual({ dark: 100, light: 212 });
+  });
+});
+
+describe('config validation', () => {
+  test('accepts https URLs for docsRepositoryBase, project.link and chat.link', () => {
+    expect(
+      diagnose({ docsRepositoryBase: 'https://github.com/a/b', project: { link: 'https://github.com/a' }, chat: { link: 'https://discord.gg/x' } }),
+    ).toEqual([]);
+  });
+
+  test('an http docsRepositoryBase is reported with exactly the seed message', () => {
+    const [d, ...rest] = diagnose({ docsRepositoryBase: 'http://x' });
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ severity: 'error', code: 'config-invalid', keyPath: 'docsRepositoryBase', file: 'docs-gen.config.ts' });
+    expect(d!.message).toBe('Invalid `docsRepositoryBase` URL!');
+  });
+
+  test.each([
+    ['project.link', { project: { link: 'http://github.com/a' } }, 'Invalid `project.link` URL!'],
+    ['chat.link', { chat: { link: 'discord.gg/x' } }, 'Invalid `chat.link` URL!'],
+  ])('a %s that is not https is an error', (keyPath, value, message) => {
+    expect(diagnose(value)).toEqual([expect.objectContaining({ code: 'config-invalid', keyPath, message })]);
+  });
+
+  test.each([0, 1.5, -1])('sidebar.defaultMenuCollapseLevel %s is an error naming the key path', (level) => {
+    const diagnostics = diagnose({ sidebar: { defaultMenuCollapseLevel: level } });
+    expect(diagnostics.length).toBeGreaterThan(0);
+    for (const d of diagnostics) {
+      expect(d.code).toBe('config-invalid');
+      expect(d.keyPath).toBe('sidebar.defaultMenuCollapseLevel');
+      expect(d.message).toContain('`sidebar.defaultMenuCollapseLevel`');
+      expect(d.message).toContain('must be an integer of at least 1');
+    }
+  });
+
+  test('a titleTemplate without %s is an error', () => {
+    expect(diagnose({ titleTemplate: 'Docs' })).toEqual([
+      expect.objectContaining({ code: 'config-invalid', keyPath: 'titleTemplate', message: expect.stringContaining('must contain %s') }),
+    ]);
+  });
+
+  test('a basePath ending with a slash is an error', () => {
+    expect(diagnose({ basePath: '/docs/' })).toEqual([expect.objectContaining({ code: 'config-invalid', keyPath: 'basePath' })]);
+  });
+
+  test('an unknown top-level key is reported with a did-you-mean hint and its place in the source', () => {
+    const source = ["import { defineConfig } from 'docs-gen';", '', 'export default defineConfig({', "  titel: 'Docs',", '});', ''].join('\n');
+    const diagnostics = diagnose({ titel: 'Docs' }, source);
+    expect(diagnostics).toEqual([
+      {
+        severity: 'error',
+        code: 'config-unknown-key',
+        message: 'Unknown config key `titel`',
+        file: 'docs-gen.config.ts',
+        keyPath: 'titel',
+        line: 4,
+        column: 3,
+        hint: 'did you mean `title`?',
+      },
+    ]);
+  });
+
+  test('a nested unknown key names its full path and its place in the source', () => {
+    const source = ['export default {', '  sidebar: {', '    toggle: false,', '  },', '};', ''].join('\n');
+    const [d, ...rest] = diagnose({ sidebar: { toggle: false } }, source);
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ code: 'config-unknown-key', keyPath: 'sidebar.toggle', message: 'Unknown config key `sidebar.toggle`', line: 3, column: 5 });
+    expect(d!.hint).toBe('known keys here: defaultMenuCollapseLevel, toggleButton');
+  });
+
+  test('a misspelt nested key suggests the full path of the key it resembles', () => {
+    const [d] = diagnose({ sidebar: { toggelButton: false } });
+    expect(d).toMatchObject({ code: 'config-unknown-key', keyPath: 'sidebar.toggelButton', hint: 'did you mean `sidebar.toggleButton`?' });
+  });
+
+  test('an unknown key with nothing close lists the known keys instead', () => {
+    const [d] = diagnose({ toc: { zzzzzzzz: 1 } });
+    expect(d).toMatchObject({ code: 'config-unknown-key', keyPath: 'toc.zzzzzzzz' });
+    expect(d!.hint).toBe('known keys here: title, float');
+  });
+
+  test('an unknown key without source text has no line or column', () => {
+    const [d] = diagnose({ titel: 'Docs' });
+    expect(d!.line).toBeUndefined();
+    expect(d!.column).toBeUndefined();
+  });
+
+  test('a plugin that is not a plugin object is an error at its index', () => {
+    expect(diagnose({ plugins: [() => ({ name: 'x' })] })).toEqual([
+      expect.objectContaining({ code: 'config-invalid', keyPath: 'plugins[0]', message: expect.stringContaining('call the plugin factory') }),
+    ]);
+  });
+});
+
+describe('formatted config diagnostics', () => {
+  const source = [
+    "import { defineConfig } from 'docs-gen';",
+    '',
+    'export default defineConfig({',
+    "  titel: 'Docs',",
+    "  docsRepositoryBase: 'http://x',",
+    "  project: { link: 'http://github.com/a' },",
+    "  chat: { link: 'http://chat' },",
+    '  sidebar: { defaultMenuCollapseLevel: 0, toggle: true },',
+    '});',
+    '',
+  ].join('\n');
+  const diagnostics = diagnose(
+    { titel: 'Docs', docsRepositoryBase: 'http://x', project: { link: 'http://github.com/a' }, chat: { link: 'http://chat' }, sidebar: { defaultMenuCollapseLevel: 0, toggle: true } },
+    source,
+  );
+  const byKey = (keyPath: string) => {
+    const d = diagnostics.find((x) => x.keyPath === keyPath);
+    if (!d) throw new Error(`no diagnostic for ${keyPath}`);
+    return formatDiagnostic(d, { source });
+  };
+
+  test('reports every problem of the config at once', () => {
+    expect(diagnostics.map((d) => d.keyPath).sort()).toEqual(
+      ['chat.link', 'docsRepositoryBase', 'project.link', 'sidebar.defaultMenuCollapseLevel', 'sidebar.toggle', 'titel'].sort(),
+    );
+  });
+
+  test('an unknown key formats with place, code frame and hint', () => {
+    expect(byKey('titel')).toMatchInlineSnapshot(`
+      "docs-gen.config.ts:4:3 error Unknown config key \`titel\` [config-unknown-key]
+        3 | export default defineConfig({
+        4 |   titel: 'Docs',
+          |   ^
+        hint: did you mean \`title\`?"
+    `);
+  });
+
+  test('a nested unknown key formats with its full path', () => {
+    expect(byKey('sidebar.toggle')).toMatchInlineSnapshot(`
+      "docs-gen.config.ts:8:43 error Unknown config key \`sidebar.toggle\` [config-unknown-key]
+        7 |   chat: { link: 'http://chat' },
+        8 |   sidebar: { defaultMenuCollapseLevel: 0, toggle: true },
+          |                                           ^
+        hint: known keys here: defaultMenuCollapseLevel, toggleButton"
+    `);
+  });
+
+  test('an invalid docsRepositoryBase formats with the seed message', () => {
+    expect(byKey('docsRepositoryBase')).toMatchInlineSnapshot(`
+      "docs-gen.config.ts:5:3 error Invalid \`docsRepositoryBase\` URL! [config-invalid]
+        4 |   titel: 'Docs',
+        5 |   docsRepositoryBase: 'http://x',
+          |   ^"
+    `);
+  });
+
+  test('an invalid project.link formats with the seed message', () => {
+    expect(byKey('project.link')).toMatchInlineSnapshot(`
+      "docs-gen.config.ts:6:14 error Invalid \`project.link\` URL! [config-invalid]
+        5 |   docsRepositoryBase: 'http://x',
+        6 |   project: { link: 'http://github.com/a' },
+          |              ^"
+    `);
+  });
+
+  test('an invalid chat.link formats with the seed message', () => {
+    expect(byKey('chat.link')).toMatchInlineSnapshot(`
+      "docs-gen.config.ts:7:11 error Invalid \`chat.link\` URL! [config-invalid]
+        6 |   project: { link: 'http://github.com/a' },
+        7 |   chat: { link: 'http://chat' },
+          |           ^"
+    `);
+  });
+
+  test('an invalid collapse level formats with the key path and the rule', () => {
+    expect(byKey('sidebar.defaultMenuCollapseLevel')).toMatchInlineSnapshot(`
+      "docs-gen.config.ts:8:14 error Invalid config value at \`sidebar.defaultMenuCollapseLevel\`: must be an integer of at least 1 [config-invalid]
+        7 |   chat: { link: 'http://chat' },
+        8 |   sidebar: { defaultMenuCollapseLevel: 0, toggle: true },
+          |              ^"
+    `);
+  });
+
+  test('a diagnostic without a file is placed by its key path', () => {
+    expect(formatDiagnostic({ severity: 'error', code: 'content-missing', message: 'No content folder', keyPath: 'contentDir' })).toBe(
+      'config contentDir error No content folder [content-missing]',
+    );
+  });
+});

@@ -97,7 +97,7 @@ function coldBuild(siteDir, statsFile) {
 
 options = parseArgs(process.argv.slice(2));
 if (!existsSync(cliPath)) fail(`${cliPath} not found`);
-if (cliPath === defaultCli && !existsSync(join(repoDir, 'dist', 'cli.js'))) fail('dist/cli.js not found: run `node scripts/build-tool.mjs` first (npm run bench does)');
+if (cliPath === defaultCli && !existsSync(join(repoDir, 'dist', 'src', 'cli.js'))) fail('dist/src/cli.js not found: run `node scripts/build-tool.mjs` first (npm run bench does)');
 
 const statsDir = mkdtempSync(join(os.tmpdir(), 'docs-gen-bench-stats-'));
 tempDirs.push(statsDir);

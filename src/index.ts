@@ -26,3 +26,4 @@ export { contentRoute, localizedRoute } from './content/content-route.ts';
 export { DiagnosticError, positionAt } from './diagnostics/diagnostic.ts';
 export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { importModuleFile } from './util/import-module.ts';
+export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve-link.ts';

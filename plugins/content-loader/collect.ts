@@ -77,7 +77,7 @@ export function rehypeCollect() {
         if (current.text.trim() || current.id) data.sections.push(current);
         current = { id: String(child.properties.id ?? ''), title: toString(child).trim(), text: '' };
       } else {
-        const text = toString(child as Element).trim();
+        const text = toString(child as Parameters<typeof toString>[0]).trim();
         if (text) current.text += `${text}\n`;
       }
     }

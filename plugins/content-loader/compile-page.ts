@@ -1,12 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
-import { compile } from '@mdx-js/mdx';
 import remarkGfm from 'remark-gfm';
 import rehypeSlug from 'rehype-slug';
 import rehypeRaw from 'rehype-raw';
-import { build } from 'esbuild';
 import { VFile } from 'vfile';
+import { unified } from 'unified';
+import remarkParse from 'remark-parse';
+import remarkRehype from 'remark-rehype';
+import rehypeStringify from 'rehype-stringify';
+import { rehypeRewriteLinks, type LinkContext } from './rewrite-links.ts';
 import { DiagnosticError, positionAt, type CompiledPage, type FrontMatter } from 'docs-gen';
 import { splitFrontMatter } from './front-matter.ts';
 import { rehypeHighlight } from './highlight.ts';
@@ -23,6 +26,8 @@ export interface CompileInput {
   moduleDir: string;
   /** Filled in by the task itself once the file is read. */
   source?: string;
+  /** Where links in a `.md` page point (they are rewritten at compile time). */
+  links: LinkContext;
 }
 
 function locateInSource(source: string | undefined, message: string): { line?: number; column?: number } {
@@ -36,12 +41,46 @@ export interface CompileOutput extends CollectedData {
   compiled: CompiledPage;
 }
 
-/** MDX nodes that rehype-raw must leave alone in `.mdx`; `.md` has none of them. */
-const MDX_NODE_TYPES = ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'];
+const markdownProcessors = new Map<boolean, ReturnType<typeof createMarkdownProcessor>>();
+
+/**
+ * CommonMark + GFM → HTML, raw HTML kept (it is HTML in `.md`, not JSX). Built once per worker;
+ * re-parsing with rehype-raw is costly, so pages without raw HTML skip it.
+ */
+function createMarkdownProcessor(grammarPath: string, withRawHtml: boolean) {
+  return unified()
+    .use(remarkParse)
+    .use(remarkGfm)
+    .use(remarkRehype, { allowDangerousHtml: withRawHtml })
+    .use(withRawHtml ? [rehypeRaw, rehypeSlug] : [rehypeSlug])
+    .use(rehypeHighlight, { grammarPath })
+    .use(rehypeRewriteLinks)
+    .use(rehypeCollect)
+    .use(rehypeStringify)
+    .freeze();
+}
+
+/** A compile error with a place becomes a diagnostic; anything else is rethrown. */
+function syntaxError(error: unknown, input: CompileInput): unknown {
+  const e = error as { line?: number; column?: number; reason?: string; message: string };
+  if (typeof e.line !== 'number' && !e.reason) return error;
+  // Some MDX errors carry their place only in the text: "(5:1-5:6)".
+  const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(e.reason ?? e.message);
+  return new DiagnosticError([
+    {
+      severity: 'error',
+      code: 'mdx-syntax',
+      message: `MDX syntax error: ${(e.reason ?? e.message).replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)/, '')}`,
+      file: input.relativePath,
+      line: e.line ?? (inText ? Number(inText[1]) : undefined),
+      column: e.column ?? (inText ? Number(inText[2]) : undefined),
+    },
+  ]);
+}
 
 /** ESM imports mean the page needs a bundler; without them, the fast function-body path serves. */
-function hasImports(body: string, format: 'md' | 'mdx'): boolean {
-  return format === 'mdx' && /^import\s/m.test(body);
+function hasImports(body: string): boolean {
+  return /^import\s/m.test(body);
 }
 
 /** Worker task: one page from source to compiled code, headings, references and text. */
@@ -49,39 +88,31 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const source = await readFile(input.file, 'utf8');
   input = { ...input, source };
   const { frontMatter, body } = splitFrontMatter(source, input.relativePath);
-  const needsBundle = hasImports(body, input.format);
-  const file = new VFile({ path: input.file, value: body });
+  const file = new VFile({ path: input.file, value: body, data: { links: input.links } });
+  if (input.format === 'md') {
+    // CommonMark needs no JavaScript: straight to HTML, no MDX compile, no React render.
+    // An HTML tag or comment outside code; a false positive only costs the slower path.
+    const withRawHtml = /<[A-Za-z!/]/.test(body.replace(/^(```|~~~)[\s\S]*?^\1/gm, '').replace(/`[^`\n]*`/g, ''));
+    let markdown = markdownProcessors.get(withRawHtml);
+    if (!markdown) markdownProcessors.set(withRawHtml, (markdown = createMarkdownProcessor(input.grammarPath, withRawHtml)));
+    const html = String(await markdown.process(file));
+    return { frontMatter, compiled: { kind: 'html', code: html }, ...(file.data.collected as CollectedData) };
+  }
+  const needsBundle = hasImports(body);
+  // Loaded on first use: a site of plain Markdown never pays for MDX or esbuild.
+  const { compile } = await import('@mdx-js/mdx');
   let code: string;
   try {
     const result = await compile(file, {
-      format: input.format,
+      format: 'mdx',
       outputFormat: needsBundle ? 'program' : 'function-body',
       development: false,
       remarkPlugins: [remarkGfm],
-      rehypePlugins: [
-        // `.md` is CommonMark: raw HTML in it is HTML, not JSX.
-        ...(input.format === 'md' ? [[rehypeRaw, { passThrough: MDX_NODE_TYPES }] as const] : []),
-        rehypeSlug,
-        [rehypeHighlight, { grammarPath: input.grammarPath }],
-        rehypeCollect,
-      ],
+      rehypePlugins: [rehypeSlug, [rehypeHighlight, { grammarPath: input.grammarPath }], rehypeCollect],
     });
     code = String(result.value);
   } catch (error) {
-    const e = error as { line?: number; column?: number; reason?: string; message: string; place?: unknown };
-    if (typeof e.line === 'number' || e.reason) {
-      throw new DiagnosticError([
-        {
-          severity: 'error',
-          code: 'mdx-syntax',
-          message: `${input.format === 'md' ? 'Markdown' : 'MDX'} syntax error: ${e.reason ?? e.message}`,
-          file: input.relativePath,
-          line: e.line ?? undefined,
-          column: e.column ?? undefined,
-        },
-      ]);
-    }
-    throw error;
+    throw syntaxError(error, input);
   }
   const collected = file.data.collected as CollectedData;
   const compiled: CompiledPage = needsBundle
@@ -94,6 +125,7 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
 async function bundlePage(program: string, input: CompileInput): Promise<string> {
   const hash = createHash('sha1').update(input.file).update(program).digest('hex').slice(0, 16);
   const outfile = join(input.moduleDir, `${hash}.mjs`);
+  const { build } = await import('esbuild');
   try {
     await build({
       stdin: { contents: program, resolveDir: dirname(input.file), sourcefile: input.relativePath, loader: 'js' },

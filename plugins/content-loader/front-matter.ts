@@ -1,5 +1,5 @@
 import { parseDocument } from 'yaml';
-import { DiagnosticError, type Diagnostic, type FrontMatter } from 'docs-gen';
+import { DiagnosticError, positionAt, type Diagnostic, type FrontMatter } from 'docs-gen';
 
 export interface SplitSource {
   frontMatter: FrontMatter;
@@ -21,9 +21,19 @@ const FIELD_EXPECTED: Record<string, string> = {
   rai_hide_feedback_ux: 'true or false',
 };
 
+/** yaml reports an unclosed quote where it gave up (the end); the opening quote is what to fix. */
+function errorOffset(yamlText: string, error: { code: string; pos: [number, number]; message: string }): number {
+  if (error.code === 'MISSING_CHAR' && /quote/i.test(error.message)) {
+    const before = yamlText.slice(0, error.pos[0]);
+    const opening = Math.max(before.lastIndexOf(': "'), before.lastIndexOf(": '"), before.lastIndexOf('- "'), before.lastIndexOf("- '"));
+    if (opening >= 0) return opening + 2;
+  }
+  return error.pos[0];
+}
+
 /** Splits YAML front matter off a page and validates the seed's fields. */
 export function splitFrontMatter(source: string, file: string): SplitSource {
-  const match = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/.exec(source);
+  const match = /^---\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(source);
   if (!match) {
     if (/^---\r?\n/.test(source)) {
       throw new DiagnosticError([
@@ -32,19 +42,19 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
     }
     return { frontMatter: {}, body: source };
   }
-  const yamlText = match[1]!;
+  const yamlText = match[1] ?? '';
   const document = parseDocument(yamlText, { prettyErrors: false });
   const diagnostics: Diagnostic[] = [];
   for (const error of document.errors) {
-    const place = error.linePos?.[0];
+    const place = positionAt(yamlText, errorOffset(yamlText, error));
     diagnostics.push({
       severity: 'error',
       code: 'front-matter-yaml',
-      message: `Invalid front matter YAML: ${error.message.split('\n')[0]}`,
+      message: `Invalid front matter YAML: ${error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '')}`,
       file,
       // +1: the opening --- line.
-      line: (place?.line ?? 1) + 1,
-      column: place?.col ?? 1,
+      line: place.line + 1,
+      column: place.column,
     });
   }
   if (diagnostics.length) throw new DiagnosticError(diagnostics);

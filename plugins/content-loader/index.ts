@@ -67,7 +67,10 @@ export default function contentLoader(): Plugin<LoadedPage[]> {
           continue;
         }
         seen.set(key, sourcePath);
-        const input: CompileInput = { file: join(context.contentDir, file), relativePath: sourcePath, format: target.format, grammarPath, moduleDir };
+        const hrefPrefix = `${config.basePath}${target.locale === config.defaultLocale ? '' : `/${target.locale}`}`;
+        const folderRoute = target.name === 'index' ? target.route : target.route.slice(0, target.route.lastIndexOf('/')) || '/';
+        const links = { pageRoute: target.route, folderRoute, hrefPrefix, basePath: config.basePath };
+        const input: CompileInput = { file: join(context.contentDir, file), relativePath: sourcePath, format: target.format, grammarPath, moduleDir, links };
         jobs.push(
           context.runInWorker<CompileInput, CompileOutput>({ moduleUrl, exportName: 'compilePage', input }).then(
             (output) => ({

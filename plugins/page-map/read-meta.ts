@@ -31,11 +31,26 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
+/**
+ * An entry is a string or an object; when an object fails, zod reports "no union member
+ * matched". The object branch's own issues (say, a bad `display`) are what the writer needs.
+ */
+function specificIssues(issues: z.core.$ZodIssue[], data: unknown): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== 'invalid_union') return [issue];
+    let value: unknown = data;
+    for (const segment of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[segment];
+    const objectBranch = issue.errors[1];
+    if (typeof value !== 'object' || value === null || !objectBranch?.length) return [issue];
+    return objectBranch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
+  });
+}
+
 /** Reads and validates one `_meta.json|js|ts` file. Problems carry the file, line and column. */
 export async function readMeta(file: string, options: { root: string; cacheDir: string; sourcePath: string }): Promise<ReadMeta> {
   const { sourcePath } = options;
   let data: unknown;
-  let locate: (path: PropertyKey[]) => { line: number; column: number } | undefined = () => undefined;
+  let locate: (path: PropertyKey[], key?: string) => { line: number; column: number } | undefined = () => undefined;
   const keyPositions: ReadMeta['keyPositions'] = {};
   if (file.endsWith('.json')) {
     const text = await readFile(file, 'utf8');
@@ -46,7 +61,13 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
     }
     // JSON is YAML: its parser gives each node's offset.
     const document = parseDocument(text);
-    locate = (path) => {
+    locate = (path, key) => {
+      if (key !== undefined) {
+        // An unknown key: point at the key itself, not its value.
+        const parent = document.getIn(path, true) as { items?: { key: { value?: unknown; range?: [number, number, number] } }[] } | undefined;
+        const pair = parent?.items?.find((p) => p.key?.value === key);
+        if (pair?.key.range) return positionAt(text, pair.key.range[0]);
+      }
       for (let depth = path.length; depth >= 0; depth--) {
         const node = document.getIn(path.slice(0, depth), true);
         if (isNode(node) && node.range) return positionAt(text, node.range[0]);
@@ -64,7 +85,7 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
   const parsed = metaSchema.safeParse(data);
   if (!parsed.success) {
     throw new DiagnosticError(
-      parsed.error.issues.map((issue) => {
+      specificIssues(parsed.error.issues, data).map((issue) => {
         const keyPath = issue.path.map(String).join('.');
         return {
           severity: 'error' as const,
@@ -72,7 +93,7 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
           message: `${issueMessage(issue)}${keyPath ? ` at \`${keyPath}\`` : ''}`,
           file: sourcePath,
           keyPath: keyPath || undefined,
-          ...(locate(issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]!] : issue.path) ?? { line: 1, column: 1 }),
+          ...(locate(issue.path, issue.code === 'unrecognized_keys' ? issue.keys[0] : undefined) ?? { line: 1, column: 1 }),
         };
       }),
     );

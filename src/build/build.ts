@@ -141,10 +141,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const snapshot: SiteSnapshot = { config: themeConfigOf(config), navigation: site.navigation, assets, routesByLocale };
     await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: snapshot });
 
+    log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);
     const rendered = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0 });
     if (transformers.length) await transformAndWrite(transformers, rendered, site.routes, context, staging);
 
+    log(`rendered ${rendered.length} routes`);
     const notFound = join(staging, '404', 'index.html');
     // Static hosts serve /404.html for unknown paths.
     if (existsSync(notFound)) await copyFile(notFound, join(staging, '404.html'));
@@ -167,6 +169,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     );
     if (failures.length) throw new DiagnosticError(failures);
 
+    log('site files and postBuild done');
     await swapIntoPlace(staging, outDir);
     staging = undefined;
     return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: diagnostics.filter((d) => d.severity === 'warning') };

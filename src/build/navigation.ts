@@ -64,13 +64,16 @@ export function sidebarTree(items: PageMapItem[], level = 1): SidebarEntry[] {
   return out;
 }
 
-/** Which root items are navbar tabs (`type: 'page'`) and which section the sidebar shows. */
-export function sectionFor(pageMap: PageMapItem[], route: string): PageMapItem[] {
+/**
+ * The section whose items the sidebar shows for `route`: the navbar tab (`type: 'page'` folder)
+ * holding it, or else the root's non-tab items. `route` names the section (a stable cache key).
+ */
+export function sectionFor(pageMap: PageMapItem[], route: string): { route: string; items: PageMapItem[] } {
   const tab = pageMap.find(
     (item) => item.kind === 'Folder' && item.type === 'page' && (route === item.route || route.startsWith(`${item.route}/`)),
   );
-  if (tab) return tab.children ?? [];
-  return pageMap.filter((item) => item.type !== 'page');
+  if (tab) return { route: tab.route, items: tab.children ?? [] };
+  return { route: '/', items: pageMap.filter((item) => item.type !== 'page') };
 }
 
 /** Navbar entries from the page map: visible `page` items and `menu` dropdowns, after the config's own. */

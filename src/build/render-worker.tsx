@@ -4,7 +4,6 @@ import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { runSync } from '@mdx-js/mdx';
 import type { MDXContent } from 'mdx/types';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 import { DiagnosticError, positionAt } from '../diagnostics/diagnostic.ts';
@@ -40,13 +39,19 @@ export interface RenderOutput {
 async function loadContent(definition: RouteDefinition): Promise<MDXContent | undefined> {
   if (definition.content.type !== 'mdx') return undefined;
   const { compiled } = definition.content;
+  if (compiled.kind === 'html') return undefined;
   if (compiled.kind === 'module') return ((await import(pathToFileURL(compiled.code).href)) as { default: MDXContent }).default;
-  return runSync(compiled.code, { ...runtime, baseUrl: import.meta.url }).default;
+  // What @mdx-js/mdx's runSync does, without loading the compiler into the render worker.
+  const module = new Function(compiled.code)({ ...runtime, baseUrl: import.meta.url }) as { default: MDXContent };
+  return module.default;
 }
 
 function Body({ data, definition, Content }: { data: RouteData; definition: RouteDefinition; Content?: MDXContent }) {
   if (Content) return <Content components={mdxComponents(data) as Record<string, ComponentType>} />;
   if (definition.content.type === 'html') return <div className="html-content" dangerouslySetInnerHTML={{ __html: definition.content.html }} />;
+  if (definition.content.type === 'mdx' && definition.content.compiled.kind === 'html') {
+    return <div className="markdown-content" dangerouslySetInnerHTML={{ __html: definition.content.compiled.code }} />;
+  }
   if (data.special === '404') return <NotFoundPage data={data} />;
   if (data.special === '500') return <ServerErrorPage data={data} />;
   if (data.special === 'search') return <SearchPage data={data} />;

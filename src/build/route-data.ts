@@ -37,7 +37,8 @@ export interface SiteSnapshot {
 /** Per-locale structures derived once per worker from the snapshot. */
 export class SiteIndex {
   private readonly order = new Map<string, LinkTarget[]>();
-  private readonly sidebars = new Map<string, Map<unknown, SidebarEntry[]>>();
+  /** `locale section-route` → the section's sidebar tree, shared by all its pages. */
+  private readonly sidebars = new Map<string, SidebarEntry[]>();
   private readonly renderer = new SidebarRenderer();
   private readonly routeSets: Record<string, Set<string>>;
 
@@ -61,12 +62,11 @@ export class SiteIndex {
   /** The sidebar tree of a section, built once and shared by its pages (the renderer caches by identity). */
   private sidebar(locale: string, route: string): SidebarEntry[] {
     const section = sectionFor(this.navigation(locale).pageMap, route);
-    let byLocale = this.sidebars.get(locale);
-    if (!byLocale) this.sidebars.set(locale, (byLocale = new Map()));
-    let tree = byLocale.get(section);
+    const key = `${locale} ${section.route}`;
+    let tree = this.sidebars.get(key);
     if (!tree) {
-      tree = sidebarTree(section).filter((e) => !(e.route in SPECIAL_PAGES) || e.route === '/');
-      byLocale.set(section, tree);
+      tree = sidebarTree(section.items).filter((e) => !(e.route in SPECIAL_PAGES) || e.route === '/');
+      this.sidebars.set(key, tree);
     }
     return tree;
   }

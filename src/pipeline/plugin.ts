@@ -22,9 +22,13 @@ export interface PluginContext {
 
 /** A compiled MDX/Markdown page, ready for the renderer. */
 export interface CompiledPage {
-  /** `function-body`: MDX compiled to a function body run with the React JSX runtime. `module`: an ES module file bundled by esbuild (pages with imports). */
-  kind: 'function-body' | 'module';
-  /** The function body, or the absolute path of the module file. */
+  /**
+   * `html`: Markdown rendered to HTML at compile time (`.md`: nothing to run).
+   * `function-body`: MDX compiled to a function body run with the React JSX runtime.
+   * `module`: an ES module file bundled by esbuild (MDX pages with imports).
+   */
+  kind: 'html' | 'function-body' | 'module';
+  /** The HTML, the function body, or the absolute path of the module file. */
   code: string;
 }
 

@@ -18,6 +18,19 @@ interface PoolWorker {
   busy: number;
 }
 
+interface Queued {
+  task: WorkerTask;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Tasks in flight per worker. Tasks are CPU-bound: posting them all at once makes a worker
+ * interleave hundreds of async compiles (memory churn, nothing finishes early); two keeps
+ * a worker busy while the other waits on a file read.
+ */
+const IN_FLIGHT_PER_WORKER = 2;
+
 /** What a worker posts back: a result, or a serialised error (diagnostics survive the trip). */
 export type WorkerReply =
   | { id: number; ok: true; value: unknown }
@@ -30,6 +43,7 @@ export type WorkerReply =
 export class WorkerPool {
   private readonly workers: PoolWorker[] = [];
   private readonly pending = new Map<number, Pending>();
+  private readonly queue: Queued[] = [];
   private nextId = 1;
 
   constructor(size = Math.max(1, Math.min(availableParallelism(), 8))) {
@@ -40,6 +54,8 @@ export class WorkerPool {
       worker.on('message', (reply: WorkerReply) => {
         slot.busy--;
         const task = this.pending.get(reply.id);
+        const next = this.queue.shift();
+        if (next) this.send(slot, next.task).then(next.resolve, next.reject);
         if (!task) return;
         this.pending.delete(reply.id);
         if (reply.ok) task.resolve(reply.value);
@@ -47,7 +63,9 @@ export class WorkerPool {
       });
       worker.on('error', (error) => {
         for (const task of this.pending.values()) task.reject(error);
+        for (const queued of this.queue) queued.reject(error);
         this.pending.clear();
+        this.queue.length = 0;
       });
       this.workers.push(slot);
     }
@@ -60,7 +78,10 @@ export class WorkerPool {
   run<Input, Output>(task: WorkerTask<Input>): Promise<Output> {
     let slot = this.workers[0]!;
     for (const candidate of this.workers) if (candidate.busy < slot.busy) slot = candidate;
-    return this.send<Output>(slot, task);
+    if (slot.busy < IN_FLIGHT_PER_WORKER) return this.send<Output>(slot, task);
+    return new Promise<Output>((resolve, reject) => {
+      this.queue.push({ task, resolve: resolve as (value: unknown) => void, reject });
+    });
   }
 
   /** Runs the same task once on every worker (to hand each the site data once). */

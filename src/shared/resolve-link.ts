@@ -28,7 +28,7 @@ export function resolveLink(href: string, options: { pageRoute: string; folderRo
   const queryAt = path.indexOf('?');
   const search = queryAt >= 0 ? path.slice(queryAt) : '';
   if (queryAt >= 0) path = path.slice(0, queryAt);
-  if (path === '') return { route: options.pageRoute, hash, search };
+  if (path === '') return { route: options.pageRoute, hash: safeDecode(hash), search };
   const segments = path.startsWith('/') ? [] : options.folderRoute.split('/').filter(Boolean);
   for (const segment of path.split('/')) {
     if (segment === '' || segment === '.') continue;

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate run in the browser.
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -1,0 +1,102 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { build } from '../../src/build/build.ts';
+import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts';
+import { formatDiagnostic } from '../../src/diagnostics/format.ts';
+import { fixture, repoRoot, tmp } from '../helpers.ts';
+
+/** Builds `name` into `outDir` and returns the diagnostics it rejects with (fails when it resolves). */
+async function buildFailure(name: string, outDir: string): Promise<Diagnostic[]> {
+  const error = await build({ root: fixture(name), outDir }).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, `building ${name} should fail`).toBeDefined();
+  const diagnostics = (error as { diagnostics?: Diagnostic[] }).diagnostics;
+  expect(diagnostics, `the failure should carry diagnostics, got: ${String(error)}`).toBeInstanceOf(Array);
+  return diagnostics!;
+}
+
+describe('bad input stops the build and leaves the previous output untouched', () => {
+  const dir = tmp();
+  const out = join(dir, 'out');
+  let goodIndex: string;
+
+  beforeAll(async () => {
+    await build({ root: fixture('a-tiny-site-that-builds'), outDir: out });
+    goodIndex = readFileSync(join(out, 'index.html'), 'utf8');
+    writeFileSync(join(out, 'marker.txt'), 'from before');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test.each([
+    // micromark places an unclosed expression where the file runs out of it: the end of the line.
+    ['a-brace-in-mdx-prose-is-a-syntax-error', { code: 'mdx-syntax', file: 'content/page.mdx', line: 7, column: 42 }],
+    ['broken-front-matter-yaml-stops-the-build', { code: 'front-matter-yaml', file: 'content/page.mdx', line: 2, column: 1 }],
+    ['invalid-json-in-meta-stops-the-build', { code: 'meta-syntax', file: 'content/_meta.json', line: 4, column: 1 }],
+    ['a-meta-entry-that-is-a-number-stops-the-build', { code: 'meta-invalid', file: 'content/_meta.json', line: 3, column: 11 }],
+    ['an-invalid-config-value-stops-the-build', { code: 'config-invalid', file: 'docs-gen.config.ts', line: 4, column: 3 }],
+    ['a-page-using-an-undefined-component-stops-the-build', { code: 'render-failed', file: 'content/page.mdx', line: 5, column: 3 }],
+  ])('%s', async (name, expected) => {
+    const diagnostics = await buildFailure(name, out);
+    expect(diagnostics).toHaveLength(1);
+    expect(diagnostics[0]).toMatchObject({ severity: 'error', ...expected });
+    expect(formatDiagnostic(diagnostics[0]!)).toMatchSnapshot();
+
+    expect(readFileSync(join(out, 'marker.txt'), 'utf8')).toBe('from before');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(goodIndex);
+    expect(existsSync(join(out, 'page'))).toBe(false);
+    expect(readdirSync(dir).filter((n) => n.includes('staging'))).toEqual([]);
+  });
+
+  test('an unclosed <div> in MDX is an mdx-syntax error naming the tag', async () => {
+    const diagnostics = await buildFailure('an-unclosed-div-in-mdx-is-a-syntax-error', out);
+    expect(diagnostics).toEqual([expect.objectContaining({ severity: 'error', code: 'mdx-syntax', file: 'content/page.mdx', message: expect.stringContaining('closing tag for `<div>`') })]);
+    expect(readFileSync(join(out, 'marker.txt'), 'utf8')).toBe('from before');
+    expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(goodIndex);
+  });
+
+  test('an unclosed <div> in MDX is reported at the opening tag', async () => {
+    const diagnostics = await buildFailure('an-unclosed-div-in-mdx-is-a-syntax-error', out);
+    expect(diagnostics[0]).toMatchObject({ code: 'mdx-syntax', line: 5, column: 1 });
+  });
+});
+
+describe('the docs-gen CLI', () => {
+  const cli = join(repoRoot, 'bin', 'docs-gen.js');
+  const dir = tmp();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('a bad site exits with 1 and prints file:line:col without a stack trace', () => {
+    const run = spawnSync(process.execPath, [cli, 'build', '--root', fixture('a-brace-in-mdx-prose-is-a-syntax-error'), '--out', join(dir, 'bad')], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('content/page.mdx:7:42 error MDX syntax error');
+    // The code frame shows the offending line.
+    expect(run.stderr).toContain('  7 | A set like {1, 2 is an expression in MDX.');
+    expect(run.stderr).toContain('[mdx-syntax]');
+    expect(run.stderr).toContain('1 error; nothing was written.');
+    expect(run.stderr).not.toContain('    at ');
+    expect(run.stdout).toBe('');
+    expect(existsSync(join(dir, 'bad'))).toBe(false);
+  });
+
+  test('a good site builds from another working directory and prints the summary', () => {
+    const outDir = join(dir, 'good');
+    const run = spawnSync(process.execPath, [cli, 'build', '--root', fixture('a-tiny-site-that-builds'), '--out', outDir], {
+      encoding: 'utf8',
+      cwd: tmpdir(),
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toMatch(/^docs-gen: built 4 pages in \d+\.\d\d s → /);
+    expect(run.stdout).toContain(outDir);
+    expect(readFileSync(join(outDir, 'index.html'), 'utf8')).toContain('<title>Home - documentation</title>');
+  });
+});

@@ -1,0 +1,145 @@
+import { describe, expect, test } from 'vitest';
+import { splitFrontMatter } from '../../plugins/content-loader/front-matter.ts';
+import { formatDiagnostic } from '../../src/diagnostics/format.ts';
+import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts';
+
+const lines = (...text: string[]) => text.join('\n');
+
+function problems(source: string): Diagnostic[] {
+  try {
+    splitFrontMatter(source, 'content/page.mdx');
+  } catch (error) {
+    const diagnostics = (error as { diagnostics?: Diagnostic[] }).diagnostics;
+    if (diagnostics) return diagnostics;
+    throw error;
+  }
+  throw new Error('splitFrontMatter accepted the source');
+}
+
+describe('splitFrontMatter', () => {
+  test('parses the front matter and replaces it with blank lines, keeping the line count', () => {
+    const source = lines('---', 'title: Hello', 'description: A page', '---', '# Heading', '', 'Text', '');
+    const { frontMatter, body } = splitFrontMatter(source, 'content/page.mdx');
+    expect(frontMatter).toEqual({ title: 'Hello', description: 'A page' });
+    expect(body).toBe(lines('', '', '', '', '# Heading', '', 'Text', ''));
+    expect(body.split('\n')).toHaveLength(source.split('\n').length);
+    expect(body.split('\n').indexOf('# Heading')).toBe(source.split('\n').indexOf('# Heading'));
+  });
+
+  test('a page without front matter is returned unchanged', () => {
+    const source = lines('# Title', '', '---', '', 'after a thematic break');
+    expect(splitFrontMatter(source, 'content/page.mdx')).toEqual({ frontMatter: {}, body: source });
+  });
+
+  test('front matter with CRLF line ends keeps the line count', () => {
+    const { frontMatter, body } = splitFrontMatter('---\r\ntitle: A\r\n---\r\nbody\r\n', 'content/page.mdx');
+    expect(frontMatter).toEqual({ title: 'A' });
+    expect(body.split('\n')).toHaveLength(5);
+    expect(body.split('\n')[3]).toBe('body\r');
+  });
+
+  test('front matter that ends the file is accepted', () => {
+    expect(splitFrontMatter('---\ntitle: A\n---', 'content/page.mdx')).toEqual({ frontMatter: { title: 'A' }, body: '\n\n' });
+  });
+
+  test('accepts the seed fields with their types', () => {
+    const source = lines('---', 'title: T', 'date: "2024-01-02"', 'image: null', 'lead: L', 'rai_hide_feedback_ux: true', 'custom: [1, 2]', '---', '');
+    expect(splitFrontMatter(source, 'content/page.mdx').frontMatter).toEqual({
+      title: 'T',
+      date: '2024-01-02',
+      image: null,
+      lead: 'L',
+      rai_hide_feedback_ux: true,
+      custom: [1, 2],
+    });
+  });
+
+  test('broken YAML is a front-matter-yaml error in the file', () => {
+    const [d, ...rest] = problems(lines('---', 'title: a', 'description: b: c', '---', '# Body'));
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ severity: 'error', code: 'front-matter-yaml', file: 'content/page.mdx' });
+    expect(d!.message).toBe('Invalid front matter YAML: Nested mappings are not allowed in compact mappings');
+  });
+
+  test.each([
+    ['a nested mapping on the second YAML line', lines('---', 'title: a', 'description: b: c', '---', '# Body'), 3, 14],
+    ['a duplicate key', lines('---', 'title: a', 'lead: x', 'title: b', '---', ''), 4, 1],
+    ['an unclosed quote on the first YAML line', lines('---', 'title: "a: b c', '---', ''), 2, 8],
+  ])('broken YAML (%s) is reported at its file line, counting the opening ---, and column', (_what, source, line, column) => {
+    expect(problems(source)[0]).toMatchObject({ code: 'front-matter-yaml', line, column });
+  });
+
+  test('broken YAML on the first YAML line is reported at file line 2', () => {
+    expect(problems(lines('---', '@version: 1', '---', ''))).toEqual([
+      {
+        severity: 'error',
+        code: 'front-matter-yaml',
+        message: 'Invalid front matter YAML: Plain value cannot start with reserved character @',
+        file: 'content/page.mdx',
+        line: 2,
+        column: 1,
+      },
+    ]);
+  });
+
+  test('front matter that is not a mapping is a front-matter-yaml error', () => {
+    expect(problems(lines('---', '- a', '- b', '---', ''))).toEqual([
+      { severity: 'error', code: 'front-matter-yaml', message: 'Front matter must be a YAML mapping (key: value lines)', file: 'content/page.mdx', line: 2, column: 1 },
+    ]);
+  });
+
+  test('rai_hide_feedback_ux: "yes" is a front-matter-invalid error at its line', () => {
+    const diagnostics = problems(lines('---', 'title: Page', 'rai_hide_feedback_ux: "yes"', '---', ''));
+    expect(diagnostics).toEqual([
+      {
+        severity: 'error',
+        code: 'front-matter-invalid',
+        message: 'Front matter `rai_hide_feedback_ux` must be true or false',
+        file: 'content/page.mdx',
+        line: 3,
+        column: 1,
+      },
+    ]);
+  });
+
+  test.each([
+    ['title', 'title: 42', 'Front matter `title` must be a string'],
+    ['description', 'description: [a]', 'Front matter `description` must be a string'],
+    ['image', 'image: 7', 'Front matter `image` must be a path or null'],
+  ])('a %s of the wrong type is front-matter-invalid', (_key, line, message) => {
+    expect(problems(lines('---', line, '---', ''))).toEqual([expect.objectContaining({ code: 'front-matter-invalid', message, line: 2, column: 1 })]);
+  });
+
+  test('every invalid field is reported at once', () => {
+    expect(problems(lines('---', 'title: 1', 'lead: 2', '---', '')).map((d) => d.line)).toEqual([2, 3]);
+  });
+
+  test('front matter that never closes is front-matter-unclosed at the opening line', () => {
+    expect(problems(lines('---', 'title: Page', '', '# Body', ''))).toEqual([
+      {
+        severity: 'error',
+        code: 'front-matter-unclosed',
+        message: 'Front matter starts with --- but never ends with a --- line',
+        file: 'content/page.mdx',
+        line: 1,
+        column: 1,
+      },
+    ]);
+  });
+
+  test('empty front matter is accepted and blanked', () => {
+    expect(splitFrontMatter('---\n---\n# Body\n', 'content/page.mdx')).toEqual({ frontMatter: {}, body: '\n\n# Body\n' });
+  });
+});
+
+describe('formatted front matter diagnostics', () => {
+  test.each([
+    ['front-matter-yaml', lines('---', '@version: 1', 'title: a', '---', '')],
+    ['front-matter-invalid', lines('---', 'title: Page', 'rai_hide_feedback_ux: "yes"', '---', '')],
+    ['front-matter-unclosed', lines('---', 'title: Page', '')],
+  ])('%s', (_code, source) => {
+    const [d] = problems(source);
+    expect(d!.code).toBe(_code);
+    expect(formatDiagnostic(d!, { source })).toMatchSnapshot();
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, test } from 'vitest';
+import { SidebarRenderer, type SidebarRenderOptions } from '../../src/build/sidebar-html.ts';
+import type { Heading, SidebarEntry } from '../../src/shared/types.ts';
+
+const link = (route: string, title: string): SidebarEntry => ({ kind: 'link', route, title });
+const folder = (route: string, title: string, children: SidebarEntry[], extra: Partial<SidebarEntry> = {}): SidebarEntry => ({
+  kind: 'folder',
+  route,
+  title,
+  withIndexPage: false,
+  children,
+  ...extra,
+});
+
+/**
+ * level 1: Guide (/guide, index page) > level 2: Advanced (/guide/advanced) > level 3: Deep (/guide/advanced/deep)
+ * level 1: Reference (/ref) > level 2: Types (/ref/types)
+ */
+function tree(): SidebarEntry[] {
+  return [
+    link('/', 'Home'),
+    folder(
+      '/guide',
+      'Guide',
+      [
+        link('/guide/intro', 'Intro'),
+        folder('/guide/advanced', 'Advanced', [link('/guide/advanced/tuning', 'Tuning'), folder('/guide/advanced/deep', 'Deep', [link('/guide/advanced/deep/x', 'X')])]),
+      ],
+      { withIndexPage: true },
+    ),
+    folder('/ref', 'Reference', [folder('/ref/types', 'Types', [link('/ref/types/int', 'Int')])]),
+    { kind: 'separator', title: '', route: '#' },
+    { kind: 'separator', title: 'More', route: '#' },
+    { kind: 'external', title: 'GitHub', route: '#', href: 'https://github.com/x?a=1&b=2', newWindow: true },
+  ];
+}
+
+const headings: Heading[] = [
+  { id: 'intro', value: 'Intro', depth: 1 },
+  { id: 'first', value: 'First', depth: 2 },
+  { id: 'detail', value: 'Detail', depth: 3 },
+  { id: 'second', value: 'Second & last', depth: 2 },
+];
+
+function render(activeRoute: string, options: Partial<SidebarRenderOptions> = {}, entries = tree(), renderer = new SidebarRenderer()): string {
+  return renderer.render(entries, { activeRoute, collapseLevel: 2, href: (r) => r, anchors: [], ...options });
+}
+
+/** Whether the `<details>` of the folder labelled `title` is open; throws when there is no such folder. */
+function isOpen(html: string, title: string): boolean {
+  const match = new RegExp(`<details( open)?><summary>(?:<a[^>]*>|<span[^>]*>)${title}<`).exec(html);
+  if (!match) throw new Error(`no folder ${title} in ${html}`);
+  return match[1] === ' open';
+}
+
+describe('SidebarRenderer', () => {
+  test('wraps the entries in one sidebar list', () => {
+    const html = render('/');
+    expect(html.startsWith('<ul class="sidebar-list">')).toBe(true);
+    expect(html.endsWith('</ul>')).toBe(true);
+  });
+
+  test('opens every folder on the path to the active page, even past the collapse level', () => {
+    const html = render('/guide/advanced/deep/x');
+    expect(isOpen(html, 'Guide')).toBe(true);
+    expect(isOpen(html, 'Advanced')).toBe(true);
+    expect(isOpen(html, 'Deep')).toBe(true);
+  });
+
+  test('collapses folders at the collapse level and deeper when they are off the active path', () => {
+    const html = render('/');
+    expect(isOpen(html, 'Guide')).toBe(true);
+    expect(isOpen(html, 'Reference')).toBe(true);
+    expect(isOpen(html, 'Advanced')).toBe(false);
+    expect(isOpen(html, 'Types')).toBe(false);
+  });
+
+  test('a collapse level of 1 collapses even top-level folders', () => {
+    const html = render('/', { collapseLevel: 1 });
+    expect(isOpen(html, 'Guide')).toBe(false);
+    expect(isOpen(html, 'Reference')).toBe(false);
+  });
+
+  test("a folder's own open state overrides the collapse level", () => {
+    const entries = [folder('/a', 'A', [link('/a/x', 'X')], { open: false }), folder('/b', 'B', [folder('/b/c', 'C', [link('/b/c/x', 'X')], { open: true })])];
+    const html = render('/', {}, entries);
+    expect(isOpen(html, 'A')).toBe(false);
+    expect(isOpen(html, 'C')).toBe(true);
+  });
+
+  test('an explicitly collapsed folder still opens when it holds the active page', () => {
+    const entries = [folder('/a', 'A', [link('/a/x', 'X')], { open: false })];
+    expect(isOpen(render('/a/x', {}, entries), 'A')).toBe(true);
+  });
+
+  test('marks exactly the active link with aria-current="page"', () => {
+    const html = render('/guide/intro');
+    expect(html.match(/aria-current="page"/g)).toHaveLength(1);
+    expect(html).toContain('<li class="active"><a class="sidebar-link" aria-current="page" href="/guide/intro">Intro</a>');
+  });
+
+  test('marks a folder index page as current on its folder link', () => {
+    const html = render('/guide');
+    expect(html).toContain('<li class="sidebar-folder active"><details open><summary><a class="sidebar-link sidebar-folder-link" aria-current="page" href="/guide">Guide</a>');
+  });
+
+  test('a folder without an index page is a label, not a link', () => {
+    expect(render('/')).toContain('<summary><span class="sidebar-folder-label">Reference</span></summary>');
+  });
+
+  test('lists the depth-2 headings of the active page under its link, and nowhere else', () => {
+    const html = render('/guide/intro', { anchors: headings });
+    expect(html).toContain(
+      'aria-current="page" href="/guide/intro">Intro</a><ul class="sidebar-anchors"><li><a href="#first">First</a></li><li><a href="#second">Second &amp; last</a></li></ul></li>',
+    );
+    expect(html.match(/sidebar-anchors/g)).toHaveLength(1);
+    expect(html).not.toContain('#detail');
+    expect(html).not.toContain('href="#intro"');
+  });
+
+  test('a page without depth-2 headings gets no anchor list', () => {
+    expect(render('/guide/intro', { anchors: [{ id: 'x', value: 'X', depth: 3 }] })).not.toContain('sidebar-anchors');
+  });
+
+  test('escapes titles and hrefs', () => {
+    const entries = [link('/x', '<script>alert("x")</script>'), folder('/f', 'A & <b>', [link('/f/y', "It's")])];
+    const html = render('/f/y', {}, entries);
+    expect(html).not.toContain('<script>');
+    expect(html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;');
+    expect(html).toContain('A &amp; &lt;b&gt;');
+    expect(html).toContain('It&#39;s');
+    expect(render('/', {}, tree())).toContain('href="https://github.com/x?a=1&amp;b=2" target="_blank" rel="noreferrer">GitHub</a>');
+  });
+
+  test('renders separators with and without a title', () => {
+    const html = render('/');
+    expect(html).toContain('<li class="sidebar-separator" role="separator"><hr></li>');
+    expect(html).toContain('<li class="sidebar-separator" role="separator">More</li>');
+  });
+
+  test('prefixes internal links with the href function', () => {
+    const html = render('/guide/intro', { href: (r) => `/docs/fr-FR${r}` });
+    expect(html).toContain('href="/docs/fr-FR/guide/intro"');
+    expect(html).toContain('href="/docs/fr-FR/ref/types/int"');
+    expect(html).not.toMatch(/href="\/guide/);
+  });
+
+  test('one renderer reused across pages renders each page as a fresh renderer would', () => {
+    const entries = tree();
+    const shared = new SidebarRenderer();
+    const routes = ['/ref/types/int', '/guide/advanced/tuning', '/', '/ref/types/int', '/guide'];
+    for (const route of routes) {
+      expect(render(route, { anchors: headings }, entries, shared)).toBe(render(route, { anchors: headings }, entries, new SidebarRenderer()));
+    }
+  });
+});

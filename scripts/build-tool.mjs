@@ -20,7 +20,6 @@ function sources(dir) {
 }
 
 const entryPoints = ['src', 'plugins', 'theme'].flatMap(sources);
-rmSync(join(root, 'dist'), { recursive: true, force: true });
 
 const result = await build({
   entryPoints: entryPoints.map((p) => join(root, p)),
@@ -41,6 +40,17 @@ for (const file of result.outputFiles) {
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, text);
 }
+// Stale outputs (from deleted sources) go; dist/ is never emptied first, so a test run
+// reading dist/ in parallel does not see modules vanish.
+const written = new Set(result.outputFiles.map((f) => f.path));
+function prune(dir) {
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) prune(path);
+    else if (path.endsWith('.js') && !written.has(path)) rmSync(path);
+  }
+}
+prune(join(root, 'dist'));
 // Data files the modules read at run time (grammars, CSS) sit beside them in dist/ too.
 for (const dir of ['theme', 'plugins']) {
   cpSync(join(root, dir), join(root, 'dist', dir), { recursive: true, filter: (src) => !/\.tsx?$/.test(src) && !src.endsWith('README.md') });

@@ -3,16 +3,11 @@ import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import remarkGfm from 'remark-gfm';
 import rehypeSlug from 'rehype-slug';
-import rehypeRaw from 'rehype-raw';
 import { VFile } from 'vfile';
-import { unified } from 'unified';
-import remarkParse from 'remark-parse';
-import remarkRehype from 'remark-rehype';
-import rehypeStringify from 'rehype-stringify';
-import { rehypeRewriteLinks, type LinkContext } from './rewrite-links.ts';
+import { renderMarkdown, type LinkContext } from './render-markdown.ts';
 import { DiagnosticError, positionAt, type CompiledPage, type FrontMatter } from 'docs-gen';
 import { splitFrontMatter } from './front-matter.ts';
-import { rehypeHighlight } from './highlight.ts';
+import { getHighlighter, rehypeHighlight } from './highlight.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
 
 export interface CompileInput {
@@ -39,25 +34,6 @@ function locateInSource(source: string | undefined, message: string): { line?: n
 export interface CompileOutput extends CollectedData {
   frontMatter: FrontMatter;
   compiled: CompiledPage;
-}
-
-const markdownProcessors = new Map<boolean, ReturnType<typeof createMarkdownProcessor>>();
-
-/**
- * CommonMark + GFM → HTML, raw HTML kept (it is HTML in `.md`, not JSX). Built once per worker;
- * re-parsing with rehype-raw is costly, so pages without raw HTML skip it.
- */
-function createMarkdownProcessor(grammarPath: string, withRawHtml: boolean) {
-  return unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    .use(remarkRehype, { allowDangerousHtml: withRawHtml })
-    .use(withRawHtml ? [rehypeRaw, rehypeSlug] : [rehypeSlug])
-    .use(rehypeHighlight, { grammarPath })
-    .use(rehypeRewriteLinks)
-    .use(rehypeCollect)
-    .use(rehypeStringify)
-    .freeze();
 }
 
 /** A compile error with a place becomes a diagnostic; anything else is rethrown. */
@@ -88,19 +64,15 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const source = await readFile(input.file, 'utf8');
   input = { ...input, source };
   const { frontMatter, body } = splitFrontMatter(source, input.relativePath);
-  const file = new VFile({ path: input.file, value: body, data: { links: input.links } });
   if (input.format === 'md') {
     // CommonMark needs no JavaScript: straight to HTML, no MDX compile, no React render.
-    // An HTML tag or comment outside code; a false positive only costs the slower path.
-    const withRawHtml = /<[A-Za-z!/]/.test(body.replace(/^(```|~~~)[\s\S]*?^\1/gm, '').replace(/`[^`\n]*`/g, ''));
-    let markdown = markdownProcessors.get(withRawHtml);
-    if (!markdown) markdownProcessors.set(withRawHtml, (markdown = createMarkdownProcessor(input.grammarPath, withRawHtml)));
-    const html = String(await markdown.process(file));
-    return { frontMatter, compiled: { kind: 'html', code: html }, ...(file.data.collected as CollectedData) };
+    const { html, ...collected } = await renderMarkdown(body, { links: input.links, highlighter: await getHighlighter(input.grammarPath) });
+    return { frontMatter, compiled: { kind: 'html', code: html }, ...collected };
   }
   const needsBundle = hasImports(body);
   // Loaded on first use: a site of plain Markdown never pays for MDX or esbuild.
   const { compile } = await import('@mdx-js/mdx');
+  const file = new VFile({ path: input.file, value: body });
   let code: string;
   try {
     const result = await compile(file, {

@@ -4,6 +4,7 @@ import {
   createCssVariablesTheme,
   createHighlighter,
   createJavaScriptRegexEngine,
+  type BundledLanguage,
   type Highlighter,
   type LanguageRegistration,
 } from 'shiki';
@@ -25,7 +26,7 @@ function relGrammar(grammarPath: string): LanguageRegistration {
  */
 const THEME = createCssVariablesTheme({ name: 'docs-gen', variablePrefix: '--code-', fontStyle: true });
 
-function getHighlighter(grammarPath: string): Promise<Highlighter> {
+export function getHighlighter(grammarPath: string): Promise<Highlighter> {
   highlighter ??= createHighlighter({
     themes: [THEME],
     langs: [relGrammar(grammarPath)],
@@ -54,7 +55,7 @@ function tokenStylesToClasses(node: Element): void {
 }
 
 /** Languages load on first use: a worker pays only for the grammars its pages need. */
-async function ensureLanguage(h: Highlighter, lang: string): Promise<boolean> {
+export async function ensureLanguage(h: Highlighter, lang: string): Promise<boolean> {
   if (h.getLoadedLanguages().includes(lang)) return true;
   if (!(lang in bundledLanguages)) return false;
   let pending = loading.get(lang);
@@ -112,4 +113,30 @@ export function rehypeHighlight(options: { grammarPath: string }) {
       parent.children[index] = wrapper;
     }
   };
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
+
+/**
+ * The same markup as the rehype plugin, as a string, for the Markdown renderer: the code-block
+ * wrapper, its copy button, and token classes. `lang` must be loaded (see ensureLanguage).
+ */
+export function highlightToHtml(h: Highlighter, code: string, requested: string): string {
+  const lang = h.getLoadedLanguages().includes(requested) ? requested : 'text';
+  const lines = h.codeToTokens(code.replace(/\n$/, ''), { lang: lang as BundledLanguage, theme: THEME.name! }).tokens;
+  let html = '';
+  for (let i = 0; i < lines.length; i++) {
+    html += i ? '\n<span class="line">' : '<span class="line">';
+    for (const token of lines[i]!) {
+      const kind = /^var\(--code-token-([a-z-]+)\)$/.exec(token.color ?? '')?.[1];
+      // fontStyle bit 1 is italic, 2 bold, 4 underline (shiki's FontStyle).
+      const style = token.fontStyle && token.fontStyle > 0 ? `${token.fontStyle & 1 ? 'font-style:italic;' : ''}${token.fontStyle & 2 ? 'font-weight:bold;' : ''}${token.fontStyle & 4 ? 'text-decoration:underline;' : ''}` : '';
+      // Plain tokens inherit the block's colour: no element needed.
+      if (!kind && !style) html += escape(token.content);
+      else html += `<span${kind ? ` class="tk-${kind}"` : ''}${style ? ` style="${style.slice(0, -1)}"` : ''}>${escape(token.content)}</span>`;
+    }
+    html += '</span>';
+  }
+  return `<div class="code-block" data-language="${escape(requested)}"><button type="button" class="copy-button" aria-label="Copy code" title="Copy code">Copy</button><pre class="shiki" tabindex="0"><code>${html}</code></pre></div>`;
 }

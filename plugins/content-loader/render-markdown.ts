@@ -1,0 +1,198 @@
+import MarkdownIt, { type PluginSimple } from 'markdown-it';
+import type Token from 'markdown-it/lib/token.mjs';
+import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
+import footnote from 'markdown-it-footnote';
+import GithubSlugger from 'github-slugger';
+import type { Highlighter } from 'shiki';
+import { isExternalHref, resolveLink, type Heading, type SourceReference } from 'docs-gen';
+import type { CollectedData, TextSection } from './collect.ts';
+import { ensureLanguage, highlightToHtml } from './highlight.ts';
+
+/** Where a page's links point: relative links resolve against its folder. */
+export interface LinkContext {
+  pageRoute: string;
+  /** Route of the source file's folder. */
+  folderRoute: string;
+  /** Base path plus locale prefix. */
+  hrefPrefix: string;
+  basePath: string;
+}
+
+/** What one render needs besides the source; markdown-it passes it to every rule as `env`. */
+interface RenderEnv {
+  links: LinkContext;
+  highlighter: Highlighter;
+}
+
+const FENCE_LANGUAGE = /^(?:```|~~~)\s*([\w+#.-]+)/gm;
+
+function inlineText(token: Token): string {
+  return (token.children ?? []).map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : '')).join('');
+}
+
+/** GitHub's ids for headings (github-slugger, as rehype-slug gives MDX pages). */
+function headingIds(state: StateCore): void {
+  const slugger = new GithubSlugger();
+  const tokens = state.tokens;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.type !== 'heading_open') continue;
+    tokens[i]!.attrSet('id', slugger.slug(inlineText(tokens[i + 1]!)));
+  }
+}
+
+/** GFM task list items: `- [ ]` and `- [x]` become disabled checkboxes. */
+function taskLists(state: StateCore): void {
+  const tokens = state.tokens;
+  for (let i = 2; i < tokens.length; i++) {
+    const inline = tokens[i]!;
+    if (inline.type !== 'inline' || tokens[i - 1]!.type !== 'paragraph_open' || tokens[i - 2]!.type !== 'list_item_open') continue;
+    const match = /^\[([ xX])\]\s/.exec(inline.content);
+    const first = inline.children?.[0];
+    if (!match || first?.type !== 'text') continue;
+    first.content = first.content.slice(3).replace(/^\s/, '');
+    const checkbox = new state.Token('html_inline', '', 0);
+    checkbox.content = `<input type="checkbox" disabled${match[1] === ' ' ? '' : ' checked'}> `;
+    inline.children!.unshift(checkbox);
+    tokens[i - 2]!.attrJoin('class', 'task-list-item');
+  }
+}
+
+/** Footnotes with GFM's markup (the same as MDX pages get), ids from their labels. */
+function gfmFootnotes(md: MarkdownIt): void {
+  const name = (token: Token) => String(token.meta.label ?? token.meta.id + 1);
+  const rules = md.renderer.rules;
+  rules.footnote_ref = (tokens, idx) => {
+    const id = name(tokens[idx]!);
+    const sub = tokens[idx]!.meta.subId > 0 ? `-${tokens[idx]!.meta.subId + 1}` : '';
+    return `<sup><a href="#user-content-fn-${id}" id="user-content-fnref-${id}${sub}" data-footnote-ref="" aria-describedby="footnote-label">${tokens[idx]!.meta.id + 1}</a></sup>`;
+  };
+  rules.footnote_block_open = () => '<section data-footnotes="" class="footnotes"><h2 class="sr-only" id="footnote-label">Footnotes</h2>\n<ol>\n';
+  rules.footnote_block_close = () => '</ol>\n</section>\n';
+  rules.footnote_open = (tokens, idx) => `<li id="user-content-fn-${name(tokens[idx]!)}">`;
+  rules.footnote_anchor = (tokens, idx) => {
+    const id = name(tokens[idx]!);
+    const sub = tokens[idx]!.meta.subId > 0 ? `-${tokens[idx]!.meta.subId + 1}` : '';
+    return ` <a href="#user-content-fnref-${id}${sub}" data-footnote-backref="" aria-label="Back to reference ${tokens[idx]!.meta.id + 1}" class="data-footnote-backref">↩</a>`;
+  };
+}
+
+/** Internal links and images get the built site's URLs, with the theme's MDX components' rules. */
+function siteUrls(md: MarkdownIt): void {
+  const rules = md.renderer.rules;
+  const defaultLink = rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
+  rules.link_open = (tokens, idx, options, env: RenderEnv, self) => {
+    const token = tokens[idx]!;
+    const href = token.attrGet('href') ?? '';
+    if (isExternalHref(href)) {
+      token.attrSet('target', '_blank');
+      token.attrSet('rel', 'noreferrer');
+    } else if (!href.startsWith('#')) {
+      const resolved = resolveLink(href, env.links);
+      if (resolved) token.attrSet('href', `${env.links.hrefPrefix}${resolved.route}${resolved.search}${resolved.hash ? `#${encodeURIComponent(resolved.hash)}` : ''}`);
+    }
+    return defaultLink(tokens, idx, options, env, self);
+  };
+  const defaultImage = rules.image!;
+  rules.image = (tokens, idx, options, env: RenderEnv, self) => {
+    const token = tokens[idx]!;
+    const src = token.attrGet('src') ?? '';
+    if (src.startsWith('/')) token.attrSet('src', `${env.links.basePath}${src}`);
+    token.attrSet('loading', 'lazy');
+    token.attrSet('decoding', 'async');
+    return defaultImage(tokens, idx, options, env, self);
+  };
+  rules.fence = (tokens, idx, _options, env: RenderEnv) => {
+    const token = tokens[idx]!;
+    const lang = token.info.trim().split(/\s+/)[0]!.toLowerCase() || 'text';
+    return highlightToHtml(env.highlighter, token.content, lang);
+  };
+}
+
+let markdown: MarkdownIt | undefined;
+
+/** CommonMark + GFM (tables, strikethrough, autolinks, task lists, footnotes); raw HTML passes through. */
+function createRenderer(): MarkdownIt {
+  const md = new MarkdownIt({ html: true, linkify: true });
+  // The plugin's types describe markdown-it's CommonJS build; the plugin itself fits both.
+  md.use(footnote as unknown as PluginSimple);
+  md.core.ruler.push('heading_ids', headingIds);
+  md.core.ruler.push('task_lists', taskLists);
+  gfmFootnotes(md);
+  siteUrls(md);
+  return md;
+}
+
+/** Link and image destinations as written, with their offsets, in source order. */
+const DESTINATION = /(!?)\[(?:[^\]\\]|\\.)*\]\(\s*<?([^\s)>]*)|<((?:https?|mailto):[^>\s]+)>|\b(?:src|href)\s*=\s*["']([^"']+)["']/g;
+
+/** Every link and image with its line and column (the source lines the block spans are searched). */
+function collectReferences(tokens: Token[], lines: string[], lineStarts: number[], body: string): SourceReference[] {
+  const references: SourceReference[] = [];
+  const seenBlocks = new Set<string>();
+  for (const token of tokens) {
+    if (!token.map || (token.type !== 'inline' && token.type !== 'html_block')) continue;
+    const key = `${token.map[0]}:${token.map[1]}`;
+    if (seenBlocks.has(key)) continue;
+    seenBlocks.add(key);
+    const start = lineStarts[token.map[0]]!;
+    const end = token.map[1] < lines.length ? lineStarts[token.map[1]]! : body.length;
+    // Code spans hold examples, not links: blank them out, keeping offsets.
+    const slice = body.slice(start, end).replace(/`+[^`\n]*`+/g, (code) => ' '.repeat(code.length));
+    for (const match of slice.matchAll(DESTINATION)) {
+      const url = match[2] ?? match[3] ?? match[4];
+      if (url === undefined || url === '') continue;
+      const offset = start + match.index + match[0].indexOf(url);
+      let line = token.map[0];
+      while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= offset) line++;
+      const isImage = match[1] === '!' || (match[4] !== undefined && /^src/i.test(match[0].trimStart()));
+      references.push({ kind: isImage ? 'image' : 'link', url, line: line + 1, column: offset - lineStarts[line]! + 1 });
+    }
+  }
+  return references;
+}
+
+/** Headings and the text under each, for the table of contents and search. */
+function collectText(tokens: Token[]): { headings: Heading[]; sections: TextSection[] } {
+  const headings: Heading[] = [];
+  const sections: TextSection[] = [];
+  let current: TextSection = { id: '', title: '', text: '' };
+  let inFootnotes = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i]!;
+    if (token.type === 'footnote_block_open') inFootnotes = true;
+    if (token.type === 'heading_open') {
+      const id = token.attrGet('id') ?? '';
+      const value = inlineText(tokens[i + 1]!).trim();
+      headings.push({ id, value, depth: Number(token.tag.slice(1)) });
+      if (current.text.trim() || current.id) sections.push(current);
+      current = { id, title: value, text: '' };
+      i++;
+    } else if (token.type === 'inline' && !inFootnotes) {
+      const text = inlineText(token).trim();
+      if (text) current.text += `${text}\n`;
+    } else if (token.type === 'fence' || token.type === 'code_block') current.text += `${token.content.trim()}\n`;
+  }
+  if (current.text.trim() || current.id) sections.push(current);
+  return { headings, sections };
+}
+
+/**
+ * Renders a `.md` page to HTML with markdown-it: an order of magnitude faster than the
+ * micromark/unified pipeline MDX needs, with the same output conventions.
+ */
+export async function renderMarkdown(body: string, options: { links: LinkContext; highlighter: Highlighter }): Promise<CollectedData & { html: string }> {
+  for (const match of body.matchAll(FENCE_LANGUAGE)) await ensureLanguage(options.highlighter, match[1]!.toLowerCase());
+  markdown ??= createRenderer();
+  const env: RenderEnv = { links: options.links, highlighter: options.highlighter };
+  const tokens = markdown.parse(body, env);
+  const html = markdown.renderer.render(tokens, markdown.options, env);
+  const lines = body.split('\n');
+  const lineStarts: number[] = [];
+  let offset = 0;
+  for (const line of lines) {
+    lineStarts.push(offset);
+    offset += line.length + 1;
+  }
+  const { headings, sections } = collectText(tokens);
+  return { html, headings, sections, references: collectReferences(tokens, lines, lineStarts, body) };
+}

@@ -5,6 +5,7 @@ export default defineConfig({
   titleTemplate: '%s - documentation',
   description: 'Documentation of the relational knowledge graph system and its language, Rel.',
   siteUrl: 'https://docs.example.com',
+  favicon: '/favicon.svg',
   logo: { light: '/logo-light.svg', dark: '/logo-dark.svg', alt: 'Rel Docs', companyHref: 'https://www.example.com', docsHref: '/' },
   banner: { key: 'nextra-banner', content: 'The Rel primer is new: [start here](/rel/primer).', dismissible: true },
   footer: {

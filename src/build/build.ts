@@ -11,6 +11,7 @@ import { WorkerPool } from '../pipeline/worker-pool.ts';
 import type { ThemeConfig } from '../shared/types.ts';
 import { distUrl } from '../util/dist-path.ts';
 import { buildClientAssets, type ClientAssets } from './client-assets.ts';
+import { buildServerIslands, resolveIslands } from './islands.ts';
 import { createStagingFolder, discardStaging, swapIntoPlace } from './output-folder.ts';
 import type { RenderInput, RenderOutput } from './render-worker.tsx';
 import { DEFAULT_THEME, SPECIAL_PAGES, type SiteSnapshot } from './route-data.ts';
@@ -41,6 +42,7 @@ export function themeConfigOf(config: ResolvedConfig): ThemeConfig {
     description: config.description,
     siteUrl: config.siteUrl,
     basePath: config.basePath,
+    favicon: config.favicon,
     logo: { light: config.logo.light ?? '', dark: config.logo.dark ?? config.logo.light ?? '', alt: config.logo.alt ?? config.title, companyHref: config.logo.companyHref, docsHref: config.logo.docsHref },
     navbar: { items: config.navbar.items },
     banner: config.banner,
@@ -134,11 +136,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     staging = await createStagingFolder(outDir);
     if (existsSync(context.publicDir)) await cp(context.publicDir, staging, { recursive: true });
-    const assets = await buildClientAssets(staging, config.basePath);
+    const islands = resolveIslands(root, config.islands);
+    const [assets, islandsModule] = await Promise.all([
+      buildClientAssets(staging, { basePath: config.basePath, root, islands }),
+      buildServerIslands(islands, context.cacheDir),
+    ]);
 
     const routesByLocale: Record<string, string[]> = {};
     for (const r of site.routes) (routesByLocale[r.locale ?? config.defaultLocale] ??= []).push(r.route);
-    const snapshot: SiteSnapshot = { config: themeConfigOf(config), navigation: site.navigation, assets, routesByLocale };
+    const snapshot: SiteSnapshot = { config: themeConfigOf(config), navigation: site.navigation, assets, routesByLocale, islandsModule };
     await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: snapshot });
 
     log('assets ready');

@@ -4,6 +4,7 @@ import { gzipSync } from 'node:zlib';
 import { join, relative, resolve } from 'node:path';
 import { build as esbuild, transform } from 'esbuild';
 import { toolRoot } from '../util/tool-root.ts';
+import { islandsVirtualModule } from './islands.ts';
 
 export const ASSET_DIR = '_docs-gen';
 
@@ -20,7 +21,8 @@ export interface ClientAssets {
  * Bundles the theme's client (esbuild, minified, code-split so rarely needed parts such as
  * search load on demand) and the stylesheet, with content hashes in the names.
  */
-export async function buildClientAssets(outDir: string, basePath: string): Promise<ClientAssets> {
+export async function buildClientAssets(outDir: string, options: { basePath: string; root: string; islands: Record<string, string> }): Promise<ClientAssets> {
+  const { basePath } = options;
   const themeDir = join(toolRoot(), 'theme');
   const assetDir = join(outDir, ASSET_DIR);
   await mkdir(assetDir, { recursive: true });
@@ -38,6 +40,10 @@ export async function buildClientAssets(outDir: string, basePath: string): Promi
     write: true,
     logLevel: 'silent',
     legalComments: 'none',
+    jsx: 'automatic',
+    // React (for islands) in its production build.
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [islandsVirtualModule(options.islands, options.root)],
   });
   const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint);
   if (!entry) throw new Error('client bundle has no entry output');

@@ -10,16 +10,23 @@ import { DiagnosticError, positionAt } from '../diagnostics/diagnostic.ts';
 import { DocsLayout } from '../../theme/layouts/DocsLayout.tsx';
 import { NotFoundPage, SearchPage, ServerErrorPage } from '../../theme/components/SpecialPages.tsx';
 import { mdxComponents } from '../../theme/mdx/components.tsx';
+import { islandComponent } from '../../theme/mdx/Island.tsx';
 import type { RouteData } from '../shared/types.ts';
 import { outputPathFor, SiteIndex, type SiteSnapshot } from './route-data.ts';
 
 let site: SiteIndex | undefined;
 let defaultLocale = 'en-US';
+let islands: Record<string, ComponentType<never>> = {};
 
 /** Worker task: receive the site once per build. */
-export function setSite(snapshot: SiteSnapshot): void {
+export async function setSite(snapshot: SiteSnapshot): Promise<void> {
   site = new SiteIndex(snapshot);
   defaultLocale = snapshot.config.defaultLocale;
+  islands = {};
+  if (snapshot.islandsModule) {
+    const exported = (await import(pathToFileURL(snapshot.islandsModule).href)) as Record<string, ComponentType<Record<string, unknown>>>;
+    for (const [name, component] of Object.entries(exported)) islands[name] = islandComponent(name, component) as ComponentType<never>;
+  }
 }
 
 export interface RenderInput {
@@ -47,7 +54,7 @@ async function loadContent(definition: RouteDefinition): Promise<MDXContent | un
 }
 
 function Body({ data, definition, Content }: { data: RouteData; definition: RouteDefinition; Content?: MDXContent }) {
-  if (Content) return <Content components={mdxComponents(data) as Record<string, ComponentType>} />;
+  if (Content) return <Content components={mdxComponents(data, islands) as Record<string, ComponentType>} />;
   if (definition.content.type === 'html') return <div className="html-content" dangerouslySetInnerHTML={{ __html: definition.content.html }} />;
   if (definition.content.type === 'mdx' && definition.content.compiled.kind === 'html') {
     return <div className="markdown-content" dangerouslySetInnerHTML={{ __html: definition.content.compiled.code }} />;

@@ -32,6 +32,8 @@ export interface SiteSnapshot {
   assets: { scripts: string[]; styles: string[] };
   /** locale → routes that exist in it (for the language switcher). */
   routesByLocale: Record<string, string[]>;
+  /** The server bundle of the config's islands, when there are any. */
+  islandsModule?: string;
 }
 
 /** Per-locale structures derived once per worker from the snapshot. */

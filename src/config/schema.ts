@@ -80,6 +80,8 @@ export const configSchema = z.strictObject({
       docsHref: z.string().default('/'),
     })
     .prefault({}),
+  /** Icon of the site (a public path), e.g. `/favicon.svg`. */
+  favicon: z.string().optional(),
   navbar: z.strictObject({ items: z.array(navItem).default([]) }).prefault({}),
   banner: z
     .strictObject({
@@ -162,6 +164,14 @@ export const configSchema = z.strictObject({
   docsRepositoryBase: httpsUrl('Invalid `docsRepositoryBase` URL!').optional(),
   project: z.strictObject({ link: httpsUrl('Invalid `project.link` URL!') }).optional(),
   chat: z.strictObject({ link: httpsUrl('Invalid `chat.link` URL!') }).optional(),
+  /**
+   * Interactive components: name → module path (relative to the site root) whose default
+   * export is a React component. Available in every MDX page without an import, rendered on
+   * the server, and hydrated in the browser. Props must be JSON-serialisable. @default {}
+   */
+  islands: z
+    .record(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'an island name is a component name: a capital letter, then letters and digits'), z.string())
+    .default({}),
   /** Extra plugins, run after the built-ins in this order. @default [] */
   plugins: z.array(pluginValue).default([]),
 });

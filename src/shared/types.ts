@@ -96,6 +96,7 @@ export interface ThemeConfig {
   description: string;
   siteUrl?: string;
   basePath: string;
+  favicon?: string;
   logo: { light: string; dark: string; alt: string; companyHref: string; docsHref: string };
   navbar: { items: NavItem[] };
   banner?: { key: string; content: string; dismissible: boolean };

@@ -23,6 +23,9 @@ if (searchInput) {
 }
 if (onSearchPage) void loadSearch().then((m) => m.runSearchPage(onSearchPage));
 
+const islandElements = document.querySelectorAll<HTMLElement>('docs-island');
+if (islandElements.length) void import('./islands.ts').then((m) => m.hydrateIslands(islandElements));
+
 document.addEventListener('keydown', (event) => {
   const target = event.target as HTMLElement | null;
   const typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));

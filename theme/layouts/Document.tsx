@@ -31,6 +31,7 @@ export function Document({ data, children }: { data: RouteData; children: ReactN
         {canonical && <meta property="og:url" content={canonical} />}
         {image && <meta property="og:image" content={config.siteUrl && image.startsWith('/') ? `${config.siteUrl}${config.basePath}${image}` : image} />}
         <meta name="color-scheme" content="light dark" />
+        {config.favicon && <link rel="icon" href={`${config.basePath}${config.favicon}`} />}
         <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
         <style dangerouslySetInnerHTML={{ __html: hue }} />
         {data.assets.styles.map((href) => (

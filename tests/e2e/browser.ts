@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
+import { build } from '../../src/build/build.ts';
 import { chromium, type Browser } from 'playwright-core';
 import { serveStatic } from '../../src/dev/static-server.ts';
 
@@ -14,4 +19,35 @@ export async function serveFolder(root: string, basePath = ''): Promise<{ url: s
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as { port: number };
   return { url: `http://127.0.0.1:${port}`, server };
+}
+
+/** A site built once for a test file, served on 127.0.0.1, with a browser: the usual e2e setup. */
+export interface BuiltSite {
+  browser: Browser;
+  /** `http://127.0.0.1:port` */
+  base: string;
+  outDir: string;
+}
+
+/**
+ * Registers beforeAll/afterAll hooks that build `root`, serve it and launch Chromium; the
+ * returned object is filled in once they ran.
+ */
+export function useBuiltSite(root: string): BuiltSite {
+  const site = {} as BuiltSite;
+  let server: Server | undefined;
+  beforeAll(async () => {
+    site.outDir = mkdtempSync(join(tmpdir(), 'docs-gen-e2e-'));
+    await build({ root, outDir: site.outDir });
+    const served = await serveFolder(site.outDir);
+    server = served.server;
+    site.base = served.url;
+    site.browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await site.browser?.close();
+    server?.close();
+    if (site.outDir) rmSync(site.outDir, { recursive: true, force: true });
+  });
+  return site;
 }

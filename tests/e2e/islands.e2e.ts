@@ -1,49 +1,31 @@
 /// <reference lib="dom" />
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { build } from '../../src/build/build.ts';
-import { fixture, tmp } from '../helpers.ts';
-import { launchChromium, serveFolder } from './browser.ts';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { fixture } from '../helpers.ts';
+import { useBuiltSite } from './browser.ts';
 
-let browser: Browser;
-let server: Server;
-let base: string;
-let outDir: string;
-
-beforeAll(async () => {
-  outDir = tmp();
-  await build({ root: fixture('islands-hydrate-an-interactive-counter'), outDir });
-  ({ url: base, server } = await serveFolder(outDir));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  server?.close();
-  rmSync(outDir, { recursive: true, force: true });
-});
+const site = useBuiltSite(fixture('islands-hydrate-an-interactive-counter'));
 
 /** Script URLs the page fetched. */
 const scriptsLoaded = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((n) => n.endsWith('.js')));
 
 describe('islands', () => {
   test('an island is rendered on the server with its props', () => {
-    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const html = readFileSync(join(site.outDir, 'index.html'), 'utf8');
     expect(html).toMatch(/<docs-island data-island="Counter" data-props="\{&quot;start&quot;:2,&quot;label&quot;:&quot;Clicks&quot;\}"><button type="button" class="counter">Clicks<!-- -->: <!-- -->2<\/button><\/docs-island>/);
   });
 
   test('the island is hydrated in the browser and responds to clicks', async () => {
-    const page = await browser.newPage();
+    const page = await site.browser.newPage();
     const errors: string[] = [];
     // Script errors and React's hydration complaints; the browser's own /favicon.ico probe is not ours.
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
     });
-    await page.goto(`${base}/`);
+    await page.goto(`${site.base}/`);
     await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('docs-island')!).some((k) => k.startsWith('__reactContainer')))).toBe(true);
     await page.click('.counter');
     await page.click('.counter');
@@ -53,19 +35,19 @@ describe('islands', () => {
   });
 
   test('a page without islands loads no React', async () => {
-    const islandPage = await browser.newPage();
-    await islandPage.goto(`${base}/`);
+    const islandPage = await site.browser.newPage();
+    await islandPage.goto(`${site.base}/`);
     await islandPage.click('.counter');
     const withIslands = await scriptsLoaded(islandPage);
-    const plainPage = await browser.newPage();
-    await plainPage.goto(`${base}/plain`);
+    const plainPage = await site.browser.newPage();
+    await plainPage.goto(`${site.base}/plain`);
     await plainPage.waitForLoadState('networkidle');
     const plain = await scriptsLoaded(plainPage);
     expect(plain.length).toBeGreaterThan(0);
     expect(withIslands.length).toBeGreaterThan(plain.length);
-    const plainBytes = plain.map((url) => readFileSync(join(outDir, new URL(url).pathname)).length).reduce((a, b) => a + b, 0);
+    const plainBytes = plain.map((url) => readFileSync(join(site.outDir, new URL(url).pathname)).length).reduce((a, b) => a + b, 0);
     expect(plainBytes).toBeLessThan(20_000);
-    for (const url of plain) expect(readFileSync(join(outDir, new URL(url).pathname), 'utf8')).not.toContain('hydrateRoot');
+    for (const url of plain) expect(readFileSync(join(site.outDir, new URL(url).pathname), 'utf8')).not.toContain('hydrateRoot');
     await islandPage.close();
     await plainPage.close();
   });

@@ -1,35 +1,16 @@
 /// <reference lib="dom" />
 // Callbacks passed to page.evaluate run in the browser.
-import { rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { build } from '../../src/build/build.ts';
-import { repoRoot, tmp } from '../helpers.ts';
-import { launchChromium, serveFolder } from './browser.ts';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { repoRoot } from '../helpers.ts';
+import { useBuiltSite } from './browser.ts';
 
-let browser: Browser;
-let server: Server;
-let base: string;
-let outDir: string;
-
-beforeAll(async () => {
-  outDir = tmp();
-  await build({ root: repoRoot, outDir });
-  ({ url: base, server } = await serveFolder(outDir));
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  server?.close();
-  rmSync(outDir, { recursive: true, force: true });
-});
+const site = useBuiltSite(repoRoot);
 
 async function openPage(path: string, options: { width?: number; colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1440, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
+  const context = await site.browser.newContext({ viewport: { width: options.width ?? 1440, height: 900 }, colorScheme: options.colorScheme ?? 'light' });
   const page = await context.newPage();
-  await page.goto(`${base}${path}`);
+  await page.goto(`${site.base}${path}`);
   return page;
 }
 
@@ -39,7 +20,7 @@ describe('reading the docs in Chromium', () => {
     expect(await page.title()).toBe('Basic Syntax - documentation');
     await expect.poll(() => page.locator('.sidebar [aria-current="page"]').first().textContent()).toBe('Basic Syntax');
     await page.locator('.sidebar a.sidebar-link', { hasText: 'Advanced Syntax' }).click();
-    await page.waitForURL(`${base}/rel/primer/advanced-syntax`);
+    await page.waitForURL(`${site.base}/rel/primer/advanced-syntax`);
     expect(await page.locator('.sidebar [aria-current="page"]').first().textContent()).toBe('Advanced Syntax');
     expect(await page.locator('h1').first().textContent()).toBe('Advanced Syntax');
     await page.context().close();
@@ -67,7 +48,7 @@ describe('reading the docs in Chromium', () => {
         if (document.readyState === 'interactive') (window as unknown as { darkAtParse: boolean }).darkAtParse = document.documentElement.classList.contains('dark');
       });
     });
-    await page.goto(`${base}/rel/primer`);
+    await page.goto(`${site.base}/rel/primer`);
     expect(await page.evaluate(() => (window as unknown as { darkAtParse: boolean }).darkAtParse)).toBe(true);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe('rgb(255, 255, 255)');
@@ -100,14 +81,14 @@ describe('reading the docs in Chromium', () => {
     await page.click('[data-banner-dismiss]');
     expect(await page.locator('.banner').isVisible()).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('nextra-banner'))).toBe('0');
-    await page.goto(`${base}/rel/primer`);
+    await page.goto(`${site.base}/rel/primer`);
     expect(await page.locator('.banner').isVisible()).toBe(false);
     await page.context().close();
   });
 
   test('an unknown address answers with the 404 page and status 404', async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${base}/no/such/page`);
+    const page = await site.browser.newPage();
+    const response = await page.goto(`${site.base}/no/such/page`);
     expect(response?.status()).toBe(404);
     expect(await page.locator('h1').textContent()).toBe('404: Page Not Found');
     expect(await page.locator('.sidebar').count()).toBe(0);

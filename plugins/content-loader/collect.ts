@@ -38,6 +38,13 @@ function stringAttribute(node: JsxElement, name: string): string | undefined {
   return typeof attribute?.value === 'string' ? attribute.value : undefined;
 }
 
+/** Text a reader sees in the page body: buttons (the code blocks' "Copy") are controls, not content. */
+function contentText(node: RootContent): string {
+  if (node.type === 'text') return node.value;
+  if (node.type !== 'element' || node.tagName === 'button') return '';
+  return node.children.map((child) => contentText(child as RootContent)).join('');
+}
+
 function isHeading(node: RootContent): node is Element {
   return node.type === 'element' && /^h[1-6]$/.test(node.tagName);
 }
@@ -77,7 +84,7 @@ export function rehypeCollect() {
         if (current.text.trim() || current.id) data.sections.push(current);
         current = { id: String(child.properties.id ?? ''), title: toString(child).trim(), text: '' };
       } else {
-        const text = toString(child as Parameters<typeof toString>[0]).trim();
+        const text = contentText(child).trim();
         if (text) current.text += `${text}\n`;
       }
     }

@@ -41,8 +41,10 @@ function stringAttribute(node: JsxElement, name: string): string | undefined {
 /** Text a reader sees in the page body: buttons (the code blocks' "Copy") are controls, not content. */
 function contentText(node: RootContent): string {
   if (node.type === 'text') return node.value;
-  if (node.type !== 'element' || node.tagName === 'button') return '';
-  return node.children.map((child) => contentText(child as RootContent)).join('');
+  if (node.type === 'element' && node.tagName === 'button') return '';
+  // Elements and MDX JSX elements (an <Alert>'s text is page text too).
+  const children = (node as { children?: RootContent[] }).children;
+  return children ? children.map(contentText).join('') : '';
 }
 
 function isHeading(node: RootContent): node is Element {

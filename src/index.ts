@@ -27,3 +27,4 @@ export { DiagnosticError, positionAt } from './diagnostics/diagnostic.ts';
 export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { importModuleFile } from './util/import-module.ts';
 export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve-link.ts';
+export { DEFAULT_REL_OUTPUT_PATH, resolveImagePath, resolveRelOutputSrc, type RelOutputTarget } from './shared/asset-paths.ts';

@@ -47,6 +47,32 @@ function contentText(node: RootContent): string {
   return children ? children.map(contentText).join('') : '';
 }
 
+/** Props the theme's components require, checked here so that the error has the tag's place. */
+const ALERT_TYPES = ['default', 'error', 'info', 'warning'];
+const REL_OUTPUT_MODES = ['LOGICAL', 'PHYSICAL', 'RAW'];
+
+/** Fails the compile (a VFileMessage with the tag's line and column) on a missing or unknown Alert type or RelOutput mode. */
+function checkComponentProps(node: JsxElement, file: VFile): void {
+  // A spread (`{...props}`) may carry the prop: nothing to say at compile time.
+  if (node.attributes.some((a) => a.type === 'mdxJsxExpressionAttribute')) return;
+  const attribute = (name: string) => node.attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
+  const place = { place: node.position?.start, ruleId: 'component-props', source: 'docs-gen' };
+  if (node.name === 'Alert') {
+    const type = attribute('type');
+    // Seed §5, word for word.
+    if (!type) file.fail('Specifying the Alert type is required.', place);
+    if (type.value === null || (typeof type.value === 'string' && !ALERT_TYPES.includes(type.value))) {
+      file.fail(`Alert type must be one of ${ALERT_TYPES.join(', ')}, not ${JSON.stringify(type.value ?? true)}.`, place);
+    }
+  }
+  if (node.name === 'RelOutput') {
+    const mode = attribute('mode');
+    if (mode && (mode.value === null || (typeof mode.value === 'string' && !REL_OUTPUT_MODES.includes(mode.value)))) {
+      file.fail(`RelOutput mode must be one of ${REL_OUTPUT_MODES.join(', ')}, not ${JSON.stringify(mode.value ?? true)}.`, place);
+    }
+  }
+}
+
 function isHeading(node: RootContent): node is Element {
   return node.type === 'element' && /^h[1-6]$/.test(node.tagName);
 }
@@ -74,6 +100,7 @@ export function rehypeCollect() {
       }
       if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') {
         const jsx = node as unknown as JsxElement;
+        checkComponentProps(jsx, file);
         const kind = jsx.name ? SOURCE_COMPONENTS[jsx.name] : undefined;
         if (kind) add(kind, stringAttribute(jsx, 'src'), jsx);
         if (jsx.name === 'DocImage') add('image', stringAttribute(jsx, 'srcDark'), jsx);

@@ -38,8 +38,14 @@ export interface CompileOutput extends CollectedData {
 
 /** A compile error with a place becomes a diagnostic; anything else is rethrown. */
 function syntaxError(error: unknown, input: CompileInput): unknown {
-  const e = error as { line?: number; column?: number; reason?: string; message: string };
+  const e = error as { line?: number; column?: number; reason?: string; message: string; ruleId?: string };
   if (typeof e.line !== 'number' && !e.reason) return error;
+  if (e.ruleId === 'component-props') {
+    // Our own checks of component props (collect.ts): the message stands as written.
+    return new DiagnosticError([
+      { severity: 'error', code: 'component-props', message: e.reason ?? e.message, file: input.relativePath, line: e.line, column: e.column },
+    ]);
+  }
   // Some MDX errors carry their place only in the text: "(5:1-5:6)".
   const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(e.reason ?? e.message);
   return new DiagnosticError([

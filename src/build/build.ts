@@ -14,7 +14,7 @@ import { buildClientAssets, type ClientAssets } from './client-assets.ts';
 import { buildServerIslands, resolveIslands } from './islands.ts';
 import { createStagingFolder, discardStaging, swapIntoPlace } from './output-folder.ts';
 import type { RenderInput, RenderOutput } from './render-worker.tsx';
-import { DEFAULT_THEME, SPECIAL_PAGES, type SiteSnapshot } from './route-data.ts';
+import { componentData, DEFAULT_THEME, SPECIAL_PAGES, type SiteSnapshot } from './route-data.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
 
 export interface BuildOptions {
@@ -75,7 +75,7 @@ export function createContext(root: string, config: ResolvedConfig, mode: Plugin
 }
 
 /** Special routes the seed requires that content did not provide come from the theme. */
-function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
+export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
   for (const { locale } of config.locales) {
     const present = new Set(site.routes.filter((r) => (r.locale ?? config.defaultLocale) === locale).map((r) => r.route));
     if (locale !== config.defaultLocale && present.size === 0) continue;
@@ -144,7 +144,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     const routesByLocale: Record<string, string[]> = {};
     for (const r of site.routes) (routesByLocale[r.locale ?? config.defaultLocale] ??= []).push(r.route);
-    const snapshot: SiteSnapshot = { config: themeConfigOf(config), navigation: site.navigation, assets, routesByLocale, islandsModule };
+    const snapshot: SiteSnapshot = { config: themeConfigOf(config), navigation: site.navigation, assets, routesByLocale, islandsModule, ...componentData(site.globalData) };
     await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: snapshot });
 
     log('assets ready');

@@ -11,6 +11,7 @@ import { DocsLayout } from '../../theme/layouts/DocsLayout.tsx';
 import { NotFoundPage, SearchPage, ServerErrorPage } from '../../theme/components/SpecialPages.tsx';
 import { mdxComponents } from '../../theme/mdx/components.tsx';
 import { islandComponent } from '../../theme/mdx/Island.tsx';
+import { responsiveImagesInHtml } from '../../theme/mdx/DocImage.tsx';
 import type { RouteData } from '../shared/types.ts';
 import { outputPathFor, SiteIndex, type SiteSnapshot } from './route-data.ts';
 
@@ -55,9 +56,9 @@ async function loadContent(definition: RouteDefinition): Promise<MDXContent | un
 
 function Body({ data, definition, Content }: { data: RouteData; definition: RouteDefinition; Content?: MDXContent }) {
   if (Content) return <Content components={mdxComponents(data, islands) as Record<string, ComponentType>} />;
-  if (definition.content.type === 'html') return <div className="html-content" dangerouslySetInnerHTML={{ __html: definition.content.html }} />;
+  if (definition.content.type === 'html') return <div className="html-content" dangerouslySetInnerHTML={{ __html: responsiveImagesInHtml(definition.content.html, data) }} />;
   if (definition.content.type === 'mdx' && definition.content.compiled.kind === 'html') {
-    return <div className="markdown-content" dangerouslySetInnerHTML={{ __html: definition.content.compiled.code }} />;
+    return <div className="markdown-content" dangerouslySetInnerHTML={{ __html: responsiveImagesInHtml(definition.content.compiled.code, data) }} />;
   }
   if (data.special === '404') return <NotFoundPage data={data} />;
   if (data.special === '500') return <ServerErrorPage data={data} />;

@@ -1,5 +1,5 @@
 import type { Navigation, RouteDefinition } from '../pipeline/plugin.ts';
-import type { LinkTarget, ResolvedThemeOptions, RouteData, SpecialPage, ThemeConfig, ThemeOptions } from '../shared/types.ts';
+import type { ImageTable, LinkTarget, RelOutputData, ResolvedThemeOptions, RouteData, SpecialPage, ThemeConfig, ThemeOptions } from '../shared/types.ts';
 import { localizedRoute } from '../content/content-route.ts';
 import { breadcrumbsFor, navbarItems, readingOrder, sectionFor, sidebarTree } from './navigation.ts';
 import { SidebarRenderer } from './sidebar-html.ts';
@@ -34,6 +34,18 @@ export interface SiteSnapshot {
   routesByLocale: Record<string, string[]>;
   /** The server bundle of the config's islands, when there are any. */
   islandsModule?: string;
+  /** The image-size table (global data of `docs-gen:image-size`). */
+  images?: ImageTable;
+  /** Decoded Rel outputs (global data of `docs-gen:rel-output`). */
+  relOutputs?: RelOutputData;
+}
+
+/** What the theme's MDX components read from plugins' global data, picked out for the snapshot. */
+export function componentData(globalData: Record<string, unknown>): Pick<SiteSnapshot, 'images' | 'relOutputs'> {
+  return {
+    images: globalData['docs-gen:image-size'] as ImageTable | undefined,
+    relOutputs: globalData['docs-gen:rel-output'] as RelOutputData | undefined,
+  };
 }
 
 /** Per-locale structures derived once per worker from the snapshot. */
@@ -120,6 +132,8 @@ export class SiteIndex {
       special: special?.special,
       assets: this.snapshot.assets,
       config,
+      images: this.snapshot.images,
+      relOutputs: this.snapshot.relOutputs,
     };
   }
 }

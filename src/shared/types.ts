@@ -174,4 +174,51 @@ export interface RouteData {
   special?: SpecialPage;
   assets: { scripts: string[]; styles: string[] };
   config: ThemeConfig;
+  /** The image-size table, for `<img>` dimensions and responsive variants. */
+  images?: ImageTable;
+  /** Rel example outputs, decoded at build time for `<RelOutput>`. */
+  relOutputs?: RelOutputData;
+}
+
+/** One entry of the image-size table (seed §3), read with sharp at build start. */
+export interface ImageInfo {
+  width: number;
+  height: number;
+  /** The format: `png`, `jpeg`, `webp`, `avif`, `gif`, `svg`, … */
+  type: string;
+  mime: string;
+  /** Responsive candidates in a modern format (raster images only); the image itself is the fallback. */
+  variants?: { mime: string; srcset: string };
+}
+
+/** URL path of an image without the base path (`/images/a.png`) → its entry. */
+export type ImageTable = Record<string, ImageInfo>;
+
+/** How a Rel value renders (seed §5: ints, floats, strings, symbols, dates, booleans, entities, missing). */
+export type RelValueKind = 'int' | 'float' | 'decimal' | 'string' | 'char' | 'symbol' | 'date' | 'datetime' | 'bool' | 'entity' | 'missing';
+
+/** One column of a shown relation: an argument after the first (the output name) is dropped. */
+export interface RelOutputColumn {
+  /** The argument's type as the metadata names it (`Int64`, `String`) or, for a constant, its value (`:name`). */
+  label: string;
+  kind: RelValueKind;
+}
+
+/** A relation of a Rel output, decoded from its Arrow table and metadata, ready to render. */
+export interface RelOutputRelation {
+  /** As in the file, e.g. `/:output/Int64/String`. */
+  relationId: string;
+  /** Without the first path segment, e.g. `/Int64/String`. */
+  id: string;
+  columns: RelOutputColumn[];
+  /** Display text of each value; `null` is a missing value. */
+  rows: (string | null)[][];
+}
+
+/** The rel-output plugin's data for the theme: where outputs are served and what each holds. */
+export interface RelOutputData {
+  /** URL path of the rel-output folder, without the base path, e.g. `/rel-output`. */
+  path: string;
+  /** URL path of an output file (without the base path) → its relations that are shown. */
+  files: Record<string, RelOutputRelation[]>;
 }

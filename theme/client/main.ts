@@ -26,6 +26,10 @@ if (onSearchPage) void loadSearch().then((m) => m.runSearchPage(onSearchPage));
 const islandElements = document.querySelectorAll<HTMLElement>('docs-island');
 if (islandElements.length) void import('./islands.ts').then((m) => m.hydrateIslands(islandElements));
 
+// Rel outputs the build rendered need nothing; only ones it could not (external) are fetched.
+const pendingOutputs = document.querySelectorAll<HTMLElement>('[data-rel-output][data-state="loading"]');
+if (pendingOutputs.length) void import('./rel-output.ts').then((m) => m.loadRelOutputs(pendingOutputs));
+
 document.addEventListener('keydown', (event) => {
   const target = event.target as HTMLElement | null;
   const typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));

@@ -2,6 +2,8 @@ import type { AnchorHTMLAttributes, ComponentType, ImgHTMLAttributes } from 'rea
 import type { RouteData } from '../../src/shared/types.ts';
 import { isExternalHref, resolveLink } from '../../src/shared/resolve-link.ts';
 import { Alert } from './Alert.tsx';
+import { DocImage, ResponsiveImage, type DocImageProps } from './DocImage.tsx';
+import { RelOutput, type RelOutputProps } from './RelOutput.tsx';
 
 /** MDX components available in every page without an import, bound to the page's route data. */
 export function mdxComponents(data: RouteData, extra: Record<string, ComponentType<never>> = {}): Record<string, unknown> {
@@ -21,9 +23,9 @@ export function mdxComponents(data: RouteData, extra: Record<string, ComponentTy
       </a>
     );
   }
-  function Image({ src = '', alt = '', ...rest }: ImgHTMLAttributes<HTMLImageElement>) {
-    const url = typeof src === 'string' && src.startsWith('/') ? `${data.config.basePath}${src}` : src;
-    return <img src={url} alt={alt} loading="lazy" decoding="async" {...rest} />;
-  }
-  return { a: Link, img: Image, Alert, ...extra };
+  // Width, height and responsive variants from the image-size table.
+  const Image = ({ src = '', ...rest }: ImgHTMLAttributes<HTMLImageElement>) => <ResponsiveImage data={data} src={typeof src === 'string' ? src : ''} {...rest} />;
+  const BoundDocImage = (props: DocImageProps) => <DocImage data={data} {...props} />;
+  const BoundRelOutput = (props: RelOutputProps) => <RelOutput data={data} {...props} />;
+  return { a: Link, img: Image, Alert, DocImage: BoundDocImage, RelOutput: BoundRelOutput, ...extra };
 }

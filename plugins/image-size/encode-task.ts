@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { cacheFileName } from './variants.ts';
+
+/** Output formats of a transform: WebP for variants, or the source's own format for browsers without it. */
+export type EncodeFormat = 'webp' | 'avif' | 'png' | 'jpeg';
+
+/** One image at one width and quality: auto-oriented, never upscaled. */
+export function encodeImage(input: string | Buffer, options: { width: number; quality: number; format: EncodeFormat }): Promise<Buffer> {
+  const pipeline = sharp(input).rotate().resize({ width: options.width, withoutEnlargement: true });
+  const { quality } = options;
+  if (options.format === 'avif') return pipeline.avif({ quality }).toBuffer();
+  if (options.format === 'png') return pipeline.png({ quality }).toBuffer();
+  if (options.format === 'jpeg') return pipeline.jpeg({ quality, mozjpeg: true }).toBuffer();
+  return pipeline.webp({ quality }).toBuffer();
+}
+
+/** Writes through a temporary name, so a build stopped half-way never leaves half a variant in the cache. */
+export async function writeAtomically(file: string, contents: Buffer): Promise<void> {
+  const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  await writeFile(temporary, contents);
+  await rename(temporary, file);
+}
+
+export interface EncodeVariantsInput {
+  /** Absolute path of the source image. */
+  file: string;
+  /** Its content hash: the cache key. */
+  hash: string;
+  /** Widths still missing from the cache. */
+  widths: number[];
+  quality: number;
+  cacheDir: string;
+}
+
+/** Worker task: the WebP variants of one image, written into the cache. Returns each one's size in bytes. */
+export async function encodeVariants(input: EncodeVariantsInput): Promise<{ width: number; bytes: number }[]> {
+  await mkdir(input.cacheDir, { recursive: true });
+  const written: { width: number; bytes: number }[] = [];
+  // One width at a time: a 4000-pixel source decoded for every width at once is a lot of memory.
+  for (const width of input.widths) {
+    const contents = await encodeImage(input.file, { width, quality: input.quality, format: 'webp' });
+    await writeAtomically(join(input.cacheDir, cacheFileName(input.hash, width, input.quality)), contents);
+    written.push({ width, bytes: contents.length });
+  }
+  return written;
+}

@@ -1,0 +1,99 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { resolveImagePath } from 'docs-gen';
+import { encodeImage, writeAtomically, type EncodeFormat } from './encode-task.ts';
+import { measureImage } from './measure.ts';
+import { cacheFileName, DEFAULT_QUALITY, hasVariants, IMAGE_WIDTHS, SMALL_IMAGE_WIDTHS } from './variants.ts';
+
+/** Widths `/_next/image` serves (seed §9): the device widths and the small sizes 16–384. */
+export const ENDPOINT_WIDTHS: readonly number[] = [...SMALL_IMAGE_WIDTHS, ...IMAGE_WIDTHS];
+
+export interface ImageRequestOptions {
+  /** Site folder; the variant cache is `<root>/.docs-gen-cache/image-size/variants` unless `cacheDir` says otherwise. */
+  root: string;
+  /** Absolute folder local images are read from. */
+  publicDir: string;
+  /** The site's base path: `{basePath}/_next/image` is answered too, and stripped from `url`. */
+  basePath?: string;
+  cacheDir?: string;
+}
+
+export type ImageQuery = { path: string; width: number; quality: number } | { error: string };
+
+const INTEGER = /^[0-9]+$/;
+
+/** Checks `url`, `w` and `q` as Next.js's image optimizer does; only local images and the seed's widths pass. */
+export function parseImageQuery(params: URLSearchParams, basePath = ''): ImageQuery {
+  for (const name of ['url', 'w', 'q']) if (params.getAll(name).length > 1) return { error: `"${name}" parameter cannot be an array` };
+  const url = params.get('url');
+  const w = params.get('w');
+  const q = params.get('q');
+  if (!url) return { error: '"url" parameter is required' };
+  if (!url.startsWith('/') || url.startsWith('//') || url.includes('\\')) return { error: '"url" parameter is invalid: only local images are served' };
+  if (!w) return { error: '"w" parameter (width) is required' };
+  if (!INTEGER.test(w) || Number(w) <= 0) return { error: '"w" parameter (width) must be an integer greater than 0' };
+  const width = Number(w);
+  if (!ENDPOINT_WIDTHS.includes(width)) return { error: `"w" parameter (width) of ${width} is not allowed` };
+  const quality = q === null ? DEFAULT_QUALITY : Number(q);
+  if (q !== null && (!INTEGER.test(q) || quality < 1 || quality > 100)) return { error: '"q" parameter (quality) must be an integer between 1 and 100' };
+  const path = resolveImagePath(url, { folderRoute: '/', basePath });
+  if (!path) return { error: '"url" parameter is invalid: only local images are served' };
+  return { path, width, quality };
+}
+
+function send(response: ServerResponse, status: number, headers: Record<string, string | number>, body: string | Buffer, head: boolean): true {
+  response.writeHead(status, { 'Cache-Control': 'no-cache', 'X-Content-Type-Options': 'nosniff', ...headers, 'Content-Length': Buffer.byteLength(body) });
+  response.end(head ? undefined : body);
+  return true;
+}
+
+/** The format sent back: WebP when the browser takes it, else the source's own kind. */
+function formatFor(accept: string, type: string): { format: EncodeFormat; mime: string } {
+  if (accept.includes('image/webp')) return { format: 'webp', mime: 'image/webp' };
+  return type === 'jpeg' ? { format: 'jpeg', mime: 'image/jpeg' } : { format: 'png', mime: 'image/png' };
+}
+
+/**
+ * Answers `GET /_next/image?url=&w=&q=` in dev with the build's transform (sharp, never
+ * upscaled, WebP; SVG and GIF as they are) and the build's variant cache. Returns false for any
+ * other path, so the caller serves it. A bad query is a 400, a missing image a 404.
+ */
+export async function handleImageRequest(request: IncomingMessage, response: ServerResponse, options: ImageRequestOptions): Promise<boolean> {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const basePath = options.basePath ?? '';
+  if (url.pathname !== '/_next/image' && url.pathname !== `${basePath}/_next/image`) return false;
+  const head = request.method === 'HEAD';
+  if (request.method !== 'GET' && !head) return send(response, 405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' }, 'Method not allowed', false);
+  const query = parseImageQuery(url.searchParams, basePath);
+  if ('error' in query) return send(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, query.error, head);
+
+  const file = join(options.publicDir, query.path);
+  let measured;
+  try {
+    measured = await measureImage(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return send(response, 404, { 'Content-Type': 'text/plain; charset=utf-8' }, `No image at ${query.path}`, head);
+    return send(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, `"url" parameter is valid but ${query.path} is not an image`, head);
+  }
+  if (!hasVariants(measured.type)) {
+    // Vector and animated images pass through; an SVG is sandboxed as Next.js does.
+    const headers: Record<string, string> = { 'Content-Type': measured.mime };
+    if (measured.type === 'svg') headers['Content-Security-Policy'] = "script-src 'none'; frame-src 'none'; sandbox;";
+    return send(response, 200, headers, await readFile(file), head);
+  }
+  const { format, mime } = formatFor(String(request.headers.accept ?? ''), measured.type);
+  const cacheDir = options.cacheDir ?? join(options.root, '.docs-gen-cache', 'image-size', 'variants');
+  // The build writes full widths only; a width above the image's own comes back at its own.
+  const width = Math.min(query.width, measured.width);
+  const cached = join(cacheDir, cacheFileName(measured.hash, width, query.quality, format));
+  let body: Buffer | undefined = await readFile(cached).catch(() => undefined);
+  if (!body) {
+    const encoded = await encodeImage(file, { width, quality: query.quality, format });
+    await mkdir(cacheDir, { recursive: true });
+    await writeAtomically(cached, encoded);
+    body = encoded;
+  }
+  return send(response, 200, { 'Content-Type': mime, Vary: 'Accept' }, body, head);
+}

@@ -1,0 +1,165 @@
+import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { DiagnosticError, workerModuleUrl, type Diagnostic, type ImageInfo, type ImageTable, type Plugin, type PluginContext } from 'docs-gen';
+import type { EncodeVariantsInput } from './encode-task.ts';
+import { collectImageUses, type ContentPage, type ImageUse } from './image-uses.ts';
+import { MeasureCache, measureImage, type MeasuredImage } from './measure.ts';
+import { cacheFileName, DEFAULT_QUALITY, endpointWidths, hasVariants, VARIANT_DIR, VARIANT_MIME, variantUrlPath, variantWidths } from './variants.ts';
+
+export const IMAGE_SIZE = 'docs-gen:image-size';
+const CONTENT_LOADER = 'docs-gen:content-loader';
+
+/** One raster image whose variants the build writes. */
+interface VariantJob {
+  path: string;
+  file: string;
+  measured: MeasuredImage;
+  widths: number[];
+  firstUse: ImageUse;
+}
+
+/** What a build's variants cost and saved: written to `.docs-gen-cache/image-size/last-build.json`. */
+export interface VariantStats {
+  rasterImages: number;
+  /** Bytes of the referenced raster images as they are. */
+  originalBytes: number;
+  /** Bytes of the full-width WebP of each: what a wide screen loads instead of the original. */
+  fullWidthVariantBytes: number;
+  /** Bytes of every variant written to the output. */
+  allVariantBytes: number;
+  variantFiles: number;
+  /** Variants encoded in this build; the rest came from the cache. */
+  encoded: number;
+  reused: number;
+  encodeMs: number;
+  diagnostics: Diagnostic[];
+}
+
+function missingImage(path: string, use: ImageUse, publicDir: string): Omit<Diagnostic, 'plugin' | 'hook'> {
+  return {
+    severity: 'error',
+    code: 'missing-image',
+    message: `Image ${use.url} was not found and must be added to ${publicDir}${path}`,
+    file: use.file,
+    line: use.line,
+    column: use.column,
+    target: use.url,
+  };
+}
+
+/** `srcset` of an image's WebP variants: static files in a build, the image endpoint in dev. */
+function variantsOf(path: string, measured: MeasuredImage, context: PluginContext): ImageInfo['variants'] {
+  const base = context.config.basePath;
+  const candidates =
+    context.mode === 'dev'
+      ? endpointWidths(measured.width).map((w) => `${base}/_next/image?url=${encodeURIComponent(path)}&w=${w}&q=${DEFAULT_QUALITY} ${w}w`)
+      : variantWidths(measured.width).map((w) => `${base}${encodeURI(variantUrlPath(path, measured.hash, w))} ${w}w`);
+  return { mime: VARIANT_MIME, srcset: candidates.join(', ') };
+}
+
+/** Sizes of the variants already in the cache, and the widths still missing. */
+async function cachedVariants(job: VariantJob, variantsDir: string): Promise<{ sizes: Map<number, number>; missing: number[] }> {
+  const sizes = new Map<number, number>();
+  const missing: number[] = [];
+  for (const width of job.widths) {
+    const cached = await stat(join(variantsDir, cacheFileName(job.measured.hash, width, DEFAULT_QUALITY))).catch(() => undefined);
+    if (cached) sizes.set(width, cached.size);
+    else missing.push(width);
+  }
+  return { sizes, missing };
+}
+
+/** Encodes in the worker pool whatever variants the cache lacks. Never rejects: problems come back as diagnostics. */
+async function writeVariants(jobs: VariantJob[], context: PluginContext, variantsDir: string): Promise<VariantStats> {
+  const started = performance.now();
+  const stats: VariantStats = { rasterImages: jobs.length, originalBytes: 0, fullWidthVariantBytes: 0, allVariantBytes: 0, variantFiles: 0, encoded: 0, reused: 0, encodeMs: 0, diagnostics: [] };
+  const cached = await Promise.all(jobs.map((job) => cachedVariants(job, variantsDir)));
+  // sharp asks to be loaded by the main thread before worker threads use it (glibc Linux).
+  if (cached.some((c) => c.missing.length)) await import('sharp');
+  const moduleUrl = workerModuleUrl(import.meta.url, './encode-task.js');
+  await Promise.all(
+    jobs.map(async (job, i) => {
+      const { sizes, missing } = cached[i]!;
+      if (missing.length) {
+        try {
+          const input: EncodeVariantsInput = { file: job.file, hash: job.measured.hash, widths: missing, quality: DEFAULT_QUALITY, cacheDir: variantsDir };
+          for (const { width, bytes } of await context.runInWorker<EncodeVariantsInput, { width: number; bytes: number }[]>({ moduleUrl, exportName: 'encodeVariants', input })) sizes.set(width, bytes);
+        } catch (error) {
+          const { file, line, column, url } = job.firstUse;
+          stats.diagnostics.push({ severity: 'error', code: 'image-unreadable', message: `Image ${url} could not be converted: ${(error as Error).message}`, file, line, column, target: url });
+          return;
+        }
+      }
+      stats.encoded += missing.length;
+      stats.reused += job.widths.length - missing.length;
+      stats.variantFiles += job.widths.length;
+      stats.originalBytes += job.measured.bytes;
+      stats.fullWidthVariantBytes += sizes.get(job.measured.width) ?? 0;
+      for (const bytes of sizes.values()) stats.allVariantBytes += bytes;
+    }),
+  );
+  stats.encodeMs = Math.round(performance.now() - started);
+  return stats;
+}
+
+/**
+ * The image-size table (seed §3, §5): every image content references is read with sharp for
+ * its width, height, type and MIME type; a missing one stops the build with the page's place.
+ * In a build, raster images also get WebP variants at the seed's widths (cached by content hash).
+ */
+export default function imageSize(): Plugin {
+  let jobs: VariantJob[] = [];
+  let encoding: Promise<VariantStats> | undefined;
+  return {
+    name: IMAGE_SIZE,
+    async contentLoaded({ allContent, actions, context }) {
+      // Dev may run this hook again on the same plugin object.
+      jobs = [];
+      encoding = undefined;
+      const pages = (allContent[CONTENT_LOADER] ?? []) as ContentPage[];
+      const uses = await collectImageUses(pages, { root: context.root, basePath: context.config.basePath });
+      const cacheDir = join(context.cacheDir, 'image-size');
+      const cache = await MeasureCache.load(join(cacheDir, 'measured.json'));
+      const publicDir = relative(context.root, context.publicDir).split('\\').join('/') || '.';
+      const table: ImageTable = {};
+      const paths = [...uses.keys()].sort();
+      const results = await Promise.allSettled(paths.map((path) => measureImage(join(context.publicDir, path), cache)));
+      for (const [i, path] of paths.entries()) {
+        const places = uses.get(path)!;
+        const file = join(context.publicDir, path);
+        const result = results[i]!;
+        if (result.status === 'rejected') {
+          const error = result.reason as NodeJS.ErrnoException;
+          if (error.code === 'ENOENT' || error.code === 'ENOTDIR') {
+            for (const use of places) actions.report(missingImage(path, use, publicDir));
+          } else {
+            const { file: source, line, column, url } = places[0]!;
+            actions.report({ severity: 'error', code: 'image-unreadable', message: `Image ${url} could not be read: ${error.message}`, file: source, line, column, target: url });
+          }
+          continue;
+        }
+        const measured = result.value;
+        const raster = hasVariants(measured.type) && context.mode !== 'check';
+        table[path] = { width: measured.width, height: measured.height, type: measured.type, mime: measured.mime, variants: raster ? variantsOf(path, measured, context) : undefined };
+        if (raster && context.mode === 'build') jobs.push({ path, file, measured, widths: variantWidths(measured.width), firstUse: places[0]! });
+      }
+      await cache.save();
+      actions.setGlobalData(table);
+      // Encoding starts now and overlaps rendering (a variant's URL depends only on the
+      // image's hash and width); postBuild waits for it.
+      if (jobs.length) encoding = writeVariants(jobs, context, join(cacheDir, 'variants'));
+    },
+    async postBuild({ outDir, context }) {
+      if (!encoding) return;
+      const stats = await encoding;
+      if (stats.diagnostics.length) throw new DiagnosticError(stats.diagnostics);
+      const variantsDir = join(context.cacheDir, 'image-size', 'variants');
+      await mkdir(join(outDir, VARIANT_DIR), { recursive: true });
+      await Promise.all(
+        jobs.flatMap((job) => job.widths.map((w) => copyFile(join(variantsDir, cacheFileName(job.measured.hash, w, DEFAULT_QUALITY)), join(outDir, variantUrlPath(job.path, job.measured.hash, w))))),
+      );
+      const { diagnostics: _none, ...numbers } = stats;
+      await writeFile(join(context.cacheDir, 'image-size', 'last-build.json'), `${JSON.stringify(numbers, null, 2)}\n`);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import {
+  DEFAULT_REL_OUTPUT_PATH,
+  positionAt,
+  resolveRelOutputSrc,
+  workerModuleUrl,
+  type Diagnostic,
+  type Plugin,
+  type PluginContext,
+  type RelOutputData,
+  type RelOutputRelation,
+  type SourceReference,
+} from 'docs-gen';
+import { findOutputSources, OUTPUTS_SUFFIX, type OutputSource } from './output-files.ts';
+
+export const REL_OUTPUT = 'docs-gen:rel-output';
+const CONTENT_LOADER = 'docs-gen:content-loader';
+
+export interface RelOutputOptions {
+  /** URL path the outputs are served under (the seed's rel-output path). @default '/rel-output' */
+  path?: string;
+}
+
+/** The part of a content-loader page this plugin reads. */
+interface ContentPage {
+  route: string;
+  name: string;
+  sourcePath: string;
+  references?: SourceReference[];
+}
+
+/** What the viewer's decoder (`theme/mdx/rel-output/decode-file.ts`) says of a file. */
+type DecodeResult = { ok: true; relations: RelOutputRelation[] } | { ok: false; reason: string };
+
+interface LoadedOutput extends OutputSource {
+  /** Relative to the site root. */
+  sourcePath: string;
+  text: string;
+  result: DecodeResult;
+}
+
+let decoder: Promise<{ decodeOutputFile: (input: { text: string }) => DecodeResult }> | undefined;
+
+/**
+ * Reads one output file and has the viewer's own decoder check it. It runs on the main thread,
+ * which idles while the pool compiles pages: example outputs are small, and a worker would
+ * first have to load apache-arrow behind the compile queue.
+ */
+async function loadOutput(context: PluginContext, file: string, source: OutputSource): Promise<LoadedOutput> {
+  decoder ??= import(workerModuleUrl(import.meta.url, '../../theme/mdx/rel-output/decode-file.js'));
+  const [text, { decodeOutputFile }] = await Promise.all([readFile(file, 'utf8'), decoder]);
+  return { ...source, sourcePath: relative(context.root, file).split('\\').join('/'), text, result: decodeOutputFile({ text }) };
+}
+
+/** Seed §8's parse message, naming the file; a JSON syntax error also gets its line and column. */
+function invalidOutput(output: LoadedOutput & { result: { ok: false } }): Omit<Diagnostic, 'plugin' | 'hook'> {
+  const at = /at position (\d+)/.exec(output.result.reason);
+  // The place goes to line and column; Node versions word the rest of it differently.
+  const reason = output.result.reason.replace(/\s*in JSON at position \d+(?: \(line \d+ column \d+\))?/, '');
+  return {
+    severity: 'error',
+    code: 'rel-output-invalid',
+    message: `Failed to parse ${output.sourcePath.replace(/\.json$/i, '')}.json due to ${reason}.`,
+    file: output.sourcePath,
+    ...(at ? positionAt(output.text, Number(at[1])) : {}),
+  };
+}
+
+/**
+ * The rel-output copier (seed §5, §7): example outputs live beside the page that shows them
+ * (`basic-syntax.mdx` → `basic-syntax.outputs/example1.json`) and are written under the
+ * rel-output path (`/rel-output/rel/primer/basic-syntax/example1.json`). Every file is checked
+ * with the viewer's decoder; every `<RelOutput src>` must name a file.
+ */
+export default function relOutput(options: RelOutputOptions = {}): Plugin<LoadedOutput[]> {
+  const relOutputPath = (options.path ?? DEFAULT_REL_OUTPUT_PATH).replace(/\/+$/, '');
+  return {
+    name: REL_OUTPUT,
+    async loadContent({ context }) {
+      const sources = await findOutputSources(context.contentDir, relOutputPath);
+      return Promise.all(sources.map((source) => loadOutput(context, join(context.contentDir, source.contentPath), source)));
+    },
+    async contentLoaded({ content, allContent, actions, context }) {
+      const pages = (allContent[CONTENT_LOADER] ?? []) as ContentPage[];
+      const files: Record<string, RelOutputRelation[]> = {};
+      // Reported once as invalid; a src naming one is not "missing" too.
+      const invalid = new Set<string>();
+      for (const output of content) {
+        if (!output.result.ok) {
+          actions.report(invalidOutput(output as LoadedOutput & { result: { ok: false } }));
+          invalid.add(output.urlPath);
+          continue;
+        }
+        files[output.urlPath] = output.result.relations;
+        actions.emitFile(output.urlPath, output.text);
+      }
+      const pageKeys = new Set(pages.map((p) => `${dirname(relative(context.contentDir, join(context.root, p.sourcePath))).split('\\').join('/').replace(/^\.$/, '')}/${p.name}`));
+      for (const output of content) {
+        if (!pageKeys.has(`${output.page.folder}/${output.page.name}`)) {
+          actions.report({ severity: 'warning', code: 'rel-output-orphan', message: `${output.sourcePath} is beside no page: ${output.page.name}${OUTPUTS_SUFFIX}/ needs a page named ${output.page.name}`, file: output.sourcePath });
+        }
+      }
+      for (const page of pages) {
+        for (const ref of page.references ?? []) {
+          if (ref.kind !== 'rel-output') continue;
+          const target = resolveRelOutputSrc(ref.url, { pageRoute: page.route, relOutputPath });
+          if (target.kind === 'external' || files[target.path] || invalid.has(target.path)) continue;
+          // A path on the site may also name a JSON file in public/.
+          const publicFile = join(context.publicDir, target.path);
+          if (!target.path.startsWith(`${relOutputPath}/`) && existsSync(publicFile)) {
+            const output = await loadOutput(context, publicFile, { contentPath: '', urlPath: target.path, page: { folder: '', name: '' } });
+            if (output.result.ok) files[target.path] = output.result.relations;
+            else {
+              actions.report(invalidOutput(output as LoadedOutput & { result: { ok: false } }));
+              invalid.add(target.path);
+            }
+            continue;
+          }
+          const expected = ref.url.startsWith('/')
+            ? `no output file is served at ${target.path}`
+            : `add ${join(dirname(page.sourcePath), `${page.name}${OUTPUTS_SUFFIX}`, ref.url.replace(/\.json$/i, '')).split('\\').join('/')}.json`;
+          actions.report({ severity: 'error', code: 'rel-output-missing', message: `Rel output ${ref.url} was not found: ${expected}`, file: page.sourcePath, line: ref.line, column: ref.column, target: ref.url });
+        }
+      }
+      const data: RelOutputData = { path: relOutputPath, files };
+      actions.setGlobalData(data);
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { build } from '../../src/build/build.ts';
+import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts';
+import { formatDiagnostic } from '../../src/diagnostics/format.ts';
+import { fixture, repoRoot, tempSite, tmp } from '../helpers.ts';
+
+const dir = tmp();
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function failure(root: string): Promise<Diagnostic[]> {
+  const error = await build({ root, outDir: join(dir, 'failed') }).then(() => undefined, (e: unknown) => e);
+  expect(error, 'the build should fail').toBeDefined();
+  return (error as { diagnostics: Diagnostic[] }).diagnostics;
+}
+
+function htmlFiles(out: string): string[] {
+  return readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.html'));
+}
+
+/** Every `<img …>` tag of every page, with the page it is on. */
+function imgTags(out: string): { page: string; tag: string }[] {
+  return htmlFiles(out).flatMap((page) => [...readFileSync(join(out, page), 'utf8').matchAll(/<img\b[^>]*>/g)].map((m) => ({ page, tag: m[0] })));
+}
+
+describe('a missing image', () => {
+  test('stops the build, naming every missing image, the page and line that reference it, in one run', async () => {
+    const diagnostics = await failure(fixture('images-a-missing-image-stops-the-build'));
+    const places = diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.target}`).sort();
+    expect(places).toEqual([
+      'content/notes.md:5:33 /images/diagram.png',
+      'content/page.mdx:10:1 /images/present-dark.png',
+      'content/page.mdx:3:8 /images/social-card.png',
+      'content/page.mdx:8:1 /images/diagram.png',
+    ]);
+    for (const d of diagnostics) {
+      expect(d).toMatchObject({ severity: 'error', code: 'missing-image', plugin: 'docs-gen:image-size' });
+      expect(d.message).toMatch(/^Image \S+ was not found and must be added to public\/images\/[\w-]+\.png$/);
+    }
+    expect(diagnostics.map((d) => formatDiagnostic(d)).sort().join('\n')).toMatchSnapshot();
+  });
+});
+
+describe('pages with images', () => {
+  const root = fixture('images-pages-get-sizes-and-variants');
+  const out = join(dir, 'sized');
+  const stats = () => JSON.parse(readFileSync(join(root, '.docs-gen-cache', 'image-size', 'last-build.json'), 'utf8')) as Record<string, number>;
+  let firstStats: Record<string, number>;
+
+  beforeAll(async () => {
+    rmSync(join(root, '.docs-gen-cache', 'image-size'), { recursive: true, force: true });
+    await build({ root, outDir: out });
+    firstStats = stats();
+  });
+
+  test('every <img> has its width and height', () => {
+    const tags = imgTags(out);
+    expect(tags.length).toBeGreaterThanOrEqual(8);
+    for (const { page, tag } of tags) expect(tag, `${page}: ${tag}`).toMatch(/ width="\d+"[^>]* height="\d+"| height="\d+"[^>]* width="\d+"/);
+    const index = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(index).toContain('<img src="/images/wide.png" alt="A wide blue box" width="1000" height="500" loading="lazy" decoding="async"/>');
+    expect(index).toContain('<img src="/images/badge.svg" alt="A badge" width="120" height="40" loading="lazy" decoding="async"/>');
+  });
+
+  test('raster images get WebP variants at the seed widths below their own, never upscaled; SVG passes through', () => {
+    // The home page has the full layout: a 50% image is half the viewport wide.
+    const index = readFileSync(join(out, 'index.html'), 'utf8');
+    const srcset = /<picture class="doc-image-light"><source type="image\/webp" srcSet="([^"]+)" sizes="50vw"\/>/.exec(index)?.[1];
+    expect(srcset?.split(', ').map((c) => c.split(' ')[1])).toEqual(['640w', '750w', '828w', '1000w']);
+    for (const candidate of srcset!.split(', ')) expect(existsSync(join(out, candidate.split(' ')[0]!))).toBe(true);
+    expect(index).toContain('</picture> and <img src="/images/badge.svg"');
+    expect(readdirSync(join(out, '_docs-gen', 'img')).filter((f) => f.startsWith('photo-'))).toHaveLength(3);
+  });
+
+  test('a DocImage is capped at 100% and its caption sits below; relative paths become absolute', () => {
+    const index = readFileSync(join(out, 'index.html'), 'utf8');
+    expect(index).toContain('<span class="doc-image-frame" style="width:100%"><picture class="doc-image-light"><source type="image/webp"');
+    expect(index).toContain('</span><figcaption>The wide box.</figcaption></figure>');
+    const notes = readFileSync(join(out, 'guide', 'notes', 'index.html'), 'utf8');
+    expect(notes).toContain('<img src="/images/photo.jpg" alt="An orange photo" width="800" height="600" loading="lazy" decoding="async">');
+  });
+
+  test('an unchanged image is not encoded again on the next build', async () => {
+    expect(firstStats).toMatchObject({ rasterImages: 4, variantFiles: 12, encoded: 12, reused: 0 });
+    expect(firstStats.fullWidthVariantBytes).toBeLessThan(firstStats.originalBytes);
+    await build({ root, outDir: join(dir, 'sized-again') });
+    expect(stats()).toMatchObject({ encoded: 0, reused: 12 });
+    expect(readdirSync(join(dir, 'sized-again', '_docs-gen', 'img')).sort()).toEqual(readdirSync(join(out, '_docs-gen', 'img')).sort());
+  });
+});
+
+describe('an Alert', () => {
+  test.each([
+    ['without a type stops the build with the seed message', '<Alert>\nCareful.\n</Alert>', 'Specifying the Alert type is required.'],
+    ['with an unknown type stops the build', '<Alert type="danger">Careful.</Alert>', 'Alert type must be one of default, error, info, warning, not "danger".'],
+  ])('%s and the place of the tag', async (_what, tag, message) => {
+    const site = tempSite({ 'content/index.mdx': '# Home\n', 'content/page.mdx': `# Page\n\nSome text.\n\n${tag}\n` });
+    try {
+      const diagnostics = await failure(site.root);
+      expect(diagnostics).toEqual([expect.objectContaining({ severity: 'error', code: 'component-props', file: 'content/page.mdx', line: 5, column: 1, message })]);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
+describe("the docs site's own pages", () => {
+  const out = join(dir, 'site');
+  beforeAll(async () => {
+    await build({ root: repoRoot, outDir: out });
+  });
+
+  test('every <img> has its dimensions in the HTML', () => {
+    const tags = imgTags(out);
+    expect(tags.some((t) => t.tag.includes('relation-as-table-dark.png'))).toBe(true);
+    for (const { page, tag } of tags) expect(tag, `${page}: ${tag}`).toMatch(/ width="\d+"/);
+    for (const { page, tag } of tags) expect(tag, `${page}: ${tag}`).toMatch(/ height="\d+"/);
+  });
+
+  test('the Rel output examples are in the HTML, displayed, in their modes', () => {
+    const html = readFileSync(join(out, 'rel', 'primer', 'outputs-and-images', 'index.html'), 'utf8');
+    const viewers = [...html.matchAll(/<div class="rel-output [^"]+" data-rel-output="" data-src="(\w+)"[^>]* data-mode="(\w+)" data-state="(\w+)"/g)].map((m) => m.slice(1).join(' '));
+    expect(viewers).toEqual(['population LOGICAL displayed', 'mixed PHYSICAL displayed', 'flights RAW displayed']);
+    expect(html).toContain('<td class="rel-value rel-value-string">Nairobi</td><td class="rel-value rel-value-int">4397073</td>');
+    expect(existsSync(join(out, 'rel-output', 'rel', 'primer', 'outputs-and-images', 'population.json'))).toBe(true);
+  });
+});

@@ -1,0 +1,47 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import imageSize from '../../../plugins/image-size/index.ts';
+import type { ImageTable, PluginContext } from '../../../src/index.ts';
+import { tmp } from '../../helpers.ts';
+
+const root = tmp();
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+beforeAll(async () => {
+  mkdirSync(join(root, 'public', 'images'), { recursive: true });
+  await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#09c' } }).png().toFile(join(root, 'public', 'images', 'wide.png'));
+});
+
+/** Runs the plugin's contentLoaded on one page that shows `/images/wide.png`, in `mode`. */
+async function tableIn(mode: PluginContext['mode']): Promise<ImageTable> {
+  let table: ImageTable = {};
+  const context = { root, publicDir: join(root, 'public'), cacheDir: join(root, '.docs-gen-cache'), mode, config: { basePath: '/docs' }, runInWorker: () => Promise.reject(new Error('no encoding expected')) } as unknown as PluginContext;
+  const pages = [{ route: '/guide', sourcePath: 'content/guide.mdx', frontMatter: {}, references: [{ kind: 'image', url: '/images/wide.png', line: 3, column: 1 }] }];
+  await imageSize().contentLoaded!({
+    content: undefined,
+    allContent: { 'docs-gen:content-loader': pages },
+    actions: { setGlobalData: (data: unknown) => (table = data as ImageTable), report: () => {}, addRoute: () => {}, setNavigation: () => {}, emitFile: () => {} },
+    context,
+  });
+  return table;
+}
+
+describe('the image-size table by mode', () => {
+  test('in dev, variants are served by the /_next/image endpoint at the seed widths, quality 75', async () => {
+    expect((await tableIn('dev'))['/images/wide.png']).toEqual({
+      width: 1000,
+      height: 500,
+      type: 'png',
+      mime: 'image/png',
+      variants: {
+        mime: 'image/webp',
+        srcset: ['640', '750', '828', '1080'].map((w) => `/docs/_next/image?url=%2Fimages%2Fwide.png&w=${w}&q=75 ${w}w`).join(', '),
+      },
+    });
+  });
+
+  test('check only measures: no variants', async () => {
+    expect((await tableIn('check'))['/images/wide.png']).toEqual({ width: 1000, height: 500, type: 'png', mime: 'image/png', variants: undefined });
+  });
+});

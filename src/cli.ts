@@ -71,20 +71,29 @@ program
 
 program
   .command('check')
-  .description('check links, anchors and images without writing a site')
+  .description('check links, anchors, images, rel outputs and _meta links without writing a site (exit 0 clean, 1 findings, 2 could not run)')
   .option('--root <dir>', 'site folder', '.')
-  .action(async (options: { root: string }) => {
-    const root = resolve(options.root);
-    const { checkSite } = await import('./check/check.ts');
-    try {
-      const findings = await checkSite({ root });
-      printDiagnostics(root, findings);
-      const errors = findings.filter((d) => d.severity === 'error').length;
-      console.log(errors ? `docs-gen check: ${errors} problem${errors === 1 ? '' : 's'}` : 'docs-gen check: no problems found');
-      process.exit(errors ? 1 : 0);
-    } catch (error) {
-      fail(root, error, isDiagnosticError(error) ? 1 : 2);
+  .option('--format <format>', 'text or json', 'text')
+  .option('--external', 'also request external links (HEAD, then GET; cached in .docs-gen-cache/)', false)
+  .option('--external-timeout <ms>', 'per external request', '10000')
+  .option('--external-concurrency <n>', 'external requests at once', '8')
+  .action(async (options: { root: string; format: string; external: boolean; externalTimeout: string; externalConcurrency: string }) => {
+    if (options.format !== 'text' && options.format !== 'json') {
+      console.error(`docs-gen check: --format must be text or json, not ${options.format}`);
+      process.exit(2);
     }
+    const { runCheckCommand } = await import('./check/check-command.ts');
+    const code = await runCheckCommand({
+      root: options.root,
+      format: options.format,
+      external: options.external,
+      externalTimeout: Number(options.externalTimeout),
+      externalConcurrency: Number(options.externalConcurrency),
+      github: process.env.GITHUB_ACTIONS === 'true',
+      color,
+      debug,
+    });
+    process.exit(code);
   });
 
 program
@@ -95,7 +104,33 @@ program
   .option('--host <host>', 'interface to listen on', '127.0.0.1')
   .action(async (options: { root: string; port: string; host: string }) => {
     const { startDevServer } = await import('./dev/dev-server.ts');
-    await startDevServer({ root: resolve(options.root), port: Number(options.port), host: options.host });
+    const root = resolve(options.root);
+    try {
+      await startDevServer({ root, port: Number(options.port), host: options.host, color });
+    } catch (error) {
+      if (!isDiagnosticError(error)) fail(root, error, 1);
+      printDiagnostics(root, error.diagnostics);
+      process.exit(1);
+    }
+  });
+
+program
+  .command('preview')
+  .description('serve a built output folder as a static host would (clean URLs, 404.html with status 404)')
+  .option('--root <dir>', 'site folder (its config gives the base path)', '.')
+  .option('--out <dir>', 'output folder (default: <root>/out)')
+  .option('--port <port>', 'port', '4173')
+  .option('--host <host>', 'interface to listen on', '127.0.0.1')
+  .action(async (options: { root: string; out?: string; port: string; host: string }) => {
+    const { startPreviewServer } = await import('./preview/preview-server.ts');
+    const root = resolve(options.root);
+    try {
+      await startPreviewServer({ root, outDir: options.out ? resolve(options.out) : undefined, port: Number(options.port), host: options.host });
+    } catch (error) {
+      if (!isDiagnosticError(error)) fail(root, error, 1);
+      printDiagnostics(root, error.diagnostics);
+      process.exit(1);
+    }
   });
 
 await program.parseAsync(process.argv);

@@ -1,75 +1,70 @@
-import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import { didYouMean } from '../config/did-you-mean.ts';
-import { loadSite } from '../build/build.ts';
-import { SPECIAL_PAGES } from '../build/route-data.ts';
+import { dedupeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { ResolvedConfig } from '../config/schema.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
-import type { RouteDefinition } from '../pipeline/plugin.ts';
-import { isExternalHref, resolveLink } from '../shared/resolve-link.ts';
+import { checkMetaLinks } from './check-meta-links.ts';
+import { checkReachability } from './check-reachability.ts';
+import { checkLinks } from './check-references.ts';
+import { checkExternalLinks, type ExternalCheckOptions } from './external-links.ts';
+import { LinkTargets } from './link-targets.ts';
+import { loadCheckedSite } from './load-checked-site.ts';
+import type { CheckReport } from './report.ts';
 
-/** Anchors made by the Markdown pipeline itself rather than headings (GFM footnotes). */
-const GENERATED_ANCHOR = /^user-content-fn/;
+export interface CheckOptions {
+  /** Site folder. */
+  root: string;
+  /** Also request every external link (`--external`); off by default so CI works offline. */
+  external?: ExternalCheckOptions | false;
+}
 
-function folderRouteOf(route: RouteDefinition): string {
-  const isIndex = !route.sourcePath || /(^|[\\/])index\.(mdx|md)$/.test(route.sourcePath);
-  return isIndex ? route.route : route.route.slice(0, route.route.lastIndexOf('/')) || '/';
+/** Where readers enter besides the page map: the navbar links and the logo's docs link. */
+function entryPoints(config: ResolvedConfig): string[] {
+  const hrefs = [config.logo.docsHref];
+  for (const item of config.navbar.items) {
+    if (item.href) hrefs.push(item.href);
+    for (const entry of item.items ?? []) hrefs.push(entry.href);
+  }
+  return hrefs;
+}
+
+/** Where `--external` remembers good answers between runs. */
+export function externalCacheFile(root: string): string {
+  return join(resolve(root), '.docs-gen-cache', 'external-links.json');
 }
 
 /**
- * `docs-gen check`: the content pipeline without rendering, then every internal link,
- * `#anchor` and image checked against the routes, headings and files the build would have.
+ * `docs-gen check`: the content pipeline without rendering (compiled pages carry their links,
+ * images and headings with positions; the image-size and rel-output plugins report missing
+ * images and rel outputs as they load), then every other kind of finding in one pass: broken
+ * links and anchors, broken `_meta` links, unreachable pages.
+ * Throws a DiagnosticError when it could not run (bad config, no content folder).
  */
-export async function checkSite(options: { root: string }): Promise<Diagnostic[]> {
+export async function checkSite(options: CheckOptions): Promise<CheckReport> {
+  const started = performance.now();
   const root = resolve(options.root);
   const pool = new WorkerPool();
+  let loaded: Awaited<ReturnType<typeof loadCheckedSite>>;
   try {
-    const { config, context, site, diagnostics } = await loadSite(root, 'check', pool);
-    const findings: Diagnostic[] = [...diagnostics];
-    const byLocale = new Map<string, Map<string, RouteDefinition>>();
-    for (const route of site.routes) {
-      const locale = route.locale ?? config.defaultLocale;
-      if (!byLocale.has(locale)) byLocale.set(locale, new Map());
-      byLocale.get(locale)!.set(route.route, route);
-    }
-    const base = config.basePath;
-    for (const route of site.routes) {
-      const routes = byLocale.get(route.locale ?? config.defaultLocale)!;
-      for (const ref of route.references ?? []) {
-        const place = { file: route.sourcePath, line: ref.line, column: ref.column, target: ref.url };
-        if (isExternalHref(ref.url) || ref.url.startsWith('mailto:')) continue;
-        if (ref.kind !== 'link') {
-          const path = ref.url.split(/[?#]/)[0]!;
-          if (path.startsWith('/') && !existsSync(join(context.publicDir, path.slice(base.length && path.startsWith(base) ? base.length : 0)))) {
-            findings.push({ severity: 'error', code: 'missing-image', message: `Image ${ref.url} was not found; add it under ${config.publicDir}/`, ...place });
-          }
-          continue;
-        }
-        const href = base && ref.url.startsWith(`${base}/`) ? ref.url.slice(base.length) : ref.url;
-        const resolved = resolveLink(href, { pageRoute: route.route, folderRoute: folderRouteOf(route) });
-        if (!resolved) continue;
-        const target = routes.get(resolved.route);
-        if (!target && !(resolved.route in SPECIAL_PAGES)) {
-          const suggestion = didYouMean(resolved.route, routes.keys());
-          findings.push({ severity: 'error', code: 'broken-link', message: `broken link ${ref.url} — no page at ${resolved.route}`, ...place, hint: suggestion ? `did you mean ${suggestion}?` : undefined });
-          continue;
-        }
-        if (!resolved.hash || !target || GENERATED_ANCHOR.test(resolved.hash)) continue;
-        const ids = (target.headings ?? []).map((h) => h.id);
-        if (!ids.includes(resolved.hash)) {
-          const suggestion = didYouMean(resolved.hash, ids);
-          findings.push({
-            severity: 'error',
-            code: 'broken-anchor',
-            message: `broken anchor ${ref.url} — no heading with id "${resolved.hash}" on ${resolved.route}`,
-            ...place,
-            hint: suggestion ? `did you mean #${suggestion}?` : undefined,
-          });
-        }
-      }
-    }
-    return findings;
+    loaded = await loadCheckedSite(root, pool);
   } finally {
     await pool.close();
   }
+  const { config, context, site, emitted, failedPages } = loaded;
+  const findings: Diagnostic[] = [...loaded.diagnostics];
+  if (site) {
+    const targets = new LinkTargets({ site, defaultLocale: config.defaultLocale, root, publicDir: context.publicDir, emitted, failedPages });
+    findings.push(...checkLinks(site.routes, targets, { defaultLocale: config.defaultLocale, basePath: config.basePath }));
+    findings.push(...checkMetaLinks(site.navigation, targets, { root, contentDir: context.contentDir, defaultLocale: config.defaultLocale }));
+    findings.push(...checkReachability(site, targets, { defaultLocale: config.defaultLocale, entryPoints: entryPoints(config) }));
+    if (options.external) findings.push(...(await checkExternalLinks(site.routes, options.external)));
+  }
+  const unique = dedupeDiagnostics(findings);
+  return {
+    complete: site !== undefined,
+    pages: site?.routes.filter((r) => r.sourcePath).length ?? 0,
+    errors: unique.filter((d) => d.severity === 'error').length,
+    warnings: unique.filter((d) => d.severity === 'warning').length,
+    ms: performance.now() - started,
+    findings: unique,
+  };
 }

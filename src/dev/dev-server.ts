@@ -1,96 +1,150 @@
 import { createServer } from 'node:http';
-import { join, resolve } from 'node:path';
-import { watch } from 'chokidar';
+import { join, relative, resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { build } from '../build/build.ts';
-import { isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { formatDiagnostic } from '../diagnostics/format.ts';
-import { loadConfig } from '../config/load-config.ts';
-import { serveStatic } from './static-server.ts';
-import { DEV_CLIENT } from './dev-client.ts';
-
-/** Messages the dev server sends to open tabs. */
-export type DevMessage = { type: 'reload' } | { type: 'error'; message: string };
+import { CONFIG_FILES } from '../config/load-config.ts';
+import { toolRoot } from '../util/tool-root.ts';
+import { applyChanges } from './apply-changes.ts';
+import { BackgroundCompiler } from './background-compile.ts';
+import type { WatchedPaths } from './classify-change.ts';
+import { DEV_SOCKET_PATH, type DevMessage } from './dev-client.ts';
+import { handleDevRequest } from './dev-request.ts';
+import { asDiagnostics, DevSite } from './dev-site.ts';
+import { listen } from './listen.ts';
+import { watchSite } from './watch-site.ts';
 
 export interface DevServerOptions {
   root: string;
+  /** @default 3000; 0 picks a free port. */
   port: number;
+  /** @default 127.0.0.1 (this machine only); `--host 0.0.0.0` exposes it. */
   host: string;
+  log?: { info: (line: string) => void; error: (text: string) => void };
+  color?: boolean;
+}
+
+export interface DevServer {
+  port: number;
+  url: string;
+  site: DevSite;
+  /** Resolves when every page has been compiled once (benchmarks and tests wait for it). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** When nobody asks for a page, the background starts compiling after this long anyway. */
+const BACKGROUND_DELAY_MS = 1000;
+
+/** What dev watches, from the site's current config (defaults while the config does not load). */
+function watchedPaths(site: DevSite): WatchedPaths {
+  const { root } = site.options;
+  const { config, context, configFiles } = site.pipeline;
+  const tool = toolRoot();
+  return {
+    contentDir: context?.contentDir ?? join(root, 'content'),
+    publicDir: context?.publicDir ?? join(root, 'public'),
+    configFiles: configFiles.length ? configFiles : CONFIG_FILES.map((name) => join(root, name)),
+    themeDir: join(tool, 'theme'),
+    rendererDirs: [join(tool, 'dist', 'theme'), join(tool, 'dist', 'src', 'build')],
+    islandFiles: site.assets?.islandFiles ?? [],
+    pluginPaths: context ? site.pipeline.watchPaths() : new Map(),
+    locales: config?.locales.map((l) => l.locale) ?? [],
+    defaultLocale: config?.defaultLocale ?? 'en-US',
+  };
 }
 
 /**
- * `docs-gen dev`: builds into a cache folder, serves it, rebuilds on change and tells every
- * open tab to reload (or to show the error overlay) over a WebSocket. The server keeps running
- * whatever the content's state.
+ * `docs-gen dev`: answers as soon as the config, the client assets and the page map (from front
+ * matter) are ready — pages compile when asked for, the rest in the background. On a change,
+ * only what depends on it is redone, and every open tab is told over a WebSocket: `reload`,
+ * `css`, or `error` (the overlay). Bad input never stops the server.
  */
-export async function startDevServer(options: DevServerOptions): Promise<{ close: () => Promise<void>; port: number }> {
+export async function startDevServer(options: DevServerOptions): Promise<DevServer> {
+  const started = performance.now();
   const root = resolve(options.root);
-  const outDir = join(root, '.docs-gen-cache', 'dev-out');
+  const log = options.log ?? { info: (line: string) => console.log(line), error: (text: string) => console.error(text) };
   const sockets = new Set<WebSocket>();
-  let lastError: string | undefined;
-  let basePath = '';
-
   const send = (message: DevMessage) => {
-    for (const socket of sockets) socket.send(JSON.stringify(message));
+    const text = JSON.stringify(message);
+    for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
   };
-  let running: Promise<void> | undefined;
-  let again = false;
-  const rebuild = async (): Promise<void> => {
-    if (running) {
-      again = true;
-      return running;
-    }
-    running = (async () => {
-      do {
-        again = false;
-        const started = performance.now();
-        try {
-          basePath = (await loadConfig(root)).config.basePath;
-          const result = await build({ root, outDir });
-          lastError = undefined;
-          console.log(`docs-gen dev: rebuilt ${result.pages} pages in ${Math.round(performance.now() - started)} ms`);
-          send({ type: 'reload' });
-        } catch (error) {
-          const diagnostics: Diagnostic[] = isDiagnosticError(error) ? error.diagnostics : [{ severity: 'error', code: 'internal', message: (error as Error).message }];
-          lastError = diagnostics.map((d) => formatDiagnostic(d)).join('\n');
-          console.error(lastError);
-          send({ type: 'error', message: lastError });
-        }
-      } while (again);
-      running = undefined;
-    })();
-    return running;
-  };
+  const site = new DevSite({ root, send, log, color: options.color });
+  const initializing = site.exclusive(() => site.initialize());
 
-  await rebuild();
+  let answered: () => void = () => {};
+  const firstAnswer = new Promise<void>((done) => (answered = done));
   const server = createServer((request, response) => {
-    void serveStatic(request, response, {
-      root: outDir,
-      basePath,
-      transformHtml: (html) => html.replace('</body>', `<script>${DEV_CLIENT}</script></body>`),
-    }).catch(() => response.writeHead(500).end());
+    initializing
+      .then(() => handleDevRequest(site, request, response))
+      .then(() => answered())
+      .catch((error: unknown) => {
+        site.errors.set('internal', asDiagnostics(error));
+        site.errors.report();
+        if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        response.end('docs-gen dev: internal error (see the terminal)');
+      });
   });
-  const wss = new WebSocketServer({ server, path: '/__docs-gen/ws' });
+  const wss = new WebSocketServer({ server, path: DEV_SOCKET_PATH });
+  // The HTTP server's errors (a port in use) reach `listen`; ws repeats them here.
+  wss.on('error', () => {});
   wss.on('connection', (socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
-    if (lastError) socket.send(JSON.stringify({ type: 'error', message: lastError } satisfies DevMessage));
+    // A tab that goes away mid-message is not the server's problem.
+    socket.on('error', () => sockets.delete(socket));
+    if (site.errors.size) socket.send(JSON.stringify({ type: 'error', message: site.errors.text() } satisfies DevMessage));
   });
-  const watcher = watch(['content', 'public', 'docs-gen.config.ts', 'docs-gen.config.js'].map((p) => join(root, p)), { ignoreInitial: true });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  watcher.on('all', () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => void rebuild(), 30);
+  const port = await listen(server, options.port, options.host);
+  await initializing;
+  site.errors.report();
+
+  const background = new BackgroundCompiler(site, (pages, ms, error) => {
+    if (error) site.errors.set('internal', asDiagnostics(error));
+    else log.info(`docs-gen dev: compiled ${pages} more page${pages === 1 ? '' : 's'} in the background (${(ms / 1000).toFixed(1)} s)`);
+    site.announceErrors();
   });
-  await new Promise<void>((done) => server.listen(options.port, options.host, done));
-  const port = (server.address() as { port: number }).port;
-  console.log(`docs-gen dev: http://${options.host}:${port}${basePath}/`);
+  // The first page a writer opens goes first; the rest of the site compiles after it (or after a second).
+  const startBackground = setTimeout(() => background.start(), BACKGROUND_DELAY_MS);
+  firstAnswer.then(() => {
+    clearTimeout(startBackground);
+    background.start();
+  });
+
+  const watcher = watchSite(watchedPaths(site), async (events) => {
+    const changeStarted = performance.now();
+    try {
+      site.errors.set('internal', []);
+      const applied = await site.exclusive(() => applyChanges(site, events, watcher.paths));
+      if (applied.configChanged) watcher.update(watchedPaths(site));
+      site.errors.report();
+      if (applied.message) send(applied.message);
+      if (applied.message?.type === 'reload') site.prerender(applied.pages);
+      const what = [...new Set(events.map((e) => relative(root, e.path)))].join(', ');
+      log.info(`docs-gen dev: ${what} → ${applied.message?.type ?? 'nothing to do'} (${Math.round(performance.now() - changeStarted)} ms)`);
+    } catch (error) {
+      site.errors.set('internal', asDiagnostics(error));
+      site.errors.report();
+      send({ type: 'error', message: site.errors.text() });
+    }
+    background.start();
+  });
+
+  await watcher.ready;
+  const url = `http://${options.host}:${port}${site.basePath}/`;
+  log.info(`docs-gen dev: ${url} (ready in ${Math.round(performance.now() - started)} ms; pages compile on first visit)`);
   return {
     port,
+    url,
+    site,
+    idle: () => background.idle(),
     close: async () => {
+      clearTimeout(startBackground);
       await watcher.close();
+      for (const socket of sockets) socket.terminate();
       wss.close();
+      server.closeAllConnections();
       await new Promise((done) => server.close(done));
+      await background.idle();
+      await site.close();
     },
   };
 }

@@ -1,11 +1,12 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
@@ -18,12 +19,19 @@ const TYPES: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.xml': 'application/xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.pdf': 'application/pdf',
   '.woff2': 'font/woff2',
 };
 
+export function contentTypeOf(file: string): string {
+  return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
+}
+
+const inside = (base: string, target: string) => target === base || target.startsWith(base + sep);
+
 /**
- * Maps a request path to a file inside `root`, or undefined. Decodes once, rejects NUL bytes,
- * backslashes and anything that normalises outside `root` (`..`, `%2e%2e`, absolute paths).
+ * Maps a request path to a file path inside `root`, or undefined. Decodes once, rejects NUL bytes,
+ * backslashes (`%5c` too) and anything that normalises outside `root` (`..`, `%2e%2e`, absolute paths).
  */
 export function safeFilePath(root: string, urlPath: string): string | undefined {
   let decoded: string;
@@ -35,49 +43,56 @@ export function safeFilePath(root: string, urlPath: string): string | undefined 
   if (decoded.includes('\0') || decoded.includes('\\')) return undefined;
   const base = resolve(root);
   const target = resolve(base, `.${decoded.startsWith('/') ? decoded : `/${decoded}`}`);
-  if (target !== base && !target.startsWith(base + sep)) return undefined;
-  return target;
+  return inside(base, target) ? target : undefined;
 }
 
-/** Resolves clean URLs: `/a/b` → `/a/b/index.html`, then `/a/b.html`. */
-async function findFile(root: string, urlPath: string): Promise<string | undefined> {
+/**
+ * The file a request path names inside `root`, with clean URLs (`/a/b` → `a/b/index.html`, then
+ * `a/b.html`). A symbolic link that leads out of `root` counts as absent.
+ */
+export async function findFile(root: string, urlPath: string): Promise<string | undefined> {
   const target = safeFilePath(root, urlPath);
   if (!target) return undefined;
   for (const candidate of [target, join(target, 'index.html'), `${target}.html`]) {
     const info = await stat(candidate).catch(() => undefined);
-    if (info?.isFile()) return candidate;
+    if (!info?.isFile()) continue;
+    const [real, realRoot] = await Promise.all([realpath(candidate), realpath(root)]);
+    return inside(realRoot, real) ? candidate : undefined;
   }
   return undefined;
+}
+
+/** Sends a file (HEAD: headers only). */
+export async function sendFile(request: IncomingMessage, response: ServerResponse, file: string, status = 200, transformHtml?: (html: string) => string): Promise<void> {
+  const type = contentTypeOf(file);
+  const headers = { 'content-type': type, 'cache-control': 'no-cache' };
+  if (type.startsWith('text/html') && transformHtml) {
+    const html = transformHtml(await readFile(file, 'utf8'));
+    response.writeHead(status, headers).end(request.method === 'HEAD' ? undefined : html);
+    return;
+  }
+  response.writeHead(status, headers);
+  if (request.method === 'HEAD') response.end();
+  else createReadStream(file).pipe(response);
 }
 
 export interface ServeOptions {
   root: string;
   basePath: string;
-  /** Rewrites HTML before sending (dev injects its reload client). */
+  /** Rewrites HTML before sending. */
   transformHtml?: (html: string) => string;
 }
 
 /** Serves a built site as a static host would: clean URLs, `404.html` with status 404. */
 export async function serveStatic(request: IncomingMessage, response: ServerResponse, options: ServeOptions): Promise<void> {
   let path = new URL(request.url ?? '/', 'http://localhost').pathname;
-  if (options.basePath) {
-    if (path !== options.basePath && !path.startsWith(`${options.basePath}/`)) path = '/__outside-base-path__';
-    else path = path.slice(options.basePath.length) || '/';
+  let file: string | undefined;
+  if (!options.basePath || path === options.basePath || path.startsWith(`${options.basePath}/`)) {
+    path = path.slice(options.basePath.length) || '/';
+    file = await findFile(options.root, path);
   }
-  const file = await findFile(options.root, path);
-  const status = file ? 200 : 404;
-  const served = file ?? (await findFile(options.root, '/404.html'));
-  if (!served) {
-    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
-    return;
-  }
-  const type = TYPES[extname(served)] ?? 'application/octet-stream';
-  if (type.startsWith('text/html') && options.transformHtml) {
-    const { readFile } = await import('node:fs/promises');
-    const html = options.transformHtml(await readFile(served, 'utf8'));
-    response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' }).end(html);
-    return;
-  }
-  response.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
-  createReadStream(served).pipe(response);
+  if (file) return sendFile(request, response, file, 200, options.transformHtml);
+  const notFound = await findFile(options.root, '/404.html');
+  if (notFound) return sendFile(request, response, notFound, 404, options.transformHtml);
+  response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
 }

@@ -1,0 +1,66 @@
+import { didYouMean } from '../config/did-you-mean.ts';
+import { localizedRoute } from '../content/content-route.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { RouteDefinition, SourceReference } from '../pipeline/plugin.ts';
+import { isExternalHref, resolveLink } from '../shared/resolve-link.ts';
+import type { LinkTargets } from './link-targets.ts';
+
+export interface ReferenceCheckOptions {
+  defaultLocale: string;
+  basePath: string;
+}
+
+/** The route of the folder a page's source file is in: relative links resolve against it. */
+export function folderRouteOf(page: RouteDefinition): string {
+  const isIndex = !page.sourcePath || /(^|[\\/])index\.(mdx|md)$/.test(page.sourcePath);
+  return isIndex ? page.route : page.route.slice(0, page.route.lastIndexOf('/')) || '/';
+}
+
+const hintFor = (suggestion: string | undefined, prefix = '') => (suggestion ? `did you mean ${prefix}${suggestion}?` : undefined);
+
+/**
+ * One internal link, resolved as the built site resolves it (the theme adds the base path and
+ * the locale prefix; relative, `.md`/`.mdx` and trailing-slash forms are clean URLs): a missing
+ * route or a missing `#anchor` on an existing one is a finding.
+ */
+export function checkLink(page: RouteDefinition, ref: SourceReference, targets: LinkTargets, options: ReferenceCheckOptions): Diagnostic | undefined {
+  if (isExternalHref(ref.url)) return undefined;
+  const resolved = resolveLink(ref.url, { pageRoute: page.route, folderRoute: folderRouteOf(page) });
+  if (!resolved) return undefined;
+  const locale = page.locale ?? options.defaultLocale;
+  const place = { file: page.sourcePath, line: ref.line, column: ref.column, target: ref.url };
+  const target = targets.route(locale, resolved.route);
+  if (!target) {
+    if (targets.isFile(localizedRoute(resolved.route, locale, options.defaultLocale))) return undefined;
+    const base = options.basePath;
+    const withoutBase = base && resolved.route.startsWith(`${base}/`) ? resolved.route.slice(base.length) : undefined;
+    const hint = withoutBase && targets.route(locale, withoutBase)
+      ? `links are written without the base path (the build adds ${base}): ${withoutBase}`
+      : hintFor(didYouMean(resolved.route, targets.routes(locale)));
+    return { severity: 'error', code: 'broken-link', message: `broken link ${ref.url} — no page at ${resolved.route}`, ...place, hint };
+  }
+  if (!resolved.hash || !targets.idsKnown(target) || targets.hasId(target, resolved.hash)) return undefined;
+  const headingIds = (target.headings ?? []).map((h) => h.id);
+  return {
+    severity: 'error',
+    code: 'broken-anchor',
+    message: `broken anchor ${ref.url} — no heading with id "${resolved.hash}" on ${resolved.route}`,
+    ...place,
+    hint: hintFor(didYouMean(resolved.hash, headingIds), '#'),
+  };
+}
+
+/**
+ * Every link and anchor of every page. (Images and rel outputs are checked where they are
+ * measured and copied, by the image-size and rel-output plugins, whose findings `check` reports.)
+ */
+export function checkLinks(routes: RouteDefinition[], targets: LinkTargets, options: ReferenceCheckOptions): Diagnostic[] {
+  const findings: Diagnostic[] = [];
+  for (const page of routes) {
+    for (const ref of page.references ?? []) {
+      const finding = ref.kind === 'link' ? checkLink(page, ref, targets, options) : undefined;
+      if (finding) findings.push(finding);
+    }
+  }
+  return findings;
+}

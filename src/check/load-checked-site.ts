@@ -1,0 +1,71 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { addThemeRoutes, createContext } from '../build/build.ts';
+import { loadConfig } from '../config/load-config.ts';
+import type { ResolvedConfig } from '../config/schema.ts';
+import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
+import type { Plugin, PluginContext, SiteData } from '../pipeline/plugin.ts';
+import { runContentHooks } from '../pipeline/run-plugins.ts';
+import type { WorkerPool } from '../pipeline/worker-pool.ts';
+import type { CompileOutput } from '../../plugins/content-loader/compile-page.ts';
+
+/** The content loader's per-page worker task: the one `check` makes tolerant of failures. */
+export const COMPILE_TASK = 'compilePage';
+
+export interface CheckedSite {
+  config: ResolvedConfig;
+  context: PluginContext;
+  /** Undefined when a plugin stopped the pipeline (bad `_meta`, a plugin bug). */
+  site?: SiteData;
+  emitted: Set<string>;
+  /** Everything the pipeline reported, page compile errors included. */
+  diagnostics: Diagnostic[];
+  /** Source paths of pages that did not compile: their anchors are unknown, not absent. */
+  failedPages: Set<string>;
+}
+
+/** Pipeline failures that are not about the content. */
+const COULD_NOT_RUN = new Set(['plugin-unknown-key', 'plugin-duplicate', 'plugin-internal']);
+
+/** What a page that failed to compile contributes: its route, and nothing to check inside it. */
+const EMPTY_PAGE: CompileOutput = { frontMatter: {}, compiled: { kind: 'html', code: '' }, headings: [], references: [], sections: [] };
+
+/**
+ * The content pipeline as `check` runs it, without rendering. A config that does not load,
+ * or a missing content folder, throws (the check could not run). A page that does not
+ * compile is reported and stays a route, so one run still checks every other page.
+ */
+export async function loadCheckedSite(root: string, pool: WorkerPool): Promise<CheckedSite> {
+  const { config } = await loadConfig(root);
+  if (!existsSync(resolve(root, config.contentDir))) {
+    throw new DiagnosticError([{ severity: 'error', code: 'content-missing', message: `No content folder: ${config.contentDir}/ does not exist in ${root}`, keyPath: 'contentDir' }]);
+  }
+  const diagnostics: Diagnostic[] = [];
+  const failedPages = new Set<string>();
+  const base = createContext(root, config, 'check', pool);
+  const context: PluginContext = {
+    ...base,
+    runInWorker: <Input, Output>(task: { moduleUrl: string; exportName: string; input: Input }) => {
+      const running = base.runInWorker<Input, Output>(task);
+      if (task.exportName !== COMPILE_TASK) return running;
+      return running.catch((error: unknown) => {
+        if (!isDiagnosticError(error)) throw error;
+        diagnostics.push(...error.diagnostics);
+        failedPages.add((task.input as { relativePath: string }).relativePath);
+        return EMPTY_PAGE as Output;
+      });
+    },
+  };
+  const plugins: Plugin[] = [...builtinPlugins(), ...(config.plugins as Plugin[])];
+  try {
+    const result = await runContentHooks(plugins, context);
+    if (result.diagnostics.some((d) => COULD_NOT_RUN.has(d.code))) throw new DiagnosticError(result.diagnostics);
+    addThemeRoutes(result.site, config);
+    return { config, context, site: result.site, emitted: new Set(result.emitted.keys()), diagnostics: [...diagnostics, ...result.diagnostics], failedPages };
+  } catch (error) {
+    // A plugin that is misconfigured or crashed means the check could not run at all.
+    if (!isDiagnosticError(error) || error.diagnostics.some((d) => COULD_NOT_RUN.has(d.code))) throw error;
+    return { config, context, emitted: new Set(), diagnostics: [...diagnostics, ...error.diagnostics], failedPages };
+  }
+}

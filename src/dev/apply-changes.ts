@@ -1,0 +1,92 @@
+import { join, relative } from 'node:path';
+import { classifyChange, type WatchedPaths } from './classify-change.ts';
+import { CONTENT_LOADER } from './dev-pipeline.ts';
+import type { DevMessage } from './dev-client.ts';
+import type { DevSite } from './dev-site.ts';
+
+/** A file-system event from the watcher. */
+export interface FileEvent {
+  event: 'add' | 'addDir' | 'change' | 'unlink' | 'unlinkDir';
+  /** Absolute. */
+  path: string;
+}
+
+export interface AppliedChanges {
+  /** What to tell the open tabs; nothing when nothing they show changed. */
+  message?: DevMessage;
+  /** The config changed: the watched paths may have too. */
+  configChanged: boolean;
+  /** Pages compiled for this change, relative to the site root. */
+  pages: string[];
+}
+
+const PAGE_MAP = 'docs-gen:page-map';
+
+/**
+ * Brings the dev site up to date with a batch of file events, redoing only what depends on them:
+ * an edited page is recompiled (and whatever shows its title or headings re-renders, through the
+ * snapshot), `_meta` and folders re-run the page map, public/ re-checks images, the theme's CSS
+ * or client rebuilds the assets, a plugin's watched paths re-run that plugin, the config
+ * reloads everything. Call it inside {@link DevSite.exclusive}.
+ */
+export async function applyChanges(site: DevSite, events: FileEvent[], watched: WatchedPaths): Promise<AppliedChanges> {
+  const { root } = site.options;
+  const changes = events.map((e) => ({ ...e, ...classifyChange(e.path, watched) })).filter((c) => c.kind !== 'ignored');
+  if (!changes.length) return { configChanged: false, pages: [] };
+  if (changes.some((c) => c.kind === 'config')) {
+    await site.initialize();
+    return { message: messageFor(site), configChanged: true, pages: [] };
+  }
+  // A render error is found again when the page renders next; the change may have fixed it.
+  site.errors.clearPrefix('render:');
+  const pages = new Set<string>();
+  let assets = false;
+  let styleOnly = true;
+  for (const change of changes) {
+    for (const name of change.plugins) site.pipeline.invalidate(name);
+    if (change.kind === 'page') {
+      const sourcePath = relative(root, join(watched.contentDir, change.contentPath!));
+      if (change.event === 'unlink') site.store.forget(sourcePath);
+      else {
+        site.store.invalidate(sourcePath);
+        pages.add(sourcePath);
+      }
+      // A page added or removed: the content loader lists files again; the page map reads folders.
+      if (change.event !== 'change') {
+        site.pipeline.invalidate(CONTENT_LOADER);
+        site.pipeline.invalidate(PAGE_MAP);
+      }
+    } else if (change.kind === 'content') {
+      site.pipeline.invalidate(CONTENT_LOADER);
+      site.pipeline.invalidate(PAGE_MAP);
+      // A component or data file a page imports: pages that bundle imports compile again.
+      if (change.event === 'change') {
+        for (const path of site.store.bundled()) {
+          site.store.invalidate(path);
+          pages.add(path);
+        }
+      }
+    } else if (change.kind === 'style') assets = true;
+    else if (change.kind === 'client') assets = true;
+    else if (change.kind === 'renderer') site.restartWorkers();
+    if (change.kind !== 'style') styleOnly = false;
+  }
+  if (assets) await site.rebuildAssets();
+  // Known pages compile at once; a new page is known to the store after the next pipeline run.
+  await Promise.all([...pages].map((path) => site.store.compile(path)));
+  await site.refresh();
+  const added = [...pages].filter((path) => !site.store.isCurrent(path));
+  if (added.length) {
+    await Promise.all(added.map((path) => site.store.compile(path)));
+    await site.refresh();
+  }
+  if (styleOnly && !site.errors.size && site.assets) {
+    return { message: { type: 'css', href: site.assets.assets.styles[0]! }, configChanged: false, pages: [] };
+  }
+  return { message: messageFor(site), configChanged: false, pages: [...pages] };
+}
+
+/** Errors win: the overlay stays until they are fixed; then every tab reloads. */
+function messageFor(site: DevSite): DevMessage {
+  return site.errors.size ? { type: 'error', message: site.errors.text() } : { type: 'reload' };
+}

@@ -1,0 +1,94 @@
+import type { RenderInput, RenderOutput } from '../build/render-worker.tsx';
+import { DEFAULT_THEME, type SiteSnapshot } from '../build/route-data.ts';
+import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+import type { Plugin, PluginContext, RenderedPage, RouteDefinition } from '../pipeline/plugin.ts';
+import { hookFailure } from '../pipeline/run-plugins.ts';
+import type { WorkerPool } from '../pipeline/worker-pool.ts';
+import { distUrl } from '../util/dist-path.ts';
+
+const RENDER_WORKER = () => distUrl('src/build/render-worker.js');
+
+/** What a route's HTML depends on besides the site snapshot: compared by identity, so unchanged pages keep their HTML. */
+function fingerprint(definition: RouteDefinition): unknown[] {
+  const { content } = definition;
+  const body = content.type === 'mdx' ? content.compiled : content.type === 'html' ? content.html : content.type;
+  return [body, definition.headings, definition.frontMatter, definition.title, JSON.stringify(definition.theme ?? {})];
+}
+
+const same = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((value, i) => value === b[i]);
+
+/**
+ * Renders routes on demand in the worker pool, as the build does, and keeps the HTML until the
+ * route or the site snapshot (navigation, routes, assets, config) changes. A page edit that keeps
+ * titles and the page map re-renders that page alone; a title change re-renders every page
+ * (each shows it in the sidebar), lazily, when asked for.
+ */
+export class DevRenderer {
+  private readonly cache = new Map<string, { key: unknown[]; html: string }>();
+  private readonly inflight = new Map<string, { key: unknown[]; snapshotKey: string; html: Promise<string> }>();
+  private snapshotKey = '';
+
+  constructor(
+    private readonly pool: () => WorkerPool,
+    private readonly root: string,
+  ) {}
+
+  /** Hands the workers the site when it changed (and drops every cached page then). */
+  async setSnapshot(snapshot: SiteSnapshot): Promise<boolean> {
+    const key = JSON.stringify(snapshot);
+    if (key === this.snapshotKey) return false;
+    this.cache.clear();
+    await this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'setSite', input: snapshot });
+    this.snapshotKey = key;
+    return true;
+  }
+
+  /** Forgets everything (new workers, which have no site yet). */
+  reset(): void {
+    this.cache.clear();
+    this.snapshotKey = '';
+  }
+
+  /** The route's HTML document, after the plugins' `transformPage`. Rejects with a DiagnosticError when rendering fails. */
+  render(definition: RouteDefinition, options: { plugins: Plugin[]; context: PluginContext }): Promise<string> {
+    const cacheKey = `${definition.locale} ${definition.route}`;
+    const key = fingerprint(definition);
+    const cached = this.cache.get(cacheKey);
+    if (cached && same(cached.key, key)) return Promise.resolve(cached.html);
+    // A page rendered ahead of the reload and the reload's own request share one render.
+    const running = this.inflight.get(cacheKey);
+    if (running && same(running.key, key) && running.snapshotKey === this.snapshotKey) return running.html;
+    const html = this.renderNow(definition, options, cacheKey, key).finally(() => {
+      if (this.inflight.get(cacheKey)?.html === html) this.inflight.delete(cacheKey);
+    });
+    this.inflight.set(cacheKey, { key, snapshotKey: this.snapshotKey, html });
+    return html;
+  }
+
+  private async renderNow(definition: RouteDefinition, options: { plugins: Plugin[]; context: PluginContext }, cacheKey: string, key: unknown[]): Promise<string> {
+    const snapshotKey = this.snapshotKey;
+    const output = await this.pool().run<RenderInput, RenderOutput>({
+      moduleUrl: RENDER_WORKER(),
+      exportName: 'renderRoute',
+      input: { definition, root: this.root, outDir: '', write: false },
+    });
+    const page: RenderedPage = {
+      route: definition.route,
+      locale: definition.locale ?? options.context.config.defaultLocale,
+      outputPath: output.outputPath,
+      html: output.html ?? '',
+      theme: { ...DEFAULT_THEME, ...definition.theme },
+    };
+    for (const plugin of options.plugins) {
+      if (!plugin.transformPage) continue;
+      try {
+        await plugin.transformPage({ page, context: options.context });
+      } catch (error) {
+        throw new DiagnosticError(hookFailure(error, plugin.name, 'transformPage'));
+      }
+    }
+    // A snapshot that changed while this page rendered makes it stale: serve it, do not keep it.
+    if (snapshotKey === this.snapshotKey) this.cache.set(cacheKey, { key, html: page.html });
+    return page.html;
+  }
+}

@@ -1,0 +1,69 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { contentTypeOf, findFile, sendFile } from './static-server.ts';
+import { injectDevClient } from './dev-client.ts';
+import type { DevSite } from './dev-site.ts';
+import { loadImageEndpoint } from './image-endpoint.ts';
+
+const ASSET_PREFIX = '/_docs-gen/';
+
+function sendHtml(request: IncomingMessage, response: ServerResponse, status: number, html: string): void {
+  const body = injectDevClient(html);
+  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(request.method === 'HEAD' ? undefined : body);
+}
+
+/** A page with only the dev client: the overlay shows why there is nothing else (a config that does not load). */
+const ERROR_PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>docs-gen dev: error</title></head><body></body></html>';
+
+/**
+ * Answers one dev request, in this order: `/_next/image` (the images plugin's endpoint, else
+ * 404), a route (rendered on demand, compiled first if needed), the client assets, a file a
+ * plugin emitted, a file in public/, a file `postBuild` wrote (search data). Anything else gets
+ * the site's 404 page with status 404. Files are only ever served from inside their folders.
+ */
+export async function handleDevRequest(site: DevSite, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { allow: 'GET, HEAD' }).end();
+    return;
+  }
+  if (!site.ready) return sendHtml(request, response, 500, ERROR_PAGE);
+  const { root } = site.options;
+  const { context } = site.pipeline;
+  const base = site.basePath;
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  if (url.pathname === '/_next/image' || url.pathname === `${base}/_next/image`) {
+    const endpoint = await loadImageEndpoint();
+    if (endpoint && (await endpoint(request, response, { root, publicDir: context.publicDir, basePath: base }))) return;
+    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+    return;
+  }
+  if (base && url.pathname === '/') {
+    response.writeHead(302, { location: `${base}/` }).end();
+    return;
+  }
+  const inBase = !base || url.pathname === base || url.pathname.startsWith(`${base}/`);
+  const path = inBase ? url.pathname.slice(base.length) || '/' : undefined;
+  if (path !== undefined) {
+    const route = site.routes.at(path);
+    if (route) {
+      const page = await site.render(await site.ensureCompiled(route));
+      return sendHtml(request, response, page.status, page.html);
+    }
+    const asset = path.startsWith(ASSET_PREFIX) ? await findFile(site.outDir, path) : undefined;
+    if (asset) return sendFile(request, response, asset);
+    const emitted = site.emitted.get(path.slice(1));
+    if (emitted !== undefined) {
+      response.writeHead(200, { 'content-type': contentTypeOf(path), 'cache-control': 'no-cache' });
+      response.end(request.method === 'HEAD' ? undefined : emitted);
+      return;
+    }
+    const publicFile = await findFile(context.publicDir, path);
+    if (publicFile) return sendFile(request, response, publicFile);
+    await site.exclusive(() => site.runPostBuild());
+    const written = await findFile(site.outDir, path);
+    if (written && !written.endsWith('.html')) return sendFile(request, response, written);
+  }
+  const notFound = site.routes.notFound(path ?? '/');
+  if (notFound) return sendHtml(request, response, 404, (await site.render(notFound)).html);
+  response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+}

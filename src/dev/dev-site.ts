@@ -1,0 +1,220 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { themeConfigOf } from '../build/build.ts';
+import { componentData, type SiteSnapshot } from '../build/route-data.ts';
+import { isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { RouteDefinition, SiteData } from '../pipeline/plugin.ts';
+import { hookFailure } from '../pipeline/run-plugins.ts';
+import { WorkerPool } from '../pipeline/worker-pool.ts';
+import { distUrl } from '../util/dist-path.ts';
+import type { DevMessage } from './dev-client.ts';
+import { buildDevAssets, type DevAssets } from './dev-assets.ts';
+import { DevPipeline } from './dev-pipeline.ts';
+import { DevRenderer } from './dev-renderer.ts';
+import { ErrorBoard } from './error-board.ts';
+import { PageStore } from './page-store.ts';
+import { RouteIndex } from './route-index.ts';
+
+export interface DevSiteOptions {
+  root: string;
+  /** Tells every open tab. */
+  send: (message: DevMessage) => void;
+  log: { info: (line: string) => void; error: (text: string) => void };
+  color?: boolean;
+}
+
+/** The content loader's compiler: the slowest module to load (MDX, the highlighter). */
+const COMPILER = 'plugins/content-loader/compile-page.js';
+
+/** Anything thrown that is not a diagnostic is our bug: still a diagnostic for the overlay. */
+export function asDiagnostics(error: unknown, code = 'internal'): Diagnostic[] {
+  if (isDiagnosticError(error)) return error.diagnostics;
+  return [{ severity: 'error', code, message: `internal error: ${(error as Error)?.message ?? String(error)}` }];
+}
+
+/**
+ * The site `docs-gen dev` serves, in memory: the pipeline's routes (pages compiled on demand or in
+ * the background), the render cache, the client assets, and the current errors. Every change of
+ * state goes through {@link DevSite.exclusive}, one at a time; requests read a consistent state.
+ */
+export class DevSite {
+  pool = new WorkerPool();
+  readonly store = new PageStore(() => this.pool);
+  readonly pipeline: DevPipeline;
+  readonly renderer: DevRenderer;
+  readonly errors: ErrorBoard;
+  readonly outDir: string;
+  site?: SiteData;
+  emitted = new Map<string, string | Uint8Array>();
+  assets?: DevAssets;
+  /** URL path (no base path) → route. */
+  routes = new RouteIndex([], 'en-US');
+  private lock: Promise<unknown> = Promise.resolve();
+  postBuildStale = true;
+
+  constructor(readonly options: DevSiteOptions) {
+    this.pipeline = new DevPipeline(options.root, this.store, () => this.pool);
+    this.renderer = new DevRenderer(() => this.pool, options.root);
+    this.errors = new ErrorBoard(options.root, options.log, options.color);
+    this.outDir = join(options.root, '.docs-gen-cache', 'dev-out');
+  }
+
+  get ready(): boolean {
+    return this.site !== undefined;
+  }
+
+  get basePath(): string {
+    return this.site ? this.pipeline.config.basePath : '';
+  }
+
+  /** Runs `task` after every earlier one: changes never interleave. */
+  exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.lock.then(task, task);
+    this.lock = run.catch(() => {});
+    return run;
+  }
+
+  /** Config, assets and the page map from stubs: what the first answer needs (no page compiled yet). */
+  async initialize(): Promise<void> {
+    // The compiler loads in the workers while the main thread reads the config and the page map.
+    void this.pool.broadcast({ moduleUrl: distUrl('src/dev/warm-up.js'), exportName: 'warmUp', input: [distUrl(COMPILER)] }).catch(() => {});
+    try {
+      await this.pipeline.loadConfig();
+      this.errors.set('config', []);
+    } catch (error) {
+      this.errors.set('config', asDiagnostics(error, 'config-load'));
+      return;
+    }
+    this.store.clear();
+    this.renderer.reset();
+    await mkdir(this.outDir, { recursive: true });
+    await Promise.all([this.rebuildAssets(), this.refresh()]);
+    await this.publish();
+  }
+
+  async rebuildAssets(): Promise<void> {
+    const { root } = this.options;
+    try {
+      this.assets = await buildDevAssets({ root, outDir: this.outDir, cacheDir: this.pipeline.context.cacheDir, config: this.pipeline.config });
+      this.errors.set('assets', []);
+    } catch (error) {
+      this.errors.set('assets', asDiagnostics(error));
+    }
+  }
+
+  /** Re-runs the content hooks and hands the render workers the new site when it changed. */
+  async refresh(): Promise<void> {
+    if (!this.pipeline.context) return;
+    try {
+      const result = await this.pipeline.run();
+      this.store.prune();
+      this.site = result.site;
+      this.emitted = result.emitted;
+      this.errors.set('pipeline', result.diagnostics);
+    } catch (error) {
+      // The last good site stays in use.
+      this.errors.set('pipeline', asDiagnostics(error));
+    }
+    if (!this.site) return;
+    this.routes = new RouteIndex(this.site.routes, this.pipeline.config.defaultLocale);
+    this.postBuildStale = true;
+    this.errors.clearPrefix('page:');
+    for (const route of this.site.routes) {
+      if (!route.sourcePath) continue;
+      this.errors.set(`page:${route.sourcePath}`, this.store.errorsOf(route.sourcePath));
+    }
+    await this.publish();
+  }
+
+  /** Hands the render workers the current site (once both the routes and the assets exist). */
+  private async publish(): Promise<void> {
+    if (this.site && this.assets) await this.renderer.setSnapshot(this.snapshot());
+  }
+
+  private snapshot(): SiteSnapshot {
+    const { config } = this.pipeline;
+    const routesByLocale: Record<string, string[]> = {};
+    for (const r of this.site!.routes) (routesByLocale[r.locale ?? config.defaultLocale] ??= []).push(r.route);
+    const { assets, islandsModule } = this.assets!;
+    // As the build makes it (src/build/build.ts), from this site's state.
+    return { config: themeConfigOf(config), navigation: this.site!.navigation, assets, routesByLocale, islandsModule, ...componentData(this.site!.globalData) };
+  }
+
+  /** Compiles the route's page first if its current version is not compiled yet. */
+  async ensureCompiled(route: RouteDefinition): Promise<RouteDefinition> {
+    const source = route.sourcePath;
+    if (!source || this.store.isCurrent(source)) return route;
+    const url = this.routes.urlOf(route);
+    return this.exclusive(async () => {
+      if (await this.store.compile(source)) await this.refresh();
+      if (this.store.errorsOf(source).length) this.announceErrors();
+      return this.routes.at(url) ?? route;
+    });
+  }
+
+  /**
+   * Renders a route to HTML. A render error goes to the board (and the overlay) and gives an
+   * empty page with status 500, which makes an open tab reload rather than patch itself empty.
+   */
+  async render(route: RouteDefinition): Promise<{ status: number; html: string }> {
+    const key = `render:${route.sourcePath ?? route.route}`;
+    try {
+      const html = await this.renderer.render(route, { plugins: this.pipeline.plugins, context: this.pipeline.context });
+      this.errors.set(key, []);
+      return { status: 200, html };
+    } catch (error) {
+      this.errors.set(key, asDiagnostics(error));
+      this.announceErrors();
+      return { status: 500, html: '<!doctype html><html><head><meta charset="utf-8"><title>docs-gen: error</title></head><body></body></html>' };
+    }
+  }
+
+  /** Prints new errors and shows the current ones in every tab. */
+  announceErrors(): void {
+    this.errors.report();
+    if (this.errors.size) this.options.send({ type: 'error', message: this.errors.text() });
+  }
+
+  /** Renders the routes of these source files now, so the reload that follows finds them ready. */
+  prerender(sourcePaths: string[]): void {
+    const wanted = new Set(sourcePaths);
+    for (const route of this.site?.routes ?? []) if (route.sourcePath && wanted.has(route.sourcePath)) void this.render(route);
+  }
+
+  /** Runs the plugins' `postBuild` on dev's output folder (search data and the like), when the site changed since. */
+  async runPostBuild(): Promise<void> {
+    if (!this.postBuildStale || !this.site) return;
+    this.postBuildStale = false;
+    const { plugins, context } = this.pipeline;
+    for (const plugin of plugins) {
+      if (!plugin.postBuild) continue;
+      try {
+        await plugin.postBuild({ outDir: this.outDir, site: this.site, context });
+      } catch (error) {
+        // In dev the output has no pages: a postBuild that needs them is not the writer's error.
+        for (const d of hookFailure(error, plugin.name, 'postBuild')) this.options.log.info(`docs-gen dev: ${d.message}`);
+      }
+    }
+  }
+
+  /** New render workers, which import the theme and renderer modules afresh. */
+  restartWorkers(): void {
+    const old = this.pool;
+    this.pool = new WorkerPool();
+    this.renderer.reset();
+    // Let tasks already on the old workers finish before they go.
+    const retire = setTimeout(() => void old.close().catch(() => {}), 10_000);
+    this.retired.push({ pool: old, timer: retire });
+  }
+
+  private readonly retired: { pool: WorkerPool; timer: ReturnType<typeof setTimeout> }[] = [];
+
+  async close(): Promise<void> {
+    await this.lock;
+    for (const { pool, timer } of this.retired) {
+      clearTimeout(timer);
+      await pool.close();
+    }
+    await this.pool.close();
+  }
+}

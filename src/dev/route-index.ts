@@ -1,0 +1,40 @@
+import { localizedRoute } from '../content/content-route.ts';
+import type { RouteDefinition } from '../pipeline/plugin.ts';
+
+/**
+ * Which route a URL path (without the base path) shows, as the built site's clean URLs do:
+ * `/a`, `/a/`, `/a/index.html` and `/a.html` alike; other locales under their prefix.
+ */
+export class RouteIndex {
+  private readonly byUrl: Map<string, RouteDefinition>;
+
+  constructor(
+    routes: RouteDefinition[],
+    private readonly defaultLocale: string,
+  ) {
+    this.byUrl = new Map(routes.map((r) => [this.urlOf(r), r]));
+  }
+
+  /** The URL path of a route (no base path). */
+  urlOf(route: RouteDefinition): string {
+    return localizedRoute(route.route, route.locale ?? this.defaultLocale, this.defaultLocale);
+  }
+
+  at(urlPath: string): RouteDefinition | undefined {
+    let path: string;
+    try {
+      path = decodeURIComponent(urlPath);
+    } catch {
+      return undefined;
+    }
+    path = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+    if (path.length > 1) path = path.replace(/\/+$/, '');
+    return this.byUrl.get(path || '/');
+  }
+
+  /** The 404 page of the locale the path is in (the default locale's otherwise). */
+  notFound(urlPath: string): RouteDefinition | undefined {
+    const locale = urlPath.split('/')[1];
+    return (locale && this.byUrl.get(`/${locale}/404`)) || this.byUrl.get('/404');
+  }
+}

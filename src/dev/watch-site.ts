@@ -1,0 +1,105 @@
+import { statSync } from 'node:fs';
+import { watch } from 'chokidar';
+import type { FileEvent } from './apply-changes.ts';
+import type { WatchedPaths } from './classify-change.ts';
+
+/**
+ * Waits this long after an event for more: one save often arrives as two events (truncate,
+ * write), and a `git checkout` as hundreds. Short, since it adds to every reload.
+ */
+const SETTLE_MS = 8;
+
+/**
+ * chokidar drops a second `change` of a file within 50 ms of the first (its throttle has no
+ * trailing call), so a quick second save, or an editor writing in two steps, could go unseen.
+ * This long after a batch, its files are looked at again; any that changed since count as changed.
+ */
+const RECHECK_MS = 75;
+
+const stamp = (path: string) => {
+  const info = statSync(path, { throwIfNoEntry: false });
+  return info ? `${info.mtimeMs}:${info.size}` : 'gone';
+};
+
+const IGNORED = /[\\/](?:\.git|\.docs-gen-cache|node_modules)(?:[\\/]|$)/;
+
+const EVENTS = new Set(['add', 'addDir', 'change', 'unlink', 'unlinkDir']);
+
+export interface SiteWatcher {
+  /** The paths as last set: classify events against these. */
+  readonly paths: WatchedPaths;
+  /** Resolves once the initial scan is done: changes from then on are seen. */
+  readonly ready: Promise<void>;
+  /** Watches new paths after a config change (plugins, islands, config imports). */
+  update(paths: WatchedPaths): void;
+  close(): Promise<void>;
+}
+
+function listOf(paths: WatchedPaths): string[] {
+  return [
+    paths.contentDir,
+    paths.publicDir,
+    ...paths.configFiles,
+    paths.themeDir,
+    ...paths.rendererDirs,
+    ...paths.islandFiles,
+    ...[...paths.pluginPaths.values()].flat(),
+  ];
+}
+
+/** chokidar over everything dev depends on; events come in settled batches, one batch at a time. */
+export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) => Promise<void>): SiteWatcher {
+  let current = initial;
+  const watcher = watch(listOf(initial), {
+    ignoreInitial: true,
+    // Only inside the site's folders: docs-gen itself may live under node_modules.
+    ignored: (path) => [current.contentDir, current.publicDir].some((dir) => path.startsWith(dir) && IGNORED.test(path.slice(dir.length))),
+  });
+  const ready = new Promise<void>((done) => watcher.once('ready', () => done()));
+  let pending: FileEvent[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let chain: Promise<void> = Promise.resolve();
+  let closed = false;
+  const push = (event: FileEvent) => {
+    if (closed) return;
+    pending.push(event);
+    clearTimeout(timer);
+    timer = setTimeout(flush, SETTLE_MS);
+  };
+  const flush = () => {
+    const events = pending;
+    pending = [];
+    const files = events.filter((e) => e.event === 'change' || e.event === 'add').map((e) => [e.path, stamp(e.path)] as const);
+    chain = chain.then(() => onBatch(events)).catch(() => {});
+    if (files.length) {
+      recheck = setTimeout(() => {
+        for (const [path, seen] of files) if (stamp(path) !== seen && !pending.some((e) => e.path === path)) push({ event: 'change', path });
+      }, RECHECK_MS);
+    }
+  };
+  let recheck: ReturnType<typeof setTimeout> | undefined;
+  // A folder that cannot be read (permissions, a race with a delete) must not stop dev.
+  watcher.on('error', () => {});
+  watcher.on('all', (event, path) => {
+    if (EVENTS.has(event)) push({ event: event as FileEvent['event'], path });
+  });
+  return {
+    get paths() {
+      return current;
+    },
+    ready,
+    update(paths) {
+      const before = new Set(listOf(current));
+      current = paths;
+      const added = listOf(paths).filter((p) => !before.has(p));
+      if (added.length) watcher.add(added);
+    },
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      clearTimeout(recheck);
+      await watcher.close();
+      await chain;
+    },
+  };
+}

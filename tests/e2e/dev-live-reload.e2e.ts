@@ -1,0 +1,67 @@
+/// <reference lib="dom" />
+// Callbacks passed to page.evaluate run in the browser.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
+import { tempSite } from '../helpers.ts';
+import { launchChromium } from './browser.ts';
+
+const quiet = { info: () => {}, error: () => {} };
+let browser: Browser;
+let site: ReturnType<typeof tempSite>;
+let dev: DevServer;
+let page: Page;
+
+const save = (path: string, text: string) => writeFileSync(join(site.root, path), text);
+const mainText = () => page.locator('main').innerText();
+const overlay = () => page.locator('#docs-gen-error-overlay');
+
+beforeAll(async () => {
+  site = tempSite({
+    'content/index.mdx': '# Home\n\nWelcome.\n',
+    'content/guide.mdx': '# Guide\n\nThe first version.\n\n## Details\n\nMore.\n',
+  });
+  [dev, browser] = await Promise.all([startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: quiet }), launchChromium()]);
+  page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${dev.port}/guide`);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await dev?.close();
+  site?.cleanup();
+});
+
+describe('writing with docs-gen dev in Chromium', () => {
+  test('a saved page edit is on screen without touching the browser, scroll position kept', async () => {
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    save('content/guide.mdx', '# Guide\n\nThe second version.\n\n## Details\n\nMore.\n');
+    await expect.poll(mainText).toContain('The second version.');
+    // Patched in place: the same document (a full reload would have dropped the marker).
+    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  });
+
+  test('an MDX error shows an overlay with file:line:col, as text; fixing the file clears it', async () => {
+    save('content/guide.mdx', '# Guide\n\n<div>\n\nUnclosed.\n');
+    await overlay().waitFor({ state: 'visible' });
+    const text = await overlay().innerText();
+    expect(text).toMatch(/content\/guide\.mdx:3:1 error MDX syntax error: Expected a closing tag for `<div>`/);
+    // The message's `<div>` is text, not markup.
+    expect(await overlay().locator('pre *').count()).toBe(0);
+    save('content/guide.mdx', '# Guide\n\nThe fixed version.\n');
+    await overlay().waitFor({ state: 'detached' });
+    await expect.poll(mainText).toContain('The fixed version.');
+  });
+
+  test('the page reconnects when the server restarts, and live reload works again', async () => {
+    const { port } = dev;
+    await dev.close();
+    dev = await startDevServer({ root: site.root, port, host: '127.0.0.1', log: quiet });
+    // Reconnecting reloads the page once the server is back.
+    await page.waitForEvent('load', { timeout: 15_000 });
+    save('content/guide.mdx', '# Guide\n\nAfter the restart.\n');
+    await expect.poll(mainText).toContain('After the restart.');
+  });
+});

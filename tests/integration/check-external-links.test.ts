@@ -1,0 +1,111 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { checkSite, externalCacheFile } from '../../src/check/check.ts';
+import { checkUrls } from '../../src/check/external-links.ts';
+import { repoRoot, tempSite } from '../helpers.ts';
+
+/** The built CLI, without blocking this process (the test server answers from it). */
+function runCli(args: string[]): Promise<{ status: number; stderr: string }> {
+  return new Promise((done) => {
+    const child = execFile(process.execPath, [join(repoRoot, 'bin', 'docs-gen.js'), ...args], { env: { ...process.env, GITHUB_ACTIONS: '', NO_COLOR: '1' } }, (_error, _stdout, stderr) =>
+      done({ status: child.exitCode ?? -1, stderr }),
+    );
+  });
+}
+
+/** A local stand-in for the web: every answer a link checker meets, on 127.0.0.1 only. */
+let server: Server;
+let base: string;
+const requests: string[] = [];
+let inFlight = 0;
+let maxInFlight = 0;
+let busyAnswered = 0;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    requests.push(`${request.method} ${request.url}`);
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    response.on('close', () => inFlight--);
+    const path = new URL(request.url!, 'http://x').pathname;
+    // A little latency, so that concurrency shows.
+    setTimeout(() => {
+      if (path === '/ok') response.writeHead(200).end('ok');
+      else if (path === '/moved') response.writeHead(301, { location: '/ok' }).end();
+      else if (path === '/head-refused') response.writeHead(request.method === 'HEAD' ? 405 : 200).end();
+      else if (path === '/busy') {
+        if (busyAnswered++ === 0) response.writeHead(429, { 'retry-after': '0' }).end();
+        else response.writeHead(200).end();
+      } else if (path === '/always-busy') response.writeHead(429, { 'retry-after': '0' }).end();
+      else if (path === '/slow') return; // never answers
+      else response.writeHead(404).end('not found');
+    }, 20);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+});
+
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+describe('checking external links', () => {
+  test('HEAD first, GET when HEAD is refused, redirects followed, 429 retried after Retry-After, timeouts reported', async () => {
+    requests.length = 0;
+    const urls = ['ok', 'moved', 'head-refused', 'busy', 'always-busy', 'missing', 'slow'].map((p) => `${base}/${p}`);
+    const results = await checkUrls(urls, { timeoutMs: 400, retries: 2, concurrency: 3 });
+    const status = (p: string) => results.get(`${base}/${p}`);
+    expect(status('ok')).toEqual({ ok: true, status: 200 });
+    expect(status('moved')).toEqual({ ok: true, status: 200 });
+    expect(status('head-refused')).toEqual({ ok: true, status: 200 });
+    expect(status('busy')).toEqual({ ok: true, status: 200 });
+    expect(status('always-busy')).toMatchObject({ ok: false, status: 429 });
+    expect(status('missing')).toEqual({ ok: false, status: 404 });
+    expect(status('slow')).toEqual({ ok: false, error: 'no answer within 400 ms' });
+    expect(requests).toContain('HEAD /ok');
+    expect(requests).not.toContain('GET /ok');
+    expect(requests.filter((r) => r.endsWith('/head-refused'))).toEqual(['HEAD /head-refused', 'GET /head-refused']);
+    expect(requests.filter((r) => r === 'HEAD /always-busy')).toHaveLength(3);
+    expect(maxInFlight).toBeLessThanOrEqual(3);
+  });
+
+  test('check --external reports each failing link where it is written, and remembers good answers in the cache', async () => {
+    const site = tempSite({
+      'content/index.mdx': `# Home\n\n[fine](${base}/ok#part) and [gone](${base}/gone).\n\n[fine again](${base}/ok)\n`,
+    });
+    try {
+      const first = await checkSite({ root: site.root, external: { timeoutMs: 1000, cacheFile: externalCacheFile(site.root) } });
+      expect(first.findings.map((d) => [d.code, d.line, d.column, d.message])).toEqual([
+        ['broken-external-link', 3, `[fine](${base}/ok#part) and `.length + 1, `broken external link ${base}/gone — HTTP 404`],
+      ]);
+      const cached = JSON.parse(readFileSync(externalCacheFile(site.root), 'utf8')) as { entries: Record<string, unknown> };
+      expect(Object.keys(cached.entries)).toEqual([`${base}/ok`]);
+
+      requests.length = 0;
+      await checkSite({ root: site.root, external: { timeoutMs: 1000, cacheFile: externalCacheFile(site.root) } });
+      expect(requests).toEqual(['HEAD /gone', 'GET /gone']);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  test('is off by default, and on with --external', async () => {
+    const site = tempSite({ 'content/index.mdx': `# Home\n\n[gone](${base}/gone)\n` });
+    try {
+      const run = (args: string[]) => runCli(['check', '--root', site.root, ...args]);
+      requests.length = 0;
+      expect((await run([])).status).toBe(0);
+      expect(requests).toEqual([]);
+      const external = await run(['--external', '--external-timeout', '1000']);
+      expect(external.status).toBe(1);
+      expect(external.stderr).toContain(`content/index.mdx:3:1 error broken external link ${base}/gone — HTTP 404`);
+      expect(existsSync(externalCacheFile(site.root))).toBe(true);
+    } finally {
+      site.cleanup();
+    }
+  });
+});

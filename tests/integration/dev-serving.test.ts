@@ -1,0 +1,143 @@
+import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
+import { safeFilePath } from '../../src/dev/static-server.ts';
+import { fixture, tempSite } from '../helpers.ts';
+
+const SECRET = 'TOP-SECRET-NOT-PART-OF-THE-SITE';
+const quiet = { info: () => {}, error: () => {} };
+
+/** A raw GET: the path goes on the wire exactly as written (fetch would normalise `..`). */
+function rawGet(port: number, path: string): Promise<{ status: number; body: string; type: string }> {
+  return new Promise((done, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET' }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => done({ status: response.statusCode!, body, type: String(response.headers['content-type']) }));
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+let site: ReturnType<typeof tempSite>;
+let dev: DevServer;
+
+beforeAll(async () => {
+  site = tempSite({
+    'secret.txt': SECRET,
+    'content/index.mdx': '# Home\n\nWelcome to the [guide](/guide).\n',
+    'content/guide/index.mdx': '# Guide\n\nStart [here](./first).\n',
+    'content/guide/first.md': '# First steps\n\nSome text.\n',
+    'public/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>',
+    ...Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`content/many/page-${i}.md`, `# Page ${i}\n\nText ${i}.\n`])),
+  });
+  mkdirSync(join(site.root, 'public', 'nested'), { recursive: true });
+  writeFileSync(join(site.root, 'public', 'nested', 'ok.txt'), 'fine');
+  symlinkSync(join(site.root, 'secret.txt'), join(site.root, 'public', 'escape.txt'));
+  dev = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: quiet });
+});
+
+afterAll(async () => {
+  await dev?.close();
+  site?.cleanup();
+});
+
+describe('the dev server serves the site', () => {
+  test('answers the first page before the whole site is compiled (pages compile on demand)', async () => {
+    const page = await rawGet(dev.port, '/guide/first');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<h1');
+    expect(page.body).toContain('First steps');
+    expect(dev.site.store.pending().length).toBeGreaterThan(10);
+  });
+
+  test.each(['/guide', '/guide/', '/guide/index.html'])('serves a route at its clean URL and its other forms: %s', async (path) => {
+    const page = await rawGet(dev.port, path);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Start <a href="/guide/first">here</a>');
+  });
+
+  test('adds the live-reload client to every page', async () => {
+    expect((await rawGet(dev.port, '/')).body).toContain('/__docs-gen/ws');
+  });
+
+  test('serves public files and the client assets', async () => {
+    expect(await rawGet(dev.port, '/nested/ok.txt')).toMatchObject({ status: 200, body: 'fine' });
+    const home = (await rawGet(dev.port, '/')).body;
+    const css = /href="(\/_docs-gen\/style-[^"]+\.css)"/.exec(home)![1]!;
+    expect(await rawGet(dev.port, css)).toMatchObject({ status: 200, type: 'text/css; charset=utf-8' });
+  });
+
+  test('answers an unknown path with the site 404 page and status 404', async () => {
+    const page = await rawGet(dev.port, '/no/such/page');
+    expect(page.status).toBe(404);
+    expect(page.body).toContain('404');
+  });
+
+  test('answers /_next/image through the images endpoint', async () => {
+    const image = await rawGet(dev.port, '/_next/image?url=%2Flogo.svg&w=64&q=75');
+    expect(image.status).toBe(200);
+    expect(image.type).toContain('image/svg+xml');
+  });
+});
+
+describe('the dev server under a base path', () => {
+  test('serves the site under the base path, sends / there, and 404s outside it', async () => {
+    const based = await startDevServer({ root: fixture('check-a-site-under-a-base-path'), port: 0, host: '127.0.0.1', log: quiet });
+    try {
+      expect((await rawGet(based.port, '/docs/guide')).status).toBe(200);
+      expect((await rawGet(based.port, '/docs/logo.svg')).status).toBe(200);
+      expect((await rawGet(based.port, '/guide')).status).toBe(404);
+      const root = await fetch(`http://127.0.0.1:${based.port}/`, { redirect: 'manual' });
+      expect([root.status, root.headers.get('location')]).toEqual([302, '/docs/']);
+    } finally {
+      await based.close();
+    }
+  });
+});
+
+describe('the dev server never serves a file from outside the site', () => {
+  test.each([
+    '/../secret.txt',
+    '/../../../../etc/passwd',
+    '/%2e%2e/secret.txt',
+    '/%2E%2E/%2e%2e/etc/passwd',
+    '/..%2fsecret.txt',
+    '/..%2F..%2F..%2Fetc%2Fpasswd',
+    '/nested/..%2f..%2fsecret.txt',
+    '/%2e%2e%2fsecret.txt',
+    '/..%5csecret.txt',
+    '/%5c..%5c..%5csecret.txt',
+    '//etc/passwd',
+    '/etc/passwd',
+    '/secret.txt',
+    '/%252e%252e/secret.txt',
+    '/escape.txt',
+    '/_docs-gen/../../secret.txt',
+    '/_docs-gen/..%2f..%2f..%2fsecret.txt',
+    '/content/index.mdx',
+    '/docs-gen.config.ts',
+  ])('%s is a 404', async (path) => {
+    const response = await rawGet(dev.port, path);
+    expect(response.status).toBe(404);
+    expect(response.body).not.toContain(SECRET);
+    expect(response.body).not.toContain('root:x:0:0');
+  });
+
+  test.each([
+    ['..', '/../x'],
+    ['an encoded ..', '/%2e%2e/x'],
+    ['an encoded slash', '/a/..%2f..%2fx'],
+    ['a backslash', '/a\\..\\x'],
+    ['an encoded backslash', '/%5c..%5cx'],
+    ['a NUL byte', '/a%00.txt'],
+    ['broken encoding', '/%e0%a4%a'],
+  ])('a path with %s maps to no file outside the root', (_, path) => {
+    const mapped = safeFilePath('/srv/site', path);
+    expect(mapped === undefined || mapped.startsWith('/srv/site/')).toBe(true);
+  });
+});

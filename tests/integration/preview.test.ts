@@ -1,0 +1,64 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { build } from '../../src/build/build.ts';
+import { startPreviewServer, type PreviewServer } from '../../src/preview/preview-server.ts';
+import { fixture, tmp } from '../helpers.ts';
+
+const quiet = () => {};
+const servers: PreviewServer[] = [];
+const folders: string[] = [];
+
+async function preview(name: string): Promise<PreviewServer> {
+  const dir = tmp();
+  folders.push(dir);
+  await build({ root: fixture(name), outDir: join(dir, 'out') });
+  const server = await startPreviewServer({ root: fixture(name), outDir: join(dir, 'out'), port: 0, host: '127.0.0.1', log: quiet });
+  servers.push(server);
+  return server;
+}
+
+afterAll(async () => {
+  for (const server of servers) await server.close();
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('docs-gen preview serves a built site as a static host would', () => {
+  let base: string;
+  beforeAll(async () => {
+    base = `http://127.0.0.1:${(await preview('check-a-clean-site-passes')).port}`;
+  });
+
+  test.each(['/guide', '/guide/', '/guide/index.html'])('serves %s as the page', async (path) => {
+    const response = await fetch(`${base}${path}`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('First steps');
+  });
+
+  test('answers an unknown path with 404.html and status 404', async () => {
+    const response = await fetch(`${base}/no/such/page`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toContain('404');
+  });
+
+  test('adds nothing to the pages (no live-reload client)', async () => {
+    expect(await (await fetch(`${base}/`)).text()).not.toContain('__docs-gen/ws');
+  });
+});
+
+describe('docs-gen preview under a base path', () => {
+  test('serves the site under the base path, sends / there, and 404s outside it', async () => {
+    const base = `http://127.0.0.1:${(await preview('check-a-site-under-a-base-path')).port}`;
+    expect((await fetch(`${base}/docs/guide`)).status).toBe(200);
+    const root = await fetch(`${base}/`, { redirect: 'manual' });
+    expect([root.status, root.headers.get('location')]).toEqual([302, '/docs/']);
+    expect((await fetch(`${base}/guide`)).status).toBe(404);
+  });
+
+  test('refuses to start without a built site', async () => {
+    const empty = tmp();
+    folders.push(empty);
+    await expect(startPreviewServer({ root: fixture('check-a-clean-site-passes'), outDir: join(empty, 'nothing'), port: 0, host: '127.0.0.1', log: quiet })).rejects.toThrow(/Nothing to preview/);
+  });
+});

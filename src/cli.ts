@@ -4,19 +4,11 @@ import { Command } from 'commander';
 import { build } from './build/build.ts';
 import { isDiagnosticError, dedupeDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { formatDiagnostic } from './diagnostics/format.ts';
+import { sourceOf } from './diagnostics/source-of.ts';
 import { toolRoot } from './util/tool-root.ts';
 
 const color = process.stderr.isTTY === true && !process.env.NO_COLOR;
 let debug = false;
-
-function sourceOf(root: string, d: Diagnostic): string | undefined {
-  if (!d.file || !d.line) return undefined;
-  try {
-    return readFileSync(resolve(root, d.file), 'utf8');
-  } catch {
-    return undefined;
-  }
-}
 
 export function printDiagnostics(root: string, diagnostics: Diagnostic[]): void {
   for (const d of dedupeDiagnostics(diagnostics)) console.error(formatDiagnostic(d, { color, source: sourceOf(root, d) }));

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { parseDocument, isNode } from 'yaml';
 import type { z } from 'zod';
 import { DiagnosticError, importModuleFile, positionAt, type Diagnostic } from 'docs-gen';

@@ -8,13 +8,12 @@ import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
 import type { Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { hookFailure, runContentHooks } from '../pipeline/run-plugins.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
-import type { ThemeConfig } from '../shared/types.ts';
 import { distUrl } from '../util/dist-path.ts';
-import { buildClientAssets, type ClientAssets } from './client-assets.ts';
-import { buildServerIslands, resolveIslands } from './islands.ts';
+import type { ClientAssets } from './client-assets.ts';
+import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, swapIntoPlace } from './output-folder.ts';
 import type { RenderInput, RenderOutput } from './render-worker.tsx';
-import { componentData, DEFAULT_THEME, SPECIAL_PAGES, type SiteSnapshot } from './route-data.ts';
+import { DEFAULT_THEME, SPECIAL_PAGES } from './route-data.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
 
 export interface BuildOptions {
@@ -32,34 +31,6 @@ export interface BuildResult {
   ms: number;
   assets: ClientAssets;
   warnings: Diagnostic[];
-}
-
-/** The theme's slice of the config: plain data the workers can receive. */
-export function themeConfigOf(config: ResolvedConfig): ThemeConfig {
-  return {
-    title: config.title,
-    titleTemplate: config.titleTemplate,
-    description: config.description,
-    siteUrl: config.siteUrl,
-    basePath: config.basePath,
-    favicon: config.favicon,
-    logo: { light: config.logo.light ?? '', dark: config.logo.dark ?? config.logo.light ?? '', alt: config.logo.alt ?? config.title, companyHref: config.logo.companyHref, docsHref: config.logo.docsHref },
-    navbar: { items: config.navbar.items },
-    banner: config.banner,
-    footer: config.footer,
-    locales: config.locales,
-    defaultLocale: config.defaultLocale,
-    defaultTheme: config.defaultTheme,
-    primaryHue: config.primaryHue,
-    sidebar: config.sidebar,
-    toc: config.toc,
-    search: config.search,
-    monitoring: config.monitoring,
-    feedback: config.feedback,
-    docsRepositoryBase: config.docsRepositoryBase,
-    project: config.project,
-    chat: config.chat,
-  };
 }
 
 export function createContext(root: string, config: ResolvedConfig, mode: PluginContext['mode'], pool: WorkerPool): PluginContext {
@@ -136,16 +107,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     staging = await createStagingFolder(outDir);
     if (existsSync(context.publicDir)) await cp(context.publicDir, staging, { recursive: true });
-    const islands = resolveIslands(root, config.islands);
-    const [assets, islandsModule] = await Promise.all([
-      buildClientAssets(staging, { basePath: config.basePath, root, islands }),
-      buildServerIslands(islands, context.cacheDir),
-    ]);
-
-    const routesByLocale: Record<string, string[]> = {};
-    for (const r of site.routes) (routesByLocale[r.locale ?? config.defaultLocale] ??= []).push(r.route);
-    const snapshot: SiteSnapshot = { config: themeConfigOf(config), navigation: site.navigation, assets, routesByLocale, islandsModule, ...componentData(site.globalData) };
-    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: snapshot });
+    const siteAssets = await buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config });
+    const { assets } = siteAssets;
+    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: siteSnapshot(config, site, siteAssets) });
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);

@@ -38,7 +38,9 @@ export class SidebarRenderer {
         return entry.title ? `<li class="sidebar-separator" role="separator">${title}</li>` : '<li class="sidebar-separator" role="separator"><hr></li>';
       case 'external': {
         const target = entry.newWindow ? ' target="_blank" rel="noreferrer"' : '';
-        return `<li><a class="sidebar-link sidebar-external" href="${escapeHtml(entry.href ?? '#')}"${target}>${title}</a></li>`;
+        // A site-relative href (`/changelog`) gets the base path and locale prefix, as the navbar's do.
+        const href = entry.href?.startsWith('/') ? options.href(entry.href) : (entry.href ?? '#');
+        return `<li><a class="sidebar-link sidebar-external" href="${escapeHtml(href)}"${target}>${title}</a></li>`;
       }
       case 'link': {
         if (entry.route !== options.activeRoute) return `<li><a class="sidebar-link" href="${escapeHtml(options.href(entry.route))}">${title}</a></li>`;

@@ -1,7 +1,7 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { formatDiagnostic } from '../diagnostics/format.ts';
+import { sourceOf } from '../diagnostics/source-of.ts';
 import { checkSite, externalCacheFile } from './check.ts';
 import { exitCodeOf, githubAnnotation, reportJson, summaryLine } from './report.ts';
 
@@ -15,15 +15,6 @@ export interface CheckCommandOptions {
   github: boolean;
   color: boolean;
   debug: boolean;
-}
-
-function sourceOf(root: string, d: Diagnostic): string | undefined {
-  if (!d.file || !d.line) return undefined;
-  try {
-    return readFileSync(resolve(root, d.file), 'utf8');
-  } catch {
-    return undefined;
-  }
 }
 
 function print(list: Diagnostic[], options: CheckCommandOptions, root: string): void {

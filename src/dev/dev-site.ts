@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { themeConfigOf } from '../build/build.ts';
-import { componentData, type SiteSnapshot } from '../build/route-data.ts';
+import type { SiteSnapshot } from '../build/route-data.ts';
+import { siteSnapshot } from '../build/site-snapshot.ts';
 import { isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { hookFailure } from '../pipeline/run-plugins.ts';
@@ -132,12 +132,7 @@ export class DevSite {
   }
 
   private snapshot(): SiteSnapshot {
-    const { config } = this.pipeline;
-    const routesByLocale: Record<string, string[]> = {};
-    for (const r of this.site!.routes) (routesByLocale[r.locale ?? config.defaultLocale] ??= []).push(r.route);
-    const { assets, islandsModule } = this.assets!;
-    // As the build makes it (src/build/build.ts), from this site's state.
-    return { config: themeConfigOf(config), navigation: this.site!.navigation, assets, routesByLocale, islandsModule, ...componentData(this.site!.globalData) };
+    return siteSnapshot(this.pipeline.config, this.site!, this.assets!);
   }
 
   /** Compiles the route's page first if its current version is not compiled yet. */

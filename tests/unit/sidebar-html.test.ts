@@ -54,6 +54,16 @@ function isOpen(html: string, title: string): boolean {
 }
 
 describe('SidebarRenderer', () => {
+  test('a _meta href to a site path gets the base path and locale prefix, an absolute URL does not', () => {
+    const entries: SidebarEntry[] = [
+      { kind: 'external', title: 'Changelog', route: '#', href: '/changelog' },
+      { kind: 'external', title: 'GitHub', route: '#', href: 'https://github.com/x' },
+    ];
+    const html = render('/', { href: (r) => `/docs/fr-FR${r}` }, entries);
+    expect(html).toContain('href="/docs/fr-FR/changelog"');
+    expect(html).toContain('href="https://github.com/x"');
+  });
+
   test('wraps the entries in one sidebar list', () => {
     const html = render('/');
     expect(html.startsWith('<ul class="sidebar-list">')).toBe(true);

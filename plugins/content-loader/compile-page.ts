@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import remarkGfm from 'remark-gfm';
 import rehypeSlug from 'rehype-slug';
 import { VFile } from 'vfile';
+import type { CompileOptions } from '@mdx-js/mdx';
 import { renderMarkdown, type LinkContext } from './render-markdown.ts';
 import { DiagnosticError, positionAt, type CompiledPage, type FrontMatter } from 'docs-gen';
 import { splitFrontMatter } from './front-matter.ts';
@@ -23,6 +24,8 @@ export interface CompileInput {
   source?: string;
   /** Where links in a `.md` page point (they are rewritten at compile time). */
   links: LinkContext;
+  /** Highlight code blocks; `check` reads no HTML and skips it. @default true */
+  highlight?: boolean;
 }
 
 function locateInSource(source: string | undefined, message: string): { line?: number; column?: number } {
@@ -60,6 +63,11 @@ function syntaxError(error: unknown, input: CompileInput): unknown {
   ]);
 }
 
+/** The highlighter as a rehype step, unless highlighting is off. */
+function highlightPlugins(input: CompileInput): NonNullable<CompileOptions['rehypePlugins']> {
+  return input.highlight === false ? [] : [[rehypeHighlight, { grammarPath: input.grammarPath }]];
+}
+
 /** ESM imports mean the page needs a bundler; without them, the fast function-body path serves. */
 function hasImports(body: string): boolean {
   return /^import\s/m.test(body);
@@ -72,7 +80,8 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const { frontMatter, body } = splitFrontMatter(source, input.relativePath);
   if (input.format === 'md') {
     // CommonMark needs no JavaScript: straight to HTML, no MDX compile, no React render.
-    const { html, ...collected } = await renderMarkdown(body, { links: input.links, highlighter: await getHighlighter(input.grammarPath) });
+    const highlighter = input.highlight === false ? undefined : await getHighlighter(input.grammarPath);
+    const { html, ...collected } = await renderMarkdown(body, { links: input.links, highlighter });
     return { frontMatter, compiled: { kind: 'html', code: html }, ...collected };
   }
   const needsBundle = hasImports(body);
@@ -86,7 +95,7 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
       outputFormat: needsBundle ? 'program' : 'function-body',
       development: false,
       remarkPlugins: [remarkGfm],
-      rehypePlugins: [rehypeSlug, [rehypeHighlight, { grammarPath: input.grammarPath }], rehypeCollect],
+      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), rehypeCollect],
     });
     code = String(result.value);
   } catch (error) {

@@ -70,7 +70,16 @@ export default function contentLoader(): Plugin<LoadedPage[]> {
         const hrefPrefix = `${config.basePath}${target.locale === config.defaultLocale ? '' : `/${target.locale}`}`;
         const folderRoute = target.name === 'index' ? target.route : target.route.slice(0, target.route.lastIndexOf('/')) || '/';
         const links = { pageRoute: target.route, folderRoute, hrefPrefix, basePath: config.basePath };
-        const input: CompileInput = { file: join(context.contentDir, file), relativePath: sourcePath, format: target.format, grammarPath, moduleDir, links };
+        const input: CompileInput = {
+          file: join(context.contentDir, file),
+          relativePath: sourcePath,
+          format: target.format,
+          grammarPath,
+          moduleDir,
+          links,
+          // `check` never reads the HTML: colouring code would be wasted work.
+          highlight: context.mode !== 'check',
+        };
         jobs.push(
           context.runInWorker<CompileInput, CompileOutput>({ moduleUrl, exportName: 'compilePage', input }).then(
             (output) => ({

@@ -21,7 +21,8 @@ export interface LinkContext {
 /** What one render needs besides the source; markdown-it passes it to every rule as `env`. */
 interface RenderEnv {
   links: LinkContext;
-  highlighter: Highlighter;
+  /** Absent when highlighting is off (`check`): code is written plain. */
+  highlighter?: Highlighter;
 }
 
 const FENCE_LANGUAGE = /^(?:```|~~~)\s*([\w+#.-]+)/gm;
@@ -101,10 +102,11 @@ function siteUrls(md: MarkdownIt): void {
     token.attrSet('decoding', 'async');
     return defaultImage(tokens, idx, options, env, self);
   };
-  rules.fence = (tokens, idx, _options, env: RenderEnv) => {
+  const defaultFence = rules.fence!;
+  rules.fence = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
     const lang = token.info.trim().split(/\s+/)[0]!.toLowerCase() || 'text';
-    return highlightToHtml(env.highlighter, token.content, lang);
+    return env.highlighter ? highlightToHtml(env.highlighter, token.content, lang) : defaultFence(tokens, idx, options, env, self);
   };
 }
 
@@ -180,8 +182,8 @@ function collectText(tokens: Token[]): { headings: Heading[]; sections: TextSect
  * Renders a `.md` page to HTML with markdown-it: an order of magnitude faster than the
  * micromark/unified pipeline MDX needs, with the same output conventions.
  */
-export async function renderMarkdown(body: string, options: { links: LinkContext; highlighter: Highlighter }): Promise<CollectedData & { html: string }> {
-  for (const match of body.matchAll(FENCE_LANGUAGE)) await ensureLanguage(options.highlighter, match[1]!.toLowerCase());
+export async function renderMarkdown(body: string, options: { links: LinkContext; highlighter?: Highlighter }): Promise<CollectedData & { html: string }> {
+  if (options.highlighter) for (const match of body.matchAll(FENCE_LANGUAGE)) await ensureLanguage(options.highlighter, match[1]!.toLowerCase());
   markdown ??= createRenderer();
   const env: RenderEnv = { links: options.links, highlighter: options.highlighter };
   const tokens = markdown.parse(body, env);

@@ -51,8 +51,8 @@ export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
     const present = new Set(site.routes.filter((r) => (r.locale ?? config.defaultLocale) === locale).map((r) => r.route));
     if (locale !== config.defaultLocale && present.size === 0) continue;
     for (const [route, { special }] of Object.entries(SPECIAL_PAGES)) {
-      if (present.has(route) || special === 'home') continue;
-      const title = special === 'search' ? 'Search' : special === '404' ? '404: Page Not Found' : '500: Internal Server Error';
+      if (present.has(route)) continue;
+      const title = { home: config.title, search: 'Search', '404': '404: Page Not Found', '500': '500: Internal Server Error' }[special];
       site.routes.push({ route, locale, title, content: { type: 'theme' } });
     }
   }

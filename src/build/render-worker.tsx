@@ -8,7 +8,7 @@ import type { MDXContent } from 'mdx/types';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 import { DiagnosticError, positionAt } from '../diagnostics/diagnostic.ts';
 import { DocsLayout } from '../../theme/layouts/DocsLayout.tsx';
-import { NotFoundPage, SearchPage, ServerErrorPage } from '../../theme/components/SpecialPages.tsx';
+import { HomePage, NotFoundPage, SearchPage, ServerErrorPage } from '../../theme/components/SpecialPages.tsx';
 import { mdxComponents } from '../../theme/mdx/components.tsx';
 import { islandComponent } from '../../theme/mdx/Island.tsx';
 import { responsiveImagesInHtml } from '../../theme/mdx/DocImage.tsx';
@@ -63,6 +63,7 @@ function Body({ data, definition, Content }: { data: RouteData; definition: Rout
   if (data.special === '404') return <NotFoundPage data={data} />;
   if (data.special === '500') return <ServerErrorPage data={data} />;
   if (data.special === 'search') return <SearchPage data={data} />;
+  if (data.special === 'home') return <HomePage data={data} />;
   return null;
 }
 

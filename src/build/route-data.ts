@@ -1,5 +1,5 @@
 import type { Navigation, RouteDefinition } from '../pipeline/plugin.ts';
-import type { ImageTable, LinkTarget, RelOutputData, ResolvedThemeOptions, RouteData, SpecialPage, ThemeConfig, ThemeOptions } from '../shared/types.ts';
+import type { ImageTable, LinkTarget, PageMapItem, RelOutputData, ResolvedThemeOptions, RouteData, SpecialPage, ThemeConfig, ThemeOptions } from '../shared/types.ts';
 import { localizedRoute } from '../content/content-route.ts';
 import { breadcrumbsFor, navbarItems, readingOrder, sectionFor, sidebarTree } from './navigation.ts';
 import { SidebarRenderer } from './sidebar-html.ts';
@@ -130,12 +130,24 @@ export class SiteIndex {
       noindex: special?.noindex ?? false,
       hideFeedback: !config.feedback.enabled || (special?.hideFeedback ?? false) || frontMatter.rai_hide_feedback_ux === true,
       special: special?.special,
+      homeSections: special?.special === 'home' && definition.content.type === 'theme' ? topLevelSections(navigation.pageMap) : undefined,
       assets: this.snapshot.assets,
       config,
       images: this.snapshot.images,
       relOutputs: this.snapshot.relOutputs,
     };
   }
+}
+
+/** The first page of each visible top-level item: what a generated home page links to. */
+function topLevelSections(pageMap: PageMapItem[]): LinkTarget[] {
+  const sections: LinkTarget[] = [];
+  for (const item of pageMap) {
+    if (item.kind === 'Meta' || item.display === 'hidden' || item.href || item.type === 'separator' || item.type === 'menu' || item.route === '/') continue;
+    const first = item.kind === 'Folder' && !item.withIndexPage ? readingOrder(item.children ?? [])[0] : item;
+    if (first) sections.push({ title: item.title, route: first.route });
+  }
+  return sections;
 }
 
 /** `rel/primer/index.html` for `/rel/primer`; other locales under their prefix. */

@@ -172,6 +172,8 @@ export interface RouteData {
   hideFeedback: boolean;
   /** The special page kind, when the route is one the seed names. */
   special?: SpecialPage;
+  /** The theme's own home page (content has no index): the top-level sections it lists. */
+  homeSections?: LinkTarget[];
   assets: { scripts: string[]; styles: string[] };
   config: ThemeConfig;
   /** The image-size table, for `<img>` dimensions and responsive variants. */

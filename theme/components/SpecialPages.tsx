@@ -61,3 +61,20 @@ export function SearchPage({ data }: { data: RouteData }) {
     </div>
   );
 }
+
+/** The home page when content has none: the site's title and its top-level sections. */
+export function HomePage({ data }: { data: RouteData }) {
+  return (
+    <div className="special-page home-page">
+      <h1>{data.config.title}</h1>
+      {data.config.description && <p>{data.config.description}</p>}
+      <ul className="home-sections">
+        {(data.homeSections ?? []).map((section) => (
+          <li key={section.route}>
+            <a href={`${data.hrefPrefix}${section.route}`}>{section.title}</a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -22,7 +22,7 @@ export type * from './pipeline/plugin.ts';
 export type * from './shared/types.ts';
 export type { Diagnostic } from './diagnostics/diagnostic.ts';
 
-export { contentRoute, localizedRoute } from './content/content-route.ts';
+export { contentRoute, folderRouteOf, localizedRoute, titleFromName } from './content/content-route.ts';
 export { DiagnosticError, positionAt } from './diagnostics/diagnostic.ts';
 export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { importModuleFile } from './util/import-module.ts';

@@ -3,6 +3,8 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   contentRoute,
+  folderRouteOf,
+  titleFromName,
   DiagnosticError,
   workerModuleUrl,
   type Diagnostic,
@@ -34,11 +36,6 @@ export async function listFiles(dir: string): Promise<string[]> {
     .sort();
 }
 
-function titleFromName(name: string): string {
-  const words = name.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 /**
  * The content loader: every `.md`/`.mdx` under the content folder, compiled in the worker
  * pool (MDX → code, front matter, headings, links and images, text by section).
@@ -68,7 +65,7 @@ export default function contentLoader(): Plugin<LoadedPage[]> {
         }
         seen.set(key, sourcePath);
         const hrefPrefix = `${config.basePath}${target.locale === config.defaultLocale ? '' : `/${target.locale}`}`;
-        const folderRoute = target.name === 'index' ? target.route : target.route.slice(0, target.route.lastIndexOf('/')) || '/';
+        const folderRoute = folderRouteOf({ route: target.route, sourcePath: file });
         const links = { pageRoute: target.route, folderRoute, hrefPrefix, basePath: config.basePath };
         const input: CompileInput = {
           file: join(context.contentDir, file),

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { positionAt, resolveImagePath, type FrontMatter, type SourceReference } from 'docs-gen';
+import { folderRouteOf, positionAt, resolveImagePath, type FrontMatter, type SourceReference } from 'docs-gen';
 
 /** The part of a content-loader page this plugin reads. */
 export interface ContentPage {
@@ -25,12 +25,6 @@ export interface ImageUse {
  * `<script>` is not one. A path with another extension is left to them.
  */
 const NOT_AN_IMAGE = /\.(?!(?:png|jpe?g|gif|webp|avif|svgz?|tiff?|bmp|ico)$)[a-z0-9]+$/i;
-
-/** The route of a page's source folder: relative image paths resolve against it, like links. */
-export function folderRouteOf(page: Pick<ContentPage, 'route' | 'sourcePath'>): string {
-  const isIndex = /(^|[\\/])index\.(mdx|md)$/.test(page.sourcePath);
-  return isIndex ? page.route : page.route.slice(0, page.route.lastIndexOf('/')) || '/';
-}
 
 /** Where `image:` sits in a page's front matter (line 1 when it cannot be found). */
 async function frontMatterImagePlace(root: string, sourcePath: string): Promise<{ line: number; column: number }> {

@@ -1,4 +1,4 @@
-import type { Diagnostic, FrontMatter, PageMapItem, ThemeOptions } from 'docs-gen';
+import { titleFromName, type Diagnostic, type FrontMatter, type PageMapItem, type ThemeOptions } from 'docs-gen';
 import type { MetaObject } from './meta-schema.ts';
 import type { ReadMeta } from './read-meta.ts';
 
@@ -24,11 +24,6 @@ export interface PageMapResult {
 const parentOf = (route: string): string => (route === '/' ? '' : route.slice(0, route.lastIndexOf('/')) || '/');
 const nameOf = (route: string): string => (route === '/' ? 'index' : route.slice(route.lastIndexOf('/') + 1));
 const join = (folder: string, name: string): string => (folder === '/' ? `/${name}` : `${folder}/${name}`);
-
-function titleFromName(name: string): string {
-  const words = name.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** Options that describe one folder, not its descendants. */
 function inheritable(theme: ThemeOptions): ThemeOptions {

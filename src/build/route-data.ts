@@ -1,6 +1,6 @@
 import type { Navigation, RouteDefinition } from '../pipeline/plugin.ts';
 import type { ImageTable, LinkTarget, PageMapItem, RelOutputData, ResolvedThemeOptions, RouteData, SpecialPage, ThemeConfig, ThemeOptions } from '../shared/types.ts';
-import { localizedRoute } from '../content/content-route.ts';
+import { folderRouteOf, localizedRoute } from '../content/content-route.ts';
 import { breadcrumbsFor, navbarItems, readingOrder, sectionFor, sidebarTree } from './navigation.ts';
 import { SidebarRenderer } from './sidebar-html.ts';
 import type { SidebarEntry } from '../shared/types.ts';
@@ -98,7 +98,6 @@ export class SiteIndex {
     const position = order.findIndex((t) => t.route === route);
     const frontMatter = definition.frontMatter ?? {};
     const headings = definition.headings ?? [];
-    const isIndex = definition.sourcePath ? /(^|[\\/])index\.(mdx|md)$/.test(definition.sourcePath) : true;
     return {
       route,
       locale,
@@ -121,7 +120,7 @@ export class SiteIndex {
         : '',
       navbar: navbarItems(navigation.pageMap, config.navbar.items),
       hrefPrefix,
-      folderRoute: isIndex ? route : route.slice(0, route.lastIndexOf('/')) || '/',
+      folderRoute: folderRouteOf(definition),
       url: href(route),
       alternates: config.locales
         .filter((l) => l.locale === locale || this.routeSets[l.locale]?.has(route))

@@ -2,7 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import type { PageMapItem } from '../shared/types.ts';
 import { isExternalHref, resolveLink } from '../shared/resolve-link.ts';
-import { folderRouteOf } from './check-references.ts';
+import { folderRouteOf } from '../content/content-route.ts';
 import type { LinkTargets } from './link-targets.ts';
 
 interface Entries {

@@ -1,5 +1,5 @@
 import { didYouMean } from '../config/did-you-mean.ts';
-import { localizedRoute } from '../content/content-route.ts';
+import { folderRouteOf, localizedRoute } from '../content/content-route.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RouteDefinition, SourceReference } from '../pipeline/plugin.ts';
 import { isExternalHref, resolveLink } from '../shared/resolve-link.ts';
@@ -8,12 +8,6 @@ import type { LinkTargets } from './link-targets.ts';
 export interface ReferenceCheckOptions {
   defaultLocale: string;
   basePath: string;
-}
-
-/** The route of the folder a page's source file is in: relative links resolve against it. */
-export function folderRouteOf(page: RouteDefinition): string {
-  const isIndex = !page.sourcePath || /(^|[\\/])index\.(mdx|md)$/.test(page.sourcePath);
-  return isIndex ? page.route : page.route.slice(0, page.route.lastIndexOf('/')) || '/';
 }
 
 const hintFor = (suggestion: string | undefined, prefix = '') => (suggestion ? `did you mean ${prefix}${suggestion}?` : undefined);

@@ -34,6 +34,22 @@ export function contentRoute(relativePath: string, locales: string[], defaultLoc
   };
 }
 
+/**
+ * The route of the folder a page's source file is in: relative links and images resolve
+ * against it. A folder's index page is its folder; a page without a source file counts as one.
+ */
+export function folderRouteOf(page: { route: string; sourcePath?: string }): string {
+  // `index.mdx`, and a locale's `index.fr-FR.mdx`.
+  const isIndex = !page.sourcePath || /(^|[\\/])index(\.[A-Za-z0-9-]+)?\.(mdx|md)$/.test(page.sourcePath);
+  return isIndex ? page.route : page.route.slice(0, page.route.lastIndexOf('/')) || '/';
+}
+
+/** A readable title from a file or folder name: `my-first-program` → `My first program`. */
+export function titleFromName(name: string): string {
+  const words = name.replace(/[-_]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 /** The URL path of a route in a locale: the default locale has no prefix. */
 export function localizedRoute(route: string, locale: string, defaultLocale: string): string {
   if (locale === defaultLocale) return route;

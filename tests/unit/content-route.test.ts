@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { contentRoute, localizedRoute, type ContentPath } from '../../src/content/content-route.ts';
+import { contentRoute, folderRouteOf, localizedRoute, titleFromName, type ContentPath } from '../../src/content/content-route.ts';
 
 const locales = ['en-US', 'fr-FR'];
 const at = (route: string, name: string, locale = 'en-US', format: 'md' | 'mdx' = 'mdx'): ContentPath => ({ route, locale, name, format });
@@ -49,5 +49,23 @@ describe('localizedRoute', () => {
     ['/', 'fr-FR', '/fr-FR'],
   ])('%s in %s is served at %s', (route, locale, expected) => {
     expect(localizedRoute(route, locale, 'en-US')).toBe(expected);
+  });
+});
+
+describe('folderRouteOf', () => {
+  test.each([
+    ['/rel/primer', 'content/rel/primer/index.mdx', '/rel/primer'],
+    ['/rel/primer', 'content/rel/primer/index.fr-FR.mdx', '/rel/primer'],
+    ['/rel/primer/basic-syntax', 'content/rel/primer/basic-syntax.md', '/rel/primer'],
+    ['/intro', 'content/intro.mdx', '/'],
+    ['/changelog', undefined, '/changelog'],
+  ])('%s from %s resolves relative links against %s', (route, sourcePath, expected) => {
+    expect(folderRouteOf({ route, sourcePath })).toBe(expected);
+  });
+});
+
+describe('titleFromName', () => {
+  test('turns a file name into a sentence-case title', () => {
+    expect(titleFromName('my-first_program')).toBe('My first program');
   });
 });

@@ -1,7 +1,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { collectImageUses, folderRouteOf, type ContentPage } from '../../../plugins/image-size/image-uses.ts';
+import { collectImageUses, type ContentPage } from '../../../plugins/image-size/image-uses.ts';
+import { folderRouteOf } from '../../../src/content/content-route.ts';
 import { tmp } from '../../helpers.ts';
 
 const root = tmp();

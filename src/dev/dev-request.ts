@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contentTypeOf, findFile, sendFile } from './static-server.ts';
 import { injectDevClient } from './dev-client.ts';
 import type { DevSite } from './dev-site.ts';
-import { loadImageEndpoint } from './image-endpoint.ts';
+import { handleImageRequest } from '../../plugins/image-size/image-endpoint.ts';
 
 const ASSET_PREFIX = '/_docs-gen/';
 
@@ -31,12 +31,8 @@ export async function handleDevRequest(site: DevSite, request: IncomingMessage, 
   const { context } = site.pipeline;
   const base = site.basePath;
   const url = new URL(request.url ?? '/', 'http://localhost');
-  if (url.pathname === '/_next/image' || url.pathname === `${base}/_next/image`) {
-    const endpoint = await loadImageEndpoint();
-    if (endpoint && (await endpoint(request, response, { root, publicDir: context.publicDir, basePath: base }))) return;
-    response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
-    return;
-  }
+  // `/_next/image` (the images plugin's transform); it answers false for every other path.
+  if (await handleImageRequest(request, response, { root, publicDir: context.publicDir, basePath: base })) return;
   if (base && url.pathname === '/') {
     response.writeHead(302, { location: `${base}/` }).end();
     return;

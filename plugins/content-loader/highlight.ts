@@ -38,20 +38,24 @@ export function getHighlighter(grammarPath: string): Promise<Highlighter> {
 
 const TOKEN_COLOR = /^color:var\(--code-(?:token-([a-z-]+)|foreground)\)(;.*)?$/;
 
-/** `style="color:var(--code-token-keyword)"` → `class="tk-keyword"`: a fraction of the bytes on every token. */
+/**
+ * `style="color:var(--code-token-keyword)"` → `class="tk-keyword"`: a fraction of the bytes on
+ * every token. Plain tokens inherit the block's colour and lose their span, as in highlightToHtml.
+ */
 function tokenStylesToClasses(node: Element): void {
-  for (const child of node.children) {
-    if (child.type !== 'element') continue;
+  node.children = node.children.flatMap((child) => {
+    if (child.type !== 'element') return [child];
     const style = child.properties.style;
     const match = typeof style === 'string' ? TOKEN_COLOR.exec(style) : null;
     if (match) {
-      // Foreground tokens simply inherit the block's colour.
       if (match[1]) child.properties.className = [`tk-${match[1]}`];
       if (match[2]) child.properties.style = match[2].slice(1);
       else delete child.properties.style;
     }
     tokenStylesToClasses(child);
-  }
+    const plain = child.tagName === 'span' && Object.keys(child.properties).length === 0;
+    return plain ? child.children : [child];
+  });
 }
 
 /** Languages load on first use: a worker pays only for the grammars its pages need. */
@@ -91,7 +95,8 @@ export function rehypeHighlight(options: { grammarPath: string }) {
       const requested = languageOf(code);
       const lang = (await ensureLanguage(h, requested)) ? requested : 'text';
       const text = toString(code).replace(/\n$/, '');
-      const highlighted = h.codeToHast(text, { lang, theme: THEME.name! });
+      // Tokens as codeToTokens gives them to highlightToHtml: the two paths' markup stays identical.
+      const highlighted = h.codeToHast(text, { lang, theme: THEME.name!, mergeWhitespaces: false });
       const shikiPre = highlighted.children[0] as Element;
       shikiPre.position = pre.position;
       shikiPre.properties = { className: ['shiki'], tabIndex: 0 };

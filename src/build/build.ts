@@ -58,14 +58,23 @@ export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
   }
 }
 
-/** Loads config and content and runs the content hooks: the part `build`, `check` and `dev` share. */
-export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool) {
-  const { config } = await loadConfig(root);
+/**
+ * What `build`, `check` and `dev` start from: the validated config (and the files it came
+ * from), the plugins in run order, and their context. A missing content folder stops here.
+ */
+export async function prepareSite(root: string, mode: PluginContext['mode'], pool: WorkerPool) {
+  const loaded = await loadConfig(root);
+  const { config } = loaded;
   if (!existsSync(resolve(root, config.contentDir))) {
     throw new DiagnosticError([{ severity: 'error', code: 'content-missing', message: `No content folder: ${config.contentDir}/ does not exist in ${root}`, keyPath: 'contentDir' }]);
   }
   const plugins: Plugin[] = [...builtinPlugins(), ...(config.plugins as Plugin[])];
-  const context = createContext(root, config, mode, pool);
+  return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], plugins, context: createContext(root, config, mode, pool) };
+}
+
+/** Loads config and content and runs the content hooks. */
+export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool) {
+  const { config, plugins, context } = await prepareSite(root, mode, pool);
   const result = await runContentHooks(plugins, context);
   return { config, plugins, context, ...result };
 }

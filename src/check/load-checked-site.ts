@@ -1,11 +1,7 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { addThemeRoutes, createContext } from '../build/build.ts';
-import { loadConfig } from '../config/load-config.ts';
+import { addThemeRoutes, prepareSite } from '../build/build.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
-import type { Plugin, PluginContext, SiteData } from '../pipeline/plugin.ts';
+import type { PluginContext, SiteData } from '../pipeline/plugin.ts';
 import { runContentHooks } from '../pipeline/run-plugins.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
 import type { CompileOutput } from '../../plugins/content-loader/compile-page.ts';
@@ -37,13 +33,9 @@ const EMPTY_PAGE: CompileOutput = { frontMatter: {}, compiled: { kind: 'html', c
  * compile is reported and stays a route, so one run still checks every other page.
  */
 export async function loadCheckedSite(root: string, pool: WorkerPool): Promise<CheckedSite> {
-  const { config } = await loadConfig(root);
-  if (!existsSync(resolve(root, config.contentDir))) {
-    throw new DiagnosticError([{ severity: 'error', code: 'content-missing', message: `No content folder: ${config.contentDir}/ does not exist in ${root}`, keyPath: 'contentDir' }]);
-  }
+  const { config, plugins, context: base } = await prepareSite(root, 'check', pool);
   const diagnostics: Diagnostic[] = [];
   const failedPages = new Set<string>();
-  const base = createContext(root, config, 'check', pool);
   const context: PluginContext = {
     ...base,
     runInWorker: <Input, Output>(task: { moduleUrl: string; exportName: string; input: Input }) => {
@@ -57,7 +49,6 @@ export async function loadCheckedSite(root: string, pool: WorkerPool): Promise<C
       });
     },
   };
-  const plugins: Plugin[] = [...builtinPlugins(), ...(config.plugins as Plugin[])];
   try {
     const result = await runContentHooks(plugins, context);
     if (result.diagnostics.some((d) => COULD_NOT_RUN.has(d.code))) throw new DiagnosticError(result.diagnostics);

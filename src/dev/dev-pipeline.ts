@@ -1,10 +1,6 @@
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { addThemeRoutes, createContext } from '../build/build.ts';
-import { loadConfig } from '../config/load-config.ts';
+import { addThemeRoutes, prepareSite } from '../build/build.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
-import { DiagnosticError } from '../diagnostics/diagnostic.ts';
-import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
 import type { Plugin, PluginContext } from '../pipeline/plugin.ts';
 import { runContentHooks, type PipelineResult } from '../pipeline/run-plugins.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
@@ -39,14 +35,10 @@ export class DevPipeline {
 
   /** (Re)loads the config. Throws a DiagnosticError when it does not load; the previous one stays. */
   async loadConfig(): Promise<void> {
-    const { config, file, dependencies } = await loadConfig(this.root);
-    if (!existsSync(resolve(this.root, config.contentDir))) {
-      throw new DiagnosticError([{ severity: 'error', code: 'content-missing', message: `No content folder: ${config.contentDir}/ does not exist in ${this.root}`, keyPath: 'contentDir' }]);
-    }
+    const { config, configFiles, plugins, context: base } = await prepareSite(this.root, 'dev', this.pool());
     this.config = config;
-    this.configFiles = file ? [file, ...dependencies] : [];
-    this.plugins = [...builtinPlugins(), ...(config.plugins as Plugin[])];
-    const base = createContext(this.root, config, 'dev', this.pool());
+    this.configFiles = configFiles;
+    this.plugins = plugins;
     this.context = { ...base, runInWorker: this.store.runInWorker((task) => this.pool().run(task)) };
     this.loaded.clear();
     this.invalidate();

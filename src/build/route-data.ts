@@ -25,6 +25,9 @@ export const SPECIAL_PAGES: Record<string, { special: SpecialPage; theme: ThemeO
   '/search': { special: 'search', theme: { layout: 'full', breadcrumb: false, toc: false, pagination: false }, noindex: true, hideFeedback: true },
 };
 
+/** Whether readers navigate to `route`: not `/404`, `/500` or `/search` (the seed keeps them out of menus, sitemaps and prev/next). */
+export const isNavigable = (route: string): boolean => !(route in SPECIAL_PAGES) || route === '/';
+
 /** What every worker receives once per build: all it needs to place any route in the site. */
 export interface SiteSnapshot {
   config: ThemeConfig;
@@ -67,7 +70,7 @@ export class SiteIndex {
   private readingOrder(locale: string): LinkTarget[] {
     let order = this.order.get(locale);
     if (!order) {
-      order = readingOrder(this.navigation(locale).pageMap).filter((t) => !(t.route in SPECIAL_PAGES) || t.route === '/');
+      order = readingOrder(this.navigation(locale).pageMap).filter((t) => isNavigable(t.route));
       this.order.set(locale, order);
     }
     return order;
@@ -79,7 +82,7 @@ export class SiteIndex {
     const key = `${locale} ${section.route}`;
     let tree = this.sidebars.get(key);
     if (!tree) {
-      tree = sidebarTree(section.items).filter((e) => !(e.route in SPECIAL_PAGES) || e.route === '/');
+      tree = sidebarTree(section.items).filter((e) => isNavigable(e.route));
       this.sidebars.set(key, tree);
     }
     return tree;

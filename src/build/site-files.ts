@@ -1,7 +1,7 @@
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 import { localizedRoute } from '../content/content-route.ts';
 import { escapeHtml } from '../shared/escape-html.ts';
-import { SPECIAL_PAGES } from './route-data.ts';
+import { isNavigable } from './route-data.ts';
 
 interface SiteFileOptions {
   routes: RouteDefinition[];
@@ -12,7 +12,7 @@ interface SiteFileOptions {
 
 /** Routes search engines should see: not /404, /500 or the noindex /search. */
 function indexable(routes: RouteDefinition[]): RouteDefinition[] {
-  return routes.filter((r) => !(r.route in SPECIAL_PAGES) || r.route === '/');
+  return routes.filter((r) => isNavigable(r.route));
 }
 
 export function sitemapXml({ routes, siteUrl, basePath, defaultLocale }: SiteFileOptions): string {

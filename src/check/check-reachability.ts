@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import type { PageMapItem } from '../shared/types.ts';
-import { isExternalHref, resolveLink } from '../shared/resolve-link.ts';
+import { resolveLink } from '../shared/resolve-link.ts';
 import { folderRouteOf } from '../content/content-route.ts';
 import type { LinkTargets } from './link-targets.ts';
 
@@ -39,11 +39,8 @@ export function checkReachability(site: SiteData, targets: LinkTargets, options:
     reached.add(definition);
     queue.push(definition);
   };
-  const fromUrl = (href: string, pageRoute = '/', folderRoute = '/') => {
-    if (isExternalHref(href)) return undefined;
-    const resolved = resolveLink(href, { pageRoute, folderRoute });
-    return resolved?.route;
-  };
+  // resolveLink answers undefined for external links.
+  const fromUrl = (href: string, pageRoute = '/', folderRoute = '/') => resolveLink(href, { pageRoute, folderRoute })?.route;
   for (const { locale, pageMap } of Object.values(site.navigation)) {
     reach(targets.route(locale, '/'));
     const { routes, hrefs } = navigationEntries(pageMap);

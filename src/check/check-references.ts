@@ -2,7 +2,7 @@ import { didYouMean } from '../config/did-you-mean.ts';
 import { folderRouteOf, localizedRoute } from '../content/content-route.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RouteDefinition, SourceReference } from '../pipeline/plugin.ts';
-import { isExternalHref, resolveLink } from '../shared/resolve-link.ts';
+import { resolveLink } from '../shared/resolve-link.ts';
 import type { LinkTargets } from './link-targets.ts';
 
 export interface ReferenceCheckOptions {
@@ -18,7 +18,7 @@ const hintFor = (suggestion: string | undefined, prefix = '') => (suggestion ? `
  * route or a missing `#anchor` on an existing one is a finding.
  */
 export function checkLink(page: RouteDefinition, ref: SourceReference, targets: LinkTargets, options: ReferenceCheckOptions): Diagnostic | undefined {
-  if (isExternalHref(ref.url)) return undefined;
+  // Undefined for external links: those are --external's.
   const resolved = resolveLink(ref.url, { pageRoute: page.route, folderRoute: folderRouteOf(page) });
   if (!resolved) return undefined;
   const locale = page.locale ?? options.defaultLocale;

@@ -41,7 +41,14 @@ export function kindOf(page) {
 export function splitFrontMatter(source) {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?/.exec(source);
   if (!match) return { frontMatter: {}, body: source };
-  return { frontMatter: parse(match[1]) ?? {}, body: source.slice(match[0].length) };
+  let frontMatter;
+  try {
+    frontMatter = parse(match[1]) ?? {};
+  } catch (error) {
+    // Reported as the page's problem, not a crash: the build names the place.
+    frontMatter = { invalid: error instanceof Error ? error.message.split('\n')[0] : String(error) };
+  }
+  return { frontMatter, body: source.slice(match[0].length) };
 }
 
 const FENCE = /^(```+|~~~+)([^\n]*)\n[\s\S]*?^\1[ \t]*$/gm;
@@ -78,6 +85,7 @@ export function collectContentStats(contentDir) {
     const kind = kindOf(page);
     const floor = FLOORS[kind];
     const problems = [];
+    if (stats.frontMatter.invalid) problems.push(`front matter is not valid YAML: ${stats.frontMatter.invalid}`);
     for (const key of ['title', 'description', 'date', 'lastmod']) {
       if (stats.frontMatter[key] === undefined || stats.frontMatter[key] === '') problems.push(`front matter has no ${key}`);
     }

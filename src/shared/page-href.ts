@@ -44,10 +44,10 @@ export function encodeRoute(route: string): string {
 
 /**
  * The href of a route on the built site. `hrefPrefix` is the base path plus the locale prefix;
- * a prefixed home page is its folder (`/docs/`), the URL a static host serves without a redirect.
+ * a prefixed home page is the prefix itself (`/docs`, `/fr-FR`), as the sitemap lists it.
  */
 export function routeHref(route: string, hrefPrefix: string): string {
-  return route === '/' ? `${hrefPrefix}/` : `${hrefPrefix}${encodeRoute(route)}`;
+  return route === '/' && hrefPrefix ? hrefPrefix : `${hrefPrefix}${encodeRoute(route)}`;
 }
 
 /**

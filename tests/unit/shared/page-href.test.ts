@@ -18,8 +18,8 @@ describe('pageHref: a link as written becomes the href the built page uses', () 
     ['a ../ link', '../z', page, '/z'],
     ['./ alone on a folder index page', './', folderIndex, '/rel'],
     ['the home page', '/', page, '/'],
-    ['the home page under a base path', '/', underBase, '/docs/'],
-    ['the home page in another locale', '/', french, '/docs/fr-FR/'],
+    ['the home page under a base path', '/', underBase, '/docs'],
+    ['the home page in another locale', '/', french, '/docs/fr-FR'],
     ['a route under a base path', '/rel/x', underBase, '/docs/rel/x'],
     ['a relative link under a base path', 'y.md#part', underBase, '/docs/rel/y#part'],
     ['a route in another locale', '../z.mdx', french, '/docs/fr-FR/z'],
@@ -58,7 +58,7 @@ describe('routeHref: a route becomes an href by encoding each segment exactly on
     ['/café', '', '/caf%C3%A9'],
     ["/it's (1):a@b+c", '', "/it's%20(1):a@b+c"],
     ['/', '', '/'],
-    ['/', '/docs', '/docs/'],
+    ['/', '/docs', '/docs'],
     ['/x', '/docs/fr-FR', '/docs/fr-FR/x'],
   ])('%s under "%s" is %s', (route, prefix, expected) => {
     expect(routeHref(route, prefix)).toBe(expected);

@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { isAlias, parseDocument, visit, type Document } from 'yaml';
 import { DiagnosticError, positionAt, type Diagnostic, type FrontMatter } from 'docs-gen';
 
 export interface SplitSource {
@@ -20,6 +20,20 @@ const FIELD_EXPECTED: Record<string, string> = {
   image: 'a path or null',
   rai_hide_feedback_ux: 'true or false',
 };
+
+/** Alias expansions allowed in one page's front matter: ordinary front matter has none. */
+export const MAX_ALIAS_COUNT = 100;
+
+function firstAliasOffset(document: Document): number {
+  let offset = 0;
+  visit(document, {
+    Alias(_, node) {
+      if (isAlias(node) && node.range) offset = node.range[0];
+      return visit.BREAK;
+    },
+  });
+  return offset;
+}
 
 /** yaml reports an unclosed quote where it gave up (the end); the opening quote is what to fix. */
 function errorOffset(yamlText: string, error: { code: string; pos: [number, number]; message: string }): number {
@@ -57,8 +71,24 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
       column: place.column,
     });
   }
+  // A tag YAML cannot resolve (`!!js/function`, `!custom`) would silently become a string.
+  for (const warning of document.warnings) {
+    if (warning.code !== 'TAG_RESOLVE_FAILED') continue;
+    const place = positionAt(yamlText, warning.pos[0]);
+    const tag = warning.message.replace(/^Unresolved tag:\s*/, '').replace(/^tag:yaml\.org,2002:/, '!!');
+    diagnostics.push({ severity: 'error', code: 'front-matter-yaml', message: `Unsupported YAML tag ${tag} in front matter (only plain values are allowed)`, file, line: place.line + 1, column: place.column });
+  }
   if (diagnostics.length) throw new DiagnosticError(diagnostics);
-  const data: unknown = document.toJS() ?? {};
+  let data: unknown;
+  try {
+    data = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch (error) {
+    // yaml refuses aliases that expand beyond the count (a "billion laughs" document).
+    const place = positionAt(yamlText, firstAliasOffset(document));
+    throw new DiagnosticError([
+      { severity: 'error', code: 'front-matter-yaml', message: `Invalid front matter YAML: ${(error as Error).message} (more than ${MAX_ALIAS_COUNT} alias expansions)`, file, line: place.line + 1, column: place.column },
+    ]);
+  }
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new DiagnosticError([{ severity: 'error', code: 'front-matter-yaml', message: 'Front matter must be a YAML mapping (key: value lines)', file, line: 2, column: 1 }]);
   }

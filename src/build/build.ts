@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-system-error.ts';
 import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
 import type { Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { hookFailure, runContentHooks } from '../pipeline/run-plugins.ts';
@@ -152,6 +153,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await swapIntoPlace(staging, outDir);
     staging = undefined;
     return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: diagnostics.filter((d) => d.severity === 'warning') };
+  } catch (error) {
+    // A full disk or a folder we may not write to: say which path, not "internal error".
+    if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, root)]);
+    throw error;
   } finally {
     if (staging) await discardStaging(staging);
     await pool.close();

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { SourceMap, type SourceMapPayload } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Message } from 'esbuild';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { distUrl } from './dist-path.ts';
@@ -21,6 +22,7 @@ export async function importModuleFile(file: string, options: { root: string; ca
   const relativeFile = relative(options.root, file);
   let text: string;
   let dependencies: string[];
+  let sourceMap: SourceMapPayload;
   try {
     const result = await build({
       entryPoints: [file],
@@ -32,6 +34,9 @@ export async function importModuleFile(file: string, options: { root: string; ca
       packages: 'external',
       metafile: true,
       logLevel: 'silent',
+      // Not written: a throw while loading is mapped back to the user's line and column.
+      sourcemap: 'external',
+      outfile: join(options.cacheDir, 'module.mjs'),
       plugins: [
         {
           // `import { defineConfig } from 'docs-gen'` means this very copy of docs-gen, at run time.
@@ -42,7 +47,8 @@ export async function importModuleFile(file: string, options: { root: string; ca
         },
       ],
     });
-    text = result.outputFiles[0]!.text;
+    text = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
+    sourceMap = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as SourceMapPayload;
     dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
@@ -65,8 +71,32 @@ export async function importModuleFile(file: string, options: { root: string; ca
   try {
     return { exports: (await import(pathToFileURL(bundled).href)) as Record<string, unknown>, dependencies };
   } catch (error) {
+    const place = placeOfThrow(error, bundled, sourceMap, options.root);
     throw new DiagnosticError([
-      { severity: 'error', code: options.code, message: `${relativeFile} threw while loading: ${(error as Error).message}`, file: relativeFile },
+      {
+        severity: 'error',
+        code: options.code,
+        message: `${relativeFile} threw while loading: ${(error as Error)?.message ?? String(error)}`,
+        file: place?.file ?? relativeFile,
+        line: place?.line,
+        column: place?.column,
+      },
     ]);
   }
+}
+
+/** The user's file, line and column of the first stack frame in the bundled module. */
+export function placeOfThrow(error: unknown, bundled: string, payload: SourceMapPayload, root: string): { file: string; line: number; column: number } | undefined {
+  const stack = typeof (error as Error)?.stack === 'string' ? (error as Error).stack! : '';
+  // Node names the module by its URL; a test runner evaluating it itself (vitest) by its path.
+  const names = [pathToFileURL(bundled).href, bundled];
+  for (const match of stack.matchAll(/((?:file:\/\/)?\/[^\s)]+):(\d+):(\d+)/g)) {
+    if (!names.includes(match[1]!)) continue;
+    // Stack places are 1-based; SourceMap.findEntry takes and gives 0-based ones.
+    const entry = new SourceMap(payload).findEntry(Number(match[2]) - 1, Number(match[3]) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+    if (entry.originalSource === undefined || entry.originalLine === undefined) return undefined;
+    const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : resolve(dirname(bundled), entry.originalSource);
+    return { file: relative(root, source), line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
+  }
+  return undefined;
 }

@@ -7,16 +7,32 @@ export interface SplitSource {
   body: string;
 }
 
+/** A date the theme can write into `<time dateTime>`: ISO 8601, a real calendar day. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC rolls 2024-02-30 over to March: a day that does not exist is not a date.
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(value.replace(' ', 'T')));
+}
+
+/** Text fields end up in titles, headings and the search index; a NUL byte there is never meant. */
+const text = (v: unknown) => typeof v === 'string' && !v.includes('\u0000');
+
 const FIELD_TYPES: Record<string, (value: unknown) => boolean> = {
-  title: (v) => typeof v === 'string',
-  description: (v) => typeof v === 'string',
-  date: (v) => typeof v === 'string',
-  lastmod: (v) => typeof v === 'string',
+  title: text,
+  description: text,
+  date: (v) => typeof v === 'string' && isIsoDate(v),
+  lastmod: (v) => typeof v === 'string' && isIsoDate(v),
   image: (v) => v === null || typeof v === 'string',
-  lead: (v) => typeof v === 'string',
+  lead: text,
   rai_hide_feedback_ux: (v) => typeof v === 'boolean',
 };
 const FIELD_EXPECTED: Record<string, string> = {
+  date: 'a date, YYYY-MM-DD or an ISO 8601 date and time',
+  lastmod: 'a date, YYYY-MM-DD or an ISO 8601 date and time',
   image: 'a path or null',
   rai_hide_feedback_ux: 'true or false',
 };
@@ -99,7 +115,7 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
       diagnostics.push({
         severity: 'error',
         code: 'front-matter-invalid',
-        message: `Front matter \`${key}\` must be ${FIELD_EXPECTED[key] ?? 'a string'}`,
+        message: `Front matter \`${key}\` must be ${typeof frontMatter[key] === 'string' && frontMatter[key].includes('\u0000') ? 'text without NUL characters' : (FIELD_EXPECTED[key] ?? 'a string')}`,
         file,
         line: lineIndex >= 0 ? lineIndex + 2 : 2,
         column: 1,

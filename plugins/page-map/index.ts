@@ -94,7 +94,7 @@ export default function pageMap(): Plugin<LoadedMeta> {
               if (!name) return;
               const file = join(dir, name);
               try {
-                metas.set(folder, await readMeta(file, { root: context.root, cacheDir, sourcePath: relative(context.root, file) }));
+                metas.set(folder, await readMeta(file, { root: context.root, cacheDir, sourcePath: relative(context.root, file), timeoutMs: context.config.evaluationTimeoutMs }));
               } catch (error) {
                 const list = (error as { diagnostics?: Diagnostic[] }).diagnostics;
                 if (!list) throw error;

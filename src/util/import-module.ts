@@ -5,7 +5,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Message } from 'esbuild';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
-import { distUrl } from './dist-path.ts';
+import { Worker } from 'node:worker_threads';
+import { distPath, distUrl } from './dist-path.ts';
 
 export interface ImportedModule {
   exports: Record<string, unknown>;
@@ -18,7 +19,7 @@ export interface ImportedModule {
  * theirs: esbuild bundles it, and the result is imported from the site's cache folder, so
  * bare imports resolve from the site's own node_modules.
  */
-export async function importModuleFile(file: string, options: { root: string; cacheDir: string; code: string }): Promise<ImportedModule> {
+export async function importModuleFile(file: string, options: { root: string; cacheDir: string; code: string; timeoutMs?: number }): Promise<ImportedModule> {
   const relativeFile = relative(options.root, file);
   let text: string;
   let dependencies: string[];
@@ -68,6 +69,17 @@ export async function importModuleFile(file: string, options: { root: string; ca
   const hash = createHash('sha1').update(file).update(text).digest('hex').slice(0, 12);
   const bundled = join(options.cacheDir, `module.${hash}.mjs`);
   writeFileSync(bundled, text);
+  if (options.timeoutMs !== undefined && !(await loadsWithin(bundled, options.timeoutMs))) {
+    throw new DiagnosticError([
+      {
+        severity: 'error',
+        code: 'evaluation-timeout',
+        message: `${relativeFile} did not finish loading within ${options.timeoutMs} ms: is there an endless loop in it?`,
+        file: relativeFile,
+        hint: 'code that is just slow can be given longer with `evaluationTimeoutMs` in the config',
+      },
+    ]);
+  }
   try {
     return { exports: (await import(pathToFileURL(bundled).href)) as Record<string, unknown>, dependencies };
   } catch (error) {
@@ -83,6 +95,33 @@ export async function importModuleFile(file: string, options: { root: string; ca
       },
     ]);
   }
+}
+
+/**
+ * Whether the module loads within `timeoutMs`, tried in a worker thread first: a load on the main
+ * thread cannot be interrupted. The clock starts once the thread runs. The main thread then
+ * imports it again for real (its values, functions included, cannot cross threads).
+ */
+function loadsWithin(bundled: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolvePromise) => {
+    const worker = new Worker(distPath('src/util/probe-module-worker.js'), { workerData: { url: pathToFileURL(bundled).href }, stdout: true, stderr: true });
+    let timer: NodeJS.Timeout | undefined;
+    let done = false;
+    const finish = (loaded: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolvePromise(loaded);
+    };
+    worker.on('message', (message: string) => {
+      if (message === 'started') timer = setTimeout(() => finish(false), timeoutMs);
+      else finish(true);
+    });
+    // A crash of the thread itself: let the real import say what is wrong.
+    worker.on('error', () => finish(true));
+    worker.on('exit', () => finish(true));
+  });
 }
 
 /** The user's file, line and column of the first stack frame in the bundled module. */

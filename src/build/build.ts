@@ -12,7 +12,7 @@ import { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
-import { createStagingFolder, discardStaging, swapIntoPlace } from './output-folder.ts';
+import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
 import type { RenderOutput } from './render-worker.tsx';
 import { renderInPool } from './render-in-pool.ts';
 import { DEFAULT_THEME, SPECIAL_PAGES } from './route-data.ts';
@@ -112,6 +112,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const pool = new WorkerPool();
   let staging: string | undefined;
   try {
+    await removeLeftovers(outDir);
     const { config, plugins, context, site, emitted, diagnostics } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs });
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);

@@ -11,6 +11,7 @@ import { splitFrontMatter } from './front-matter.ts';
 import { getHighlighter, rehypeHighlight } from './highlight.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
 import { rehypeSiteLinks } from './rehype-site-links.ts';
+import { useLinearEditMap } from './linear-edit-map.ts';
 
 export interface CompileInput {
   /** Absolute path. */
@@ -88,6 +89,8 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const needsBundle = hasImports(body);
   // Loaded on first use: a site of plain Markdown never pays for MDX or esbuild.
   const { compile } = await import('@mdx-js/mdx');
+  // micromark's own edit map makes a page's parse quadratic in its size.
+  await useLinearEditMap();
   const file = new VFile({ path: input.file, value: body });
   let code: string;
   let positions: number[] | undefined;

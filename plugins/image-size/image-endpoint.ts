@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { resolveImagePath } from 'docs-gen';
 import { encodeImage, writeAtomically, type EncodeFormat } from './encode-task.ts';
-import { measureImage } from './measure.ts';
+import { MeasureCache, measureImage } from './measure.ts';
 import { cacheFileName, DEFAULT_QUALITY, hasVariants, IMAGE_WIDTHS, SMALL_IMAGE_WIDTHS } from './variants.ts';
 
 /** Widths `/_next/image` serves (seed §9): the device widths and the small sizes 16–384. */
@@ -17,6 +17,12 @@ export interface ImageRequestOptions {
   /** The site's base path: `{basePath}/_next/image` is answered too, and stripped from `url`. */
   basePath?: string;
   cacheDir?: string;
+  /**
+   * Measurements (size, type, content hash) by path, size and mtime, kept between requests: a
+   * variant already cached is then served without reading or hashing its source. Give the same
+   * cache to every request; without one, each request reads the source.
+   */
+  measureCache?: MeasureCache;
 }
 
 export type ImageQuery = { path: string; width: number; quality: number } | { error: string };
@@ -71,7 +77,7 @@ export async function handleImageRequest(request: IncomingMessage, response: Ser
   const file = join(options.publicDir, query.path);
   let measured;
   try {
-    measured = await measureImage(file);
+    measured = await measureImage(file, options.measureCache);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return send(response, 404, { 'Content-Type': 'text/plain; charset=utf-8' }, `No image at ${query.path}`, head);

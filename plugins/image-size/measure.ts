@@ -31,9 +31,15 @@ export class MeasureCache {
   private changed = false;
 
   private constructor(
-    private readonly file: string,
+    /** Where `save` writes; undefined for a cache kept in memory only. */
+    private readonly file: string | undefined,
     private readonly entries: Record<string, CacheEntry>,
   ) {}
+
+  /** A cache for one process (dev's image endpoint): one entry per image path, never saved. */
+  static inMemory(): MeasureCache {
+    return new MeasureCache(undefined, {});
+  }
 
   static async load(file: string): Promise<MeasureCache> {
     try {
@@ -58,7 +64,7 @@ export class MeasureCache {
   }
 
   async save(): Promise<void> {
-    if (!this.changed) return;
+    if (!this.changed || this.file === undefined) return;
     await mkdir(dirname(this.file), { recursive: true });
     const temporary = `${this.file}.${process.pid}.tmp`;
     await writeFile(temporary, JSON.stringify({ version: CACHE_VERSION, entries: this.entries }));

@@ -3,6 +3,10 @@ import { contentTypeOf, findFile, sendFile } from './static-server.ts';
 import { injectDevClient } from './dev-client.ts';
 import type { DevSite } from './dev-site.ts';
 import { handleImageRequest } from '../../plugins/image-size/image-endpoint.ts';
+import { MeasureCache } from '../../plugins/image-size/measure.ts';
+
+/** Each dev site's image measurements, so `/_next/image` serves a cached variant without reading its source. */
+const imageMeasures = new WeakMap<DevSite, MeasureCache>();
 
 const ASSET_PREFIX = '/_docs-gen/';
 
@@ -32,7 +36,9 @@ export async function handleDevRequest(site: DevSite, request: IncomingMessage, 
   const base = site.basePath;
   const url = new URL(request.url ?? '/', 'http://localhost');
   // `/_next/image` (the images plugin's transform); it answers false for every other path.
-  if (await handleImageRequest(request, response, { root, publicDir: context.publicDir, basePath: base })) return;
+  let measureCache = imageMeasures.get(site);
+  if (!measureCache) imageMeasures.set(site, (measureCache = MeasureCache.inMemory()));
+  if (await handleImageRequest(request, response, { root, publicDir: context.publicDir, basePath: base, measureCache })) return;
   if (base && url.pathname === '/') {
     response.writeHead(302, { location: `${base}/` }).end();
     return;

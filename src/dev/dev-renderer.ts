@@ -15,6 +15,8 @@ function fingerprint(definition: RouteDefinition): unknown[] {
   return [body, definition.headings, definition.frontMatter, definition.title, JSON.stringify(definition.theme ?? {})];
 }
 
+const cacheKeyOf = (definition: RouteDefinition) => `${definition.locale} ${definition.route}`;
+
 const same = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((value, i) => value === b[i]);
 
 /**
@@ -26,6 +28,8 @@ const same = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v
 export class DevRenderer {
   private readonly cache = new Map<string, { key: unknown[]; html: string }>();
   private readonly inflight = new Map<string, { key: unknown[]; snapshotKey: string; html: Promise<string> }>();
+  /** Each route's last HTML that rendered, whatever changed since: what dev serves while the route fails. */
+  private readonly lastGood = new Map<string, string>();
   private snapshotKey = '';
 
   constructor(
@@ -49,9 +53,20 @@ export class DevRenderer {
     this.snapshotKey = '';
   }
 
+  /** The route's last HTML that rendered, if it ever did. */
+  lastGoodHtml(definition: RouteDefinition): string | undefined {
+    return this.lastGood.get(cacheKeyOf(definition));
+  }
+
+  /** Forgets the routes not in `routes` (deleted or renamed pages), so nothing is kept per route that once was. */
+  retain(routes: readonly RouteDefinition[]): void {
+    const current = new Set(routes.map(cacheKeyOf));
+    for (const map of [this.cache, this.lastGood]) for (const key of map.keys()) if (!current.has(key)) map.delete(key);
+  }
+
   /** The route's HTML document, after the plugins' `transformPage`. Rejects with a DiagnosticError when rendering fails. */
   render(definition: RouteDefinition, options: { plugins: Plugin[]; context: PluginContext }): Promise<string> {
-    const cacheKey = `${definition.locale} ${definition.route}`;
+    const cacheKey = cacheKeyOf(definition);
     const key = fingerprint(definition);
     const cached = this.cache.get(cacheKey);
     if (cached && same(cached.key, key)) return Promise.resolve(cached.html);
@@ -85,6 +100,7 @@ export class DevRenderer {
     }
     // A snapshot that changed while this page rendered makes it stale: serve it, do not keep it.
     if (snapshotKey === this.snapshotKey) this.cache.set(cacheKey, { key, html: page.html });
+    this.lastGood.set(cacheKey, page.html);
     return page.html;
   }
 }

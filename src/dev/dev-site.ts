@@ -117,6 +117,7 @@ export class DevSite {
     }
     if (!this.site) return;
     this.routes = new RouteIndex(this.site.routes, this.pipeline.config.defaultLocale);
+    this.renderer.retain(this.site.routes);
     this.postBuildStale = true;
     this.errors.clearPrefix('page:');
     for (const route of this.site.routes) {
@@ -148,7 +149,8 @@ export class DevSite {
   }
 
   /**
-   * Renders a route to HTML. A render error goes to the board (and the overlay) and gives an
+   * Renders a route to HTML. A render error goes to the board (and the overlay); the route's last
+   * good HTML is served meanwhile (an image gone from public/, a component removed), else an
    * empty page with status 500, which makes an open tab reload rather than patch itself empty.
    */
   async render(route: RouteDefinition): Promise<{ status: number; html: string }> {
@@ -160,6 +162,8 @@ export class DevSite {
     } catch (error) {
       this.errors.set(key, asDiagnostics(error));
       this.announceErrors();
+      const lastGood = this.renderer.lastGoodHtml(route);
+      if (lastGood !== undefined) return { status: 200, html: lastGood };
       return { status: 500, html: '<!doctype html><html><head><meta charset="utf-8"><title>docs-gen: error</title></head><body></body></html>' };
     }
   }

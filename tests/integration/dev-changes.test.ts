@@ -108,7 +108,8 @@ describe('the dev server on a change', () => {
   test('a component that does not exist is an error when the page renders, and fixing it reloads', async () => {
     const error = await save('content/guide.mdx', '# Guide\n\n<Nowhere />\n', isError);
     expect(error.type === 'error' && error.message).toContain('content/guide.mdx:3:1 error Rendering /guide failed: Expected component `Nowhere` to be defined');
-    expect((await get('/guide')).status).toBe(500);
+    // The last version that rendered is served meanwhile (README: "keeps serving the last good version").
+    expect(await get('/guide')).toMatchObject({ status: 200, html: expect.stringContaining('Fixed.') });
     expect(await save('content/guide.mdx', '# Guide\n\nRenders again.\n', isReload)).toEqual({ type: 'reload' });
     expect((await get('/guide')).html).toContain('Renders again.');
   });
@@ -152,6 +153,28 @@ describe('the dev server on a change', () => {
     rmSync(file('content/added.md'));
     await until(async () => (await get('/added')).status === 404);
     expect((await get('/added')).status).toBe(404);
+  });
+
+  test('with public/ deleted, a page with images keeps its last good version and the overlay says why', async () => {
+    writeFileSync(file('public/diagram.svg'), LOGO);
+    writeFileSync(file('content/pictured.mdx'), '# Pictured\n\nA diagram:\n\n![diagram](/diagram.svg)\n');
+    await until(async () => (await get('/pictured')).html.includes('A diagram:'));
+    const good = await get('/pictured');
+    expect(good.status).toBe(200);
+    const from = messages.length;
+    rmSync(file('public'), { recursive: true });
+    await until(async () => messages.slice(from).some((m) => m.type === 'error' && m.message.includes('/diagram.svg was not found')));
+    const served = await get('/pictured');
+    expect(served.status).toBe(200);
+    expect(served.html).toContain('A diagram:');
+    expect(served.html).toContain('diagram.svg');
+    // A page without images is unaffected.
+    expect((await get('/guide')).status).toBe(200);
+    // Put public/ back as the earlier tests left it.
+    mkdirSync(file('public'));
+    writeFileSync(file('public/chart.svg'), LOGO);
+    writeFileSync(file('public/diagram.svg'), LOGO);
+    await until(async () => dev.site.errors.size === 0);
   });
 
   test("a change to the theme's stylesheet swaps the stylesheet in place instead of reloading", async () => {

@@ -30,6 +30,8 @@ export class DevRenderer {
   private readonly inflight = new Map<string, { key: unknown[]; snapshotKey: string; html: Promise<string> }>();
   /** Each route's last HTML that rendered, whatever changed since: what dev serves while the route fails. */
   private readonly lastGood = new Map<string, string>();
+  /** MDX pages with imports rendered by the current workers: Node keeps every module file it imports for good. */
+  private readonly pageModules = new Set<string>();
   private snapshotKey = '';
 
   constructor(
@@ -50,7 +52,13 @@ export class DevRenderer {
   /** Forgets everything (new workers, which have no site yet). */
   reset(): void {
     this.cache.clear();
+    this.pageModules.clear();
     this.snapshotKey = '';
+  }
+
+  /** How many page module files the current workers have imported (each stays in their memory). */
+  get pageModulesImported(): number {
+    return this.pageModules.size;
   }
 
   /** The route's last HTML that rendered, if it ever did. */
@@ -70,6 +78,7 @@ export class DevRenderer {
     const key = fingerprint(definition);
     const cached = this.cache.get(cacheKey);
     if (cached && same(cached.key, key)) return Promise.resolve(cached.html);
+    if (definition.content.type === 'mdx' && definition.content.compiled.kind === 'module') this.pageModules.add(definition.content.compiled.code);
     // A page rendered ahead of the reload and the reload's own request share one render.
     const running = this.inflight.get(cacheKey);
     if (running && same(running.key, key) && running.snapshotKey === this.snapshotKey) return running.html;

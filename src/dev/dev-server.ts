@@ -8,7 +8,7 @@ import { BackgroundCompiler } from './background-compile.ts';
 import type { WatchedPaths } from './classify-change.ts';
 import { DEV_SOCKET_PATH, type DevMessage } from './dev-client.ts';
 import { handleDevRequest } from './dev-request.ts';
-import { asDiagnostics, DevSite } from './dev-site.ts';
+import { asDiagnostics, DevSite, type DevSiteOptions } from './dev-site.ts';
 import { listen } from './listen.ts';
 import { watchSite } from './watch-site.ts';
 
@@ -20,6 +20,8 @@ export interface DevServerOptions {
   host: string;
   log?: { info: (line: string) => void; error: (text: string) => void };
   color?: boolean;
+  /** See {@link DevSiteOptions.maxPageModulesPerWorkers}. */
+  maxPageModulesPerWorkers?: number;
 }
 
 export interface DevServer {
@@ -67,7 +69,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const text = JSON.stringify(message);
     for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
   };
-  const site = new DevSite({ root, send, log, color: options.color });
+  const site = new DevSite({ root, send, log, color: options.color, maxPageModulesPerWorkers: options.maxPageModulesPerWorkers });
   const initializing = site.exclusive(() => site.initialize());
 
   let answered: () => void = () => {};

@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
 import { siteSnapshot } from '../build/site-snapshot.ts';
@@ -21,6 +21,12 @@ export interface DevSiteOptions {
   send: (message: DevMessage) => void;
   log: { info: (line: string) => void; error: (text: string) => void };
   color?: boolean;
+  /**
+   * Page module files (MDX pages with imports, a new file per edit) the workers may import before
+   * they are replaced: Node never unloads a module, so without a bound memory grows with every edit.
+   * @default 50
+   */
+  maxPageModulesPerWorkers?: number;
 }
 
 /** The content loader's compiler: the slowest module to load (MDX, the highlighter). */
@@ -118,6 +124,7 @@ export class DevSite {
     if (!this.site) return;
     this.routes = new RouteIndex(this.site.routes, this.pipeline.config.defaultLocale);
     this.renderer.retain(this.site.routes);
+    if (this.renderer.pageModulesImported >= (this.options.maxPageModulesPerWorkers ?? 50)) await this.recycleWorkers();
     this.postBuildStale = true;
     this.errors.clearPrefix('page:');
     for (const route of this.site.routes) {
@@ -196,14 +203,32 @@ export class DevSite {
     }
   }
 
+  /**
+   * New workers, which have imported no page module yet, and the module files no current compile
+   * uses removed: what edits of MDX pages with imports leave behind is dropped, in memory and on disk.
+   */
+  private async recycleWorkers(): Promise<void> {
+    this.restartWorkers();
+    const moduleDir = join(this.pipeline.context.cacheDir, 'pages');
+    const inUse = this.store.moduleFiles();
+    const files = await readdir(moduleDir).catch(() => [] as string[]);
+    await Promise.all(files.filter((name) => name.endsWith('.mjs') && !inUse.has(join(moduleDir, name))).map((name) => rm(join(moduleDir, name), { force: true })));
+  }
+
   /** New render workers, which import the theme and renderer modules afresh. */
   restartWorkers(): void {
     const old = this.pool;
     this.pool = new WorkerPool();
     this.renderer.reset();
     // Let tasks already on the old workers finish before they go.
-    const retire = setTimeout(() => void old.close().catch(() => {}), 10_000);
-    this.retired.push({ pool: old, timer: retire });
+    const retired = {
+      pool: old,
+      timer: setTimeout(() => {
+        this.retired.splice(this.retired.indexOf(retired), 1);
+        void old.close().catch(() => {});
+      }, 10_000),
+    };
+    this.retired.push(retired);
   }
 
   private readonly retired: { pool: WorkerPool; timer: ReturnType<typeof setTimeout> }[] = [];

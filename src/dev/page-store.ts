@@ -125,6 +125,13 @@ export class PageStore {
     return [...this.entries].filter(([, e]) => e.task && !e.current).map(([path]) => path);
   }
 
+  /** The module files the pages' current compiles are bundled into. */
+  moduleFiles(): Set<string> {
+    const files = new Set<string>();
+    for (const entry of this.entries.values()) if (entry.output?.compiled.kind === 'module') files.add(entry.output.compiled.code);
+    return files;
+  }
+
   /** All pages whose compiled form bundles imports (a component they import may have changed). */
   bundled(): string[] {
     return [...this.entries].filter(([, e]) => e.output?.compiled.kind === 'module').map(([path]) => path);

@@ -27,4 +27,5 @@ export { DiagnosticError, positionAt } from './diagnostics/diagnostic.ts';
 export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { importModuleFile } from './util/import-module.ts';
 export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve-link.ts';
+export { hrefScheme, isSafeHref, safeHref, SAFE_HREF_SCHEMES } from './shared/safe-href.ts';
 export { DEFAULT_REL_OUTPUT_PATH, resolveImagePath, resolveRelOutputSrc, type RelOutputTarget } from './shared/asset-paths.ts';

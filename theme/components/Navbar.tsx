@@ -1,10 +1,12 @@
+import { hrefScheme, safeHref } from '../../src/shared/safe-href.ts';
 import type { RouteData } from '../../src/shared/types.ts';
 
 /** Top bar: logo (light/dark), navbar links and menus, search box, mobile menu button. */
 export function Navbar({ data }: { data: RouteData }) {
   const { config } = data;
   const { logo } = config;
-  const href = (route: string) => (/^[a-z]+:/i.test(route) ? route : `${config.basePath}${route}`);
+  // A URL with a scheme as it is (unless the scheme is unsafe: `javascript:` links nowhere), a path under the base path.
+  const href = (route: string) => (hrefScheme(route) ? safeHref(route) : `${config.basePath}${route}`);
   return (
     <header className="navbar">
       <nav className="navbar-inner" aria-label="Main">

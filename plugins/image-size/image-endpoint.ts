@@ -1,4 +1,4 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { realPathInside, resolveImagePath } from 'docs-gen';
@@ -17,6 +17,8 @@ export interface ImageRequestOptions {
   /** The site's base path: `{basePath}/_next/image` is answered too, and stripped from `url`. */
   basePath?: string;
   cacheDir?: string;
+  /** Told of each symbolic link refused because it leads out of `publicDir` (dev names it once). */
+  onRefusedLink?: (link: { file: string; target: string; folder: string }) => void;
 }
 
 export type ImageQuery = { path: string; width: number; quality: number } | { error: string };
@@ -71,8 +73,13 @@ export async function handleImageRequest(request: IncomingMessage, response: Ser
   const notFound = () => send(response, 404, { 'Content-Type': 'text/plain; charset=utf-8' }, `No image at ${query.path}`, head);
   // The path is already decoded and free of dot segments; its real path (symbolic links
   // followed) must still be inside public/. A file outside is answered exactly as a missing one.
-  const file = await realPathInside(options.publicDir, join(options.publicDir, query.path));
-  if (!file) return notFound();
+  const asked = join(options.publicDir, query.path);
+  const file = await realPathInside(options.publicDir, asked);
+  if (!file) {
+    const outside = await realpath(asked).catch(() => undefined);
+    if (outside) options.onRefusedLink?.({ file: asked, target: outside, folder: options.publicDir });
+    return notFound();
+  }
   let measured;
   try {
     measured = await measureImage(file);

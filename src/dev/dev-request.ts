@@ -32,7 +32,7 @@ export async function handleDevRequest(site: DevSite, request: IncomingMessage, 
   const base = site.basePath;
   const url = new URL(request.url ?? '/', 'http://localhost');
   // `/_next/image` (the images plugin's transform); it answers false for every other path.
-  if (await handleImageRequest(request, response, { root, publicDir: context.publicDir, basePath: base })) return;
+  if (await handleImageRequest(request, response, { root, publicDir: context.publicDir, basePath: base, onRefusedLink: site.refusedLink })) return;
   if (base && url.pathname === '/') {
     response.writeHead(302, { location: `${base}/` }).end();
     return;
@@ -53,7 +53,7 @@ export async function handleDevRequest(site: DevSite, request: IncomingMessage, 
       response.end(request.method === 'HEAD' ? undefined : emitted);
       return;
     }
-    const publicFile = await findFile(context.publicDir, path);
+    const publicFile = await findFile(context.publicDir, path, site.refusedLink);
     if (publicFile) return sendFile(request, response, publicFile);
     await site.exclusive(() => site.runPostBuild());
     const written = await findFile(site.outDir, path);

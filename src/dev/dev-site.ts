@@ -14,6 +14,7 @@ import { DevRenderer } from './dev-renderer.ts';
 import { ErrorBoard } from './error-board.ts';
 import { PageStore } from './page-store.ts';
 import { RouteIndex } from './route-index.ts';
+import { warnOncePerLink, type RefusedLink } from '../util/symlink-policy.ts';
 
 export interface DevSiteOptions {
   root: string;
@@ -44,6 +45,8 @@ export class DevSite {
   readonly renderer: DevRenderer;
   readonly errors: ErrorBoard;
   readonly outDir: string;
+  /** Names each symbolic link in public/ that dev refuses to serve (it leads outside), once. */
+  readonly refusedLink: (link: RefusedLink) => void;
   site?: SiteData;
   emitted = new Map<string, string | Uint8Array>();
   assets?: DevAssets;
@@ -57,6 +60,7 @@ export class DevSite {
     this.renderer = new DevRenderer(() => this.pool, options.root);
     this.errors = new ErrorBoard(options.root, options.log, options.color);
     this.outDir = join(options.root, '.docs-gen-cache', 'dev-out');
+    this.refusedLink = warnOncePerLink(options.root, options.log.info);
   }
 
   get ready(): boolean {

@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
+import type { RefusedLink } from '../util/symlink-policy.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -48,16 +49,19 @@ export function safeFilePath(root: string, urlPath: string): string | undefined 
 
 /**
  * The file a request path names inside `root`, with clean URLs (`/a/b` → `a/b/index.html`, then
- * `a/b.html`). A symbolic link that leads out of `root` counts as absent.
+ * `a/b.html`). A symbolic link that leads out of `root` counts as absent (and `onRefusedLink` hears of it).
  */
-export async function findFile(root: string, urlPath: string): Promise<string | undefined> {
+export async function findFile(root: string, urlPath: string, onRefusedLink?: (link: RefusedLink) => void): Promise<string | undefined> {
   const target = safeFilePath(root, urlPath);
   if (!target) return undefined;
   for (const candidate of [target, join(target, 'index.html'), `${target}.html`]) {
     const info = await stat(candidate).catch(() => undefined);
     if (!info?.isFile()) continue;
     const [real, realRoot] = await Promise.all([realpath(candidate), realpath(root)]);
-    return inside(realRoot, real) ? candidate : undefined;
+    if (inside(realRoot, real)) return candidate;
+    // The symlink policy (src/util/symlink-policy.ts): a link out of the folder is refused, and named.
+    onRefusedLink?.({ file: candidate, target: real, folder: root });
+    return undefined;
   }
   return undefined;
 }
@@ -81,6 +85,8 @@ export interface ServeOptions {
   basePath: string;
   /** Rewrites HTML before sending. */
   transformHtml?: (html: string) => string;
+  /** Told of each symbolic link refused because it leads out of `root`. */
+  onRefusedLink?: (link: RefusedLink) => void;
 }
 
 /** Serves a built site as a static host would: clean URLs, `404.html` with status 404. */
@@ -89,7 +95,7 @@ export async function serveStatic(request: IncomingMessage, response: ServerResp
   let file: string | undefined;
   if (!options.basePath || path === options.basePath || path.startsWith(`${options.basePath}/`)) {
     path = path.slice(options.basePath.length) || '/';
-    file = await findFile(options.root, path);
+    file = await findFile(options.root, path, options.onRefusedLink);
   }
   if (file) return sendFile(request, response, file, 200, options.transformHtml);
   const notFound = await findFile(options.root, '/404.html');

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { contentTypeOf, findFile, sendFile } from './static-server.ts';
+import { contentTypeOf, findFile, refuseOtherMethods, sendFile } from './static-server.ts';
 import { injectDevClient } from './dev-client.ts';
 import type { DevSite } from './dev-site.ts';
 import { handleImageRequest } from '../../plugins/image-size/image-endpoint.ts';
@@ -22,10 +22,7 @@ const ERROR_PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>docs
  * the site's 404 page with status 404. Files are only ever served from inside their folders.
  */
 export async function handleDevRequest(site: DevSite, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { allow: 'GET, HEAD' }).end();
-    return;
-  }
+  if (refuseOtherMethods(request, response)) return;
   if (!site.ready) return sendHtml(request, response, 500, ERROR_PAGE);
   const { root } = site.options;
   const { context } = site.pipeline;

@@ -11,6 +11,7 @@ import { DEV_SOCKET_PATH, type DevMessage } from './dev-client.ts';
 import { handleDevRequest } from './dev-request.ts';
 import { asDiagnostics, DevSite } from './dev-site.ts';
 import { listen } from './listen.ts';
+import { applySafeHeaders } from './static-server.ts';
 import { watchSite } from './watch-site.ts';
 
 export interface DevServerOptions {
@@ -74,6 +75,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let answered: () => void = () => {};
   const firstAnswer = new Promise<void>((done) => (answered = done));
   const server = createServer((request, response) => {
+    applySafeHeaders(response);
     const refused = crossOriginRefusal(request.headers, options.host);
     if (refused) {
       response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(refusalText(refused));

@@ -28,6 +28,27 @@ export function contentTypeOf(file: string): string {
   return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
+/**
+ * Headers on every answer of dev and preview. `nosniff`: a file is only ever what its
+ * Content-Type says (a text file in public/ cannot be run as a script or styles); the referrer
+ * policy sends other sites the origin, never the page's path.
+ */
+export const SAFE_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+export function applySafeHeaders(response: ServerResponse): void {
+  for (const [name, value] of Object.entries(SAFE_HEADERS)) response.setHeader(name, value);
+}
+
+/** Answers anything but GET and HEAD with 405, as a static host does; true when it did. */
+export function refuseOtherMethods(request: IncomingMessage, response: ServerResponse): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+  return true;
+}
+
 const inside = (base: string, target: string) => target === base || target.startsWith(base + sep);
 
 /**

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { listen } from '../dev/listen.ts';
-import { serveStatic } from '../dev/static-server.ts';
+import { applySafeHeaders, refuseOtherMethods, serveStatic } from '../dev/static-server.ts';
 import { warnOncePerLink } from '../util/symlink-policy.ts';
 
 export interface PreviewOptions {
@@ -43,6 +43,8 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
   const basePath = config.basePath;
   const refusedLink = warnOncePerLink(root, options.warn ?? ((text) => console.warn(text)));
   const server = createServer((request, response) => {
+    applySafeHeaders(response);
+    if (refuseOtherMethods(request, response)) return;
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     // A host serving under a base path has nothing at `/`: send the reader to the site.
     if (basePath && path === '/') {

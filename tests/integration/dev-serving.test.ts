@@ -1,5 +1,5 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import WebSocket from 'ws';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -11,13 +11,13 @@ const SECRET = 'TOP-SECRET-NOT-PART-OF-THE-SITE';
 const quiet = { info: () => {}, error: () => {} };
 
 /** A raw GET: the path goes on the wire exactly as written (fetch would normalise `..`). */
-function rawGet(port: number, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string; type: string }> {
+function rawGet(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string; type: string; headers: IncomingHttpHeaders }> {
   return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'GET', headers }, (response) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => done({ status: response.statusCode!, body, type: String(response.headers['content-type']) }));
+      response.on('end', () => done({ status: response.statusCode!, body, type: String(response.headers['content-type']), headers: response.headers }));
     });
     req.on('error', fail);
     req.end();
@@ -71,6 +71,18 @@ describe('the dev server serves the site', () => {
     const home = (await rawGet(dev.port, '/')).body;
     const css = /href="(\/_docs-gen\/style-[^"]+\.css)"/.exec(home)![1]!;
     expect(await rawGet(dev.port, css)).toMatchObject({ status: 200, type: 'text/css; charset=utf-8' });
+  });
+
+  test.each(['/', '/guide/first', '/nested/ok.txt', '/no/such/page', '/_next/image?url=%2Flogo.svg&w=64'])('sends nosniff and a referrer policy with %s', async (path) => {
+    const { headers } = await rawGet(dev.port, path);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  test.each(['POST', 'DELETE'])('answers %s with 405 and Allow: GET, HEAD', async (method) => {
+    const response = await rawGet(dev.port, '/guide/first', {}, method);
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
   });
 
   test('answers an unknown path with the site 404 page and status 404', async () => {

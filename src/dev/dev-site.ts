@@ -15,6 +15,8 @@ import { ErrorBoard } from './error-board.ts';
 import { PageStore } from './page-store.ts';
 import { RouteIndex } from './route-index.ts';
 import { warnOncePerLink, type RefusedLink } from '../util/symlink-policy.ts';
+import { contentSecurityPolicy } from '../build/content-security-policy.ts';
+import { DEV_CLIENT } from './dev-client.ts';
 
 export interface DevSiteOptions {
   root: string;
@@ -136,7 +138,10 @@ export class DevSite {
   }
 
   private snapshot(): SiteSnapshot {
-    return siteSnapshot(this.pipeline.config, this.site!, this.assets!);
+    const snapshot = siteSnapshot(this.pipeline.config, this.site!, this.assets!);
+    // The live-reload client is an inline script too: with the policy on, dev allows it by hash.
+    snapshot.config.contentSecurityPolicy = contentSecurityPolicy(this.pipeline.config, [DEV_CLIENT]);
+    return snapshot;
   }
 
   /** Compiles the route's page first if its current version is not compiled yet. */

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { listen } from '../dev/listen.ts';
-import { applySafeHeaders, refuseOtherMethods, serveStatic } from '../dev/static-server.ts';
+import { applySafeHeaders, refuseOtherMethods, serveStatic, type OpenStream } from '../dev/static-server.ts';
 import { warnOncePerLink } from '../util/symlink-policy.ts';
 
 export interface PreviewOptions {
@@ -18,6 +18,8 @@ export interface PreviewOptions {
   log?: (line: string) => void;
   /** Where warnings go (a refused symbolic link). @default console.warn */
   warn?: (text: string) => void;
+  /** How files are read. @default fs.createReadStream */
+  openStream?: OpenStream;
 }
 
 export interface PreviewServer {
@@ -51,7 +53,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       response.writeHead(302, { location: `${basePath}/` }).end();
       return;
     }
-    serveStatic(request, response, { root: outDir, basePath, onRefusedLink: refusedLink }).catch(() => {
+    serveStatic(request, response, { root: outDir, basePath, onRefusedLink: refusedLink, openStream: options.openStream }).catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });

@@ -29,4 +29,6 @@ export { importModuleFile } from './util/import-module.ts';
 export { isInside, realPathInside } from './util/contained-path.ts';
 export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve-link.ts';
 export { hrefScheme, isSafeHref, safeHref, SAFE_HREF_SCHEMES } from './shared/safe-href.ts';
+export { escapeHtml } from './shared/escape-html.ts';
+export { assetHref, encodeRoute, pageHref, routeHref, type PageLinkContext } from './shared/page-href.ts';
 export { DEFAULT_REL_OUTPUT_PATH, resolveImagePath, resolveRelOutputSrc, type RelOutputTarget } from './shared/asset-paths.ts';

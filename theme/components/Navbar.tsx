@@ -1,12 +1,15 @@
-import { hrefScheme, safeHref } from '../../src/shared/safe-href.ts';
+import { safeHref } from '../../src/shared/safe-href.ts';
 import type { RouteData } from '../../src/shared/types.ts';
+import { assetHref, pageHref } from '../../src/shared/page-href.ts';
 
 /** Top bar: logo (light/dark), navbar links and menus, search box, mobile menu button. */
 export function Navbar({ data }: { data: RouteData }) {
   const { config } = data;
   const { logo } = config;
-  // A URL with a scheme as it is (unless the scheme is unsafe: `javascript:` links nowhere), a path under the base path.
-  const href = (route: string) => (hrefScheme(route) ? safeHref(route) : `${config.basePath}${route}`);
+  // Hrefs as the config and `_meta` write them, from the site root; the navbar is the same in every locale.
+  const root = { pageRoute: '/', folderRoute: '/', hrefPrefix: config.basePath, basePath: config.basePath };
+  // An unsafe scheme (`javascript:`) links nowhere.
+  const href = (written: string) => safeHref(pageHref(written, root));
   return (
     <header className="navbar">
       <nav className="navbar-inner" aria-label="Main">
@@ -14,8 +17,8 @@ export function Navbar({ data }: { data: RouteData }) {
           {/* Lazy: the variant hidden by the colour scheme is never fetched. */}
           {logo.light ? (
             <>
-              <img className="logo-light" src={href(logo.light)} alt={logo.alt || config.title} width={140} height={32} loading="lazy" />
-              <img className="logo-dark" src={href(logo.dark || logo.light)} alt={logo.alt || config.title} width={140} height={32} loading="lazy" />
+              <img className="logo-light" src={assetHref(logo.light, root)} alt={logo.alt || config.title} width={140} height={32} loading="lazy" />
+              <img className="logo-dark" src={assetHref(logo.dark || logo.light, root)} alt={logo.alt || config.title} width={140} height={32} loading="lazy" />
             </>
           ) : (
             <span className="navbar-title">{config.title}</span>

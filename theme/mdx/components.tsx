@@ -1,24 +1,17 @@
 import type { AnchorHTMLAttributes, ComponentType, ImgHTMLAttributes } from 'react';
 import type { RouteData } from '../../src/shared/types.ts';
-import { isExternalHref, resolveLink } from '../../src/shared/resolve-link.ts';
+import { isExternalHref } from '../../src/shared/resolve-link.ts';
 import { Alert } from './Alert.tsx';
 import { DocImage, ResponsiveImage, type DocImageProps } from './DocImage.tsx';
 import { RelOutput, type RelOutputProps } from './RelOutput.tsx';
 
 /** MDX components available in every page without an import, bound to the page's route data. */
 export function mdxComponents(data: RouteData, extra: Record<string, ComponentType<never>> = {}): Record<string, unknown> {
+  // Internal hrefs are already the built site's: the compile rewrote them (`pageHref`). External ones open in a new tab.
   function Link({ href = '', children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
-    if (isExternalHref(href)) {
-      return (
-        <a href={href} target="_blank" rel="noreferrer" {...rest}>
-          {children}
-        </a>
-      );
-    }
-    const resolved = resolveLink(href, { pageRoute: data.route, folderRoute: data.folderRoute });
-    const target = href.startsWith('#') || !resolved ? href : `${data.hrefPrefix}${resolved.route === '/' ? '/' : resolved.route}${resolved.search}${resolved.hash ? `#${resolved.hash}` : ''}`;
+    const external = isExternalHref(href) ? { target: '_blank', rel: 'noreferrer' } : {};
     return (
-      <a href={target} {...rest}>
+      <a href={href} {...external} {...rest}>
         {children}
       </a>
     );

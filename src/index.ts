@@ -24,6 +24,7 @@ export type { Diagnostic } from './diagnostics/diagnostic.ts';
 
 export { contentRoute, folderRouteOf, localizedRoute, titleFromName } from './content/content-route.ts';
 export { DiagnosticError, positionAt } from './diagnostics/diagnostic.ts';
+export { SourcePositionCollector, originalPosition } from './diagnostics/source-positions.ts';
 export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { importModuleFile } from './util/import-module.ts';
 export { isInside, realPathInside } from './util/contained-path.ts';

@@ -58,7 +58,7 @@ program
           `  a typical page loads ${kb(result.assets.jsGzipBytes)} JS and ${kb(result.assets.cssGzipBytes)} CSS (gzipped)`,
       );
       if (process.env.DOCS_GEN_STATS_FILE) {
-        writeFileSync(process.env.DOCS_GEN_STATS_FILE, JSON.stringify({ pages: result.pages, ms: result.ms, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));
+        writeFileSync(process.env.DOCS_GEN_STATS_FILE, JSON.stringify({ pages: result.pages, ms: result.ms, maxRssBytes: process.resourceUsage().maxRSS * 1024, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 }));
       }
     } catch (error) {
       fail(root, error);

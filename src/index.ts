@@ -23,7 +23,10 @@ export type * from './shared/types.ts';
 export type { Diagnostic } from './diagnostics/diagnostic.ts';
 
 export { contentRoute, folderRouteOf, localizedRoute, titleFromName } from './content/content-route.ts';
-export { DiagnosticError, positionAt } from './diagnostics/diagnostic.ts';
+export { DiagnosticError, isDiagnosticError, positionAt } from './diagnostics/diagnostic.ts';
+export { isNavigable, SPECIAL_PAGES, type SpecialPageRule } from './shared/special-pages.ts';
+export { DEFAULT_THEME, resolveTheme } from './shared/theme-options.ts';
+export { documentTitle, pageTitle } from './shared/page-title.ts';
 export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { importModuleFile } from './util/import-module.ts';
 export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve-link.ts';

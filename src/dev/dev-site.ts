@@ -2,9 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
 import { siteSnapshot } from '../build/site-snapshot.ts';
+import { runnableMdxComponents } from '../build/build.ts';
+import { BUILTIN_WORKER_MODULES } from '../pipeline/builtin-plugins.ts';
+import type { ModuleExport } from '../pipeline/plugin.ts';
 import { isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RouteDefinition, SiteData } from '../pipeline/plugin.ts';
-import { hookFailure } from '../pipeline/run-plugins.ts';
+import { runPostBuild } from '../pipeline/run-plugins.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import type { DevMessage } from './dev-client.ts';
@@ -22,9 +25,6 @@ export interface DevSiteOptions {
   log: { info: (line: string) => void; error: (text: string) => void };
   color?: boolean;
 }
-
-/** The content loader's compiler: the slowest module to load (MDX, the highlighter). */
-const COMPILER = 'plugins/content-loader/compile-page.js';
 
 /** Anything thrown that is not a diagnostic is our bug: still a diagnostic for the overlay. */
 export function asDiagnostics(error: unknown, code = 'internal'): Diagnostic[] {
@@ -47,6 +47,8 @@ export class DevSite {
   site?: SiteData;
   emitted = new Map<string, string | Uint8Array>();
   assets?: DevAssets;
+  /** The plugins' MDX components, runnable in the render workers. */
+  mdxComponents: Record<string, ModuleExport> = {};
   /** URL path (no base path) → route. */
   routes = new RouteIndex([], 'en-US');
   private lock: Promise<unknown> = Promise.resolve();
@@ -77,9 +79,10 @@ export class DevSite {
   /** Config, assets and the page map from stubs: what the first answer needs (no page compiled yet). */
   async initialize(): Promise<void> {
     // The compiler loads in the workers while the main thread reads the config and the page map.
-    void this.pool.broadcast({ moduleUrl: distUrl('src/dev/warm-up.js'), exportName: 'warmUp', input: [distUrl(COMPILER)] }).catch(() => {});
+    void this.pool.broadcast({ moduleUrl: distUrl('src/dev/warm-up.js'), exportName: 'warmUp', input: BUILTIN_WORKER_MODULES.map(distUrl) }).catch(() => {});
     try {
       await this.pipeline.loadConfig();
+      this.mdxComponents = await runnableMdxComponents(this.pipeline.plugins, this.pipeline.context.cacheDir);
       this.errors.set('config', []);
     } catch (error) {
       this.errors.set('config', asDiagnostics(error, 'config-load'));
@@ -132,7 +135,7 @@ export class DevSite {
   }
 
   private snapshot(): SiteSnapshot {
-    return siteSnapshot(this.pipeline.config, this.site!, this.assets!);
+    return siteSnapshot(this.pipeline.config, this.site!, this.assets!, this.mdxComponents);
   }
 
   /** Compiles the route's page first if its current version is not compiled yet. */
@@ -181,15 +184,8 @@ export class DevSite {
     if (!this.postBuildStale || !this.site) return;
     this.postBuildStale = false;
     const { plugins, context } = this.pipeline;
-    for (const plugin of plugins) {
-      if (!plugin.postBuild) continue;
-      try {
-        await plugin.postBuild({ outDir: this.outDir, site: this.site, context });
-      } catch (error) {
-        // In dev the output has no pages: a postBuild that needs them is not the writer's error.
-        for (const d of hookFailure(error, plugin.name, 'postBuild')) this.options.log.info(`docs-gen dev: ${d.message}`);
-      }
-    }
+    // In dev the output has no pages: a postBuild that needs them is not the writer's error.
+    for (const d of await runPostBuild(plugins, { outDir: this.outDir, site: this.site, context })) this.options.log.info(`docs-gen dev: ${d.message}`);
   }
 
   /** New render workers, which import the theme and renderer modules afresh. */

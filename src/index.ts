@@ -20,7 +20,8 @@ export function definePlugin<Options = void, Content = unknown>(
 export type { UserConfig, ResolvedConfig } from './config/schema.ts';
 export type * from './pipeline/plugin.ts';
 export type * from './shared/types.ts';
-export type { Diagnostic } from './diagnostics/diagnostic.ts';
+export type { Diagnostic, DiagnosticCode, PluginDiagnosticCode } from './diagnostics/diagnostic.ts';
+export { DIAGNOSTIC_CODES } from './diagnostics/codes.ts';
 
 export { contentRoute, folderRouteOf, localizedRoute, titleFromName } from './content/content-route.ts';
 export { DiagnosticError, isDiagnosticError, positionAt } from './diagnostics/diagnostic.ts';

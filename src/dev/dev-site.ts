@@ -5,7 +5,7 @@ import { siteSnapshot } from '../build/site-snapshot.ts';
 import { runnableMdxComponents } from '../build/build.ts';
 import { BUILTIN_WORKER_MODULES } from '../pipeline/builtin-plugins.ts';
 import type { ModuleExport } from '../pipeline/plugin.ts';
-import { isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { isDiagnosticError, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import type { RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { runPostBuild } from '../pipeline/run-plugins.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
@@ -27,7 +27,7 @@ export interface DevSiteOptions {
 }
 
 /** Anything thrown that is not a diagnostic is our bug: still a diagnostic for the overlay. */
-export function asDiagnostics(error: unknown, code = 'internal'): Diagnostic[] {
+export function asDiagnostics(error: unknown, code: DiagnosticCode = 'internal'): Diagnostic[] {
   if (isDiagnosticError(error)) return error.diagnostics;
   return [{ severity: 'error', code, message: `internal error: ${(error as Error)?.message ?? String(error)}` }];
 }

@@ -125,7 +125,7 @@ export async function runContentHooks(plugins: Plugin[], context: PluginContext)
         const key = `${locale} ${route.route}`;
         const owner = routeOwner.get(key);
         if (owner) {
-          diagnostics.push({ severity: 'error', code: 'duplicate-route', message: `Route ${route.route} (${locale}) is added by both ${owner} and ${plugin.name}`, plugin: plugin.name, file: route.sourcePath });
+          diagnostics.push({ severity: 'error', code: 'duplicate-route', message: `Route ${route.route} (${locale}) comes from both ${owner} and ${plugin.name}`, plugin: plugin.name, file: route.sourcePath });
           return;
         }
         routeOwner.set(key, plugin.name);

@@ -4,7 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { build, type Message, type Plugin as EsbuildPlugin } from 'esbuild';
-import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { distUrl } from './dist-path.ts';
 
 /**
@@ -48,7 +48,7 @@ export interface ImportedModule {
  * theirs: esbuild bundles it, and the result is imported from the site's cache folder, so
  * bare imports resolve from the site's own node_modules.
  */
-export async function importModuleFile(file: string, options: { root: string; cacheDir: string; code: string }): Promise<ImportedModule> {
+export async function importModuleFile(file: string, options: { root: string; cacheDir: string; code: DiagnosticCode }): Promise<ImportedModule> {
   const relativeFile = relative(options.root, file);
   let text: string;
   let dependencies: string[];

@@ -1,0 +1,57 @@
+/**
+ * Every diagnostic code docs-gen and its built-ins produce, with the severity it has and the
+ * template its message follows (`{name}` marks a part that varies). One place to read what a
+ * code means; `tests/integration/diagnostics-catalogue.test.ts` holds that each is produced by a
+ * test. A third-party plugin's own codes are namespaced: `acme:stale-feed`.
+ */
+export const DIAGNOSTIC_CODES = {
+  // config
+  'config-syntax': { severity: 'error', template: '{esbuild message}' },
+  'config-load': { severity: 'error', template: 'The config has no default export (use `export default defineConfig({...})`)' },
+  'config-unknown-key': { severity: 'error', template: 'Unknown config key `{keyPath}`' },
+  'config-invalid': { severity: 'error', template: 'Invalid config value at `{keyPath}`: {reason}' },
+  'content-missing': { severity: 'error', template: 'No content folder: {contentDir}/ does not exist in {root}' },
+  'island-missing': { severity: 'error', template: 'Island {name}: {path} does not exist' },
+  // plugins
+  'plugin-unknown-key': { severity: 'error', template: 'Plugin {plugin} has an unknown key `{key}`' },
+  'plugin-duplicate': { severity: 'error', template: 'Two plugins are named {plugin}' },
+  'plugin-internal': { severity: 'error', template: 'Internal error in plugin {plugin} during hook {hook}: {reason}' },
+  'duplicate-route': { severity: 'error', template: 'Route {route} comes from both {first} and {second}' },
+  // pages
+  'front-matter-unclosed': { severity: 'error', template: 'Front matter starts with --- but never ends with a --- line' },
+  'front-matter-yaml': { severity: 'error', template: 'Invalid front matter YAML: {reason}' },
+  'front-matter-invalid': { severity: 'error', template: 'Front matter `{key}` must be {expected}' },
+  'mdx-syntax': { severity: 'error', template: 'MDX syntax error: {reason}' },
+  'mdx-import': { severity: 'error', template: "Cannot bundle the page's imports: {reason}" },
+  'component-props': { severity: 'error', template: '{component} {reason}' },
+  'render-failed': { severity: 'error', template: 'Rendering {route} failed: {reason}' },
+  // _meta
+  'meta-syntax': { severity: 'error', template: 'Invalid JSON in _meta file: {reason}' },
+  'meta-invalid': { severity: 'error', template: '{reason} at `{keyPath}`' },
+  'meta-unknown-entry': { severity: 'error', template: '_meta entry `{name}` matches no page or folder in {folder}' },
+  // images and Rel outputs
+  'missing-image': { severity: 'error', template: 'Image {url} was not found and must be added to {publicDir}{path}' },
+  'image-unreadable': { severity: 'error', template: 'Image {url} could not be {read or converted}: {reason}' },
+  'rel-output-invalid': { severity: 'error', template: 'Failed to parse {file}.json due to {reason}.' },
+  'rel-output-missing': { severity: 'error', template: 'Rel output {src} was not found: {where}' },
+  'rel-output-orphan': { severity: 'warning', template: '{file} is beside no page: {name}.outputs/ needs a page named {name}' },
+  // check
+  'broken-link': { severity: 'error', template: 'broken link {url} — no page at {route}' },
+  'broken-anchor': { severity: 'error', template: 'broken anchor {url} — no heading with id "{id}" on {route}' },
+  'broken-meta-link': { severity: 'error', template: 'broken _meta link {href} (entry "{name}") — no page at {route}' },
+  'broken-external-link': { severity: 'error', template: 'broken external link {url} — {why}' },
+  'unreachable-page': { severity: 'error', template: 'page {route} is unreachable — no sidebar or navbar entry leads to it, and no reachable page links to it' },
+  // commands
+  'listen-failed': { severity: 'error', template: 'Cannot listen: {why}' },
+  'preview-no-output': { severity: 'error', template: 'Nothing to preview: {outDir} holds no built site' },
+  internal: { severity: 'error', template: 'internal error: {reason}' },
+} as const satisfies Record<string, { severity: 'error' | 'warning'; template: string }>;
+
+/** A code of docs-gen or a built-in. */
+export type DiagnosticCode = keyof typeof DIAGNOSTIC_CODES;
+
+/** A third-party plugin's own code: namespaced by the plugin, `acme:stale-feed`. */
+export type PluginDiagnosticCode = `${string}:${string}`;
+
+/** Whether `code` is one of docs-gen's own. */
+export const isDiagnosticCode = (code: string): code is DiagnosticCode => Object.hasOwn(DIAGNOSTIC_CODES, code);

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { localizedRoute, type Plugin } from 'docs-gen';
+import { isNavigable, localizedRoute, type Plugin } from 'docs-gen';
 
 export const SEARCH_INDEX = 'docs-gen:search-index';
 
@@ -23,7 +23,7 @@ export default function searchIndex(): Plugin {
       const byLocale = new Map<string, Record<string, SearchDocument>>();
       for (const { locale } of config.locales) byLocale.set(locale, {});
       for (const route of site.routes) {
-        if (!route.sections || route.route === '/search' || route.route === '/404' || route.route === '/500') continue;
+        if (!route.sections || !isNavigable(route.route)) continue;
         const locale = route.locale ?? config.defaultLocale;
         const data: Record<string, string> = {};
         for (const section of route.sections) {

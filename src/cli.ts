@@ -67,7 +67,7 @@ program
   .option('--root <dir>', 'site folder', '.')
   .option('--format <format>', 'text or json', 'text')
   .option('--external', 'also request external links (HEAD, then GET; cached in .docs-gen-cache/)', false)
-  .option('--external-timeout <ms>', 'per external request', '10000')
+  .option('--external-timeout <ms>', 'per external request (0: no limit)', '10000')
   .option('--external-concurrency <n>', 'external requests at once', '8')
   .action(async (options: { root: string; format: string; external: boolean; externalTimeout: string; externalConcurrency: string }) => {
     if (options.format !== 'text' && options.format !== 'json') {

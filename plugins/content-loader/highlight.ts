@@ -36,6 +36,15 @@ export function getHighlighter(grammarPath: string): Promise<Highlighter> {
   return highlighter;
 }
 
+/** Lines at least this long are emitted as plain text: a guard against pathological grammars that costs the same on every machine. */
+export const MAX_HIGHLIGHTED_LINE = 2000;
+
+/**
+ * Both paths tokenise with these. shiki stops a line after 500 ms by default, so a busy machine
+ * produced other tokens than an idle one; a length limit is deterministic, a time limit is not.
+ */
+const TOKENIZE = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE } as const;
+
 const TOKEN_COLOR = /^color:var\(--code-(?:token-([a-z-]+)|foreground)\)(;.*)?$/;
 
 /**
@@ -96,7 +105,7 @@ export function rehypeHighlight(options: { grammarPath: string }) {
       const lang = (await ensureLanguage(h, requested)) ? requested : 'text';
       const text = toString(code).replace(/\n$/, '');
       // Tokens as codeToTokens gives them to highlightToHtml: the two paths' markup stays identical.
-      const highlighted = h.codeToHast(text, { lang, theme: THEME.name!, mergeWhitespaces: false });
+      const highlighted = h.codeToHast(text, { lang, theme: THEME.name!, mergeWhitespaces: false, ...TOKENIZE });
       const shikiPre = highlighted.children[0] as Element;
       shikiPre.position = pre.position;
       shikiPre.properties = { className: ['shiki'], tabIndex: 0 };
@@ -129,7 +138,7 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
  */
 export function highlightToHtml(h: Highlighter, code: string, requested: string): string {
   const lang = h.getLoadedLanguages().includes(requested) ? requested : 'text';
-  const lines = h.codeToTokens(code.replace(/\n$/, ''), { lang: lang as BundledLanguage, theme: THEME.name! }).tokens;
+  const lines = h.codeToTokens(code.replace(/\n$/, ''), { lang: lang as BundledLanguage, theme: THEME.name!, ...TOKENIZE }).tokens;
   let html = '';
   for (let i = 0; i < lines.length; i++) {
     html += i ? '\n<span class="line">' : '<span class="line">';

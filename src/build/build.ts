@@ -12,7 +12,7 @@ import { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
-import { createStagingFolder, discardStaging, swapIntoPlace } from './output-folder.ts';
+import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
 import type { RenderInput, RenderOutput } from './render-worker.tsx';
 import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
@@ -122,6 +122,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const pool = new WorkerPool();
   let staging: string | undefined;
   try {
+    await removeLeftovers(outDir);
     const { config, plugins, context, site, emitted, diagnostics } = await loadSite(root, 'build', pool);
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);

@@ -5,8 +5,14 @@ import { readLinkCache, writeLinkCache, type LinkStatus } from './external-link-
 export interface ExternalCheckOptions {
   /** Requests in flight at once. @default 8 */
   concurrency?: number;
-  /** Per request. @default 10000 */
+  /** Per request; 0 waits as long as the server takes. @default 10000 */
   timeoutMs?: number;
+  /** Starts one request's time limit: the signal aborts when it runs out. @default AbortSignal.timeout */
+  deadline?: (timeoutMs: number, url: string) => AbortSignal;
+  /** The clock for Retry-After dates and the cache's ages. @default Date.now */
+  now?: () => number;
+  /** Waits before a retry. @default setTimeout */
+  sleep?: (ms: number) => Promise<void>;
   /** Retries after a 429 answer. @default 3 */
   retries?: number;
   /** The longest Retry-After honoured; longer waits count as a failure. @default 30000 */
@@ -27,8 +33,12 @@ export function retryAfterMs(header: string | null, attempt: number, now = Date.
   return 1000 * 2 ** attempt;
 }
 
-async function request(url: string, method: 'HEAD' | 'GET', timeoutMs: number): Promise<Response> {
-  const response = await fetch(url, { method, redirect: 'follow', signal: AbortSignal.timeout(timeoutMs), headers: { 'user-agent': 'docs-gen-check (link checker)', accept: '*/*' } });
+const timeout = (timeoutMs: number) => AbortSignal.timeout(timeoutMs);
+
+async function request(url: string, method: 'HEAD' | 'GET', options: ExternalCheckOptions): Promise<Response> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  const signal = timeoutMs > 0 ? (options.deadline ?? timeout)(timeoutMs, url) : undefined;
+  const response = await fetch(url, { method, redirect: 'follow', signal, headers: { 'user-agent': 'docs-gen-check (link checker)', accept: '*/*' } });
   // Only the status matters: do not download bodies.
   await response.body?.cancel().catch(() => {});
   return response;
@@ -41,17 +51,17 @@ export async function checkUrl(url: string, options: ExternalCheckOptions = {}):
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     try {
-      response = await request(url, 'HEAD', timeoutMs);
-      if (!response.ok && response.status !== 429) response = await request(url, 'GET', timeoutMs);
+      response = await request(url, 'HEAD', options);
+      if (!response.ok && response.status !== 429) response = await request(url, 'GET', options);
     } catch (error) {
       const e = error as Error & { cause?: { code?: string } };
       const timedOut = e.name === 'TimeoutError' || e.name === 'AbortError';
       return { ok: false, error: timedOut ? `no answer within ${timeoutMs} ms` : (e.cause?.code ?? e.message) };
     }
     if (response.status !== 429) return { ok: response.ok, status: response.status };
-    const wait = retryAfterMs(response.headers.get('retry-after'), attempt);
+    const wait = retryAfterMs(response.headers.get('retry-after'), attempt, (options.now ?? Date.now)());
     if (attempt >= retries || wait > (options.maxRetryAfterMs ?? 30_000)) return { ok: false, status: 429, error: 'still rate-limited (429) after retries' };
-    await sleep(wait);
+    await (options.sleep ?? sleep)(wait);
   }
 }
 
@@ -59,17 +69,18 @@ export async function checkUrl(url: string, options: ExternalCheckOptions = {}):
 export async function checkUrls(urls: string[], options: ExternalCheckOptions = {}): Promise<Map<string, LinkStatus>> {
   const cache = options.cacheFile ? readLinkCache(options.cacheFile) : new Map();
   const ttl = options.cacheTtlMs ?? 86_400_000;
+  const now = options.now ?? Date.now;
   const results = new Map<string, LinkStatus>();
   const pending = [...new Set(urls)].filter((url) => {
     const cached = cache.get(url);
-    if (cached && cached.ok && Date.now() - cached.checkedAt < ttl) results.set(url, cached);
+    if (cached && cached.ok && now() - cached.checkedAt < ttl) results.set(url, cached);
     return !results.has(url);
   });
   const worker = async () => {
     for (let url = pending.shift(); url !== undefined; url = pending.shift()) {
       const status = await checkUrl(url, options);
       results.set(url, status);
-      cache.set(url, { ...status, checkedAt: Date.now() });
+      cache.set(url, { ...status, checkedAt: now() });
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, options.concurrency ?? 8) }, worker));

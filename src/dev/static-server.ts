@@ -1,6 +1,8 @@
 import { createReadStream } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
 import { extname, join, resolve, sep } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -62,18 +64,63 @@ export async function findFile(root: string, urlPath: string): Promise<string | 
   return undefined;
 }
 
-/** Sends a file (HEAD: headers only). */
-export async function sendFile(request: IncomingMessage, response: ServerResponse, file: string, status = 200, transformHtml?: (html: string) => string): Promise<void> {
+/** How a file found on disk is read; tests replace it to delete the file first. */
+export type OpenStream = (file: string) => Readable;
+
+export interface SendOptions {
+  /** @default 200 */
+  status?: number;
+  /** Rewrites HTML before sending. */
+  transformHtml?: (html: string) => string;
+  /** @default fs.createReadStream */
+  openStream?: OpenStream;
+}
+
+const GONE = new Set(['ENOENT', 'ENOTDIR', 'EISDIR']);
+
+/** A file found a moment ago that cannot be read now (deleted, replaced by a folder): 404, anything else 500. */
+function sendReadFailure(response: ServerResponse, error: unknown): void {
+  const gone = GONE.has((error as NodeJS.ErrnoException).code ?? '');
+  response.writeHead(gone ? 404 : 500, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-cache' });
+  response.end(gone ? 'Not found' : 'Could not read the file');
+}
+
+/**
+ * Sends a file (HEAD: headers only). Found is not readable: the file can go between findFile's
+ * stat and the open (a rebuild replacing `out/`, an editor saving into `public/`). The status
+ * line waits for the first bytes, so a file that cannot be opened is still a 404 (500 for other
+ * errors); a read that fails once bytes are out ends that response. Never the server.
+ */
+export async function sendFile(request: IncomingMessage, response: ServerResponse, file: string, options: SendOptions = {}): Promise<void> {
+  const { status = 200, transformHtml, openStream = createReadStream } = options;
   const type = contentTypeOf(file);
-  const headers = { 'content-type': type, 'cache-control': 'no-cache' };
   if (type.startsWith('text/html') && transformHtml) {
-    const html = transformHtml(await readFile(file, 'utf8'));
-    response.writeHead(status, headers).end(request.method === 'HEAD' ? undefined : html);
+    let html: string;
+    try {
+      html = transformHtml(await text(openStream(file)));
+    } catch (error) {
+      return sendReadFailure(response, error);
+    }
+    response.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' }).end(request.method === 'HEAD' ? undefined : html);
     return;
   }
-  response.writeHead(status, headers);
-  if (request.method === 'HEAD') response.end();
-  else createReadStream(file).pipe(response);
+  if (request.method === 'HEAD') {
+    response.writeHead(status, { 'content-type': type, 'cache-control': 'no-cache' }).end();
+    return;
+  }
+  // Set, not written: the status line goes out with the first chunk.
+  response.statusCode = status;
+  response.setHeader('content-type', type);
+  response.setHeader('cache-control', 'no-cache');
+  const stream = openStream(file);
+  stream.on('error', (error: Error) => {
+    stream.unpipe(response);
+    if (response.headersSent) response.destroy(error);
+    else sendReadFailure(response, error);
+  });
+  // A client that goes away stops the read (and closes the file).
+  response.on('close', () => stream.destroy());
+  stream.pipe(response);
 }
 
 export interface ServeOptions {
@@ -81,6 +128,8 @@ export interface ServeOptions {
   basePath: string;
   /** Rewrites HTML before sending. */
   transformHtml?: (html: string) => string;
+  /** @default fs.createReadStream */
+  openStream?: OpenStream;
 }
 
 /** Serves a built site as a static host would: clean URLs, `404.html` with status 404. */
@@ -91,8 +140,8 @@ export async function serveStatic(request: IncomingMessage, response: ServerResp
     path = path.slice(options.basePath.length) || '/';
     file = await findFile(options.root, path);
   }
-  if (file) return sendFile(request, response, file, 200, options.transformHtml);
+  if (file) return sendFile(request, response, file, options);
   const notFound = await findFile(options.root, '/404.html');
-  if (notFound) return sendFile(request, response, notFound, 404, options.transformHtml);
+  if (notFound) return sendFile(request, response, notFound, { ...options, status: 404 });
   response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
 }

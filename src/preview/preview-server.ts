@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { listen } from '../dev/listen.ts';
-import { serveStatic } from '../dev/static-server.ts';
+import { serveStatic, type OpenStream } from '../dev/static-server.ts';
 
 export interface PreviewOptions {
   /** Site folder: its config gives the base path. */
@@ -15,6 +15,8 @@ export interface PreviewOptions {
   host: string;
   /** Where the URL line goes. @default console.log */
   log?: (line: string) => void;
+  /** How files are read. @default fs.createReadStream */
+  openStream?: OpenStream;
 }
 
 export interface PreviewServer {
@@ -45,7 +47,7 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       response.writeHead(302, { location: `${basePath}/` }).end();
       return;
     }
-    serveStatic(request, response, { root: outDir, basePath }).catch(() => {
+    serveStatic(request, response, { root: outDir, basePath, openStream: options.openStream }).catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });

@@ -24,6 +24,21 @@ let inFlight = 0;
 let maxInFlight = 0;
 let busyAnswered = 0;
 
+/**
+ * Time limits the test fires by hand: a request's limit runs out only when the server has the
+ * request and will never answer it, so no result depends on how fast this machine is.
+ */
+const limits = new Map<string, AbortController[]>();
+const deadline = (_timeoutMs: number, url: string): AbortSignal => {
+  const controller = new AbortController();
+  const path = new URL(url).pathname;
+  limits.set(path, [...(limits.get(path) ?? []), controller]);
+  return controller.signal;
+};
+const runOut = (path: string) => {
+  for (const controller of limits.get(path) ?? []) controller.abort(new DOMException('The operation timed out.', 'TimeoutError'));
+};
+
 beforeAll(async () => {
   server = createServer((request, response) => {
     requests.push(`${request.method} ${request.url}`);
@@ -32,7 +47,7 @@ beforeAll(async () => {
     response.on('close', () => inFlight--);
     const path = new URL(request.url!, 'http://x').pathname;
     // A little latency, so that concurrency shows.
-    setTimeout(() => {
+    setImmediate(() => {
       if (path === '/ok') response.writeHead(200).end('ok');
       else if (path === '/moved') response.writeHead(301, { location: '/ok' }).end();
       else if (path === '/head-refused') response.writeHead(request.method === 'HEAD' ? 405 : 200).end();
@@ -40,9 +55,9 @@ beforeAll(async () => {
         if (busyAnswered++ === 0) response.writeHead(429, { 'retry-after': '0' }).end();
         else response.writeHead(200).end();
       } else if (path === '/always-busy') response.writeHead(429, { 'retry-after': '0' }).end();
-      else if (path === '/slow') return; // never answers
+      else if (path === '/slow') runOut(path); // never answers: its time runs out
       else response.writeHead(404).end('not found');
-    }, 20);
+    });
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
@@ -57,7 +72,7 @@ describe('checking external links', () => {
   test('HEAD first, GET when HEAD is refused, redirects followed, 429 retried after Retry-After, timeouts reported', async () => {
     requests.length = 0;
     const urls = ['ok', 'moved', 'head-refused', 'busy', 'always-busy', 'missing', 'slow'].map((p) => `${base}/${p}`);
-    const results = await checkUrls(urls, { timeoutMs: 400, retries: 2, concurrency: 3 });
+    const results = await checkUrls(urls, { timeoutMs: 3_600_000, deadline, retries: 2, concurrency: 3 });
     const status = (p: string) => results.get(`${base}/${p}`);
     expect(status('ok')).toEqual({ ok: true, status: 200 });
     expect(status('moved')).toEqual({ ok: true, status: 200 });
@@ -65,7 +80,7 @@ describe('checking external links', () => {
     expect(status('busy')).toEqual({ ok: true, status: 200 });
     expect(status('always-busy')).toMatchObject({ ok: false, status: 429 });
     expect(status('missing')).toEqual({ ok: false, status: 404 });
-    expect(status('slow')).toEqual({ ok: false, error: 'no answer within 400 ms' });
+    expect(status('slow')).toEqual({ ok: false, error: 'no answer within 3600000 ms' });
     expect(requests).toContain('HEAD /ok');
     expect(requests).not.toContain('GET /ok');
     expect(requests.filter((r) => r.endsWith('/head-refused'))).toEqual(['HEAD /head-refused', 'GET /head-refused']);
@@ -78,7 +93,7 @@ describe('checking external links', () => {
       'content/index.mdx': `# Home\n\n[fine](${base}/ok#part) and [gone](${base}/gone).\n\n[fine again](${base}/ok)\n`,
     });
     try {
-      const first = await checkSite({ root: site.root, external: { timeoutMs: 1000, cacheFile: externalCacheFile(site.root) } });
+      const first = await checkSite({ root: site.root, external: { timeoutMs: 0, cacheFile: externalCacheFile(site.root) } });
       expect(first.findings.map((d) => [d.code, d.line, d.column, d.message])).toEqual([
         ['broken-external-link', 3, `[fine](${base}/ok#part) and `.length + 1, `broken external link ${base}/gone — HTTP 404`],
       ]);
@@ -86,11 +101,37 @@ describe('checking external links', () => {
       expect(Object.keys(cached.entries)).toEqual([`${base}/ok`]);
 
       requests.length = 0;
-      await checkSite({ root: site.root, external: { timeoutMs: 1000, cacheFile: externalCacheFile(site.root) } });
+      await checkSite({ root: site.root, external: { timeoutMs: 0, cacheFile: externalCacheFile(site.root) } });
       expect(requests).toEqual(['HEAD /gone', 'GET /gone']);
     } finally {
       site.cleanup();
     }
+  });
+
+  test('a good answer is reused for a day by the injected clock, then asked again', async () => {
+    const site = tempSite({ 'content/index.mdx': `# Home\n\n[fine](${base}/ok)\n` });
+    try {
+      let now = 1_700_000_000_000;
+      const options = { timeoutMs: 0, cacheFile: externalCacheFile(site.root), now: () => now };
+      requests.length = 0;
+      await checkSite({ root: site.root, external: options });
+      now += 86_400_000 - 1;
+      await checkSite({ root: site.root, external: options });
+      expect(requests).toEqual(['HEAD /ok']);
+      now += 1;
+      await checkSite({ root: site.root, external: options });
+      expect(requests).toEqual(['HEAD /ok', 'HEAD /ok']);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  test('Retry-After waits by the injected sleep, as long as the server asks', async () => {
+    const waits: number[] = [];
+    const sleep = async (ms: number) => void waits.push(ms);
+    const results = await checkUrls([`${base}/always-busy`], { timeoutMs: 0, retries: 2, sleep });
+    expect(results.get(`${base}/always-busy`)).toMatchObject({ ok: false, status: 429 });
+    expect(waits).toEqual([0, 0]);
   });
 
   test('is off by default, and on with --external', async () => {
@@ -100,7 +141,7 @@ describe('checking external links', () => {
       requests.length = 0;
       expect((await run([])).status).toBe(0);
       expect(requests).toEqual([]);
-      const external = await run(['--external', '--external-timeout', '1000']);
+      const external = await run(['--external', '--external-timeout', '0']);
       expect(external.status).toBe(1);
       expect(external.stderr).toContain(`content/index.mdx:3:1 error broken external link ${base}/gone — HTTP 404`);
       expect(existsSync(externalCacheFile(site.root))).toBe(true);

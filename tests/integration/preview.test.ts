@@ -1,19 +1,20 @@
-import { rmSync } from 'node:fs';
+import { createReadStream, rmSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import { startPreviewServer, type PreviewServer } from '../../src/preview/preview-server.ts';
+import { startPreviewServer, type PreviewOptions, type PreviewServer } from '../../src/preview/preview-server.ts';
 import { fixture, tmp } from '../helpers.ts';
 
 const quiet = () => {};
 const servers: PreviewServer[] = [];
 const folders: string[] = [];
 
-async function preview(name: string): Promise<PreviewServer> {
+async function preview(name: string, options: Partial<PreviewOptions> = {}): Promise<PreviewServer> {
   const dir = tmp();
   folders.push(dir);
   await build({ root: fixture(name), outDir: join(dir, 'out') });
-  const server = await startPreviewServer({ root: fixture(name), outDir: join(dir, 'out'), port: 0, host: '127.0.0.1', log: quiet });
+  const server = await startPreviewServer({ root: fixture(name), outDir: join(dir, 'out'), port: 0, host: '127.0.0.1', log: quiet, ...options });
   servers.push(server);
   return server;
 }
@@ -60,5 +61,39 @@ describe('docs-gen preview under a base path', () => {
     const empty = tmp();
     folders.push(empty);
     await expect(startPreviewServer({ root: fixture('check-a-clean-site-passes'), outDir: join(empty, 'nothing'), port: 0, host: '127.0.0.1', log: quiet })).rejects.toThrow(/Nothing to preview/);
+  });
+});
+
+describe('no request ends the preview server', () => {
+  test('a file deleted between finding it and reading it is a 404, and the server keeps answering', async () => {
+    // The file is found (stat), then deleted just before it is opened, as a rebuild replacing out/ does.
+    const openStream = (file: string) => {
+      if (file.endsWith(join('guide', 'index.html'))) rmSync(file);
+      return createReadStream(file);
+    };
+    const base = `http://127.0.0.1:${(await preview('check-a-clean-site-passes', { openStream })).port}`;
+    const vanished = await fetch(`${base}/guide`);
+    expect(vanished.status).toBe(404);
+    await vanished.text();
+    const next = await fetch(`${base}/`);
+    expect(next.status).toBe(200);
+    expect(await next.text()).toContain('<html');
+  });
+
+  test('a file that fails while it is being sent ends that response only', async () => {
+    const openStream = (file: string) => {
+      if (!file.endsWith(join('guide', 'index.html'))) return createReadStream(file);
+      return new Readable({
+        read() {
+          this.push('<!doctype html>');
+          this.destroy(Object.assign(new Error('EIO: i/o error, read'), { code: 'EIO' }));
+        },
+      });
+    };
+    const base = `http://127.0.0.1:${(await preview('check-a-clean-site-passes', { openStream })).port}`;
+    await expect(fetch(`${base}/guide`).then((r) => r.text())).rejects.toThrow();
+    const next = await fetch(`${base}/`);
+    expect(next.status).toBe(200);
+    expect(await next.text()).toContain('<html');
   });
 });

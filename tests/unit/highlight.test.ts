@@ -1,8 +1,8 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { fileURLToPath } from 'node:url';
-import { ensureLanguage, getHighlighter, highlightToHtml, rehypeHighlight } from '../../plugins/content-loader/highlight.ts';
+import { MAX_HIGHLIGHTED_LINE, ensureLanguage, getHighlighter, highlightToHtml, rehypeHighlight } from '../../plugins/content-loader/highlight.ts';
 
 const grammarPath = fileURLToPath(new URL('../../theme/highlight/rel.tmLanguage.json', import.meta.url));
 
@@ -43,5 +43,53 @@ describe('code blocks', () => {
     expect(html).toContain('<span class="tk-keyword">def</span>');
     expect(html).toContain('&lt;b&gt;');
     expect(html).not.toContain('<b>');
+  });
+});
+
+describe('highlighting does not depend on the time it takes', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** A clock that jumps a second forward each time it is read: every line looks as slow as can be. */
+  function slowClock(): void {
+    let now = 0;
+    vi.spyOn(Date, 'now').mockImplementation(() => (now += 1000));
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 1000));
+  }
+
+  const code = 'def edge = {(1, 2); (2, 3)}\n// a comment\ndef output = count[edge]\n';
+
+  test('a clock that jumps forward between reads gives the same tokens as a still one', async () => {
+    const highlighter = await getHighlighter(grammarPath);
+    await ensureLanguage(highlighter, 'rel');
+    const still = highlightToHtml(highlighter, code, 'rel');
+    slowClock();
+    expect(highlightToHtml(highlighter, code, 'rel')).toBe(still);
+    const tree = fence('rel', code);
+    await rehypeHighlight({ grammarPath })(tree);
+    expect(toHtml(tree)).toContain('<span class="tk-keyword">def</span>');
+  });
+
+  test('with a clock that jumps forward, a block has the same HTML on the MDX path and the Markdown path', async () => {
+    const highlighter = await getHighlighter(grammarPath);
+    await ensureLanguage(highlighter, 'rel');
+    slowClock();
+    const tree = fence('rel', code);
+    await rehypeHighlight({ grammarPath })(tree);
+    const optional = (html: string) => html.replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+    expect(toHtml(tree, { characterReferences: { useNamedReferences: true } })).toBe(optional(highlightToHtml(highlighter, code, 'rel')));
+  });
+
+  test('a line longer than the limit is emitted as plain text, the same on both paths', async () => {
+    const highlighter = await getHighlighter(grammarPath);
+    await ensureLanguage(highlighter, 'rel');
+    const long = `def x = ${'1 + '.repeat(MAX_HIGHLIGHTED_LINE / 4)}1\ndef y = 2\n`;
+    const html = highlightToHtml(highlighter, long, 'rel');
+    expect(html).toContain('<span class="line">def x = 1 + 1 + ');
+    expect(html).toContain('<span class="line"><span class="tk-keyword">def</span>');
+    const tree = fence('rel', long);
+    await rehypeHighlight({ grammarPath })(tree);
+    expect(toHtml(tree, { characterReferences: { useNamedReferences: true } })).toBe(html);
   });
 });

@@ -34,10 +34,14 @@ export interface BuildResult {
   warnings: Diagnostic[];
 }
 
-export function createContext(root: string, config: ResolvedConfig, mode: PluginContext['mode'], pool: WorkerPool, markdown: MarkdownPlugins = { remarkPlugins: [], rehypePlugins: [] }): PluginContext {
+/** The pool tasks run in; dev passes a getter, since it replaces its pool when theme modules change. */
+export type PoolSource = WorkerPool | (() => WorkerPool);
+
+export function createContext(root: string, config: ResolvedConfig, mode: PluginContext['mode'], pool: PoolSource, markdown: MarkdownPlugins = { remarkPlugins: [], rehypePlugins: [] }): PluginContext {
   const cacheDir = join(root, '.docs-gen-cache');
+  const currentPool = typeof pool === 'function' ? pool : () => pool;
   // A task module may be a plugin's TypeScript file in the site: bundled once, then run.
-  const runInWorker: PluginContext['runInWorker'] = async ({ moduleUrl, exportName, input }) => pool.run({ moduleUrl: await runnableModuleUrl(moduleUrl, cacheDir), exportName, input });
+  const runInWorker: PluginContext['runInWorker'] = async ({ moduleUrl, exportName, input }) => currentPool().run({ moduleUrl: await runnableModuleUrl(moduleUrl, cacheDir), exportName, input });
   return {
     root,
     contentDir: resolve(root, config.contentDir),
@@ -68,7 +72,7 @@ export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
  * What `build`, `check` and `dev` start from: the validated config (and the files it came
  * from), the plugins in run order, and their context. A missing content folder stops here.
  */
-export async function prepareSite(root: string, mode: PluginContext['mode'], pool: WorkerPool) {
+export async function prepareSite(root: string, mode: PluginContext['mode'], pool: PoolSource) {
   const loaded = await loadConfig(root);
   const { config } = loaded;
   if (!existsSync(resolve(root, config.contentDir))) {

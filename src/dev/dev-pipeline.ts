@@ -29,7 +29,7 @@ export class DevPipeline {
 
   /** (Re)loads the config. Throws a DiagnosticError when it does not load; the previous one stays. */
   async loadConfig(): Promise<void> {
-    const { config, configFiles, plugins, context: base } = await prepareSite(this.root, 'dev', this.pool());
+    const { config, configFiles, plugins, context: base } = await prepareSite(this.root, 'dev', this.pool);
     this.config = config;
     this.configFiles = configFiles;
     this.plugins = plugins;

@@ -10,6 +10,7 @@ import { DiagnosticError, positionAt, type CompiledPage, type FrontMatter, type 
 import { splitFrontMatter } from './front-matter.ts';
 import { getHighlighter, rehypeHighlight } from './highlight.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
+import { rehypeSiteLinks } from './rehype-site-links.ts';
 
 export interface CompileInput {
   /** Absolute path. */
@@ -22,7 +23,7 @@ export interface CompileInput {
   moduleDir: string;
   /** Filled in by the task itself once the file is read. */
   source?: string;
-  /** Where links in a `.md` page point (they are rewritten at compile time). */
+  /** Where the page's links point (they are rewritten at compile time). */
   links: LinkContext;
   /** Highlight code blocks; `check` reads no HTML and skips it. @default true */
   highlight?: boolean;
@@ -118,8 +119,9 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
       outputFormat: needsBundle ? 'program' : 'function-body',
       development: false,
       remarkPlugins: [remarkGfm, ...remarkPlugins],
-      // The site's rehype plugins run before the collector, so headings and text they add count.
-      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect],
+      // The site's rehype plugins run before the collector, so headings and text they add count;
+      // links are rewritten last, after the collector read them as written.
+      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links]],
     });
     code = String(result.value);
   } catch (error) {

@@ -4,19 +4,14 @@ import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import footnote from 'markdown-it-footnote';
 import GithubSlugger from 'github-slugger';
 import type { Highlighter } from 'shiki';
-import { isExternalHref, resolveLink, type Heading, type SourceReference } from 'docs-gen';
+import { assetHref, isExternalHref, pageHref, type Heading, type PageLinkContext } from 'docs-gen';
 import type { CollectedData, TextSection } from './collect.ts';
 import { ensureLanguage, highlightToHtml } from './highlight.ts';
+import { rewriteHtmlLinks } from './html-links.ts';
+import { collectMarkdownReferences } from './markdown-references.ts';
 
 /** Where a page's links point: relative links resolve against its folder. */
-export interface LinkContext {
-  pageRoute: string;
-  /** Route of the source file's folder. */
-  folderRoute: string;
-  /** Base path plus locale prefix. */
-  hrefPrefix: string;
-  basePath: string;
-}
+export type LinkContext = PageLinkContext;
 
 /** What one render needs besides the source; markdown-it passes it to every rule as `env`. */
 interface RenderEnv {
@@ -77,7 +72,10 @@ function gfmFootnotes(md: MarkdownIt): void {
   };
 }
 
-/** Internal links and images get the built site's URLs, with the theme's MDX components' rules. */
+/**
+ * Internal links and images get the built site's URLs (`pageHref`, `assetHref`: the same rule as
+ * the MDX path and the navigation), in Markdown and in raw HTML alike.
+ */
 function siteUrls(md: MarkdownIt): void {
   const rules = md.renderer.rules;
   const defaultLink = rules.link_open ?? ((tokens, idx, options, _env, self) => self.renderToken(tokens, idx, options));
@@ -87,21 +85,21 @@ function siteUrls(md: MarkdownIt): void {
     if (isExternalHref(href)) {
       token.attrSet('target', '_blank');
       token.attrSet('rel', 'noreferrer');
-    } else if (!href.startsWith('#')) {
-      const resolved = resolveLink(href, env.links);
-      if (resolved) token.attrSet('href', `${env.links.hrefPrefix}${resolved.route}${resolved.search}${resolved.hash ? `#${encodeURIComponent(resolved.hash)}` : ''}`);
-    }
+    } else token.attrSet('href', pageHref(href, env.links));
     return defaultLink(tokens, idx, options, env, self);
   };
   const defaultImage = rules.image!;
   rules.image = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
-    const src = token.attrGet('src') ?? '';
-    if (src.startsWith('/')) token.attrSet('src', `${env.links.basePath}${src}`);
+    token.attrSet('src', assetHref(token.attrGet('src') ?? '', env.links));
     token.attrSet('loading', 'lazy');
     token.attrSet('decoding', 'async');
     return defaultImage(tokens, idx, options, env, self);
   };
+  const rawHtml = (html: string, env: RenderEnv) =>
+    rewriteHtmlLinks(html, (link) => (link.kind === 'link' ? pageHref(link.url, env.links) : assetHref(link.url, env.links)));
+  rules.html_inline = (tokens, idx, _options, env: RenderEnv) => rawHtml(tokens[idx]!.content, env);
+  rules.html_block = (tokens, idx, _options, env: RenderEnv) => rawHtml(tokens[idx]!.content, env);
   const defaultFence = rules.fence!;
   rules.fence = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
@@ -122,35 +120,6 @@ function createRenderer(): MarkdownIt {
   gfmFootnotes(md);
   siteUrls(md);
   return md;
-}
-
-/** Link and image destinations as written, with their offsets, in source order. */
-const DESTINATION = /(!?)\[(?:[^\]\\]|\\.)*\]\(\s*<?([^\s)>]*)|<((?:https?|mailto):[^>\s]+)>|\b(?:src|href)\s*=\s*["']([^"']+)["']/g;
-
-/** Every link and image with its line and column (the source lines the block spans are searched). */
-function collectReferences(tokens: Token[], lines: string[], lineStarts: number[], body: string): SourceReference[] {
-  const references: SourceReference[] = [];
-  const seenBlocks = new Set<string>();
-  for (const token of tokens) {
-    if (!token.map || (token.type !== 'inline' && token.type !== 'html_block')) continue;
-    const key = `${token.map[0]}:${token.map[1]}`;
-    if (seenBlocks.has(key)) continue;
-    seenBlocks.add(key);
-    const start = lineStarts[token.map[0]]!;
-    const end = token.map[1] < lines.length ? lineStarts[token.map[1]]! : body.length;
-    // Code spans hold examples, not links: blank them out, keeping offsets.
-    const slice = body.slice(start, end).replace(/`+[^`\n]*`+/g, (code) => ' '.repeat(code.length));
-    for (const match of slice.matchAll(DESTINATION)) {
-      const url = match[2] ?? match[3] ?? match[4];
-      if (url === undefined || url === '') continue;
-      const offset = start + match.index + match[0].indexOf(url);
-      let line = token.map[0];
-      while (line + 1 < lineStarts.length && lineStarts[line + 1]! <= offset) line++;
-      const isImage = match[1] === '!' || (match[4] !== undefined && /^src/i.test(match[0].trimStart()));
-      references.push({ kind: isImage ? 'image' : 'link', url, line: line + 1, column: offset - lineStarts[line]! + 1 });
-    }
-  }
-  return references;
 }
 
 /** Headings and the text under each, for the table of contents and search. */
@@ -187,14 +156,9 @@ export async function renderMarkdown(body: string, options: { links: LinkContext
   markdown ??= createRenderer();
   const env: RenderEnv = { links: options.links, highlighter: options.highlighter };
   const tokens = markdown.parse(body, env);
+  // Before rendering, which rewrites the tokens' hrefs: `check` resolves links as written.
+  const references = collectMarkdownReferences(tokens, body, markdown);
   const html = markdown.renderer.render(tokens, markdown.options, env);
-  const lines = body.split('\n');
-  const lineStarts: number[] = [];
-  let offset = 0;
-  for (const line of lines) {
-    lineStarts.push(offset);
-    offset += line.length + 1;
-  }
   const { headings, sections } = collectText(tokens);
-  return { html, headings, sections, references: collectReferences(tokens, lines, lineStarts, body) };
+  return { html, headings, sections, references };
 }

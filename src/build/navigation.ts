@@ -1,4 +1,5 @@
 import type { LinkTarget, NavItem, PageMapItem, SidebarEntry } from '../shared/types.ts';
+import { encodeRoute } from '../shared/page-href.ts';
 
 /** Real pages in reading order (folders with an index page come before their children). */
 export function readingOrder(pageMap: PageMapItem[]): LinkTarget[] {
@@ -82,7 +83,8 @@ export function navbarItems(pageMap: PageMapItem[], configured: NavItem[]): NavI
   for (const item of pageMap) {
     if (item.display === 'hidden' || item.kind === 'Meta') continue;
     if (item.type === 'menu') fromPages.push({ title: item.title, items: Object.values(item.items ?? {}) });
-    else if (item.type === 'page') fromPages.push({ title: item.title, href: item.href ?? item.route, newWindow: item.newWindow });
+    // A route is a name, an href a URL: `/a#b` is written `/a%23b`.
+    else if (item.type === 'page') fromPages.push({ title: item.title, href: item.href ?? encodeRoute(item.route), newWindow: item.newWindow });
   }
   return [...fromPages, ...configured];
 }

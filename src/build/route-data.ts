@@ -7,6 +7,7 @@ import { documentTitle } from '../shared/page-title.ts';
 import { folderRouteOf, localizedRoute } from '../content/content-route.ts';
 import { breadcrumbsFor, navbarItems, readingOrder, sectionFor, sidebarTree } from './navigation.ts';
 import { SidebarRenderer } from './sidebar-html.ts';
+import { pageHref, routeHref } from '../shared/page-href.ts';
 import type { SidebarEntry } from '../shared/types.ts';
 
 export { DEFAULT_THEME } from '../shared/theme-options.ts';
@@ -72,7 +73,7 @@ export class SiteIndex {
     const special = SPECIAL_PAGES[route];
     const theme = resolveTheme(route, { fromMeta: navigation.themeByRoute[route], fromRoute: definition.theme });
     const hrefPrefix = `${config.basePath}${locale === config.defaultLocale ? '' : `/${locale}`}`;
-    const href = (r: string) => `${hrefPrefix}${r === '/' && hrefPrefix ? '' : r}`;
+    const href = (r: string) => routeHref(r, hrefPrefix);
     const order = this.readingOrder(locale);
     const position = order.findIndex((t) => t.route === route);
     const frontMatter = definition.frontMatter ?? {};
@@ -94,6 +95,8 @@ export class SiteIndex {
             activeRoute: route,
             collapseLevel: config.sidebar.defaultMenuCollapseLevel,
             href,
+            // `_meta` hrefs are links as written, from the root: `/a%23b` must not be encoded again.
+            linkHref: (written) => pageHref(written, { pageRoute: '/', folderRoute: '/', hrefPrefix, basePath: config.basePath }),
             anchors: headings,
           })
         : '',
@@ -103,7 +106,7 @@ export class SiteIndex {
       url: href(route),
       alternates: config.locales
         .filter((l) => l.locale === locale || this.routeSets[l.locale]?.has(route))
-        .map((l) => ({ locale: l.locale, text: l.text, href: `${config.basePath}${localizedRoute(route, l.locale, config.defaultLocale)}` })),
+        .map((l) => ({ locale: l.locale, text: l.text, href: routeHref(route, `${config.basePath}${l.locale === config.defaultLocale ? '' : `/${l.locale}`}`) })),
       sourcePath: definition.sourcePath,
       noindex: special?.noindex ?? false,
       hideFeedback: !config.feedback.enabled || (special?.hideFeedback ?? false) || frontMatter.rai_hide_feedback_ux === true,

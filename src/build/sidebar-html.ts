@@ -5,8 +5,10 @@ export interface SidebarRenderOptions {
   activeRoute: string;
   /** Folders at this level and deeper start collapsed. */
   collapseLevel: number;
-  /** Prefixes internal links (base path, locale). */
+  /** The href of a route (base path, locale, each segment encoded: `routeHref`). */
   href: (route: string) => string;
+  /** The href of a link as a `_meta` file writes it (`pageHref`). */
+  linkHref: (written: string) => string;
   /** The active page's depth-2 headings, listed under its link for small screens. */
   anchors: Heading[];
 }
@@ -39,7 +41,7 @@ export class SidebarRenderer {
       case 'external': {
         const target = entry.newWindow ? ' target="_blank" rel="noreferrer"' : '';
         // A site-relative href (`/changelog`) gets the base path and locale prefix, as the navbar's do.
-        const href = entry.href?.startsWith('/') ? options.href(entry.href) : (entry.href ?? '#');
+        const href = entry.href ? options.linkHref(entry.href) : '#';
         return `<li><a class="sidebar-link sidebar-external" href="${escapeHtml(href)}"${target}>${title}</a></li>`;
       }
       case 'link': {

@@ -1,6 +1,6 @@
 import type { RouteDefinition } from '../pipeline/plugin.ts';
-import { localizedRoute } from '../content/content-route.ts';
 import { escapeHtml } from '../shared/escape-html.ts';
+import { routeHref } from '../shared/page-href.ts';
 import { isNavigable } from './route-data.ts';
 
 interface SiteFileOptions {
@@ -19,7 +19,8 @@ export function sitemapXml({ routes, siteUrl, basePath, defaultLocale }: SiteFil
   const origin = (siteUrl ?? '').replace(/\/$/, '');
   const entries = indexable(routes)
     .map((r) => {
-      const path = `${basePath}${localizedRoute(r.route, r.locale ?? defaultLocale, defaultLocale)}`;
+      const locale = r.locale ?? defaultLocale;
+      const path = routeHref(r.route, `${basePath}${locale === defaultLocale ? '' : `/${locale}`}`);
       const lastmod = r.frontMatter?.lastmod ?? r.frontMatter?.date;
       return `  <url><loc>${escapeHtml(origin + path)}</loc>${lastmod ? `<lastmod>${escapeHtml(String(lastmod))}</lastmod>` : ''}</url>`;
     })

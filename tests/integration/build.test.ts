@@ -231,7 +231,7 @@ describe('building with a base path', () => {
     expect(element(home, 'aside', 'class="sidebar"')).toContain('href="/docs/page"');
     expect(home).toContain('<a href="/docs/page">the page</a>');
     expect(home).toContain('<a href="/docs/page#part">its part</a>');
-    expect(element(page('page/index.html'), 'nav', 'class="pagination"')).toContain('href="/docs/"');
+    expect(element(page('page/index.html'), 'nav', 'class="pagination"')).toContain('href="/docs"');
   });
 
   test('prefixes the client assets with the base path', () => {

@@ -6,6 +6,25 @@ import { checkSite } from '../../src/check/check.ts';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts';
 import { fixture, tempSite, tmp } from '../helpers.ts';
 
+const LINK_FORMS = fixture('links-of-every-form-are-checked-as-the-build-writes-them');
+
+/**
+ * The broken links planted in LINK_FORMS, by page source and the target the built site lacks.
+ * Not among them: the valid link of every form beside each, and the links inside HTML comments
+ * and in a reference definition that no link uses, which the page does not render.
+ */
+const BROKEN_LINK_FORMS = [
+  ['content/jsx.mdx', '/jsx-gone'],
+  ['content/jsx.mdx', '/mdx-gone'],
+  ['content/markdown.md', '/html-block-gone'],
+  ['content/markdown.md', '/html-inline-gone'],
+  ['content/markdown.md', '/odd/with space#nope'],
+  ['content/markdown.md', '/reference-collapsed-gone'],
+  ['content/markdown.md', '/reference-full-gone'],
+  ['content/markdown.md', '/reference-shortcut-gone'],
+  ['content/markdown.md', '/table-gone'],
+];
+
 /**
  * An independent checker: reads the BUILT site only (every `out/**.html`), follows each
  * `<a href>`, `<img src>` and rel-output `data-url` the way a browser would from the page's
@@ -18,7 +37,8 @@ function checkBuiltSite(outDir: string, basePath = ''): { broken: Map<string, Se
   const ids = new Map<string, Set<string>>();
   const html = new Map<string, string>();
   for (const file of pages) {
-    const text = readFileSync(join(outDir, file), 'utf8');
+    // A browser follows no link inside a comment.
+    const text = readFileSync(join(outDir, file), 'utf8').replace(/<!--[\s\S]*?-->/g, '');
     html.set(urlOf(file), text);
     ids.set(urlOf(file), new Set([...text.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]!)));
   }
@@ -27,16 +47,20 @@ function checkBuiltSite(outDir: string, basePath = ''): { broken: Map<string, Se
   const broken = new Map<string, Set<string>>();
   let followed = 0;
   for (const [page, text] of html) {
-    const pageUrl = new URL(`http://site${basePath}${page === '/' && basePath ? '' : page}`);
+    // The page's own URL, as a server maps it to its file: each segment of the file's path encoded.
+    const pageUrl = new URL(`http://site${basePath}${page === '/' && basePath ? '' : page.split('/').map(encodeURIComponent).join('/')}`);
     for (const match of text.matchAll(/<(?:a|img|div)\s(?:[^>]*?\s)?(?:href|src|data-url)="([^"]*)"/g)) {
       const written = match[1]!.replace(/&amp;/g, '&');
       if (/^[a-z][a-z0-9+.-]*:/i.test(written) || written.startsWith('//')) continue;
       const url = new URL(written, pageUrl);
       followed++;
-      let path = decodeURIComponent(url.pathname);
-      const hash = decodeURIComponent(url.hash.slice(1));
+      const decodedPath = decodeOnce(url.pathname);
+      const hash = decodeOnce(url.hash.slice(1)) ?? url.hash.slice(1);
+      let path = decodedPath ?? '';
       let target: string | undefined;
-      if (basePath && path !== basePath && !path.startsWith(`${basePath}/`)) target = path;
+      // A server answers a path it cannot decode (`/50%`) with 400.
+      if (decodedPath === undefined) target = `${url.pathname} (malformed)`;
+      else if (basePath && path !== basePath && !path.startsWith(`${basePath}/`)) target = path;
       else {
         path = path.slice(basePath.length) || '/';
         const file = fileAt(path);
@@ -50,11 +74,19 @@ function checkBuiltSite(outDir: string, basePath = ''): { broken: Map<string, Se
   return { broken, followed };
 }
 
+function decodeOnce(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** What a `check` finding points at, in the built site's terms: the route (and `#id`) that is missing. */
 function targetOf(d: Diagnostic): string {
-  const anchor = /no heading with id "([^"]+)" on (\S+)$/.exec(d.message);
+  const anchor = /no heading with id "([^"]+)" on (.+)$/.exec(d.message);
   if (anchor) return `${anchor[2]}#${anchor[1]}`;
-  return /no page at (\S+)$/.exec(d.message)![1]!;
+  return /no page at (.+)$/.exec(d.message)![1]!;
 }
 
 const LINK_CODES = new Set(['broken-link', 'broken-anchor', 'broken-meta-link']);
@@ -112,5 +144,25 @@ describe('check agrees with an independent checker of the built site', () => {
     const { broken: fromHtml } = checkBuiltSite(await buildInto(root), '/docs');
     expect(report.findings.map((d) => [d.code, d.target, targetOf(d)])).toEqual([['broken-link', '/docs/guide', '/docs/guide']]);
     expect([...fromHtml.keys()]).toEqual(['/docs/guide']);
+  });
+
+  describe.each([
+    ['without a base path', ''],
+    ['under a base path', '/docs'],
+  ])('on links of every form (raw HTML, JSX, reference-style, tables, comments, names to encode), %s', (_title, basePath) => {
+    test('every broken link the built pages have is one check found on that page, and check finds no other', async () => {
+      const site = tempSite(basePath ? { 'docs-gen.config.ts': `export default { title: 'Links', basePath: '${basePath}' };\n` } : {});
+      temporary.push(site.root);
+      cpSync(LINK_FORMS, site.root, { recursive: true });
+      const report = await checkSite({ root: site.root });
+      const links = report.findings.filter((d) => LINK_CODES.has(d.code));
+      const { broken: fromHtml, followed } = checkBuiltSite(await buildInto(site.root), basePath);
+      expect(followed).toBeGreaterThan(50);
+
+      expect(report.findings.filter((d) => !LINK_CODES.has(d.code))).toEqual([]);
+      expect(links.map((d) => [d.file, targetOf(d)]).sort()).toEqual(BROKEN_LINK_FORMS);
+      expect([...fromHtml.keys()].sort()).toEqual(links.map(targetOf).sort());
+      for (const d of links) expect(fromHtml.get(targetOf(d))).toEqual(new Set([d.file!.replace(/^content/, '').replace(/\.mdx?$/, '')]));
+    });
   });
 });

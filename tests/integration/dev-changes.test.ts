@@ -36,6 +36,11 @@ async function save(path: string, text: string, accept: (m: DevMessage) => boole
 
 const isReload = (m: DevMessage) => m.type === 'reload';
 
+/** Polls until `condition` holds; no time limit of its own (the test's is the net). */
+async function until(condition: () => Promise<boolean>): Promise<void> {
+  while (!(await condition())) await new Promise((done) => setTimeout(done, 10));
+}
+
 function watchedForTest(themeDir: string): WatchedPaths {
   const { context, config } = dev.site.pipeline;
   return {
@@ -139,11 +144,13 @@ describe('the dev server on a change', () => {
   });
 
   test('a new page is served at its route; a deleted one is a 404 again', async () => {
-    await save('content/added.md', '# Added page\n\nNew.\n', isReload);
+    // Wait for the state, not for "a reload": a late reload of the previous test's change would
+    // otherwise be taken for this one's on a busy machine.
+    writeFileSync(file('content/added.md'), '# Added page\n\nNew.\n');
+    await until(async () => (await get('/added')).html.includes('New.'));
     expect((await get('/added')).html).toContain('New.');
-    const from = messages.length;
     rmSync(file('content/added.md'));
-    while (!messages.slice(from).some(isReload)) await new Promise((done) => setTimeout(done, 10));
+    await until(async () => (await get('/added')).status === 404);
     expect((await get('/added')).status).toBe(404);
   });
 

@@ -175,4 +175,9 @@ describe('navbarItems', () => {
       { title: 'Blog', href: 'https://blog.example.com' },
     ]);
   });
+
+  test('a page tab whose name needs encoding gets an href encoded once, not its route', () => {
+    const tabs = [folder('/c#d', 'C sharp', [], { type: 'page', withIndexPage: true }), folder('/50%', 'Fifty', [], { type: 'page', withIndexPage: true })];
+    expect(navbarItems(tabs, []).map((item) => item.href)).toEqual(['/c%23d', '/50%25']);
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { SidebarRenderer, type SidebarRenderOptions } from '../../src/build/sidebar-html.ts';
 import type { Heading, SidebarEntry } from '../../src/shared/types.ts';
+import { pageHref, routeHref } from '../../src/shared/page-href.ts';
 
 const link = (route: string, title: string): SidebarEntry => ({ kind: 'link', route, title });
 const folder = (route: string, title: string, children: SidebarEntry[], extra: Partial<SidebarEntry> = {}): SidebarEntry => ({
@@ -43,7 +44,7 @@ const headings: Heading[] = [
 ];
 
 function render(activeRoute: string, options: Partial<SidebarRenderOptions> = {}, entries = tree(), renderer = new SidebarRenderer()): string {
-  return renderer.render(entries, { activeRoute, collapseLevel: 2, href: (r) => r, anchors: [], ...options });
+  return renderer.render(entries, { activeRoute, collapseLevel: 2, href: (r) => r, linkHref: (w) => w, anchors: [], ...options });
 }
 
 /** Whether the `<details>` of the folder labelled `title` is open; throws when there is no such folder. */
@@ -59,9 +60,22 @@ describe('SidebarRenderer', () => {
       { kind: 'external', title: 'Changelog', route: '#', href: '/changelog' },
       { kind: 'external', title: 'GitHub', route: '#', href: 'https://github.com/x' },
     ];
-    const html = render('/', { href: (r) => `/docs/fr-FR${r}` }, entries);
+    const html = render('/', { linkHref: (w) => pageHref(w, { pageRoute: '/', folderRoute: '/', hrefPrefix: '/docs/fr-FR', basePath: '/docs' }) }, entries);
     expect(html).toContain('href="/docs/fr-FR/changelog"');
     expect(html).toContain('href="https://github.com/x"');
+  });
+
+  test('page names that need encoding are encoded exactly once, in routes and in _meta hrefs', () => {
+    const entries: SidebarEntry[] = [
+      link('/a#b', 'Hash'),
+      link('/what?', 'Question'),
+      link('/50%', 'Percent'),
+      link('/with space', 'Space'),
+      { kind: 'external', title: 'Written encoded', route: '#', href: '/a%23b' },
+    ];
+    const html = render('/', { href: (r) => routeHref(r, '/docs'), linkHref: (w) => pageHref(w, { pageRoute: '/', folderRoute: '/', hrefPrefix: '/docs', basePath: '/docs' }) }, entries);
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs).toEqual(['/docs/a%23b', '/docs/what%3F', '/docs/50%25', '/docs/with%20space', '/docs/a%23b']);
   });
 
   test('wraps the entries in one sidebar list', () => {

@@ -2,6 +2,8 @@
  * Local search over `nextra-data-{locale}.json`, loaded on first use. Results are built with
  * DOM nodes and textContent only: no content or query text is ever parsed as HTML.
  */
+import { encodeFragment, encodeRoute } from '../../src/shared/page-href.ts';
+
 interface SearchDocument {
   title: string;
   data: Record<string, string>;
@@ -77,7 +79,8 @@ function highlighted(text: string, words: string[]): DocumentFragment {
 function resultItem(hit: Hit, words: string[]): HTMLLIElement {
   const li = document.createElement('li');
   const a = document.createElement('a');
-  a.href = `${basePath}${hit.route}${hit.anchor ? `#${hit.anchor}` : ''}`;
+  // The index holds routes (names); an href encodes them, as the pages' own links do.
+  a.href = `${basePath}${encodeRoute(hit.route)}${hit.anchor ? `#${encodeFragment(hit.anchor)}` : ''}`;
   const title = document.createElement('span');
   title.className = 'search-result-title';
   title.append(highlighted(hit.sectionTitle ? `${hit.pageTitle} › ${hit.sectionTitle}` : hit.pageTitle, words));

@@ -1,10 +1,13 @@
 import type { RouteData } from '../../src/shared/types.ts';
+import { assetHref, pageHref } from '../../src/shared/page-href.ts';
 
 /** Top bar: logo (light/dark), navbar links and menus, search box, mobile menu button. */
 export function Navbar({ data }: { data: RouteData }) {
   const { config } = data;
   const { logo } = config;
-  const href = (route: string) => (/^[a-z]+:/i.test(route) ? route : `${config.basePath}${route}`);
+  // Hrefs as the config and `_meta` write them, from the site root; the navbar is the same in every locale.
+  const root = { pageRoute: '/', folderRoute: '/', hrefPrefix: config.basePath, basePath: config.basePath };
+  const href = (written: string) => pageHref(written, root);
   return (
     <header className="navbar">
       <nav className="navbar-inner" aria-label="Main">
@@ -12,8 +15,8 @@ export function Navbar({ data }: { data: RouteData }) {
           {/* Lazy: the variant hidden by the colour scheme is never fetched. */}
           {logo.light ? (
             <>
-              <img className="logo-light" src={href(logo.light)} alt={logo.alt || config.title} width={140} height={32} loading="lazy" />
-              <img className="logo-dark" src={href(logo.dark || logo.light)} alt={logo.alt || config.title} width={140} height={32} loading="lazy" />
+              <img className="logo-light" src={assetHref(logo.light, root)} alt={logo.alt || config.title} width={140} height={32} loading="lazy" />
+              <img className="logo-dark" src={assetHref(logo.dark || logo.light, root)} alt={logo.alt || config.title} width={140} height={32} loading="lazy" />
             </>
           ) : (
             <span className="navbar-title">{config.title}</span>

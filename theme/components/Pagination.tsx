@@ -1,4 +1,5 @@
 import type { RouteData } from '../../src/shared/types.ts';
+import { routeHref } from '../../src/shared/page-href.ts';
 
 export function Pagination({ data }: { data: RouteData }) {
   const { prev, next } = data;
@@ -6,7 +7,7 @@ export function Pagination({ data }: { data: RouteData }) {
   return (
     <nav className="pagination" aria-label="Previous and next pages">
       {prev ? (
-        <a className="pagination-prev" rel="prev" href={`${data.hrefPrefix}${prev.route}`}>
+        <a className="pagination-prev" rel="prev" href={routeHref(prev.route, data.hrefPrefix)}>
           <span className="pagination-label">Previous</span>
           <span className="pagination-title">{prev.title}</span>
         </a>
@@ -14,7 +15,7 @@ export function Pagination({ data }: { data: RouteData }) {
         <span />
       )}
       {next && (
-        <a className="pagination-next" rel="next" href={`${data.hrefPrefix}${next.route}`}>
+        <a className="pagination-next" rel="next" href={routeHref(next.route, data.hrefPrefix)}>
           <span className="pagination-label">Next</span>
           <span className="pagination-title">{next.title}</span>
         </a>

@@ -1,6 +1,7 @@
 import type { CSSProperties, ImgHTMLAttributes } from 'react';
 import type { ImageInfo, RouteData } from '../../src/shared/types.ts';
 import { resolveImagePath } from '../../src/shared/asset-paths.ts';
+import { encodeRoute } from '../../src/shared/page-href.ts';
 import { escapeHtml } from '../../src/shared/escape-html.ts';
 
 /** The content column's width in CSS pixels (`.content { max-width: 72ch }`), for `sizes`. */
@@ -15,7 +16,7 @@ export function lookupImage(data: RouteData, src: string): { url: string; info?:
     // The image-size plugin measured every src written as a string; this one it never saw.
     throw new Error(`Image ${src} is not in the image-size table: write its src as a plain string so that the build can find and measure it`);
   }
-  return { url: `${data.config.basePath}${encodeURI(path)}`, info };
+  return { url: `${data.config.basePath}${encodeRoute(path)}`, info };
 }
 
 /** `sizes` for an image `percent` wide in the content column (the full layout has no column). */
@@ -109,7 +110,7 @@ export function responsiveImagesInHtml(html: string, data: RouteData): string {
     const info = path ? data.images![path] : undefined;
     if (!path || !info) return tag;
     const size = dimensions(info, attributes.get('width'));
-    attributes.set('src', `${data.config.basePath}${encodeURI(path)}`);
+    attributes.set('src', `${data.config.basePath}${encodeRoute(path)}`);
     attributes.set('width', String(size.width));
     attributes.set('height', String(size.height));
     if (!attributes.has('loading')) attributes.set('loading', 'lazy');

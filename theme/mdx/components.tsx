@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, ComponentType, ImgHTMLAttributes } from 'react';
 import type { RouteData } from '../../src/shared/types.ts';
-import { isExternalHref, resolveLink } from '../../src/shared/resolve-link.ts';
+import { isExternalHref } from '../../src/shared/resolve-link.ts';
 import { ResponsiveImage } from './DocImage.tsx';
 
 /**
@@ -9,18 +9,11 @@ import { ResponsiveImage } from './DocImage.tsx';
  * `RelOutput` among them) and the config's islands.
  */
 export function mdxComponents(data: RouteData, registered: Record<string, ComponentType<never>> = {}): Record<string, unknown> {
+  // Internal hrefs are already the built site's: the compile rewrote them (`pageHref`). External ones open in a new tab.
   function Link({ href = '', children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
-    if (isExternalHref(href)) {
-      return (
-        <a href={href} target="_blank" rel="noreferrer" {...rest}>
-          {children}
-        </a>
-      );
-    }
-    const resolved = resolveLink(href, { pageRoute: data.route, folderRoute: data.folderRoute });
-    const target = href.startsWith('#') || !resolved ? href : `${data.hrefPrefix}${resolved.route === '/' ? '/' : resolved.route}${resolved.search}${resolved.hash ? `#${resolved.hash}` : ''}`;
+    const external = isExternalHref(href) ? { target: '_blank', rel: 'noreferrer' } : {};
     return (
-      <a href={target} {...rest}>
+      <a href={href} {...external} {...rest}>
         {children}
       </a>
     );

@@ -14,8 +14,12 @@ export function printDiagnostics(root: string, diagnostics: Diagnostic[]): void 
   for (const d of dedupeDiagnostics(diagnostics)) console.error(formatDiagnostic(d, { color, source: sourceOf(root, d) }));
 }
 
-/** Diagnostics are the user's problem (exit `code`); anything else is our bug, said as such. */
-function fail(root: string, error: unknown, code: number): never {
+/** Exit codes of every command: 1 the site has problems, 2 internal error (as `check`: could not run). */
+const EXIT_PROBLEMS = 1;
+const EXIT_INTERNAL = 2;
+
+/** Diagnostics are the user's problem (exit 1); anything else is our bug, said as such (exit 2). */
+function fail(root: string, error: unknown): never {
   if (isDiagnosticError(error)) {
     printDiagnostics(root, error.diagnostics);
     const errors = error.diagnostics.filter((d) => d.severity === 'error').length;
@@ -25,7 +29,7 @@ function fail(root: string, error: unknown, code: number): never {
     if (debug) console.error((error as Error)?.stack);
     else console.error('Run again with --debug for the stack trace.');
   }
-  process.exit(code);
+  process.exit(isDiagnosticError(error) ? EXIT_PROBLEMS : EXIT_INTERNAL);
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -57,7 +61,7 @@ program
         writeFileSync(process.env.DOCS_GEN_STATS_FILE, JSON.stringify({ pages: result.pages, ms: result.ms, maxRssBytes: process.resourceUsage().maxRSS * 1024 }));
       }
     } catch (error) {
-      fail(root, error, 1);
+      fail(root, error);
     }
   });
 
@@ -100,9 +104,9 @@ program
     try {
       await startDevServer({ root, port: Number(options.port), host: options.host, color });
     } catch (error) {
-      if (!isDiagnosticError(error)) fail(root, error, 1);
+      if (!isDiagnosticError(error)) fail(root, error);
       printDiagnostics(root, error.diagnostics);
-      process.exit(1);
+      process.exit(EXIT_PROBLEMS);
     }
   });
 
@@ -119,9 +123,9 @@ program
     try {
       await startPreviewServer({ root, outDir: options.out ? resolve(options.out) : undefined, port: Number(options.port), host: options.host });
     } catch (error) {
-      if (!isDiagnosticError(error)) fail(root, error, 1);
+      if (!isDiagnosticError(error)) fail(root, error);
       printDiagnostics(root, error.diagnostics);
-      process.exit(1);
+      process.exit(EXIT_PROBLEMS);
     }
   });
 

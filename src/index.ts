@@ -28,6 +28,7 @@ export { DiagnosticError, isDiagnosticError, positionAt } from './diagnostics/di
 export { isNavigable, SPECIAL_PAGES, type SpecialPageRule } from './shared/special-pages.ts';
 export { DEFAULT_THEME, resolveTheme } from './shared/theme-options.ts';
 export { documentTitle, pageTitle } from './shared/page-title.ts';
+export { SourcePositionCollector, originalPosition } from './diagnostics/source-positions.ts';
 export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { importModuleFile } from './util/import-module.ts';
 export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve-link.ts';

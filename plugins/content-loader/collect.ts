@@ -65,6 +65,8 @@ function checkComponentProps(node: JsxElement, file: VFile): void {
       file.fail(`Alert type must be one of ${ALERT_TYPES.join(', ')}, not ${JSON.stringify(type.value ?? true)}.`, place);
     }
   }
+  // A DocImage without src renders an empty box; nothing else would ever say so.
+  if (node.name === 'DocImage' && !attribute('src')) file.fail('DocImage needs a `src`: the path of the image in public/.', place);
   if (node.name === 'RelOutput') {
     const mode = attribute('mode');
     if (mode && (mode.value === null || (typeof mode.value === 'string' && !REL_OUTPUT_MODES.includes(mode.value)))) {
@@ -104,6 +106,8 @@ export function rehypeCollect() {
         const kind = jsx.name ? SOURCE_COMPONENTS[jsx.name] : undefined;
         if (kind) add(kind, stringAttribute(jsx, 'src'), jsx);
         if (jsx.name === 'DocImage') add('image', stringAttribute(jsx, 'srcDark'), jsx);
+        // A JSX <img> is an image like a Markdown one: checked, measured, given variants.
+        if (jsx.name === 'img') add('image', stringAttribute(jsx, 'src'), jsx);
         if (jsx.name === 'a' || jsx.name === 'Link') add('link', stringAttribute(jsx, 'href'), jsx);
       }
     });

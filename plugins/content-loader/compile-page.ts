@@ -6,7 +6,7 @@ import rehypeSlug from 'rehype-slug';
 import { VFile } from 'vfile';
 import type { CompileOptions } from '@mdx-js/mdx';
 import { renderMarkdown, type LinkContext } from './render-markdown.ts';
-import { DiagnosticError, positionAt, type CompiledPage, type FrontMatter, type MarkdownPlugins, type UnifiedPluginRef } from 'docs-gen';
+import { DiagnosticError, positionAt, SourcePositionCollector, type CompiledPage, type FrontMatter, type MarkdownPlugins, type UnifiedPluginRef } from 'docs-gen';
 import { splitFrontMatter } from './front-matter.ts';
 import { getHighlighter, rehypeHighlight } from './highlight.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
@@ -113,6 +113,7 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const file = new VFile({ path: input.file, value: body });
   const [remarkPlugins, rehypePlugins] = await Promise.all([unifiedPlugins(input.markdown?.remarkPlugins), unifiedPlugins(input.markdown?.rehypePlugins)]);
   let code: string;
+  let positions: number[] | undefined;
   try {
     const result = await compile(file, {
       format: 'mdx',
@@ -122,15 +123,18 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
       // The site's rehype plugins run before the collector, so headings and text they add count;
       // links are rewritten last, after the collector read them as written.
       rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links]],
+      // Not a source map: the places of the page's expressions, for errors at render time.
+      SourceMapGenerator: needsBundle ? undefined : (SourcePositionCollector as unknown as CompileOptions['SourceMapGenerator']),
     });
     code = String(result.value);
+    positions = result.map as unknown as number[] | undefined;
   } catch (error) {
     throw syntaxError(error, input);
   }
   const collected = file.data.collected as CollectedData;
   const compiled: CompiledPage = needsBundle
     ? { kind: 'module', code: await bundlePage(code, input) }
-    : { kind: 'function-body', code };
+    : { kind: 'function-body', code, ...(positions ? { positions } : {}) };
   return { frontMatter, compiled, ...collected };
 }
 

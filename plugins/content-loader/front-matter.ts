@@ -1,4 +1,4 @@
-import { parseDocument } from 'yaml';
+import { isAlias, parseDocument, visit, type Document } from 'yaml';
 import { DiagnosticError, positionAt, type Diagnostic, type FrontMatter } from 'docs-gen';
 
 export interface SplitSource {
@@ -7,19 +7,49 @@ export interface SplitSource {
   body: string;
 }
 
+/** A date the theme can write into `<time dateTime>`: ISO 8601, a real calendar day. */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  // Date.UTC rolls 2024-02-30 over to March: a day that does not exist is not a date.
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day && !Number.isNaN(Date.parse(value.replace(' ', 'T')));
+}
+
+/** Text fields end up in titles, headings and the search index; a NUL byte there is never meant. */
+const text = (v: unknown) => typeof v === 'string' && !v.includes('\u0000');
+
 const FIELD_TYPES: Record<string, (value: unknown) => boolean> = {
-  title: (v) => typeof v === 'string',
-  description: (v) => typeof v === 'string',
-  date: (v) => typeof v === 'string',
-  lastmod: (v) => typeof v === 'string',
+  title: text,
+  description: text,
+  date: (v) => typeof v === 'string' && isIsoDate(v),
+  lastmod: (v) => typeof v === 'string' && isIsoDate(v),
   image: (v) => v === null || typeof v === 'string',
-  lead: (v) => typeof v === 'string',
+  lead: text,
   rai_hide_feedback_ux: (v) => typeof v === 'boolean',
 };
 const FIELD_EXPECTED: Record<string, string> = {
+  date: 'a date, YYYY-MM-DD or an ISO 8601 date and time',
+  lastmod: 'a date, YYYY-MM-DD or an ISO 8601 date and time',
   image: 'a path or null',
   rai_hide_feedback_ux: 'true or false',
 };
+
+/** Alias expansions allowed in one page's front matter: ordinary front matter has none. */
+export const MAX_ALIAS_COUNT = 100;
+
+function firstAliasOffset(document: Document): number {
+  let offset = 0;
+  visit(document, {
+    Alias(_, node) {
+      if (isAlias(node) && node.range) offset = node.range[0];
+      return visit.BREAK;
+    },
+  });
+  return offset;
+}
 
 /** yaml reports an unclosed quote where it gave up (the end); the opening quote is what to fix. */
 function errorOffset(yamlText: string, error: { code: string; pos: [number, number]; message: string }): number {
@@ -57,8 +87,24 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
       column: place.column,
     });
   }
+  // A tag YAML cannot resolve (`!!js/function`, `!custom`) would silently become a string.
+  for (const warning of document.warnings) {
+    if (warning.code !== 'TAG_RESOLVE_FAILED') continue;
+    const place = positionAt(yamlText, warning.pos[0]);
+    const tag = warning.message.replace(/^Unresolved tag:\s*/, '').replace(/^tag:yaml\.org,2002:/, '!!');
+    diagnostics.push({ severity: 'error', code: 'front-matter-yaml', message: `Unsupported YAML tag ${tag} in front matter (only plain values are allowed)`, file, line: place.line + 1, column: place.column });
+  }
   if (diagnostics.length) throw new DiagnosticError(diagnostics);
-  const data: unknown = document.toJS() ?? {};
+  let data: unknown;
+  try {
+    data = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT }) ?? {};
+  } catch (error) {
+    // yaml refuses aliases that expand beyond the count (a "billion laughs" document).
+    const place = positionAt(yamlText, firstAliasOffset(document));
+    throw new DiagnosticError([
+      { severity: 'error', code: 'front-matter-yaml', message: `Invalid front matter YAML: ${(error as Error).message} (more than ${MAX_ALIAS_COUNT} alias expansions)`, file, line: place.line + 1, column: place.column },
+    ]);
+  }
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new DiagnosticError([{ severity: 'error', code: 'front-matter-yaml', message: 'Front matter must be a YAML mapping (key: value lines)', file, line: 2, column: 1 }]);
   }
@@ -69,7 +115,7 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
       diagnostics.push({
         severity: 'error',
         code: 'front-matter-invalid',
-        message: `Front matter \`${key}\` must be ${FIELD_EXPECTED[key] ?? 'a string'}`,
+        message: `Front matter \`${key}\` must be ${typeof frontMatter[key] === 'string' && frontMatter[key].includes('\u0000') ? 'text without NUL characters' : (FIELD_EXPECTED[key] ?? 'a string')}`,
         file,
         line: lineIndex >= 0 ? lineIndex + 2 : 2,
         column: 1,

@@ -71,6 +71,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const moduleDir = join(context.cacheDir, 'pages');
       const diagnostics: Diagnostic[] = [];
       const seen = new Map<string, string>();
+      const folded = new Map<string, string>();
       const jobs: Promise<ContentPage | undefined>[] = [];
       for (const file of files) {
         const target = contentRoute(file, locales, config.defaultLocale);
@@ -83,6 +84,23 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           continue;
         }
         seen.set(key, sourcePath);
+        // `A.md` and `a.md`, or `café.md` spelt NFC and NFD, are two routes here and one folder
+        // on macOS and Windows: the second written would silently replace the first.
+        const foldedKey = `${target.locale} ${target.route.normalize('NFC').toLowerCase()}`;
+        const lookalike = folded.get(foldedKey);
+        if (lookalike) {
+          diagnostics.push({
+            severity: 'error',
+            code: 'route-collision',
+            message: `Route ${target.route} differs from the route of ${lookalike} only in letter case or Unicode normalisation; on a case-insensitive or normalising file system one would overwrite the other`,
+            file: sourcePath,
+            line: 1,
+            column: 1,
+            hint: 'rename one of the two files',
+          });
+          continue;
+        }
+        folded.set(foldedKey, sourcePath);
         const hrefPrefix = `${config.basePath}${target.locale === config.defaultLocale ? '' : `/${target.locale}`}`;
         const folderRoute = folderRouteOf({ route: target.route, sourcePath: file });
         const links = { pageRoute: target.route, folderRoute, hrefPrefix, basePath: config.basePath };

@@ -10,6 +10,8 @@ export const PAGE_MAP = 'docs-gen:page-map';
 interface LoadedMeta {
   /** locale → folder route → meta */
   byLocale: Map<string, Map<string, ReadMeta>>;
+  /** `_meta` files that are never read (reported in `contentLoaded`: `loadContent` has no `report`). */
+  warnings: Diagnostic[];
 }
 
 async function folderRoutes(contentDir: string): Promise<string[]> {
@@ -19,6 +21,41 @@ async function folderRoutes(contentDir: string): Promise<string[]> {
     .map((e) => relative(contentDir, join(e.parentPath, e.name)).split('\\').join('/'))
     .filter((p) => !p.split('/').some((s) => s.startsWith('.') || s.startsWith('_')));
   return ['/', ...folders.map((f) => `/${f}`)];
+}
+
+const META_FILE = /^_meta(?:\.([^.]+))?\.(?:json|ts|js)$/;
+
+/**
+ * `_meta` files that are never read, each a warning at the file: one for a locale the config
+ * does not list, and one beside another of the same locale that takes precedence (a broken
+ * `_meta.js` beside `_meta.json` would otherwise go unnoticed).
+ */
+export function ignoredMetaFiles(options: { names: string[]; folderPath: string; locales: string[] }): Diagnostic[] {
+  const { names, folderPath, locales } = options;
+  const diagnostics: Diagnostic[] = [];
+  const at = (name: string) => (folderPath ? `${folderPath}/${name}` : name);
+  for (const name of names.filter((n) => META_FILE.test(n)).sort()) {
+    const locale = META_FILE.exec(name)![1];
+    if (locale !== undefined && !locales.includes(locale)) {
+      diagnostics.push({
+        severity: 'warning',
+        code: 'meta-ignored',
+        message: `${name} is for the locale ${locale}, which the config does not list, and is ignored`,
+        file: at(name),
+        line: 1,
+        column: 1,
+        hint: `add { locale: '${locale}' } to \`locales\` in the config, or rename the file`,
+      });
+      continue;
+    }
+    // The same precedence as reading: the locale's own files, or the shared ones.
+    const order = locale === undefined ? metaFileNames('').slice(3) : metaFileNames(locale).slice(0, 3);
+    const used = order.find((candidate) => names.includes(candidate));
+    if (used && used !== name) {
+      diagnostics.push({ severity: 'warning', code: 'meta-ignored', message: `${name} is ignored: ${used} beside it is used (one _meta file per folder and locale)`, file: at(name), line: 1, column: 1 });
+    }
+  }
+  return diagnostics;
 }
 
 /**
@@ -33,6 +70,14 @@ export default function pageMap(): Plugin<LoadedMeta> {
       const diagnostics: Diagnostic[] = [];
       const folders = await folderRoutes(context.contentDir);
       const cacheDir = join(context.cacheDir, 'meta');
+      const locales = context.config.locales.map((l) => l.locale);
+      const warnings = await Promise.all(
+        folders.map(async (folder) => {
+          const dir = join(context.contentDir, folder);
+          const names = (await readdir(dir)).filter((n) => n.startsWith('_meta.'));
+          return ignoredMetaFiles({ names, folderPath: relative(context.root, dir).split('\\').join('/'), locales });
+        }),
+      );
       await Promise.all(
         context.config.locales.map(async ({ locale }) => {
           const metas = new Map<string, ReadMeta>();
@@ -44,7 +89,7 @@ export default function pageMap(): Plugin<LoadedMeta> {
               if (!name) return;
               const file = join(dir, name);
               try {
-                metas.set(folder, await readMeta(file, { root: context.root, cacheDir, sourcePath: relative(context.root, file) }));
+                metas.set(folder, await readMeta(file, { root: context.root, cacheDir, sourcePath: relative(context.root, file), timeoutMs: context.config.evaluationTimeoutMs }));
               } catch (error) {
                 const list = (error as { diagnostics?: Diagnostic[] }).diagnostics;
                 if (!list) throw error;
@@ -55,9 +100,10 @@ export default function pageMap(): Plugin<LoadedMeta> {
         }),
       );
       if (diagnostics.length) throw new DiagnosticError(diagnostics);
-      return { byLocale };
+      return { byLocale, warnings: warnings.flat() };
     },
     contentLoaded({ content, pages, actions, context }) {
+      for (const warning of content.warnings) actions.report(warning);
       for (const { locale } of context.config.locales) {
         const result = buildPageMap({
           locale,

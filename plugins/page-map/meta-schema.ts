@@ -13,17 +13,20 @@ const themeOptions = z.strictObject({
   typesetting: z.enum(['default', 'article']).optional(),
 });
 
+/** A sidebar label: a NUL byte in it is never meant (and breaks the HTML's text). */
+const title = z.string().refine((value) => !value.includes('\u0000'), 'A _meta title must not contain NUL characters');
+
 const menuEntry = z.strictObject({
-  title: z.string(),
+  title,
   href: z.string(),
   newWindow: z.boolean().optional(),
 });
 
 /** One `_meta` entry: a label, or an item object (Nextra-compatible). */
 export const metaItemSchema = z.union([
-  z.string(),
+  title,
   z.strictObject({
-    title: z.string().optional(),
+    title: title.optional(),
     type: z.enum(['page', 'doc', 'menu', 'separator']).optional(),
     display: z.enum(['normal', 'hidden', 'children']).optional(),
     theme: themeOptions.optional(),

@@ -46,7 +46,7 @@ function specificIssues(issues: z.core.$ZodIssue[], data: unknown): z.core.$ZodI
 }
 
 /** Reads and validates one `_meta.json|js|ts` file. Problems carry the file, line and column. */
-export async function readMeta(file: string, options: { root: string; cacheDir: string; sourcePath: string }): Promise<ReadMeta> {
+export async function readMeta(file: string, options: { root: string; cacheDir: string; sourcePath: string; timeoutMs?: number }): Promise<ReadMeta> {
   const { sourcePath } = options;
   let data: unknown;
   let locate: (path: PropertyKey[], key?: string) => { line: number; column: number } | undefined = () => undefined;
@@ -78,7 +78,7 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
       if (typeof pair.key?.value === 'string' && pair.key.range) keyPositions[pair.key.value] = positionAt(text, pair.key.range[0]);
     }
   } else {
-    const { exports } = await importModuleFile(file, { root: options.root, cacheDir: options.cacheDir, code: 'meta-syntax' });
+    const { exports } = await importModuleFile(file, { root: options.root, cacheDir: options.cacheDir, code: 'meta-syntax', timeoutMs: options.timeoutMs });
     data = exports.default;
   }
   const parsed = metaSchema.safeParse(data);

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-system-error.ts';
 import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
 import type { MarkdownPlugins, ModuleExport, Plugin, PluginContext, RenderedPage, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { markdownPluginsOf, mdxComponentsOf, orderPlugins, runContentHooks, runPostBuild, runTransformPage } from '../pipeline/run-plugins.ts';
@@ -13,7 +14,8 @@ import { distUrl } from '../util/dist-path.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
-import type { RenderInput, RenderOutput } from './render-worker.tsx';
+import type { RenderOutput } from './render-worker.tsx';
+import { renderInPool } from './render-in-pool.ts';
 import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
 
@@ -24,6 +26,8 @@ export interface BuildOptions {
   outDir?: string;
   /** Progress lines (the CLI prints them). */
   log?: (line: string) => void;
+  /** Overrides the config's `evaluationTimeoutMs`, and bounds the config's own load (tests inject a tiny one). */
+  evaluationTimeoutMs?: number;
 }
 
 export interface BuildResult {
@@ -72,8 +76,8 @@ export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
  * What `build`, `check` and `dev` start from: the validated config (and the files it came
  * from), the plugins in run order, and their context. A missing content folder stops here.
  */
-export async function prepareSite(root: string, mode: PluginContext['mode'], pool: PoolSource) {
-  const loaded = await loadConfig(root);
+export async function prepareSite(root: string, mode: PluginContext['mode'], pool: PoolSource, limits: { evaluationTimeoutMs?: number } = {}) {
+  const loaded = await loadConfig(root, limits);
   const { config } = loaded;
   if (!existsSync(resolve(root, config.contentDir))) {
     throw new DiagnosticError([{ severity: 'error', code: 'content-missing', message: `No content folder: ${config.contentDir}/ does not exist in ${root}`, keyPath: 'contentDir' }]);
@@ -91,18 +95,18 @@ export function runnableMdxComponents(plugins: Plugin[], cacheDir: string): Prom
 }
 
 /** Loads config and content and runs the content hooks. */
-export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool) {
-  const { config, plugins, context } = await prepareSite(root, mode, pool);
+export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool, limits: { evaluationTimeoutMs?: number } = {}) {
+  const { config, plugins, context } = await prepareSite(root, mode, pool, limits);
   const result = await runContentHooks(plugins, context);
   return { config, plugins, context, ...result };
 }
 
-async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: { root: string; outDir: string; write: boolean }): Promise<RenderOutput[]> {
+async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: { root: string; outDir: string; write: boolean; timeoutMs: number }): Promise<RenderOutput[]> {
   const diagnostics: Diagnostic[] = [];
+  const { timeoutMs, ...input } = options;
   const rendered = await Promise.all(
     routes.map((definition) =>
-      pool
-        .run<RenderInput, RenderOutput>({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'renderRoute', input: { definition, ...options } })
+      renderInPool(pool, { definition, ...input }, timeoutMs)
         .catch((error: unknown) => {
           if (!isDiagnosticError(error)) throw error;
           diagnostics.push(...error.diagnostics);
@@ -127,7 +131,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let staging: string | undefined;
   try {
     await removeLeftovers(outDir);
-    const { config, plugins, context, site, emitted, diagnostics } = await loadSite(root, 'build', pool);
+    const { config, plugins, context, site, emitted, diagnostics } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs });
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);
     addThemeRoutes(site, config);
@@ -144,7 +148,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);
-    const rendered = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0 });
+    const rendered = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs });
     if (transformers.length) await transformAndWrite(transformers, rendered, site.routes, context, staging);
 
     log(`rendered ${rendered.length} routes`);
@@ -164,6 +168,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     await swapIntoPlace(staging, outDir);
     staging = undefined;
     return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: diagnostics.filter((d) => d.severity === 'warning') };
+  } catch (error) {
+    // A full disk or a folder we may not write to: say which path, not "internal error".
+    if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, root)]);
+    throw error;
   } finally {
     if (staging) await discardStaging(staging);
     await pool.close();

@@ -7,6 +7,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type { MDXContent } from 'mdx/types';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 import { DiagnosticError, positionAt } from '../diagnostics/diagnostic.ts';
+import { originalPosition } from '../diagnostics/source-positions.ts';
+import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-system-error.ts';
 import { DocsLayout } from '../../theme/layouts/DocsLayout.tsx';
 import { HomePage, NotFoundPage, SearchPage, ServerErrorPage } from '../../theme/components/SpecialPages.tsx';
 import { mdxComponents } from '../../theme/mdx/components.tsx';
@@ -63,9 +65,58 @@ async function loadContent(definition: RouteDefinition): Promise<MDXContent | un
   if (compiled.kind === 'html') return undefined;
   if (compiled.kind === 'module') return ((await import(pathToFileURL(compiled.code).href)) as { default: MDXContent }).default;
   // What @mdx-js/mdx's runSync does, without loading the compiler into the render worker.
-  const module = new Function(compiled.code)({ ...runtime, baseUrl: import.meta.url }) as { default: MDXContent };
+  const module = new Function(compiled.code)({ ...checkedRuntime, baseUrl: import.meta.url }) as { default: MDXContent };
   return module.default;
 }
+
+/**
+ * `new Function(body)` puts two lines before the body (`function anonymous(` and `) {`); V8
+ * reports its frames as `<anonymous>:line:column` inside an `eval at` frame.
+ */
+const FUNCTION_PREAMBLE_LINES = 2;
+
+/** The first stack frame inside a page's function body, as a generated line and 0-based column. */
+export function pageCodeFrame(error: unknown): { line: number; column: number } | undefined {
+  const stack = typeof (error as Error)?.stack === 'string' ? (error as Error).stack! : '';
+  const frame = /\(eval at [^\n]*?, <anonymous>:(\d+):(\d+)\)/.exec(stack);
+  if (!frame) return undefined;
+  return { line: Number(frame[1]) - FUNCTION_PREAMBLE_LINES, column: Number(frame[2]) - 1 };
+}
+
+/** A plain object as a child: React would throw from deep inside itself, with no frame in the page. */
+function isInvalidChild(child: unknown): boolean {
+  if (typeof child !== 'object' || child === null || Array.isArray(child)) return false;
+  if ('$$typeof' in child || Symbol.iterator in child || typeof (child as { then?: unknown }).then === 'function') return false;
+  return true;
+}
+
+class InvalidChildError extends TypeError {}
+
+function checkChildren(props: { children?: unknown } | null | undefined): void {
+  const children = props?.children;
+  const list = Array.isArray(children) ? children : [children];
+  for (const child of list) {
+    if (isInvalidChild(child)) {
+      throw new InvalidChildError(`Objects are not valid as a React child (found: object with keys {${Object.keys(child as object).join(', ')}}). If you meant to render a collection of children, use an array instead.`);
+    }
+  }
+}
+
+/**
+ * The JSX runtime the page runs with, checking children where the page creates the element,
+ * so that the error's stack has the page's frame (and so its line and column).
+ */
+const checkedRuntime = {
+  ...runtime,
+  jsx: (type: Parameters<typeof runtime.jsx>[0], props: Parameters<typeof runtime.jsx>[1], key?: Parameters<typeof runtime.jsx>[2]) => {
+    checkChildren(props as { children?: unknown });
+    return runtime.jsx(type, props, key);
+  },
+  jsxs: (type: Parameters<typeof runtime.jsxs>[0], props: Parameters<typeof runtime.jsxs>[1], key?: Parameters<typeof runtime.jsxs>[2]) => {
+    checkChildren(props as { children?: unknown });
+    return runtime.jsxs(type, props, key);
+  },
+};
 
 function Body({ data, definition, Content }: { data: RouteData; definition: RouteDefinition; Content?: MDXContent }) {
   if (Content) return <Content components={mdxComponents(data, registered) as Record<string, ComponentType>} />;
@@ -80,10 +131,17 @@ function Body({ data, definition, Content }: { data: RouteData; definition: Rout
   return null;
 }
 
-/** Where a render-time error points: the undefined component's first use, if that is the cause. */
-async function locateRenderError(root: string, sourcePath: string, message: string): Promise<{ line?: number; column?: number }> {
+/** Where a render-time error points: the page code's frame on the stack, or the undefined component's first use. */
+async function locateRenderError(root: string, definition: RouteDefinition, sourcePath: string, error: unknown): Promise<{ line?: number; column?: number }> {
+  const message = (error as Error)?.message ?? '';
   const component = /Expected component `([^`]+)`/.exec(message)?.[1];
-  if (!component) return {};
+  if (!component) {
+    const positions = definition.content.type === 'mdx' ? definition.content.compiled.positions : undefined;
+    const generated = positions ? pageCodeFrame(error) : undefined;
+    // A child React cannot render is found by the element's call; the child is among its arguments.
+    const prefer = error instanceof InvalidChildError ? 'after' : 'before';
+    return (generated && positions ? originalPosition(positions, generated, prefer) : undefined) ?? {};
+  }
   const source = await readFile(join(root, sourcePath), 'utf8').catch(() => '');
   const offset = source.search(new RegExp(`<${component.replace('.', '\\.')}[\\s/>]`));
   return offset >= 0 ? positionAt(source, offset) : {};
@@ -113,14 +171,20 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
         code: 'render-failed',
         message: `Rendering ${definition.route} failed: ${message}`,
         file,
-        ...(file ? await locateRenderError(input.root, file, message) : {}),
+        ...(file ? await locateRenderError(input.root, definition, file, error) : {}),
       },
     ]);
   }
   const outputPath = outputPathFor(definition.route, data.locale, defaultLocale);
   if (!input.write) return { outputPath, theme: data.theme, html, bytes: Buffer.byteLength(html) };
   const target = join(input.outDir, outputPath);
-  await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, html);
+  try {
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, html);
+  } catch (error) {
+    // Only diagnostics survive the trip back from the worker with their details.
+    if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, input.root)]);
+    throw error;
+  }
   return { outputPath, theme: data.theme, bytes: Buffer.byteLength(html) };
 }

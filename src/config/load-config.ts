@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { importModuleFile } from '../util/import-module.ts';
-import { configSchema, type ResolvedConfig } from './schema.ts';
+import { configSchema, DEFAULT_EVALUATION_TIMEOUT_MS, type ResolvedConfig } from './schema.ts';
 import { configIssuesToDiagnostics } from './config-errors.ts';
 
 export const CONFIG_FILES = ['docs-gen.config.ts', 'docs-gen.config.mts', 'docs-gen.config.js', 'docs-gen.config.mjs'];
@@ -16,11 +16,13 @@ export interface LoadedConfig {
 }
 
 /** Finds, bundles and validates the site config; no config file means all defaults. */
-export async function loadConfig(root: string): Promise<LoadedConfig> {
+export async function loadConfig(root: string, options: { evaluationTimeoutMs?: number } = {}): Promise<LoadedConfig> {
   const file = CONFIG_FILES.map((name) => join(root, name)).find((path) => existsSync(path));
-  if (!file) return { config: configSchema.parse({}), dependencies: [] };
+  if (!file) return { config: configSchema.parse(options.evaluationTimeoutMs === undefined ? {} : { evaluationTimeoutMs: options.evaluationTimeoutMs }), dependencies: [] };
   const relativeFile = relative(root, file);
-  const { exports, dependencies } = await importModuleFile(file, { root, cacheDir: join(root, '.docs-gen-cache'), code: 'config-syntax' });
+  // The config cannot bound its own load: the caller's bound, or the default.
+  const timeoutMs = options.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS;
+  const { exports, dependencies } = await importModuleFile(file, { root, cacheDir: join(root, '.docs-gen-cache'), code: 'config-syntax', timeoutMs });
   if (exports.default === undefined) {
     throw new DiagnosticError([
       { severity: 'error', code: 'config-load', message: 'The config has no default export (use `export default defineConfig({...})`)', file: relativeFile, line: 1, column: 1 },
@@ -31,5 +33,6 @@ export async function loadConfig(root: string): Promise<LoadedConfig> {
     const source = readFileSync(file, 'utf8');
     throw new DiagnosticError(configIssuesToDiagnostics(configSchema, parsed.error.issues, relativeFile, source));
   }
-  return { config: parsed.data, file, dependencies };
+  const config = options.evaluationTimeoutMs === undefined ? parsed.data : { ...parsed.data, evaluationTimeoutMs: options.evaluationTimeoutMs };
+  return { config, file, dependencies };
 }

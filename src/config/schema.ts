@@ -45,6 +45,9 @@ const pluginValue = z.custom<import('../pipeline/plugin.ts').Plugin>(
 
 const year = new Date().getUTCFullYear();
 
+/** Generous: a big page renders in well under a second; only an endless loop gets near it. */
+export const DEFAULT_EVALUATION_TIMEOUT_MS = 30_000;
+
 /** The `docs-gen.config.ts` schema: the single source of the user and resolved config types. */
 export const configSchema = z.strictObject({
   /** Site title, used in the navbar and as the title of pages without one. @default 'Documentation' */
@@ -172,6 +175,13 @@ export const configSchema = z.strictObject({
   islands: z
     .record(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'an island name is a component name: a capital letter, then letters and digits'), z.string())
     .default({}),
+  /**
+   * How long user code may run before it is stopped and reported (an endless loop in a page's
+   * expression, a `_meta.ts` or this config): rendering one page, or loading one module. The
+   * config's own load is bounded by the default, since it cannot set its own bound.
+   * @default 30000
+   */
+  evaluationTimeoutMs: z.number().int().positive().default(DEFAULT_EVALUATION_TIMEOUT_MS),
   /** Extra plugins, run after the built-ins in this order. @default [] */
   plugins: z.array(pluginValue).default([]),
 });

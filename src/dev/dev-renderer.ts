@@ -1,4 +1,4 @@
-import type { RenderInput, RenderOutput } from '../build/render-worker.tsx';
+import { renderInPool } from '../build/render-in-pool.ts';
 import type { SiteSnapshot } from '../build/route-data.ts';
 import type { Plugin, PluginContext, RenderedPage, RouteDefinition } from '../pipeline/plugin.ts';
 import { runTransformPage } from '../pipeline/run-plugins.ts';
@@ -66,11 +66,7 @@ export class DevRenderer {
 
   private async renderNow(definition: RouteDefinition, options: { plugins: Plugin[]; context: PluginContext }, cacheKey: string, key: unknown[]): Promise<string> {
     const snapshotKey = this.snapshotKey;
-    const output = await this.pool().run<RenderInput, RenderOutput>({
-      moduleUrl: RENDER_WORKER(),
-      exportName: 'renderRoute',
-      input: { definition, root: this.root, outDir: '', write: false },
-    });
+    const output = await renderInPool(this.pool(), { definition, root: this.root, outDir: '', write: false }, options.context.config.evaluationTimeoutMs);
     const page: RenderedPage = {
       route: definition.route,
       locale: definition.locale ?? options.context.config.defaultLocale,

@@ -17,6 +17,8 @@ export const DIAGNOSTIC_CODES = {
   'plugin-duplicate': { severity: 'error', template: 'Two plugins are named {plugin}' },
   'plugin-internal': { severity: 'error', template: 'Internal error in plugin {plugin} during hook {hook}: {reason}' },
   'duplicate-route': { severity: 'error', template: 'Route {route} comes from both {first} and {second}' },
+  'route-collision': { severity: 'error', template: 'Route {route} differs from the route of {other} only in letter case or Unicode normalisation; on a case-insensitive or normalising file system one would overwrite the other' },
+  'evaluation-timeout': { severity: 'error', template: '{what} did not finish {loading or rendering} within {ms} ms: is there an endless loop in {where}?' },
   // pages
   'front-matter-unclosed': { severity: 'error', template: 'Front matter starts with --- but never ends with a --- line' },
   'front-matter-yaml': { severity: 'error', template: 'Invalid front matter YAML: {reason}' },
@@ -28,6 +30,7 @@ export const DIAGNOSTIC_CODES = {
   // _meta
   'meta-syntax': { severity: 'error', template: 'Invalid JSON in _meta file: {reason}' },
   'meta-invalid': { severity: 'error', template: '{reason} at `{keyPath}`' },
+  'meta-ignored': { severity: 'warning', template: '{file} {is for a locale the config does not list, or: is ignored because another _meta file beside it is used}' },
   'meta-unknown-entry': { severity: 'error', template: '_meta entry `{name}` matches no page or folder in {folder}' },
   // images and Rel outputs
   'missing-image': { severity: 'error', template: 'Image {url} was not found and must be added to {publicDir}{path}' },
@@ -44,6 +47,8 @@ export const DIAGNOSTIC_CODES = {
   // commands
   'listen-failed': { severity: 'error', template: 'Cannot listen: {why}' },
   'preview-no-output': { severity: 'error', template: 'Nothing to preview: {outDir} holds no built site' },
+  'read-failed': { severity: 'error', template: 'Cannot read {path}: {reason} ({errno})' },
+  'write-failed': { severity: 'error', template: 'Cannot write {path}: {reason} ({errno})' },
   internal: { severity: 'error', template: 'internal error: {reason}' },
 } as const satisfies Record<string, { severity: 'error' | 'warning'; template: string }>;
 

@@ -95,6 +95,11 @@ export interface CompiledPage {
   kind: 'html' | 'function-body' | 'module';
   /** The HTML, the function body, or the absolute path of the module file. */
   code: string;
+  /**
+   * For a function body: where its code came from in the page, as `SourcePositionCollector`
+   * keeps it, so that an error while rendering names the page's line and column.
+   */
+  positions?: number[];
 }
 
 /** A place in a source file that refers to another resource: checked by `check`, used by image plugins. */

@@ -4,7 +4,7 @@ import type { WorkerReply, WorkerTask } from './worker-pool.ts';
 type TaskFunction = (input: unknown) => unknown;
 const modules = new Map<string, Promise<Record<string, unknown>>>();
 
-parentPort!.on('message', async (message: WorkerTask & { id: number }) => {
+parentPort!.on('message', async (message: WorkerTask & { id: number; timed?: boolean }) => {
   let reply: WorkerReply;
   try {
     let loaded = modules.get(message.moduleUrl);
@@ -14,6 +14,8 @@ parentPort!.on('message', async (message: WorkerTask & { id: number }) => {
     }
     const fn = (await loaded)[message.exportName] as TaskFunction | undefined;
     if (typeof fn !== 'function') throw new Error(`${message.moduleUrl} has no export ${message.exportName}`);
+    // A bounded task's clock starts now that its module is loaded.
+    if (message.timed) parentPort!.postMessage({ id: message.id, started: true } satisfies WorkerReply);
     reply = { id: message.id, ok: true, value: await fn(message.input) };
   } catch (error) {
     const e = error as Error & { diagnostics?: unknown };

@@ -8,18 +8,40 @@ export interface WorkerTask<Input = unknown> {
   input: Input;
 }
 
+export interface RunOptions {
+  /** Stop the task after this long: its worker is terminated and replaced, and the task rejects with `TaskTimeoutError`. */
+  timeoutMs?: number;
+}
+
+/** A task ran past its `timeoutMs` (user code in an endless loop); its worker was replaced. */
+export class TaskTimeoutError extends Error {
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number) {
+    super(`did not finish within ${timeoutMs} ms`);
+    this.name = 'TaskTimeoutError';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
+  slot: PoolWorker;
+  task: WorkerTask;
+  options: RunOptions;
+  timer?: NodeJS.Timeout;
 }
 
 interface PoolWorker {
   worker: Worker;
   busy: number;
+  /** Settles when a replacement worker has had the broadcasts replayed: tasks wait for it. */
+  ready: Promise<unknown>;
 }
 
 interface Queued {
   task: WorkerTask;
+  options: RunOptions;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -33,6 +55,7 @@ const IN_FLIGHT_PER_WORKER = 2;
 
 /** What a worker posts back: a result, or a serialised error (diagnostics survive the trip). */
 export type WorkerReply =
+  | { id: number; started: true }
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { name: string; message: string; stack?: string; diagnostics?: unknown } };
 
@@ -44,61 +67,111 @@ export class WorkerPool {
   private readonly workers: PoolWorker[] = [];
   private readonly pending = new Map<number, Pending>();
   private readonly queue: Queued[] = [];
+  /** The last broadcast per task function, replayed to a worker that replaces a stopped one. */
+  private readonly broadcasts = new Map<string, WorkerTask>();
   private nextId = 1;
+  private closed = false;
 
   constructor(size = Math.max(1, Math.min(availableParallelism(), 8))) {
-    const entry = distPath('src/pipeline/worker-entry.js');
-    for (let i = 0; i < size; i++) {
-      const worker = new Worker(entry);
-      const slot: PoolWorker = { worker, busy: 0 };
-      worker.on('message', (reply: WorkerReply) => {
-        slot.busy--;
-        const task = this.pending.get(reply.id);
-        const next = this.queue.shift();
-        if (next) this.send(slot, next.task).then(next.resolve, next.reject);
-        if (!task) return;
-        this.pending.delete(reply.id);
-        if (reply.ok) task.resolve(reply.value);
-        else task.reject(Object.assign(new Error(reply.error.message), reply.error));
-      });
-      worker.on('error', (error) => {
-        for (const task of this.pending.values()) task.reject(error);
-        for (const queued of this.queue) queued.reject(error);
-        this.pending.clear();
-        this.queue.length = 0;
-      });
-      this.workers.push(slot);
-    }
+    for (let i = 0; i < size; i++) this.workers.push(this.spawn());
+  }
+
+  private spawn(): PoolWorker {
+    const worker = new Worker(distPath('src/pipeline/worker-entry.js'));
+    const slot: PoolWorker = { worker, busy: 0, ready: Promise.resolve() };
+    worker.on('message', (reply: WorkerReply) => {
+      const task = this.pending.get(reply.id);
+      if (!task) return;
+      if ('started' in reply) {
+        // The clock runs from here: loading the task's module (React, the theme) is not its time.
+        const { timeoutMs } = task.options;
+        if (timeoutMs !== undefined) task.timer = setTimeout(() => this.stop(slot, reply.id, timeoutMs), timeoutMs);
+        return;
+      }
+      slot.busy--;
+      this.pending.delete(reply.id);
+      clearTimeout(task.timer);
+      this.next(slot);
+      if (reply.ok) task.resolve(reply.value);
+      else task.reject(Object.assign(new Error(reply.error.message), reply.error));
+    });
+    worker.on('error', (error) => {
+      for (const [id, task] of this.pending) {
+        if (task.slot !== slot) continue;
+        clearTimeout(task.timer);
+        this.pending.delete(id);
+        task.reject(error);
+      }
+      for (const queued of this.queue) queued.reject(error);
+      this.queue.length = 0;
+    });
+    return slot;
+  }
+
+  private next(slot: PoolWorker): void {
+    const next = this.queue.shift();
+    if (next) this.send(slot, next.task, next.options).then(next.resolve, next.reject);
   }
 
   get size(): number {
     return this.workers.length;
   }
 
-  run<Input, Output>(task: WorkerTask<Input>): Promise<Output> {
+  run<Input, Output>(task: WorkerTask<Input>, options: RunOptions = {}): Promise<Output> {
     let slot = this.workers[0]!;
     for (const candidate of this.workers) if (candidate.busy < slot.busy) slot = candidate;
-    if (slot.busy < IN_FLIGHT_PER_WORKER) return this.send<Output>(slot, task);
+    if (slot.busy < IN_FLIGHT_PER_WORKER) return this.send<Output>(slot, task, options);
     return new Promise<Output>((resolve, reject) => {
-      this.queue.push({ task, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ task, options, resolve: resolve as (value: unknown) => void, reject });
     });
   }
 
   /** Runs the same task once on every worker (to hand each the site data once). */
   broadcast<Input>(task: WorkerTask<Input>): Promise<unknown[]> {
-    return Promise.all(this.workers.map((slot) => this.send(slot, task)));
+    this.broadcasts.set(`${task.moduleUrl}#${task.exportName}`, task);
+    return Promise.all(this.workers.map((slot) => this.send(slot, task, {}, true)));
   }
 
-  private send<Output>(slot: PoolWorker, task: WorkerTask): Promise<Output> {
+  private send<Output>(slot: PoolWorker, task: WorkerTask, options: RunOptions, now = false): Promise<Output> {
     const id = this.nextId++;
     slot.busy++;
     return new Promise<Output>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      slot.worker.postMessage({ id, ...task });
+      const pending: Pending = { resolve: resolve as (value: unknown) => void, reject, slot, task, options };
+      this.pending.set(id, pending);
+      const post = () => {
+        if (!this.pending.has(id)) return;
+        slot.worker.postMessage({ id, timed: options.timeoutMs !== undefined, ...task });
+      };
+      if (now) post();
+      else void slot.ready.then(post, post);
     });
   }
 
+  /**
+   * A task in an endless loop never yields, so its worker is terminated: the task rejects with
+   * `TaskTimeoutError`, the other tasks of that worker are sent again to its replacement, which
+   * first gets the broadcasts the old one had.
+   */
+  private stop(slot: PoolWorker, timedOutId: number, timeoutMs: number): void {
+    const index = this.workers.indexOf(slot);
+    if (index < 0 || this.closed) return;
+    const replacement = this.spawn();
+    this.workers[index] = replacement;
+    void slot.worker.terminate();
+    replacement.ready = Promise.all([...this.broadcasts.values()].map((task) => this.send(replacement, task, {}, true)));
+    for (const [id, pending] of [...this.pending]) {
+      if (pending.slot !== slot) continue;
+      this.pending.delete(id);
+      clearTimeout(pending.timer);
+      if (id === timedOutId) pending.reject(new TaskTimeoutError(timeoutMs));
+      else this.send(replacement, pending.task, pending.options).then(pending.resolve, pending.reject);
+    }
+    this.next(replacement);
+  }
+
   async close(): Promise<void> {
+    this.closed = true;
+    for (const task of this.pending.values()) clearTimeout(task.timer);
     await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
     this.workers.length = 0;
   }

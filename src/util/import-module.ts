@@ -1,11 +1,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, relative, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { SourceMap, type SourceMapPayload } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { build, type Message, type Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
-import { distUrl } from './dist-path.ts';
+import { Worker } from 'node:worker_threads';
+import { distPath, distUrl } from './dist-path.ts';
 
 /**
  * `import { defineConfig } from 'docs-gen'` means this very copy of docs-gen, at run time; and
@@ -48,10 +50,11 @@ export interface ImportedModule {
  * theirs: esbuild bundles it, and the result is imported from the site's cache folder, so
  * bare imports resolve from the site's own node_modules.
  */
-export async function importModuleFile(file: string, options: { root: string; cacheDir: string; code: DiagnosticCode }): Promise<ImportedModule> {
+export async function importModuleFile(file: string, options: { root: string; cacheDir: string; code: DiagnosticCode; timeoutMs?: number }): Promise<ImportedModule> {
   const relativeFile = relative(options.root, file);
   let text: string;
   let dependencies: string[];
+  let sourceMap: SourceMapPayload;
   try {
     const result = await build({
       entryPoints: [file],
@@ -63,9 +66,13 @@ export async function importModuleFile(file: string, options: { root: string; ca
       packages: 'external',
       metafile: true,
       logLevel: 'silent',
+      // Not written: a throw while loading is mapped back to the user's line and column.
+      sourcemap: 'external',
+      outfile: join(options.cacheDir, 'module.mjs'),
       plugins: [useThisDocsGen, sourceImportMetaUrl],
     });
-    text = result.outputFiles[0]!.text;
+    text = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
+    sourceMap = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as SourceMapPayload;
     dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
@@ -85,11 +92,73 @@ export async function importModuleFile(file: string, options: { root: string; ca
   const hash = createHash('sha1').update(file).update(text).digest('hex').slice(0, 12);
   const bundled = join(options.cacheDir, `module.${hash}.mjs`);
   writeFileSync(bundled, text);
+  if (options.timeoutMs !== undefined && !(await loadsWithin(bundled, options.timeoutMs))) {
+    throw new DiagnosticError([
+      {
+        severity: 'error',
+        code: 'evaluation-timeout',
+        message: `${relativeFile} did not finish loading within ${options.timeoutMs} ms: is there an endless loop in it?`,
+        file: relativeFile,
+        hint: 'code that is just slow can be given longer with `evaluationTimeoutMs` in the config',
+      },
+    ]);
+  }
   try {
     return { exports: (await import(pathToFileURL(bundled).href)) as Record<string, unknown>, dependencies };
   } catch (error) {
+    const place = placeOfThrow(error, bundled, sourceMap, options.root);
     throw new DiagnosticError([
-      { severity: 'error', code: options.code, message: `${relativeFile} threw while loading: ${(error as Error).message}`, file: relativeFile },
+      {
+        severity: 'error',
+        code: options.code,
+        message: `${relativeFile} threw while loading: ${(error as Error)?.message ?? String(error)}`,
+        file: place?.file ?? relativeFile,
+        line: place?.line,
+        column: place?.column,
+      },
     ]);
   }
+}
+
+/**
+ * Whether the module loads within `timeoutMs`, tried in a worker thread first: a load on the main
+ * thread cannot be interrupted. The clock starts once the thread runs. The main thread then
+ * imports it again for real (its values, functions included, cannot cross threads).
+ */
+function loadsWithin(bundled: string, timeoutMs: number): Promise<boolean> {
+  return new Promise((resolvePromise) => {
+    const worker = new Worker(distPath('src/util/probe-module-worker.js'), { workerData: { url: pathToFileURL(bundled).href }, stdout: true, stderr: true });
+    let timer: NodeJS.Timeout | undefined;
+    let done = false;
+    const finish = (loaded: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolvePromise(loaded);
+    };
+    worker.on('message', (message: string) => {
+      if (message === 'started') timer = setTimeout(() => finish(false), timeoutMs);
+      else finish(true);
+    });
+    // A crash of the thread itself: let the real import say what is wrong.
+    worker.on('error', () => finish(true));
+    worker.on('exit', () => finish(true));
+  });
+}
+
+/** The user's file, line and column of the first stack frame in the bundled module. */
+export function placeOfThrow(error: unknown, bundled: string, payload: SourceMapPayload, root: string): { file: string; line: number; column: number } | undefined {
+  const stack = typeof (error as Error)?.stack === 'string' ? (error as Error).stack! : '';
+  // Node names the module by its URL; a test runner evaluating it itself (vitest) by its path.
+  const names = [pathToFileURL(bundled).href, bundled];
+  for (const match of stack.matchAll(/((?:file:\/\/)?\/[^\s)]+):(\d+):(\d+)/g)) {
+    if (!names.includes(match[1]!)) continue;
+    // Stack places are 1-based; SourceMap.findEntry takes and gives 0-based ones.
+    const entry = new SourceMap(payload).findEntry(Number(match[2]) - 1, Number(match[3]) - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+    if (entry.originalSource === undefined || entry.originalLine === undefined) return undefined;
+    const source = entry.originalSource.startsWith('file:') ? fileURLToPath(entry.originalSource) : resolve(dirname(bundled), entry.originalSource);
+    return { file: relative(root, source), line: entry.originalLine + 1, column: (entry.originalColumn ?? 0) + 1 };
+  }
+  return undefined;
 }

@@ -40,6 +40,16 @@ describe('bad input stops the build and leaves the previous output untouched', (
     ['a-meta-entry-that-is-a-number-stops-the-build', { code: 'meta-invalid', file: 'content/_meta.json', line: 3, column: 11 }],
     ['an-invalid-config-value-stops-the-build', { code: 'config-invalid', file: 'docs-gen.config.ts', line: 4, column: 3 }],
     ['a-page-using-an-undefined-component-stops-the-build', { code: 'render-failed', file: 'content/page.mdx', line: 5, column: 3 }],
+    // Render errors are placed through the compiled page's positions: the reference itself…
+    ['an-undefined-variable-in-mdx-stops-the-build-at-its-place', { code: 'render-failed', file: 'content/page.mdx', line: 5, column: 16 }],
+    // …the thrown Error inside the expression…
+    ['a-throwing-mdx-expression-stops-the-build-at-its-place', { code: 'render-failed', file: 'content/page.mdx', line: 5, column: 32 }],
+    // …the object's first key, inside `{{ a: 1 }}`.
+    ['an-object-as-a-child-in-mdx-stops-the-build-at-its-place', { code: 'render-failed', file: 'content/page.mdx', line: 5, column: 9 }],
+    ['a-throwing-meta-ts-stops-the-build-at-its-line', { code: 'meta-syntax', file: 'content/_meta.ts', line: 4, column: 9 }],
+    ['a-throwing-config-stops-the-build-at-its-line', { code: 'config-syntax', file: 'docs-gen.config.ts', line: 4, column: 26 }],
+    ['a-yaml-alias-bomb-in-front-matter-stops-the-build', { code: 'front-matter-yaml', file: 'content/page.mdx', line: 4, column: 8 }],
+    ['a-yaml-function-tag-in-front-matter-stops-the-build', { code: 'front-matter-yaml', file: 'content/page.mdx', line: 3, column: 9 }],
   ])('%s', async (name, expected) => {
     const diagnostics = await buildFailure(name, out);
     expect(diagnostics).toHaveLength(1);
@@ -84,6 +94,28 @@ describe('the docs-gen CLI', () => {
     expect(run.stderr).not.toContain('    at ');
     expect(run.stdout).toBe('');
     expect(existsSync(join(dir, 'bad'))).toBe(false);
+  });
+
+  test('an output folder that cannot be written is reported with its path, exit 1, not an internal error', () => {
+    const blocker = join(dir, 'a-file');
+    writeFileSync(blocker, '');
+    const run = spawnSync(process.execPath, [cli, 'build', '--root', fixture('a-tiny-site-that-builds'), '--out', join(blocker, 'out')], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`Cannot write ${blocker}`);
+    expect(run.stderr).toContain('(ENOTDIR) [write-failed]');
+    expect(run.stderr).not.toContain('internal error');
+  });
+
+  test('an internal error exits with 2, as ARCHITECTURE.md says, and names itself', () => {
+    const run = spawnSync(process.execPath, [cli, 'build', '--root', fixture('a-plugin-that-is-not-a-plain-object-is-an-internal-error'), '--out', join(dir, 'internal')], {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    });
+    expect(run.stderr).toContain('docs-gen: internal error: a getter that throws');
+    expect(run.status).toBe(2);
   });
 
   test('a good site builds from another working directory and prints the summary', () => {

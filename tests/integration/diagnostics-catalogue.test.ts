@@ -1,10 +1,12 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../../src/diagnostics/codes.ts';
 import { isDiagnosticError, type Diagnostic } from '../../src/diagnostics/diagnostic.ts';
+import { fileSystemDiagnostic, isFileSystemError } from '../../src/diagnostics/file-system-error.ts';
 import { asDiagnostics } from '../../src/dev/dev-site.ts';
 import { listen } from '../../src/dev/listen.ts';
 import { startPreviewServer } from '../../src/preview/preview-server.ts';
@@ -45,6 +47,12 @@ const PRODUCED_HERE: Partial<Record<DiagnosticCode, () => Promise<Diagnostic[]>>
   'listen-failed': () => rejection(listen(createServer(), 70000, '127.0.0.1')),
   'preview-no-output': () => rejection(startPreviewServer({ root: fixture('a-tiny-site-that-builds'), outDir: tmp(), port: 0, host: '127.0.0.1' })),
   internal: async () => asDiagnostics(new Error('a bug of ours')),
+  // Listing a file as a folder: Node's own error (ENOTDIR from `scandir`), as a build would meet it.
+  'read-failed': async () => {
+    const error = await readdir(join(repoRoot, 'tests', 'helpers.ts')).then(() => undefined, (e: unknown) => e);
+    if (!isFileSystemError(error)) throw new Error(`expected a file-system error, got ${String(error)}`);
+    return [fileSystemDiagnostic(error, repoRoot)];
+  },
 };
 
 describe('the diagnostics catalogue', () => {

@@ -143,3 +143,40 @@ describe('formatted front matter diagnostics', () => {
     expect(formatDiagnostic(d!, { source })).toMatchSnapshot();
   });
 });
+
+describe('front matter that used to be accepted silently', () => {
+  test.each([
+    ['an impossible calendar day', 'date: 2024-02-30', 'date', 2],
+    ['a word instead of a date', 'lastmod: yesterday', 'lastmod', 2],
+    ['a date in another order', 'date: 03/04/2025', 'date', 2],
+  ])('%s is front-matter-invalid at its line, not written into <time dateTime>', (_, line, key, lineNumber) => {
+    const [d, ...rest] = problems(lines('---', line, '---', '# Page'));
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ severity: 'error', code: 'front-matter-invalid', line: lineNumber, column: 1 });
+    expect(d!.message).toBe(`Front matter \`${key}\` must be a date, YYYY-MM-DD or an ISO 8601 date and time`);
+  });
+
+  test.each(['2025-03-04', '2025-03-04T10:20', '2025-03-04T10:20:30Z', '2025-03-04T10:20:30.5+01:00'])('%s is a date', (date) => {
+    expect(splitFrontMatter(lines('---', `date: "${date}"`, `lastmod: ${date}`, '---', ''), 'content/page.mdx').frontMatter.date).toBe(date);
+  });
+
+  test('a NUL character in the title is front-matter-invalid at its line', () => {
+    const [d] = problems(lines('---', 'description: fine', 'title: "Bad\\0title"', '---', '# Page'));
+    expect(d).toMatchObject({ code: 'front-matter-invalid', line: 3, message: 'Front matter `title` must be text without NUL characters' });
+  });
+
+  test('a !!js/function tag is front-matter-yaml at the tag, not a silent string', () => {
+    const [d, ...rest] = problems(lines('---', 'title: T', 'onLoad: !!js/function "function () {}"', '---', '# Page'));
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ severity: 'error', code: 'front-matter-yaml', line: 3, column: 9 });
+    expect(d!.message).toBe('Unsupported YAML tag !!js/function in front matter (only plain values are allowed)');
+  });
+
+  test('an alias bomb is front-matter-yaml at the first alias, not an internal error', () => {
+    const levels = ['a: &a [x, x, x, x, x, x, x, x, x]'];
+    for (const [previous, name] of [['a', 'b'], ['b', 'c'], ['c', 'd'], ['d', 'e']] as const) levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(', ')}]`);
+    const [d] = problems(lines('---', ...levels, '---', '# Page'));
+    expect(d).toMatchObject({ code: 'front-matter-yaml', line: 3, column: 8 });
+    expect(d!.message).toContain('more than 100 alias expansions');
+  });
+});

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { metaFileNames, readMeta, type ReadMeta } from '../../../plugins/page-map/read-meta.ts';
 import { formatDiagnostic } from '../../../src/diagnostics/format.ts';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic.ts';
@@ -121,5 +121,19 @@ describe('readMeta on _meta.ts', () => {
 describe('metaFileNames', () => {
   test("prefers the locale's own _meta files, then the shared ones", () => {
     expect(metaFileNames('fr-FR')).toEqual(['_meta.fr-FR.json', '_meta.fr-FR.ts', '_meta.fr-FR.js', '_meta.json', '_meta.ts', '_meta.js']);
+  });
+});
+
+describe('readMeta refuses NUL characters in titles', () => {
+  test('in an entry and in an item title, each at its place', async () => {
+    const dir = tmp();
+    const file = join(dir, '_meta.json');
+    writeFileSync(file, '{\n  "a": "A\\u0000",\n  "b": { "title": "B\\u0000" }\n}\n');
+    const error = (await readMeta(file, { root: dir, cacheDir, sourcePath: '_meta.json' }).catch((e: unknown) => e)) as { diagnostics?: Diagnostic[] };
+    rmSync(dir, { recursive: true, force: true });
+    expect(error.diagnostics?.map((d) => [d.code, d.line, d.message])).toEqual([
+      ['meta-invalid', 2, 'A _meta title must not contain NUL characters at `a`'],
+      ['meta-invalid', 3, 'A _meta title must not contain NUL characters at `b.title`'],
+    ]);
   });
 });

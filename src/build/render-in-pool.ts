@@ -1,0 +1,27 @@
+import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+import { TaskTimeoutError, type WorkerPool } from '../pipeline/worker-pool.ts';
+import { distUrl } from '../util/dist-path.ts';
+import type { RenderInput, RenderOutput } from './render-worker.tsx';
+
+/**
+ * One route rendered in the pool, bounded by the config's `evaluationTimeoutMs`: a page whose
+ * expression never ends (`{(() => { while (true) {} })()}`) is an `evaluation-timeout` error at
+ * its file, and the worker that ran it is replaced, so `build` fails and `dev` keeps serving.
+ */
+export async function renderInPool(pool: WorkerPool, input: RenderInput, timeoutMs: number): Promise<RenderOutput> {
+  try {
+    return await pool.run<RenderInput, RenderOutput>({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'renderRoute', input }, { timeoutMs });
+  } catch (error) {
+    if (!(error instanceof TaskTimeoutError)) throw error;
+    const { definition } = input;
+    throw new DiagnosticError([
+      {
+        severity: 'error',
+        code: 'evaluation-timeout',
+        message: `Rendering ${definition.route} did not finish within ${timeoutMs} ms: is there an endless loop in the page's code?`,
+        file: definition.sourcePath,
+        hint: 'a page that is just slow can be given longer with `evaluationTimeoutMs` in the config',
+      },
+    ]);
+  }
+}

@@ -150,8 +150,8 @@ export default function imageSize(): Plugin {
       if (jobs.length) encoding = writeVariants(jobs, context, join(cacheDir, 'variants'));
     },
     // Dev: `/_next/image` (and under the base path) with the build's transform; other paths pass on.
-    devRequest({ request, response, context }) {
-      return handleImageRequest(request, response, { root: context.root, publicDir: context.publicDir, basePath: context.config.basePath });
+    devRequest({ request, response, context, refusedLink }) {
+      return handleImageRequest(request, response, { root: context.root, publicDir: context.publicDir, basePath: context.config.basePath, onRefusedLink: refusedLink });
     },
     async postBuild({ outDir, context }) {
       if (!encoding) return;

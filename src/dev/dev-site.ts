@@ -17,6 +17,9 @@ import { DevRenderer } from './dev-renderer.ts';
 import { ErrorBoard } from './error-board.ts';
 import { PageStore } from './page-store.ts';
 import { RouteIndex } from './route-index.ts';
+import { warnOncePerLink, type RefusedLink } from '../util/symlink-policy.ts';
+import { contentSecurityPolicy } from '../build/content-security-policy.ts';
+import { DEV_CLIENT } from './dev-client.ts';
 
 export interface DevSiteOptions {
   root: string;
@@ -44,6 +47,8 @@ export class DevSite {
   readonly renderer: DevRenderer;
   readonly errors: ErrorBoard;
   readonly outDir: string;
+  /** Names each symbolic link in public/ that dev refuses to serve (it leads outside), once. */
+  readonly refusedLink: (link: RefusedLink) => void;
   site?: SiteData;
   emitted = new Map<string, string | Uint8Array>();
   assets?: DevAssets;
@@ -59,6 +64,7 @@ export class DevSite {
     this.renderer = new DevRenderer(() => this.pool, options.root);
     this.errors = new ErrorBoard(options.root, options.log, options.color);
     this.outDir = join(options.root, '.docs-gen-cache', 'dev-out');
+    this.refusedLink = warnOncePerLink(options.root, options.log.info);
   }
 
   get ready(): boolean {
@@ -135,19 +141,31 @@ export class DevSite {
   }
 
   private snapshot(): SiteSnapshot {
-    return siteSnapshot(this.pipeline.config, this.site!, this.assets!, this.mdxComponents);
+    const snapshot = siteSnapshot(this.pipeline.config, this.site!, this.assets!, this.mdxComponents);
+    // The live-reload client is an inline script too: with the policy on, dev allows it by hash.
+    snapshot.config.contentSecurityPolicy = contentSecurityPolicy(this.pipeline.config, [DEV_CLIENT]);
+    return snapshot;
   }
 
   /** Compiles the route's page first if its current version is not compiled yet. */
   async ensureCompiled(route: RouteDefinition): Promise<RouteDefinition> {
     const source = route.sourcePath;
-    if (!source || this.store.isCurrent(source)) return route;
+    if (!source || (this.store.isCurrent(source) && this.showsLatestCompile(route, source))) return route;
     const url = this.routes.urlOf(route);
     return this.exclusive(async () => {
-      if (await this.store.compile(source)) await this.refresh();
+      const compiled = await this.store.compile(source);
+      // The background compiles outside the lock and refreshes now and then: a page it compiled
+      // may not be in the routes yet.
+      if (compiled || !this.showsLatestCompile(this.routes.at(url) ?? route, source)) await this.refresh();
       if (this.store.errorsOf(source).length) this.announceErrors();
       return this.routes.at(url) ?? route;
     });
+  }
+
+  /** Whether the route holds the store's latest compile of its page (not an older one, or the stub). */
+  private showsLatestCompile(route: RouteDefinition, source: string): boolean {
+    const latest = this.store.answer(source);
+    return !latest || route.content.type !== 'mdx' || route.content.compiled === latest.compiled;
   }
 
   /**

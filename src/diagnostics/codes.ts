@@ -31,6 +31,7 @@ export const DIAGNOSTIC_CODES = {
   'meta-syntax': { severity: 'error', template: 'Invalid JSON in _meta file: {reason}' },
   'meta-invalid': { severity: 'error', template: '{reason} at `{keyPath}`' },
   'meta-ignored': { severity: 'warning', template: '{file} {is for a locale the config does not list, or: is ignored because another _meta file beside it is used}' },
+  'meta-unsafe-href': { severity: 'error', template: 'Unsafe link {href} at `{keyPath}`: a _meta href must be an http(s) or mailto URL or a path' },
   'meta-unknown-entry': { severity: 'error', template: '_meta entry `{name}` matches no page or folder in {folder}' },
   // images and Rel outputs
   'missing-image': { severity: 'error', template: 'Image {url} was not found and must be added to {publicDir}{path}' },
@@ -47,6 +48,10 @@ export const DIAGNOSTIC_CODES = {
   // commands
   'listen-failed': { severity: 'error', template: 'Cannot listen: {why}' },
   'preview-no-output': { severity: 'error', template: 'Nothing to preview: {outDir} holds no built site' },
+  // symbolic links in public/ (copied by a build, served by dev and preview)
+  'symlink-outside': { severity: 'warning', template: '{file} is a symbolic link to {target}, outside {folder}/: not {copied or served}' },
+  'symlink-broken': { severity: 'warning', template: '{file} is a symbolic link to {target}, which does not exist: not {copied or served}' },
+  'symlink-cycle': { severity: 'warning', template: '{file} is a symbolic link to {target}, a folder that contains the link (a cycle): not {copied or served}' },
   'read-failed': { severity: 'error', template: 'Cannot read {path}: {reason} ({errno})' },
   'write-failed': { severity: 'error', template: 'Cannot write {path}: {reason} ({errno})' },
   internal: { severity: 'error', template: 'internal error: {reason}' },

@@ -191,6 +191,11 @@ export interface DevRequest {
   response: ServerResponse;
   /** The request URL, parsed (path with the base path, if any). */
   url: URL;
+  /**
+   * Tell dev of a symbolic link refused because it leads out of the folder a file is served
+   * from (absolute paths of the link, its real target and the folder); dev names each once.
+   */
+  refusedLink: (link: { file: string; target: string; folder: string }) => void;
 }
 
 /** How the runner calls a hook: all plugins at once, one after another in plugin order, or in order until one answers. */

@@ -31,3 +31,17 @@ export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve
 export { escapeHtml } from './shared/escape-html.ts';
 export { assetHref, encodeRoute, pageHref, routeHref, type PageLinkContext } from './shared/page-href.ts';
 export { DEFAULT_REL_OUTPUT_PATH, resolveImagePath, resolveRelOutputSrc, type RelOutputTarget } from './shared/asset-paths.ts';
+export { isNavigable, SPECIAL_PAGES } from './shared/special-pages.ts';
+export {
+  hiddenRoutes,
+  parseSectionKey,
+  searchDataPath,
+  searchDataUrl,
+  searchDocument,
+  sectionKey,
+  serializeSearchData,
+  topLevelCategory,
+  type SearchData,
+  type SearchDocument,
+  type TextSection,
+} from './shared/search-index-format.ts';

@@ -18,16 +18,9 @@ export const DEFAULT_THEME: ResolvedThemeOptions = {
   typesetting: 'default',
 };
 
-/** The seed's fixed options for its special pages. */
-export const SPECIAL_PAGES: Record<string, { special: SpecialPage; theme: ThemeOptions; noindex?: boolean; hideFeedback: true }> = {
-  '/': { special: 'home', theme: { layout: 'full', breadcrumb: false, toc: false }, hideFeedback: true },
-  '/404': { special: '404', theme: { layout: 'full', sidebar: false, toc: false, breadcrumb: false, pagination: false }, hideFeedback: true },
-  '/500': { special: '500', theme: { layout: 'full', sidebar: false, toc: false, breadcrumb: false, pagination: false }, hideFeedback: true },
-  '/search': { special: 'search', theme: { layout: 'full', breadcrumb: false, toc: false, pagination: false }, noindex: true, hideFeedback: true },
-};
+import { SPECIAL_PAGES, isNavigable } from '../shared/special-pages.ts';
 
-/** Whether readers navigate to `route`: not `/404`, `/500` or `/search` (the seed keeps them out of menus, sitemaps and prev/next). */
-export const isNavigable = (route: string): boolean => !(route in SPECIAL_PAGES) || route === '/';
+export { SPECIAL_PAGES, isNavigable };
 
 /** What every worker receives once per build: all it needs to place any route in the site. */
 export interface SiteSnapshot {

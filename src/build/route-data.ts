@@ -1,5 +1,5 @@
 import type { Navigation, RouteDefinition } from '../pipeline/plugin.ts';
-import type { ImageTable, LinkTarget, PageMapItem, RelOutputData, ResolvedThemeOptions, RouteData, SpecialPage, ThemeConfig, ThemeOptions } from '../shared/types.ts';
+import type { ImageTable, LinkTarget, PageMapItem, RelOutputData, ResolvedThemeOptions, RouteData, ThemeConfig } from '../shared/types.ts';
 import { folderRouteOf, localizedRoute } from '../content/content-route.ts';
 import { breadcrumbsFor, navbarItems, readingOrder, sectionFor, sidebarTree } from './navigation.ts';
 import { SidebarRenderer } from './sidebar-html.ts';

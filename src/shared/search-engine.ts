@@ -85,7 +85,7 @@ function newIndex(): Index {
     resolution: 9,
     context: { depth: 2, bidirectional: true, resolution: 9 },
     cache: 100,
-    encoder: new Encoder(Charset.LatinBalance, { minlength: 1 }),
+    encoder: new Encoder({ ...Charset.LatinBalance, minlength: 1 }),
   });
 }
 

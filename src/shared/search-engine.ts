@@ -76,7 +76,7 @@ interface PageEntry {
 }
 
 /** Words that carry no topic in a question ("how do I …"): searched, but not required. */
-const STOP_WORDS = new Set('a an and are as at be by can do does for from how i in is it of on or the to what when where which who why with you your my we me this that'.split(' '));
+const STOP_WORDS = new Set('a an and are as at be by can do does for from how i in is it of on or the to what when where which who why with you your my we me this that mean means'.split(' '));
 
 /** The seed's settings (§9): tokenize full, resolution 9, context depth 2, cache 100, minlength 1. */
 function newIndex(): Index {
@@ -247,8 +247,10 @@ export function createSearchEngine(data: SearchData, options: { categoryOf?: (ro
         const section = sections[id]!;
         const inHeading = coverage(section.lowerTitle, terms);
         const inText = coverage(section.lowerText, terms);
-        if (!inHeading && !inText) continue;
         const inBoth = coverage(`${section.lowerTitle}\n${section.lowerText}`, terms);
+        // Every query word (after typo correction) must be in the section or its page's title:
+        // flexsearch's suggestions widen recall, they do not make a one-word overlap a hit.
+        if (inBoth < 1 && coverage(`${pages[section.page]!.lowerTitle}\n${section.lowerTitle}\n${section.lowerText}`, terms) < 1) continue;
         const rank = textRanks.get(id) ?? headingRanks.get(id) ?? FLEXSEARCH_LIMIT;
         let score = 40 * inHeading + 12 * inText + 20 * inBoth + 2 * (1 - rank / FLEXSEARCH_LIMIT);
         // The words as one phrase, in a section whose heading names one of them: the section is about it.
@@ -259,8 +261,7 @@ export function createSearchEngine(data: SearchData, options: { categoryOf?: (ro
       const pageScores = new Map<number, { score: number; sections: number[] }>();
       for (const id of titleRanks.keys()) {
         const page = pages[id]!;
-        const inTitle = coverage(page.lowerTitle, terms);
-        if (inTitle) pageScores.set(id, { score: 0, sections: [] });
+        if (coverage(page.lowerTitle, terms) === 1) pageScores.set(id, { score: 0, sections: [] });
       }
       for (const id of sectionScores.keys()) {
         const page = sections[id]!.page;

@@ -1,7 +1,7 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { resolveImagePath } from 'docs-gen';
+import { realPathInside, resolveImagePath } from 'docs-gen';
 import { encodeImage, writeAtomically, type EncodeFormat } from './encode-task.ts';
 import { measureImage } from './measure.ts';
 import { cacheFileName, DEFAULT_QUALITY, hasVariants, IMAGE_WIDTHS, SMALL_IMAGE_WIDTHS } from './variants.ts';
@@ -17,6 +17,8 @@ export interface ImageRequestOptions {
   /** The site's base path: `{basePath}/_next/image` is answered too, and stripped from `url`. */
   basePath?: string;
   cacheDir?: string;
+  /** Told of each symbolic link refused because it leads out of `publicDir` (dev names it once). */
+  onRefusedLink?: (link: { file: string; target: string; folder: string }) => void;
 }
 
 export type ImageQuery = { path: string; width: number; quality: number } | { error: string };
@@ -68,13 +70,22 @@ export async function handleImageRequest(request: IncomingMessage, response: Ser
   const query = parseImageQuery(url.searchParams, basePath);
   if ('error' in query) return send(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, query.error, head);
 
-  const file = join(options.publicDir, query.path);
+  const notFound = () => send(response, 404, { 'Content-Type': 'text/plain; charset=utf-8' }, `No image at ${query.path}`, head);
+  // The path is already decoded and free of dot segments; its real path (symbolic links
+  // followed) must still be inside public/. A file outside is answered exactly as a missing one.
+  const asked = join(options.publicDir, query.path);
+  const file = await realPathInside(options.publicDir, asked);
+  if (!file) {
+    const outside = await realpath(asked).catch(() => undefined);
+    if (outside) options.onRefusedLink?.({ file: asked, target: outside, folder: options.publicDir });
+    return notFound();
+  }
   let measured;
   try {
     measured = await measureImage(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return send(response, 404, { 'Content-Type': 'text/plain; charset=utf-8' }, `No image at ${query.path}`, head);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return notFound();
     return send(response, 400, { 'Content-Type': 'text/plain; charset=utf-8' }, `"url" parameter is valid but ${query.path} is not an image`, head);
   }
   if (!hasVariants(measured.type)) {

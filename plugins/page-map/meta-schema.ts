@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { isSafeHref } from 'docs-gen';
+
+/**
+ * A navigation href: http(s), mailto or a path. Anything else (`javascript:`) would be a live
+ * link in every page's sidebar; the issue is marked so `readMeta` can name it.
+ */
+const href = z.string().refine(isSafeHref, { params: { unsafeHref: true } });
 
 const themeOptions = z.strictObject({
   breadcrumb: z.boolean().optional(),
@@ -18,7 +25,7 @@ const title = z.string().refine((value) => !value.includes('\u0000'), 'A _meta t
 
 const menuEntry = z.strictObject({
   title,
-  href: z.string(),
+  href,
   newWindow: z.boolean().optional(),
 });
 
@@ -30,7 +37,7 @@ export const metaItemSchema = z.union([
     type: z.enum(['page', 'doc', 'menu', 'separator']).optional(),
     display: z.enum(['normal', 'hidden', 'children']).optional(),
     theme: themeOptions.optional(),
-    href: z.string().optional(),
+    href: href.optional(),
     newWindow: z.boolean().optional(),
     items: z.record(z.string(), menuEntry).optional(),
   }),

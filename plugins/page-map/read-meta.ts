@@ -30,6 +30,12 @@ function issueMessage(issue: z.core.$ZodIssue): string {
   return issue.message;
 }
 
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  let value = data;
+  for (const segment of path) value = (value as Record<PropertyKey, unknown> | undefined)?.[segment];
+  return value;
+}
+
 /**
  * An entry is a string or an object; when an object fails, zod reports "no union member
  * matched". The object branch's own issues (say, a bad `display`) are what the writer needs.
@@ -37,8 +43,7 @@ function issueMessage(issue: z.core.$ZodIssue): string {
 function specificIssues(issues: z.core.$ZodIssue[], data: unknown): z.core.$ZodIssue[] {
   return issues.flatMap((issue) => {
     if (issue.code !== 'invalid_union') return [issue];
-    let value: unknown = data;
-    for (const segment of issue.path) value = (value as Record<PropertyKey, unknown> | undefined)?.[segment];
+    const value = valueAt(data, issue.path);
     const objectBranch = issue.errors[1];
     if (typeof value !== 'object' || value === null || !objectBranch?.length) return [issue];
     return objectBranch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }));
@@ -86,6 +91,19 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
     throw new DiagnosticError(
       specificIssues(parsed.error.issues, data).map((issue) => {
         const keyPath = issue.path.map(String).join('.');
+        if (issue.code === 'custom' && issue.params?.unsafeHref) {
+          const href = String(valueAt(data, issue.path));
+          return {
+            severity: 'error' as const,
+            code: 'meta-unsafe-href',
+            message: `Unsafe link ${href} at \`${keyPath}\`: a _meta href must be an http(s) or mailto URL or a path`,
+            file: sourcePath,
+            keyPath,
+            target: href,
+            // At the `href` key, as for an unknown key.
+            ...(locate(issue.path.slice(0, -1), String(issue.path.at(-1))) ?? { line: 1, column: 1 }),
+          };
+        }
         return {
           severity: 'error' as const,
           code: 'meta-invalid',

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { copyFile, cp, mkdir, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
@@ -10,6 +10,7 @@ import type { Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeli
 import { hookFailure, runContentHooks } from '../pipeline/run-plugins.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
+import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
@@ -120,7 +121,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     log(`loaded ${site.routes.length} routes`);
 
     staging = await createStagingFolder(outDir);
-    if (existsSync(context.publicDir)) await cp(context.publicDir, staging, { recursive: true });
+    // Links in public/ that lead outside it are refused with a warning; the rest become regular files.
+    const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root) : [];
     const siteAssets = await buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config });
     const { assets } = siteAssets;
     await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: siteSnapshot(config, site, siteAssets) });
@@ -156,7 +158,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     log('site files and postBuild done');
     await swapIntoPlace(staging, outDir);
     staging = undefined;
-    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: diagnostics.filter((d) => d.severity === 'warning') };
+    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings] };
   } catch (error) {
     // A full disk or a folder we may not write to: say which path, not "internal error".
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, root)]);

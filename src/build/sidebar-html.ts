@@ -1,5 +1,6 @@
 import type { Heading, SidebarEntry } from '../shared/types.ts';
 import { escapeHtml } from '../shared/escape-html.ts';
+import { safeHref } from '../shared/safe-href.ts';
 
 export interface SidebarRenderOptions {
   activeRoute: string;
@@ -41,7 +42,8 @@ export class SidebarRenderer {
       case 'external': {
         const target = entry.newWindow ? ' target="_blank" rel="noreferrer"' : '';
         // A site-relative href (`/changelog`) gets the base path and locale prefix, as the navbar's do.
-        const href = entry.href ? options.linkHref(entry.href) : '#';
+        // `_meta` rejects unsafe schemes; a page map from a plugin gets the same guard here.
+        const href = entry.href ? safeHref(options.linkHref(entry.href)) : '#';
         return `<li><a class="sidebar-link sidebar-external" href="${escapeHtml(href)}"${target}>${title}</a></li>`;
       }
       case 'link': {

@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { ThemeConfig } from '../shared/types.ts';
+import { contentSecurityPolicy } from './content-security-policy.ts';
 
 /** The theme's slice of the config: plain data the workers can receive. */
 export function themeConfigOf(config: ResolvedConfig): ThemeConfig {
@@ -26,5 +27,6 @@ export function themeConfigOf(config: ResolvedConfig): ThemeConfig {
     docsRepositoryBase: config.docsRepositoryBase,
     project: config.project,
     chat: config.chat,
+    contentSecurityPolicy: contentSecurityPolicy(config),
   };
 }

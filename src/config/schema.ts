@@ -163,6 +163,14 @@ export const configSchema = z.strictObject({
       sampleRate: z.number().min(0).max(100).default(100),
     })
     .prefault({}),
+  /**
+   * Adds a Content-Security-Policy to every built page (a `<meta http-equiv>` tag, so it works
+   * on any static host): scripts only from the site itself (and `monitoring.scriptSrc`'s origin)
+   * plus the theme's own inline scripts by their sha256 hashes; no plugins (`object-src`), no
+   * `<base>` elsewhere. Off by default: an inline `<script>` or `onclick` a page writes itself
+   * would be blocked. @default false
+   */
+  contentSecurityPolicy: z.boolean().default(false),
   /** Base URL of the docs repository (for "file an issue" links). */
   docsRepositoryBase: httpsUrl('Invalid `docsRepositoryBase` URL!').optional(),
   project: z.strictObject({ link: httpsUrl('Invalid `project.link` URL!') }).optional(),

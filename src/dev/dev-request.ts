@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { contentTypeOf, findFile, sendFile } from './static-server.ts';
+import { contentTypeOf, findFile, refuseOtherMethods, sendFile } from './static-server.ts';
 import { injectDevClient } from './dev-client.ts';
 import type { DevSite } from './dev-site.ts';
 import { handleImageRequest } from '../../plugins/image-size/image-endpoint.ts';
@@ -22,17 +22,14 @@ const ERROR_PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>docs
  * the site's 404 page with status 404. Files are only ever served from inside their folders.
  */
 export async function handleDevRequest(site: DevSite, request: IncomingMessage, response: ServerResponse): Promise<void> {
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { allow: 'GET, HEAD' }).end();
-    return;
-  }
+  if (refuseOtherMethods(request, response)) return;
   if (!site.ready) return sendHtml(request, response, 500, ERROR_PAGE);
   const { root } = site.options;
   const { context } = site.pipeline;
   const base = site.basePath;
   const url = new URL(request.url ?? '/', 'http://localhost');
   // `/_next/image` (the images plugin's transform); it answers false for every other path.
-  if (await handleImageRequest(request, response, { root, publicDir: context.publicDir, basePath: base })) return;
+  if (await handleImageRequest(request, response, { root, publicDir: context.publicDir, basePath: base, onRefusedLink: site.refusedLink })) return;
   if (base && url.pathname === '/') {
     response.writeHead(302, { location: `${base}/` }).end();
     return;
@@ -53,7 +50,7 @@ export async function handleDevRequest(site: DevSite, request: IncomingMessage, 
       response.end(request.method === 'HEAD' ? undefined : emitted);
       return;
     }
-    const publicFile = await findFile(context.publicDir, path);
+    const publicFile = await findFile(context.publicDir, path, site.refusedLink);
     if (publicFile) return sendFile(request, response, publicFile);
     await site.exclusive(() => site.runPostBuild());
     const written = await findFile(site.outDir, path);

@@ -5,11 +5,13 @@ import { CONFIG_FILES } from '../config/load-config.ts';
 import { toolRoot } from '../util/tool-root.ts';
 import { applyChanges } from './apply-changes.ts';
 import { BackgroundCompiler } from './background-compile.ts';
+import { crossOriginRefusal, refusalText } from './cross-origin-guard.ts';
 import type { WatchedPaths } from './classify-change.ts';
 import { DEV_SOCKET_PATH, type DevMessage } from './dev-client.ts';
 import { handleDevRequest } from './dev-request.ts';
 import { asDiagnostics, DevSite } from './dev-site.ts';
 import { listen } from './listen.ts';
+import { applySafeHeaders } from './static-server.ts';
 import { watchSite } from './watch-site.ts';
 
 export interface DevServerOptions {
@@ -73,6 +75,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   let answered: () => void = () => {};
   const firstAnswer = new Promise<void>((done) => (answered = done));
   const server = createServer((request, response) => {
+    applySafeHeaders(response);
+    const refused = crossOriginRefusal(request.headers, options.host);
+    if (refused) {
+      response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(refusalText(refused));
+      return;
+    }
     initializing
       .then(() => handleDevRequest(site, request, response))
       .then(() => answered())
@@ -83,7 +91,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         response.end('docs-gen dev: internal error (see the terminal)');
       });
   });
-  const wss = new WebSocketServer({ server, path: DEV_SOCKET_PATH });
+  // The socket carries error texts with code from the writer's files: the same guard as HTTP.
+  const wss = new WebSocketServer({ server, path: DEV_SOCKET_PATH, verifyClient: ({ req }, accept) => accept(!crossOriginRefusal(req.headers, options.host), 403) });
   // The HTTP server's errors (a port in use) reach `listen`; ws repeats them here.
   wss.on('error', () => {});
   wss.on('connection', (socket) => {

@@ -14,6 +14,9 @@ import { DevRenderer } from './dev-renderer.ts';
 import { ErrorBoard } from './error-board.ts';
 import { PageStore } from './page-store.ts';
 import { RouteIndex } from './route-index.ts';
+import { warnOncePerLink, type RefusedLink } from '../util/symlink-policy.ts';
+import { contentSecurityPolicy } from '../build/content-security-policy.ts';
+import { DEV_CLIENT } from './dev-client.ts';
 
 export interface DevSiteOptions {
   root: string;
@@ -44,6 +47,8 @@ export class DevSite {
   readonly renderer: DevRenderer;
   readonly errors: ErrorBoard;
   readonly outDir: string;
+  /** Names each symbolic link in public/ that dev refuses to serve (it leads outside), once. */
+  readonly refusedLink: (link: RefusedLink) => void;
   site?: SiteData;
   emitted = new Map<string, string | Uint8Array>();
   assets?: DevAssets;
@@ -57,6 +62,7 @@ export class DevSite {
     this.renderer = new DevRenderer(() => this.pool, options.root);
     this.errors = new ErrorBoard(options.root, options.log, options.color);
     this.outDir = join(options.root, '.docs-gen-cache', 'dev-out');
+    this.refusedLink = warnOncePerLink(options.root, options.log.info);
   }
 
   get ready(): boolean {
@@ -132,7 +138,10 @@ export class DevSite {
   }
 
   private snapshot(): SiteSnapshot {
-    return siteSnapshot(this.pipeline.config, this.site!, this.assets!);
+    const snapshot = siteSnapshot(this.pipeline.config, this.site!, this.assets!);
+    // The live-reload client is an inline script too: with the policy on, dev allows it by hash.
+    snapshot.config.contentSecurityPolicy = contentSecurityPolicy(this.pipeline.config, [DEV_CLIENT]);
+    return snapshot;
   }
 
   /** Compiles the route's page first if its current version is not compiled yet. */

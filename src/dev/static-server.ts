@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { extname, join, resolve, sep } from 'node:path';
+import type { RefusedLink } from '../util/symlink-policy.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -29,6 +30,27 @@ export function contentTypeOf(file: string): string {
   return TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
+/**
+ * Headers on every answer of dev and preview. `nosniff`: a file is only ever what its
+ * Content-Type says (a text file in public/ cannot be run as a script or styles); the referrer
+ * policy sends other sites the origin, never the page's path.
+ */
+export const SAFE_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+};
+
+export function applySafeHeaders(response: ServerResponse): void {
+  for (const [name, value] of Object.entries(SAFE_HEADERS)) response.setHeader(name, value);
+}
+
+/** Answers anything but GET and HEAD with 405, as a static host does; true when it did. */
+export function refuseOtherMethods(request: IncomingMessage, response: ServerResponse): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD') return false;
+  response.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' }).end('Method not allowed\n');
+  return true;
+}
+
 const inside = (base: string, target: string) => target === base || target.startsWith(base + sep);
 
 /**
@@ -50,16 +72,19 @@ export function safeFilePath(root: string, urlPath: string): string | undefined 
 
 /**
  * The file a request path names inside `root`, with clean URLs (`/a/b` → `a/b/index.html`, then
- * `a/b.html`). A symbolic link that leads out of `root` counts as absent.
+ * `a/b.html`). A symbolic link that leads out of `root` counts as absent (and `onRefusedLink` hears of it).
  */
-export async function findFile(root: string, urlPath: string): Promise<string | undefined> {
+export async function findFile(root: string, urlPath: string, onRefusedLink?: (link: RefusedLink) => void): Promise<string | undefined> {
   const target = safeFilePath(root, urlPath);
   if (!target) return undefined;
   for (const candidate of [target, join(target, 'index.html'), `${target}.html`]) {
     const info = await stat(candidate).catch(() => undefined);
     if (!info?.isFile()) continue;
     const [real, realRoot] = await Promise.all([realpath(candidate), realpath(root)]);
-    return inside(realRoot, real) ? candidate : undefined;
+    if (inside(realRoot, real)) return candidate;
+    // The symlink policy (src/util/symlink-policy.ts): a link out of the folder is refused, and named.
+    onRefusedLink?.({ file: candidate, target: real, folder: root });
+    return undefined;
   }
   return undefined;
 }
@@ -128,6 +153,8 @@ export interface ServeOptions {
   basePath: string;
   /** Rewrites HTML before sending. */
   transformHtml?: (html: string) => string;
+  /** Told of each symbolic link refused because it leads out of `root`. */
+  onRefusedLink?: (link: RefusedLink) => void;
   /** @default fs.createReadStream */
   openStream?: OpenStream;
 }
@@ -138,7 +165,7 @@ export async function serveStatic(request: IncomingMessage, response: ServerResp
   let file: string | undefined;
   if (!options.basePath || path === options.basePath || path.startsWith(`${options.basePath}/`)) {
     path = path.slice(options.basePath.length) || '/';
-    file = await findFile(options.root, path);
+    file = await findFile(options.root, path, options.onRefusedLink);
   }
   if (file) return sendFile(request, response, file, options);
   const notFound = await findFile(options.root, '/404.html');

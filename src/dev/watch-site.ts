@@ -1,4 +1,5 @@
-import { statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { watch } from 'chokidar';
 import type { FileEvent } from './apply-changes.ts';
 import type { WatchedPaths } from './classify-change.ts';
@@ -32,6 +33,8 @@ export interface SiteWatcher {
   readonly ready: Promise<void>;
   /** Watches new paths after a config change (plugins, islands, config imports). */
   update(paths: WatchedPaths): void;
+  /** Every folder and file chokidar watches, as dev names them (tests look at it). */
+  watched(): string[];
   close(): Promise<void>;
 }
 
@@ -47,14 +50,50 @@ function listOf(paths: WatchedPaths): string[] {
   ];
 }
 
+/**
+ * The watched folders by their real paths, and the way back. chokidar is told not to follow
+ * symbolic links, which also stops it entering a watched folder given through a link (an
+ * npm-linked docs-gen's theme, a site under a linked folder), so each is watched where it really
+ * is and its events are reported under the name dev knows it by.
+ */
+class RealRoots {
+  private readonly byReal = new Map<string, string>();
+
+  real(path: string): string {
+    let real: string;
+    try {
+      real = realpathSync(path);
+    } catch {
+      return path;
+    }
+    if (real !== path) this.byReal.set(real, path);
+    return real;
+  }
+
+  given(path: string): string {
+    for (const [real, original] of this.byReal) if (path === real || path.startsWith(real + sep)) return original + path.slice(real.length);
+    return path;
+  }
+}
+
 /** chokidar over everything dev depends on; events come in settled batches, one batch at a time. */
 export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) => Promise<void>): SiteWatcher {
   let current = initial;
-  const watcher = watch(listOf(initial), {
-    ignoreInitial: true,
-    // Only inside the site's folders: docs-gen itself may live under node_modules.
-    ignored: (path) => [current.contentDir, current.publicDir].some((dir) => path.startsWith(dir) && IGNORED.test(path.slice(dir.length))),
-  });
+  const roots = new RealRoots();
+  const watcher = watch(
+    listOf(initial).map((path) => roots.real(path)),
+    {
+      ignoreInitial: true,
+      // A link is watched as a link: never followed out of the site, never round a cycle (a link
+      // to a folder holding it would report one edit under every path round the loop).
+      followSymlinks: false,
+      // Only inside the site's folders: docs-gen itself may live under node_modules.
+      ignored: (real) => {
+        const path = roots.given(real);
+        return [current.contentDir, current.publicDir].some((dir) => path.startsWith(dir) && IGNORED.test(path.slice(dir.length)));
+      },
+    },
+  );
   const ready = new Promise<void>((done) => watcher.once('ready', () => done()));
   let pending: FileEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -81,7 +120,7 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
   // A folder that cannot be read (permissions, a race with a delete) must not stop dev.
   watcher.on('error', () => {});
   watcher.on('all', (event, path) => {
-    if (EVENTS.has(event)) push({ event: event as FileEvent['event'], path });
+    if (EVENTS.has(event)) push({ event: event as FileEvent['event'], path: roots.given(path) });
   });
   return {
     get paths() {
@@ -92,7 +131,10 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
       const before = new Set(listOf(current));
       current = paths;
       const added = listOf(paths).filter((p) => !before.has(p));
-      if (added.length) watcher.add(added);
+      if (added.length) watcher.add(added.map((path) => roots.real(path)));
+    },
+    watched() {
+      return Object.entries(watcher.getWatched()).flatMap(([dir, names]) => [dir, ...names.map((name) => join(dir, name))].map((path) => roots.given(path)));
     },
     async close() {
       closed = true;

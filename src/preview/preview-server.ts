@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { listen } from '../dev/listen.ts';
-import { serveStatic, type OpenStream } from '../dev/static-server.ts';
+import { applySafeHeaders, refuseOtherMethods, serveStatic, type OpenStream } from '../dev/static-server.ts';
+import { warnOncePerLink } from '../util/symlink-policy.ts';
 
 export interface PreviewOptions {
   /** Site folder: its config gives the base path. */
@@ -15,6 +16,8 @@ export interface PreviewOptions {
   host: string;
   /** Where the URL line goes. @default console.log */
   log?: (line: string) => void;
+  /** Where warnings go (a refused symbolic link). @default console.warn */
+  warn?: (text: string) => void;
   /** How files are read. @default fs.createReadStream */
   openStream?: OpenStream;
 }
@@ -40,14 +43,17 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
   }
   const { config } = await loadConfig(root);
   const basePath = config.basePath;
+  const refusedLink = warnOncePerLink(root, options.warn ?? ((text) => console.warn(text)));
   const server = createServer((request, response) => {
+    applySafeHeaders(response);
+    if (refuseOtherMethods(request, response)) return;
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     // A host serving under a base path has nothing at `/`: send the reader to the site.
     if (basePath && path === '/') {
       response.writeHead(302, { location: `${basePath}/` }).end();
       return;
     }
-    serveStatic(request, response, { root: outDir, basePath, openStream: options.openStream }).catch(() => {
+    serveStatic(request, response, { root: outDir, basePath, onRefusedLink: refusedLink, openStream: options.openStream }).catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();
     });

@@ -5,20 +5,25 @@
  */
 import { isExternalHref } from './resolve-link.ts';
 
-/** Resolves `path` (absolute, or relative to `base`) to a normalised, decoded URL path. */
+/**
+ * Resolves `path` (absolute, or relative to `base`) to a normalised, decoded URL path.
+ * Percent-decoding comes first, exactly once, and dot segments are resolved after it, so an
+ * encoded `%2e%2e` or `..%2f` can never survive as a `..` that climbs out of the folder.
+ */
 function normalisePath(path: string, base: string): string {
-  const segments = path.startsWith('/') ? [] : base.split('/').filter(Boolean);
-  for (const segment of path.split('/')) {
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Broken encoding: the path as written (it names no file, and that is reported).
+  }
+  const segments = decoded.startsWith('/') ? [] : base.split('/').filter(Boolean);
+  for (const segment of decoded.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') segments.pop();
     else segments.push(segment);
   }
-  const joined = `/${segments.join('/')}`;
-  try {
-    return decodeURIComponent(joined);
-  } catch {
-    return joined;
-  }
+  return `/${segments.join('/')}`;
 }
 
 /**

@@ -114,6 +114,8 @@ export interface ThemeConfig {
   project?: { link: string };
   chat?: { link: string };
   issueHref?: string;
+  /** The Content-Security-Policy of every page (the `contentSecurityPolicy` option), computed at build time. */
+  contentSecurityPolicy?: string;
 }
 
 export interface NavItem {

@@ -1,5 +1,6 @@
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import WebSocket from 'ws';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
@@ -10,13 +11,13 @@ const SECRET = 'TOP-SECRET-NOT-PART-OF-THE-SITE';
 const quiet = { info: () => {}, error: () => {} };
 
 /** A raw GET: the path goes on the wire exactly as written (fetch would normalise `..`). */
-function rawGet(port: number, path: string): Promise<{ status: number; body: string; type: string }> {
+function rawGet(port: number, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; body: string; type: string; headers: IncomingHttpHeaders }> {
   return new Promise((done, fail) => {
-    const req = request({ host: '127.0.0.1', port, path, method: 'GET' }, (response) => {
+    const req = request({ host: '127.0.0.1', port, path, method, headers }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => done({ status: response.statusCode!, body, type: String(response.headers['content-type']) }));
+      response.on('end', () => done({ status: response.statusCode!, body, type: String(response.headers['content-type']), headers: response.headers }));
     });
     req.on('error', fail);
     req.end();
@@ -70,6 +71,18 @@ describe('the dev server serves the site', () => {
     const home = (await rawGet(dev.port, '/')).body;
     const css = /href="(\/_docs-gen\/style-[^"]+\.css)"/.exec(home)![1]!;
     expect(await rawGet(dev.port, css)).toMatchObject({ status: 200, type: 'text/css; charset=utf-8' });
+  });
+
+  test.each(['/', '/guide/first', '/nested/ok.txt', '/no/such/page', '/_next/image?url=%2Flogo.svg&w=64'])('sends nosniff and a referrer policy with %s', async (path) => {
+    const { headers } = await rawGet(dev.port, path);
+    expect(headers['x-content-type-options']).toBe('nosniff');
+    expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  test.each(['POST', 'DELETE'])('answers %s with 405 and Allow: GET, HEAD', async (method) => {
+    const response = await rawGet(dev.port, '/guide/first', {}, method);
+    expect(response.status).toBe(405);
+    expect(response.headers.allow).toBe('GET, HEAD');
   });
 
   test('answers an unknown path with the site 404 page and status 404', async () => {
@@ -139,5 +152,52 @@ describe('the dev server never serves a file from outside the site', () => {
   ])('a path with %s maps to no file outside the root', (_, path) => {
     const mapped = safeFilePath('/srv/site', path);
     expect(mapped === undefined || mapped.startsWith('/srv/site/')).toBe(true);
+  });
+});
+
+describe('the dev server refuses to be used by other sites', () => {
+  // What a page on another origin, or a DNS-rebound name, makes a browser send.
+  const FILE_READING_PATHS = ['/', '/guide/first', '/logo.svg', '/_next/image?url=%2Flogo.svg&w=64'];
+
+  test.each(FILE_READING_PATHS)('%s is refused with 403 when the Host is another name (DNS rebinding)', async (path) => {
+    const response = await rawGet(dev.port, path, { host: `attacker.example:${dev.port}` });
+    expect(response.status).toBe(403);
+    expect(response.body).toContain('docs-gen dev refused');
+  });
+
+  test.each(FILE_READING_PATHS)('%s is refused with 403 when the Origin is another site', async (path) => {
+    expect((await rawGet(dev.port, path, { origin: 'https://attacker.example' })).status).toBe(403);
+    expect((await rawGet(dev.port, path, { origin: 'null' })).status).toBe(403);
+  });
+
+  test.each(FILE_READING_PATHS)('%s is refused with 403 when another site embeds it (Sec-Fetch-Site)', async (path) => {
+    const embedded = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' };
+    expect((await rawGet(dev.port, path, embedded)).status).toBe(403);
+    expect((await rawGet(dev.port, path, { ...embedded, 'sec-fetch-site': 'same-site' })).status).toBe(403);
+  });
+
+  test('a link from another site still opens the page (a top-level navigation reads nothing)', async () => {
+    const navigation = { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+    expect((await rawGet(dev.port, '/guide/first', navigation)).status).toBe(200);
+  });
+
+  test.each([`localhost`, `127.0.0.1`, `[::1]`, `docs.localhost`, `192.168.1.20`])('answers requests to its own host %s', async (host) => {
+    const headers = { host: `${host}:${dev.port}`, origin: `http://${host}:${dev.port}`, 'sec-fetch-site': 'same-origin' };
+    expect((await rawGet(dev.port, '/guide/first', headers)).status).toBe(200);
+  });
+
+  test('the live-reload socket refuses a connection from another site and accepts its own pages', async () => {
+    const outcome = (origin: string) =>
+      new Promise<string>((done) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${dev.port}/__docs-gen/ws`, { origin });
+        socket.on('open', () => {
+          socket.close();
+          done('open');
+        });
+        socket.on('unexpected-response', (_request, response) => done(String(response.statusCode)));
+        socket.on('error', () => done('error'));
+      });
+    expect(await outcome('https://attacker.example')).toBe('403');
+    expect(await outcome(`http://127.0.0.1:${dev.port}`)).toBe('open');
   });
 });

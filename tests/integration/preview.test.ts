@@ -43,6 +43,27 @@ describe('docs-gen preview serves a built site as a static host would', () => {
     expect(await response.text()).toContain('404');
   });
 
+  test.each(['/', '/guide', '/no/such/page', '/_docs-gen/../../etc/passwd'])('sends nosniff and a referrer policy with %s', async (path) => {
+    const response = await fetch(`${base}${path}`);
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  test.each(['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'])('answers %s with 405 and Allow: GET, HEAD, as a static host does', async (method) => {
+    const response = await fetch(`${base}/guide`, { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await response.text()).not.toContain('First steps');
+  });
+
+  test('answers HEAD with the headers of GET and no body', async () => {
+    const response = await fetch(`${base}/guide`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await response.text()).toBe('');
+  });
+
   test('adds nothing to the pages (no live-reload client)', async () => {
     expect(await (await fetch(`${base}/`)).text()).not.toContain('__docs-gen/ws');
   });

@@ -1,3 +1,4 @@
+import { safeHref } from '../../src/shared/safe-href.ts';
 import type { RouteData } from '../../src/shared/types.ts';
 import { assetHref, pageHref } from '../../src/shared/page-href.ts';
 
@@ -7,7 +8,8 @@ export function Navbar({ data }: { data: RouteData }) {
   const { logo } = config;
   // Hrefs as the config and `_meta` write them, from the site root; the navbar is the same in every locale.
   const root = { pageRoute: '/', folderRoute: '/', hrefPrefix: config.basePath, basePath: config.basePath };
-  const href = (written: string) => pageHref(written, root);
+  // An unsafe scheme (`javascript:`) links nowhere.
+  const href = (written: string) => safeHref(pageHref(written, root));
   return (
     <header className="navbar">
       <nav className="navbar-inner" aria-label="Main">

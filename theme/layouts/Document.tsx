@@ -21,6 +21,8 @@ export function Document({ data, children }: { data: RouteData; children: ReactN
     >
       <head>
         <meta charSet="utf-8" />
+        {/* First, so that it covers every script after it. */}
+        {config.contentSecurityPolicy && <meta httpEquiv="Content-Security-Policy" content={config.contentSecurityPolicy} />}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{data.documentTitle}</title>
         {data.description && <meta name="description" content={data.description} />}

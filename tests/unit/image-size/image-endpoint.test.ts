@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -16,6 +16,11 @@ beforeAll(async () => {
   await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#09c' } }).png().toFile(join(publicDir, 'images', 'wide.png'));
   writeFileSync(join(publicDir, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
   writeFileSync(join(publicDir, 'notes.txt'), 'not an image');
+  // Beside public/, not in it: the writer's own files, which no request may read.
+  await sharp({ create: { width: 40, height: 30, channels: 3, background: '#f00' } }).png().toFile(join(root, 'secret.png'));
+  writeFileSync(join(root, 'outside.txt'), 'not an image, not in public/');
+  symlinkSync(join(root, 'secret.png'), join(publicDir, 'images', 'linked-out.png'));
+  symlinkSync(root, join(publicDir, 'linked-out-folder'));
   server = createServer((request, response) => {
     void handleImageRequest(request, response, { root, publicDir, basePath: '/docs' }).then((handled) => {
       if (!handled) response.writeHead(299).end('not mine');
@@ -94,5 +99,37 @@ describe('the dev server image endpoint', () => {
 
   test('leaves other paths to the caller', async () => {
     expect((await get('/images/wide.png')).status).toBe(299);
+  });
+});
+
+describe('the image endpoint reads nothing outside public/', () => {
+  const get = (path: string) => fetch(`${base}${path}`, { headers: { accept: 'image/webp,*/*' } });
+
+  test.each([
+    ['double-encoded dots', '/_next/image?url=/%252e%252e/secret.png&w=64'],
+    ['double-encoded dots, twice', '/_next/image?url=/%252e%252e/%252e%252e/secret.png&w=64'],
+    ['double-encoded dots below a folder', '/_next/image?url=/images/%252e%252e/%252e%252e/secret.png&w=64'],
+    ['encoded dots', '/_next/image?url=/%2e%2e/secret.png&w=64'],
+    ['triple-encoded dots', '/_next/image?url=/%25252e%25252e/secret.png&w=64'],
+    ['double-encoded slashes', '/_next/image?url=/..%252f..%252fsecret.png&w=64'],
+    ['a symbolic link to a file outside', '/_next/image?url=/images/linked-out.png&w=64'],
+    ['a symbolic link to a folder outside', '/_next/image?url=/linked-out-folder/secret.png&w=64'],
+  ])('%s: 404, as for a missing image', async (_what, path) => {
+    const response = await get(path);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+  });
+
+  test('answers a file outside exactly as a missing one, so nothing can be learnt about the disk', async () => {
+    const outside = await get('/_next/image?url=/%252e%252e/outside.txt&w=64');
+    const missing = await get('/_next/image?url=/%252e%252e/absent.txt&w=64');
+    expect(outside.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(await outside.text()).toBe((await missing.text()).replace('absent', 'outside'));
+  });
+
+  test('decodes the url once, then resolves it: no dot segment survives to the file system', () => {
+    expect(parseImageQuery(new URLSearchParams('url=/%252e%252e/%252e%252e/secret.png&w=64'))).toEqual({ path: '/secret.png', width: 64, quality: 75 });
+    expect(parseImageQuery(new URLSearchParams('url=/images/..%252f..%252fsecret.png&w=64'))).toEqual({ path: '/secret.png', width: 64, quality: 75 });
   });
 });

@@ -88,6 +88,18 @@ describe('readMeta on _meta.json', () => {
     });
   });
 
+  test('an href with a scheme other than http(s) or mailto is reported at its href key, one diagnostic each', async () => {
+    const diagnostics = await failure('a-javascript-href-is-reported-at-its-key');
+    expect(diagnostics.map(({ code, keyPath, line, column }) => ({ code, keyPath, line, column }))).toEqual([
+      { code: 'meta-unsafe-href', keyPath: 'evil.href', line: 3, column: 34 },
+      { code: 'meta-unsafe-href', keyPath: 'data.href', line: 4, column: 30 },
+      { code: 'meta-unsafe-href', keyPath: 'more.items.tab.href', line: 8, column: 41 },
+    ]);
+    expect(formatDiagnostic(diagnostics[0]!)).toBe(
+      '_meta.json:3:34 error Unsafe link javascript:alert(document.domain) at `evil.href`: a _meta href must be an http(s) or mailto URL or a path [meta-unsafe-href]',
+    );
+  });
+
   test.each([
     ['invalid-json-is-reported-at-its-line-and-column'],
     ['an-unknown-item-key-is-reported-at-the-key'],

@@ -31,6 +31,9 @@ describe('where an image src points', () => {
     ['a query and a hash are dropped', '/images/a.png?v=1#x', '/', '', '/images/a.png'],
     ['an encoded name is decoded', '/images/my%20diagram.png', '/', '', '/images/my diagram.png'],
     ['the base path is stripped', '/docs/images/a.png', '/', '/docs', '/images/a.png'],
+    ['encoded dots are decoded before they are resolved: they never leave public/', '/%2e%2e/%2E%2E/secret.png', '/', '', '/secret.png'],
+    ['an encoded slash is decoded before dots are resolved', '/images/..%2f..%2f..%2fsecret.png', '/', '', '/secret.png'],
+    ['a relative path cannot climb above the site either', '../../%2e%2e/secret.png', '/guide', '', '/secret.png'],
   ])('%s', (_what, src, folderRoute, basePath, expected) => {
     expect(resolveImagePath(src, { folderRoute, basePath })).toBe(expected);
   });

@@ -20,10 +20,14 @@ export function definePlugin<Options = void, Content = unknown>(
 export type { UserConfig, ResolvedConfig } from './config/schema.ts';
 export type * from './pipeline/plugin.ts';
 export type * from './shared/types.ts';
-export type { Diagnostic } from './diagnostics/diagnostic.ts';
+export type { Diagnostic, DiagnosticCode, PluginDiagnosticCode } from './diagnostics/diagnostic.ts';
+export { DIAGNOSTIC_CODES } from './diagnostics/codes.ts';
 
 export { contentRoute, folderRouteOf, localizedRoute, titleFromName } from './content/content-route.ts';
-export { DiagnosticError, positionAt } from './diagnostics/diagnostic.ts';
+export { DiagnosticError, isDiagnosticError, positionAt } from './diagnostics/diagnostic.ts';
+export { isNavigable, SPECIAL_PAGES, type SpecialPageRule } from './shared/special-pages.ts';
+export { DEFAULT_THEME, resolveTheme } from './shared/theme-options.ts';
+export { documentTitle, pageTitle } from './shared/page-title.ts';
 export { SourcePositionCollector, originalPosition } from './diagnostics/source-positions.ts';
 export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { importModuleFile } from './util/import-module.ts';
@@ -33,3 +37,16 @@ export { hrefScheme, isSafeHref, safeHref, SAFE_HREF_SCHEMES } from './shared/sa
 export { escapeHtml } from './shared/escape-html.ts';
 export { assetHref, encodeRoute, pageHref, routeHref, type PageLinkContext } from './shared/page-href.ts';
 export { DEFAULT_REL_OUTPUT_PATH, resolveImagePath, resolveRelOutputSrc, type RelOutputTarget } from './shared/asset-paths.ts';
+export {
+  hiddenRoutes,
+  parseSectionKey,
+  searchDataPath,
+  searchDataUrl,
+  searchDocument,
+  sectionKey,
+  serializeSearchData,
+  topLevelCategory,
+  type SearchData,
+  type SearchDocument,
+  type TextSection,
+} from './shared/search-index-format.ts';

@@ -6,7 +6,7 @@ import rehypeSlug from 'rehype-slug';
 import { VFile } from 'vfile';
 import type { CompileOptions } from '@mdx-js/mdx';
 import { renderMarkdown, type LinkContext } from './render-markdown.ts';
-import { DiagnosticError, positionAt, SourcePositionCollector, type CompiledPage, type FrontMatter } from 'docs-gen';
+import { DiagnosticError, positionAt, SourcePositionCollector, type CompiledPage, type FrontMatter, type MarkdownPlugins, type UnifiedPluginRef } from 'docs-gen';
 import { splitFrontMatter } from './front-matter.ts';
 import { getHighlighter, rehypeHighlight } from './highlight.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
@@ -28,6 +28,28 @@ export interface CompileInput {
   links: LinkContext;
   /** Highlight code blocks; `check` reads no HTML and skips it. @default true */
   highlight?: boolean;
+  /** The plugins' remark and rehype plugins (runnable module URLs), for MDX pages. */
+  markdown?: MarkdownPlugins;
+}
+
+type PluggableList = NonNullable<CompileOptions['remarkPlugins']>;
+
+const loadedPlugins = new Map<string, Promise<unknown>>();
+
+/** Registered remark/rehype plugins, imported once per worker, with their options. */
+async function unifiedPlugins(refs: UnifiedPluginRef[] = []): Promise<PluggableList> {
+  return Promise.all(
+    refs.map(async (ref) => {
+      const key = `${ref.module}#${ref.exportName ?? 'default'}`;
+      let loaded = loadedPlugins.get(key);
+      if (!loaded) {
+        loaded = import(ref.module).then((m: Record<string, unknown>) => m[ref.exportName ?? 'default']);
+        loadedPlugins.set(key, loaded);
+      }
+      const plugin = (await loaded) as PluggableList[number];
+      return (ref.options === undefined ? plugin : [plugin, ref.options]) as PluggableList[number];
+    }),
+  );
 }
 
 function locateInSource(source: string | undefined, message: string): { line?: number; column?: number } {
@@ -92,6 +114,7 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   // micromark's own edit map makes a page's parse quadratic in its size.
   await useLinearEditMap();
   const file = new VFile({ path: input.file, value: body });
+  const [remarkPlugins, rehypePlugins] = await Promise.all([unifiedPlugins(input.markdown?.remarkPlugins), unifiedPlugins(input.markdown?.rehypePlugins)]);
   let code: string;
   let positions: number[] | undefined;
   try {
@@ -99,8 +122,10 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
       format: 'mdx',
       outputFormat: needsBundle ? 'program' : 'function-body',
       development: false,
-      remarkPlugins: [remarkGfm],
-      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), rehypeCollect, [rehypeSiteLinks, input.links]],
+      remarkPlugins: [remarkGfm, ...remarkPlugins],
+      // The site's rehype plugins run before the collector, so headings and text they add count;
+      // links are rewritten last, after the collector read them as written.
+      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links]],
       // Not a source map: the places of the page's expressions, for errors at render time.
       SourceMapGenerator: needsBundle ? undefined : (SourcePositionCollector as unknown as CompileOptions['SourceMapGenerator']),
     });

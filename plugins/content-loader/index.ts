@@ -1,27 +1,45 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   contentRoute,
   folderRouteOf,
-  titleFromName,
+  pageTitle,
   DiagnosticError,
   workerModuleUrl,
+  type ContentPage,
   type Diagnostic,
+  type PageCompileOutput,
   type Plugin,
   type RouteDefinition,
 } from 'docs-gen';
-import type { CompileInput, CompileOutput } from './compile-page.ts';
+import type { CompileInput } from './compile-page.ts';
+import { splitFrontMatter } from './front-matter.ts';
 
-/** One compiled content page: what `allContent['docs-gen:content-loader']` holds. */
-export interface LoadedPage extends CompileOutput {
-  route: string;
-  locale: string;
-  /** The page's name in its folder (`index` for a folder page). */
-  name: string;
-  /** Relative to the site root. */
-  sourcePath: string;
-  title: string;
+/** The first ATX `#` heading, without inline markup: the title a page without front matter gets. */
+function firstHeading(body: string): string | undefined {
+  const line = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body)?.[1];
+  return line?.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim();
+}
+
+/** A page's stand-in until it is compiled (dev): read in a millisecond, enough for titles and the page map. */
+async function readStub(file: string, relativePath: string): Promise<PageCompileOutput> {
+  const source = await readFile(file, 'utf8').catch(() => '');
+  let split: { frontMatter: PageCompileOutput['frontMatter']; body: string };
+  try {
+    split = splitFrontMatter(source, relativePath);
+  } catch {
+    // The compile reports it, with its place.
+    split = { frontMatter: {}, body: source };
+  }
+  const title = firstHeading(split.body);
+  return {
+    frontMatter: split.frontMatter,
+    compiled: { kind: 'html', code: '' },
+    headings: title ? [{ id: '', value: title, depth: 1 }] : [],
+    references: [],
+    sections: [],
+  };
 }
 
 export const CONTENT_LOADER = 'docs-gen:content-loader';
@@ -40,9 +58,10 @@ export async function listFiles(dir: string): Promise<string[]> {
  * The content loader: every `.md`/`.mdx` under the content folder, compiled in the worker
  * pool (MDX → code, front matter, headings, links and images, text by section).
  */
-export default function contentLoader(): Plugin<LoadedPage[]> {
+export default function contentLoader(): Plugin<ContentPage[]> {
   return {
     name: CONTENT_LOADER,
+    contentSource: true,
     async loadContent({ context }) {
       const { config } = context;
       const locales = config.locales.map((l) => l.locale);
@@ -53,7 +72,7 @@ export default function contentLoader(): Plugin<LoadedPage[]> {
       const diagnostics: Diagnostic[] = [];
       const seen = new Map<string, string>();
       const folded = new Map<string, string>();
-      const jobs: Promise<LoadedPage | undefined>[] = [];
+      const jobs: Promise<ContentPage | undefined>[] = [];
       for (const file of files) {
         const target = contentRoute(file, locales, config.defaultLocale);
         if (!target) continue;
@@ -85,8 +104,9 @@ export default function contentLoader(): Plugin<LoadedPage[]> {
         const hrefPrefix = `${config.basePath}${target.locale === config.defaultLocale ? '' : `/${target.locale}`}`;
         const folderRoute = folderRouteOf({ route: target.route, sourcePath: file });
         const links = { pageRoute: target.route, folderRoute, hrefPrefix, basePath: config.basePath };
+        const absolute = join(context.contentDir, file);
         const input: CompileInput = {
-          file: join(context.contentDir, file),
+          file: absolute,
           relativePath: sourcePath,
           format: target.format,
           grammarPath,
@@ -94,14 +114,15 @@ export default function contentLoader(): Plugin<LoadedPage[]> {
           links,
           // `check` never reads the HTML: colouring code would be wasted work.
           highlight: context.mode !== 'check',
+          markdown: context.markdown,
         };
         jobs.push(
-          context.runInWorker<CompileInput, CompileOutput>({ moduleUrl, exportName: 'compilePage', input }).then(
+          context.compilePage({ moduleUrl, exportName: 'compilePage', input, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) }).then(
             (output) => ({
               ...output,
               ...target,
               sourcePath,
-              title: output.frontMatter.title ?? output.headings.find((h) => h.depth === 1)?.value ?? titleFromName(target.name === 'index' ? (target.route.split('/').pop() || 'Home') : target.name),
+              title: pageTitle({ ...output, ...target }),
             }),
             (error: unknown) => {
               // Gather every page's problems before failing, so one run reports them all.
@@ -113,7 +134,7 @@ export default function contentLoader(): Plugin<LoadedPage[]> {
           ),
         );
       }
-      const pages = (await Promise.all(jobs)).filter((p): p is LoadedPage => p !== undefined);
+      const pages = (await Promise.all(jobs)).filter((p): p is ContentPage => p !== undefined);
       if (diagnostics.length) throw new DiagnosticError(diagnostics);
       return pages;
     },

@@ -1,15 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { folderRouteOf, positionAt, resolveImagePath, type FrontMatter, type SourceReference } from 'docs-gen';
+import { folderRouteOf, positionAt, resolveImagePath, type ContentPage, type SourceReference } from 'docs-gen';
 
-/** The part of a content-loader page this plugin reads. */
-export interface ContentPage {
-  route: string;
-  /** Relative to the site root. */
-  sourcePath: string;
-  frontMatter: FrontMatter;
-  references?: SourceReference[];
-}
+/** The part of a content page this plugin reads. */
+export type ImagePage = Pick<ContentPage, 'route' | 'sourcePath' | 'frontMatter'> & { references?: SourceReference[] };
 
 /** A place in content that names an image. */
 export interface ImageUse {
@@ -38,7 +32,7 @@ async function frontMatterImagePlace(root: string, sourcePath: string): Promise<
  * Every local image content references (Markdown images, `<DocImage src srcDark>`, front
  * matter `image`), by URL path without the base path, with each place that names it.
  */
-export async function collectImageUses(pages: ContentPage[], options: { root: string; basePath: string }): Promise<Map<string, ImageUse[]>> {
+export async function collectImageUses(pages: readonly ImagePage[], options: { root: string; basePath: string }): Promise<Map<string, ImageUse[]>> {
   const uses = new Map<string, ImageUse[]>();
   const add = (path: string | undefined, use: ImageUse) => {
     if (!path || NOT_AN_IMAGE.test(path)) return;

@@ -2,12 +2,12 @@ import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { DiagnosticError, workerModuleUrl, type Diagnostic, type ImageInfo, type ImageTable, type Plugin, type PluginContext } from 'docs-gen';
 import type { EncodeVariantsInput } from './encode-task.ts';
-import { collectImageUses, type ContentPage, type ImageUse } from './image-uses.ts';
+import { collectImageUses, type ImageUse } from './image-uses.ts';
+import { handleImageRequest } from './image-endpoint.ts';
 import { MeasureCache, measureImage, type MeasuredImage } from './measure.ts';
 import { cacheFileName, DEFAULT_QUALITY, endpointWidths, hasVariants, VARIANT_DIR, VARIANT_MIME, variantUrlPath, variantWidths } from './variants.ts';
 
 export const IMAGE_SIZE = 'docs-gen:image-size';
-const CONTENT_LOADER = 'docs-gen:content-loader';
 
 /** One raster image whose variants the build writes. */
 interface VariantJob {
@@ -110,13 +110,14 @@ async function writeVariants(jobs: VariantJob[], context: PluginContext, variant
 export default function imageSize(): Plugin {
   let jobs: VariantJob[] = [];
   let encoding: Promise<VariantStats> | undefined;
+  // `/_next/image` in dev: a cached variant is served without reading its source again.
+  const endpointMeasures = MeasureCache.inMemory();
   return {
     name: IMAGE_SIZE,
-    async contentLoaded({ allContent, actions, context }) {
+    async contentLoaded({ pages, actions, context }) {
       // Dev may run this hook again on the same plugin object.
       jobs = [];
       encoding = undefined;
-      const pages = (allContent[CONTENT_LOADER] ?? []) as ContentPage[];
       const uses = await collectImageUses(pages, { root: context.root, basePath: context.config.basePath });
       const cacheDir = join(context.cacheDir, 'image-size');
       const cache = await MeasureCache.load(join(cacheDir, 'measured.json'));
@@ -145,9 +146,14 @@ export default function imageSize(): Plugin {
       }
       await cache.save();
       actions.setGlobalData(table);
+      actions.setThemeData({ images: table });
       // Encoding starts now and overlaps rendering (a variant's URL depends only on the
       // image's hash and width); postBuild waits for it.
       if (jobs.length) encoding = writeVariants(jobs, context, join(cacheDir, 'variants'));
+    },
+    // Dev: `/_next/image` (and under the base path) with the build's transform; other paths pass on.
+    devRequest({ request, response, context, refusedLink }) {
+      return handleImageRequest(request, response, { root: context.root, publicDir: context.publicDir, basePath: context.config.basePath, onRefusedLink: refusedLink, measureCache: endpointMeasures });
     },
     async postBuild({ outDir, context }) {
       if (!encoding) return;

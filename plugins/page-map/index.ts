@@ -2,21 +2,16 @@ import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { DiagnosticError, type Diagnostic, type Plugin } from 'docs-gen';
-import { buildPageMap, type PageInput } from './build-page-map.ts';
+import { buildPageMap } from './build-page-map.ts';
 import { metaFileNames, readMeta, type ReadMeta } from './read-meta.ts';
 
 export const PAGE_MAP = 'docs-gen:page-map';
-const CONTENT_LOADER = 'docs-gen:content-loader';
 
 interface LoadedMeta {
   /** locale → folder route → meta */
   byLocale: Map<string, Map<string, ReadMeta>>;
   /** `_meta` files that are never read (reported in `contentLoaded`: `loadContent` has no `report`). */
   warnings: Diagnostic[];
-}
-
-interface ContentPage extends PageInput {
-  locale: string;
 }
 
 async function folderRoutes(contentDir: string): Promise<string[]> {
@@ -107,8 +102,7 @@ export default function pageMap(): Plugin<LoadedMeta> {
       if (diagnostics.length) throw new DiagnosticError(diagnostics);
       return { byLocale, warnings: warnings.flat() };
     },
-    contentLoaded({ content, allContent, actions, context }) {
-      const pages = (allContent[CONTENT_LOADER] ?? []) as ContentPage[];
+    contentLoaded({ content, pages, actions, context }) {
       for (const warning of content.warnings) actions.report(warning);
       for (const { locale } of context.config.locales) {
         const result = buildPageMap({
@@ -117,7 +111,9 @@ export default function pageMap(): Plugin<LoadedMeta> {
           metaByFolder: content.byLocale.get(locale) ?? new Map(),
         });
         for (const diagnostic of result.diagnostics) actions.report(diagnostic);
-        actions.setNavigation({ locale, pageMap: result.pageMap, themeByRoute: result.themeByRoute });
+        const metas = content.byLocale.get(locale) ?? new Map<string, ReadMeta>();
+        const sourceByFolder = Object.fromEntries([...metas].map(([folder, meta]) => [folder, meta.sourcePath.split('\\').join('/')]));
+        actions.setNavigation({ locale, pageMap: result.pageMap, themeByRoute: result.themeByRoute, sourceByFolder });
       }
     },
   };

@@ -11,24 +11,14 @@ import {
   type PluginContext,
   type RelOutputData,
   type RelOutputRelation,
-  type SourceReference,
 } from 'docs-gen';
 import { findOutputSources, OUTPUTS_SUFFIX, type OutputSource } from './output-files.ts';
 
 export const REL_OUTPUT = 'docs-gen:rel-output';
-const CONTENT_LOADER = 'docs-gen:content-loader';
 
 export interface RelOutputOptions {
   /** URL path the outputs are served under (the seed's rel-output path). @default '/rel-output' */
   path?: string;
-}
-
-/** The part of a content-loader page this plugin reads. */
-interface ContentPage {
-  route: string;
-  name: string;
-  sourcePath: string;
-  references?: SourceReference[];
 }
 
 /** What the viewer's decoder (`theme/mdx/rel-output/decode-file.ts`) says of a file. */
@@ -82,8 +72,7 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
       const sources = await findOutputSources(context.contentDir, relOutputPath);
       return Promise.all(sources.map((source) => loadOutput(context, join(context.contentDir, source.contentPath), source)));
     },
-    async contentLoaded({ content, allContent, actions, context }) {
-      const pages = (allContent[CONTENT_LOADER] ?? []) as ContentPage[];
+    async contentLoaded({ content, pages, actions, context }) {
       const files: Record<string, RelOutputRelation[]> = {};
       // Reported once as invalid; a src naming one is not "missing" too.
       const invalid = new Set<string>();
@@ -126,6 +115,7 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
       }
       const data: RelOutputData = { path: relOutputPath, files };
       actions.setGlobalData(data);
+      actions.setThemeData({ relOutputs: data });
     },
   };
 }

@@ -6,8 +6,9 @@ import type { ResolvedConfig } from '../config/schema.ts';
 import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-system-error.ts';
 import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
-import type { Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
-import { hookFailure, runContentHooks } from '../pipeline/run-plugins.ts';
+import type { MarkdownPlugins, ModuleExport, Plugin, PluginContext, RenderedPage, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
+import { markdownPluginsOf, mdxComponentsOf, orderPlugins, runContentHooks, runPostBuild, runTransformPage } from '../pipeline/run-plugins.ts';
+import { runnableModuleUrl, runnableRefs, runnableRefsByName } from '../pipeline/runnable-module.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
@@ -16,7 +17,7 @@ import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
 import type { RenderOutput } from './render-worker.tsx';
 import { renderInPool } from './render-in-pool.ts';
-import { DEFAULT_THEME, SPECIAL_PAGES } from './route-data.ts';
+import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
 
 export interface BuildOptions {
@@ -38,15 +39,24 @@ export interface BuildResult {
   warnings: Diagnostic[];
 }
 
-export function createContext(root: string, config: ResolvedConfig, mode: PluginContext['mode'], pool: WorkerPool): PluginContext {
+/** The pool tasks run in; dev passes a getter, since it replaces its pool when theme modules change. */
+export type PoolSource = WorkerPool | (() => WorkerPool);
+
+export function createContext(root: string, config: ResolvedConfig, mode: PluginContext['mode'], pool: PoolSource, markdown: MarkdownPlugins = { remarkPlugins: [], rehypePlugins: [] }): PluginContext {
+  const cacheDir = join(root, '.docs-gen-cache');
+  const currentPool = typeof pool === 'function' ? pool : () => pool;
+  // A task module may be a plugin's TypeScript file in the site: bundled once, then run.
+  const runInWorker: PluginContext['runInWorker'] = async ({ moduleUrl, exportName, input }) => currentPool().run({ moduleUrl: await runnableModuleUrl(moduleUrl, cacheDir), exportName, input });
   return {
     root,
     contentDir: resolve(root, config.contentDir),
     publicDir: resolve(root, config.publicDir),
-    cacheDir: join(root, '.docs-gen-cache'),
+    cacheDir,
     config,
     mode,
-    runInWorker: (task) => pool.run(task),
+    runInWorker,
+    compilePage: ({ moduleUrl, exportName, input }) => runInWorker({ moduleUrl, exportName, input }),
+    markdown,
   };
 }
 
@@ -55,9 +65,9 @@ export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
   for (const { locale } of config.locales) {
     const present = new Set(site.routes.filter((r) => (r.locale ?? config.defaultLocale) === locale).map((r) => r.route));
     if (locale !== config.defaultLocale && present.size === 0) continue;
-    for (const [route, { special }] of Object.entries(SPECIAL_PAGES)) {
+    for (const [route, rule] of Object.entries(SPECIAL_PAGES)) {
       if (present.has(route)) continue;
-      const title = { home: config.title, search: 'Search', '404': '404: Page Not Found', '500': '500: Internal Server Error' }[special];
+      const title = rule.title(config.title);
       site.routes.push({ route, locale, title, content: { type: 'theme' } });
     }
   }
@@ -67,14 +77,22 @@ export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
  * What `build`, `check` and `dev` start from: the validated config (and the files it came
  * from), the plugins in run order, and their context. A missing content folder stops here.
  */
-export async function prepareSite(root: string, mode: PluginContext['mode'], pool: WorkerPool, limits: { evaluationTimeoutMs?: number } = {}) {
+export async function prepareSite(root: string, mode: PluginContext['mode'], pool: PoolSource, limits: { evaluationTimeoutMs?: number } = {}) {
   const loaded = await loadConfig(root, limits);
   const { config } = loaded;
   if (!existsSync(resolve(root, config.contentDir))) {
     throw new DiagnosticError([{ severity: 'error', code: 'content-missing', message: `No content folder: ${config.contentDir}/ does not exist in ${root}`, keyPath: 'contentDir' }]);
   }
-  const plugins: Plugin[] = [...builtinPlugins(), ...(config.plugins as Plugin[])];
-  return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], plugins, context: createContext(root, config, mode, pool) };
+  const plugins = orderPlugins([...builtinPlugins(), ...(config.plugins as Plugin[])]);
+  const cacheDir = join(root, '.docs-gen-cache');
+  const { remarkPlugins, rehypePlugins } = markdownPluginsOf(plugins);
+  const markdown = { remarkPlugins: await runnableRefs(remarkPlugins, cacheDir), rehypePlugins: await runnableRefs(rehypePlugins, cacheDir) };
+  return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], plugins, context: createContext(root, config, mode, pool, markdown) };
+}
+
+/** The plugins' MDX components, each module runnable in the render workers. */
+export function runnableMdxComponents(plugins: Plugin[], cacheDir: string): Promise<Record<string, ModuleExport>> {
+  return runnableRefsByName(mdxComponentsOf(plugins), cacheDir);
 }
 
 /** Loads config and content and runs the content hooks. */
@@ -123,9 +141,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     staging = await createStagingFolder(outDir);
     // Links in public/ that lead outside it are refused with a warning; the rest become regular files.
     const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root) : [];
-    const siteAssets = await buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config });
+    const [siteAssets, mdxComponents] = await Promise.all([
+      buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config }),
+      runnableMdxComponents(plugins, context.cacheDir),
+    ]);
     const { assets } = siteAssets;
-    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: siteSnapshot(config, site, siteAssets) });
+    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: siteSnapshot(config, site, siteAssets, mdxComponents) });
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);
@@ -142,17 +163,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await mkdir(dirname(join(staging, path)), { recursive: true });
       await writeFile(join(staging, path), contents);
     }
-    const failures: Diagnostic[] = [];
-    await Promise.all(
-      plugins.map(async (plugin) => {
-        if (!plugin.postBuild) return;
-        try {
-          await plugin.postBuild({ outDir: staging!, site, context });
-        } catch (error) {
-          failures.push(...hookFailure(error, plugin.name, 'postBuild'));
-        }
-      }),
-    );
+    const failures = await runPostBuild(plugins, { outDir: staging, site, context });
     if (failures.length) throw new DiagnosticError(failures);
 
     log('site files and postBuild done');
@@ -173,14 +184,8 @@ async function transformAndWrite(transformers: Plugin[], rendered: RenderOutput[
   for (let i = 0; i < rendered.length; i++) {
     const output = rendered[i]!;
     const route = routes[i]!;
-    const page = { route: route.route, locale: route.locale ?? context.config.defaultLocale, outputPath: output.outputPath, html: output.html ?? '', theme: { ...DEFAULT_THEME, ...route.theme } };
-    for (const plugin of transformers) {
-      try {
-        await plugin.transformPage!({ page, context });
-      } catch (error) {
-        throw new DiagnosticError(hookFailure(error, plugin.name, 'transformPage'));
-      }
-    }
+    const page: RenderedPage = { route: route.route, locale: route.locale ?? context.config.defaultLocale, outputPath: output.outputPath, html: output.html ?? '', theme: output.theme };
+    await runTransformPage(transformers, page, context);
     await mkdir(dirname(join(staging, page.outputPath)), { recursive: true });
     await writeFile(join(staging, page.outputPath), page.html);
   }

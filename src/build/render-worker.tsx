@@ -14,22 +14,33 @@ import { HomePage, NotFoundPage, SearchPage, ServerErrorPage } from '../../theme
 import { mdxComponents } from '../../theme/mdx/components.tsx';
 import { islandComponent } from '../../theme/mdx/Island.tsx';
 import { responsiveImagesInHtml } from '../../theme/mdx/DocImage.tsx';
-import type { RouteData } from '../shared/types.ts';
+import { RouteDataContext } from '../../theme/route-data-context.ts';
+import type { ResolvedThemeOptions, RouteData } from '../shared/types.ts';
 import { outputPathFor, SiteIndex, type SiteSnapshot } from './route-data.ts';
 
 let site: SiteIndex | undefined;
 let defaultLocale = 'en-US';
-let islands: Record<string, ComponentType<never>> = {};
+/** The plugins' MDX components, then the config's islands: by JSX name. */
+let registered: Record<string, ComponentType<never>> = {};
 
 /** Worker task: receive the site once per build. */
 export async function setSite(snapshot: SiteSnapshot): Promise<void> {
   site = new SiteIndex(snapshot);
   defaultLocale = snapshot.config.defaultLocale;
-  islands = {};
+  const components: Record<string, ComponentType<never>> = {};
+  await Promise.all(
+    Object.entries(snapshot.mdxComponents).map(async ([name, ref]) => {
+      const exported = (await import(ref.module)) as Record<string, unknown>;
+      const component = exported[ref.exportName ?? 'default'];
+      if (typeof component !== 'function' && typeof component !== 'object') throw new Error(`MDX component ${name}: ${ref.module} has no export ${ref.exportName ?? 'default'}`);
+      components[name] = component as ComponentType<never>;
+    }),
+  );
   if (snapshot.islandsModule) {
     const exported = (await import(pathToFileURL(snapshot.islandsModule).href)) as Record<string, ComponentType<Record<string, unknown>>>;
-    for (const [name, component] of Object.entries(exported)) islands[name] = islandComponent(name, component) as ComponentType<never>;
+    for (const [name, component] of Object.entries(exported)) components[name] = islandComponent(name, component) as ComponentType<never>;
   }
+  registered = components;
 }
 
 export interface RenderInput {
@@ -42,6 +53,8 @@ export interface RenderInput {
 
 export interface RenderOutput {
   outputPath: string;
+  /** The theme options the page was rendered with: what `transformPage` gets. */
+  theme: ResolvedThemeOptions;
   html?: string;
   bytes: number;
 }
@@ -106,7 +119,7 @@ const checkedRuntime = {
 };
 
 function Body({ data, definition, Content }: { data: RouteData; definition: RouteDefinition; Content?: MDXContent }) {
-  if (Content) return <Content components={mdxComponents(data, islands) as Record<string, ComponentType>} />;
+  if (Content) return <Content components={mdxComponents(data, registered) as Record<string, ComponentType>} />;
   if (definition.content.type === 'html') return <div className="html-content" dangerouslySetInnerHTML={{ __html: responsiveImagesInHtml(definition.content.html, data) }} />;
   if (definition.content.type === 'mdx' && definition.content.compiled.kind === 'html') {
     return <div className="markdown-content" dangerouslySetInnerHTML={{ __html: responsiveImagesInHtml(definition.content.compiled.code, data) }} />;
@@ -143,9 +156,11 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
   try {
     const Content = await loadContent(definition);
     html = `<!doctype html>${renderToStaticMarkup(
-      <DocsLayout data={data}>
-        <Body data={data} definition={definition} Content={Content} />
-      </DocsLayout>,
+      <RouteDataContext.Provider value={data}>
+        <DocsLayout data={data}>
+          <Body data={data} definition={definition} Content={Content} />
+        </DocsLayout>
+      </RouteDataContext.Provider>,
     )}`;
   } catch (error) {
     const message = (error as Error).message;
@@ -161,7 +176,7 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
     ]);
   }
   const outputPath = outputPathFor(definition.route, data.locale, defaultLocale);
-  if (!input.write) return { outputPath, html, bytes: Buffer.byteLength(html) };
+  if (!input.write) return { outputPath, theme: data.theme, html, bytes: Buffer.byteLength(html) };
   const target = join(input.outDir, outputPath);
   try {
     await mkdir(dirname(target), { recursive: true });
@@ -171,5 +186,5 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, input.root)]);
     throw error;
   }
-  return { outputPath, bytes: Buffer.byteLength(html) };
+  return { outputPath, theme: data.theme, bytes: Buffer.byteLength(html) };
 }

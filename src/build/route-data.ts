@@ -1,33 +1,17 @@
 import type { Navigation, RouteDefinition } from '../pipeline/plugin.ts';
-import type { ImageTable, LinkTarget, PageMapItem, RelOutputData, ResolvedThemeOptions, RouteData, SpecialPage, ThemeConfig, ThemeOptions } from '../shared/types.ts';
+import type { ModuleExport } from '../pipeline/plugin.ts';
+import type { LinkTarget, PageMapItem, RouteData, ThemeConfig, ThemeData } from '../shared/types.ts';
+import { isNavigable, SPECIAL_PAGES } from '../shared/special-pages.ts';
+import { resolveTheme } from '../shared/theme-options.ts';
+import { documentTitle } from '../shared/page-title.ts';
 import { folderRouteOf, localizedRoute } from '../content/content-route.ts';
 import { breadcrumbsFor, navbarItems, readingOrder, sectionFor, sidebarTree } from './navigation.ts';
 import { SidebarRenderer } from './sidebar-html.ts';
 import { pageHref, routeHref } from '../shared/page-href.ts';
 import type { SidebarEntry } from '../shared/types.ts';
 
-export const DEFAULT_THEME: ResolvedThemeOptions = {
-  breadcrumb: true,
-  footer: true,
-  layout: 'default',
-  navbar: true,
-  pagination: true,
-  sidebar: true,
-  timestamp: true,
-  toc: true,
-  typesetting: 'default',
-};
-
-/** The seed's fixed options for its special pages. */
-export const SPECIAL_PAGES: Record<string, { special: SpecialPage; theme: ThemeOptions; noindex?: boolean; hideFeedback: true }> = {
-  '/': { special: 'home', theme: { layout: 'full', breadcrumb: false, toc: false }, hideFeedback: true },
-  '/404': { special: '404', theme: { layout: 'full', sidebar: false, toc: false, breadcrumb: false, pagination: false }, hideFeedback: true },
-  '/500': { special: '500', theme: { layout: 'full', sidebar: false, toc: false, breadcrumb: false, pagination: false }, hideFeedback: true },
-  '/search': { special: 'search', theme: { layout: 'full', breadcrumb: false, toc: false, pagination: false }, noindex: true, hideFeedback: true },
-};
-
-/** Whether readers navigate to `route`: not `/404`, `/500` or `/search` (the seed keeps them out of menus, sitemaps and prev/next). */
-export const isNavigable = (route: string): boolean => !(route in SPECIAL_PAGES) || route === '/';
+export { DEFAULT_THEME } from '../shared/theme-options.ts';
+export { SPECIAL_PAGES, isNavigable } from '../shared/special-pages.ts';
 
 /** What every worker receives once per build: all it needs to place any route in the site. */
 export interface SiteSnapshot {
@@ -38,18 +22,10 @@ export interface SiteSnapshot {
   routesByLocale: Record<string, string[]>;
   /** The server bundle of the config's islands, when there are any. */
   islandsModule?: string;
-  /** The image-size table (global data of `docs-gen:image-size`). */
-  images?: ImageTable;
-  /** Decoded Rel outputs (global data of `docs-gen:rel-output`). */
-  relOutputs?: RelOutputData;
-}
-
-/** What the theme's MDX components read from plugins' global data, picked out for the snapshot. */
-export function componentData(globalData: Record<string, unknown>): Pick<SiteSnapshot, 'images' | 'relOutputs'> {
-  return {
-    images: globalData['docs-gen:image-size'] as ImageTable | undefined,
-    relOutputs: globalData['docs-gen:rel-output'] as RelOutputData | undefined,
-  };
+  /** What plugins gave the theme (`actions.setThemeData`). */
+  themeData: ThemeData;
+  /** MDX components registered by plugins (the theme's own among them), by JSX name; modules as `file:` URLs of JavaScript. */
+  mdxComponents: Record<string, ModuleExport>;
 }
 
 /** Per-locale structures derived once per worker from the snapshot. */
@@ -95,7 +71,7 @@ export class SiteIndex {
     const route = definition.route;
     const navigation = this.navigation(locale);
     const special = SPECIAL_PAGES[route];
-    const theme: ResolvedThemeOptions = { ...DEFAULT_THEME, ...navigation.themeByRoute[route], ...special?.theme, ...definition.theme };
+    const theme = resolveTheme(route, { fromMeta: navigation.themeByRoute[route], fromRoute: definition.theme });
     const hrefPrefix = `${config.basePath}${locale === config.defaultLocale ? '' : `/${locale}`}`;
     const href = (r: string) => routeHref(r, hrefPrefix);
     const order = this.readingOrder(locale);
@@ -106,7 +82,7 @@ export class SiteIndex {
       route,
       locale,
       title: definition.title,
-      documentTitle: config.titleTemplate.replace('%s', definition.title),
+      documentTitle: documentTitle(config.titleTemplate, definition.title),
       description: frontMatter.description ?? config.description,
       frontMatter,
       headings,
@@ -138,8 +114,9 @@ export class SiteIndex {
       homeSections: special?.special === 'home' && definition.content.type === 'theme' ? topLevelSections(navigation.pageMap) : undefined,
       assets: this.snapshot.assets,
       config,
-      images: this.snapshot.images,
-      relOutputs: this.snapshot.relOutputs,
+      themeData: this.snapshot.themeData,
+      images: this.snapshot.themeData.images,
+      relOutputs: this.snapshot.themeData.relOutputs,
     };
   }
 }

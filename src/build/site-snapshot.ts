@@ -2,7 +2,8 @@ import type { ResolvedConfig } from '../config/schema.ts';
 import type { SiteData } from '../pipeline/plugin.ts';
 import { buildClientAssets, type ClientAssets } from './client-assets.ts';
 import { buildServerIslands, resolveIslands } from './islands.ts';
-import { componentData, type SiteSnapshot } from './route-data.ts';
+import type { ModuleExport } from '../pipeline/plugin.ts';
+import type { SiteSnapshot } from './route-data.ts';
 import { themeConfigOf } from './theme-config.ts';
 
 export interface SiteAssets {
@@ -25,7 +26,7 @@ export async function buildSiteAssets(options: { root: string; outDir: string; c
 }
 
 /** What every render worker receives once: the same for `build` and `dev`. */
-export function siteSnapshot(config: ResolvedConfig, site: SiteData, assets: SiteAssets): SiteSnapshot {
+export function siteSnapshot(config: ResolvedConfig, site: SiteData, assets: SiteAssets, mdxComponents: Record<string, ModuleExport>): SiteSnapshot {
   const routesByLocale: Record<string, string[]> = {};
   for (const r of site.routes) (routesByLocale[r.locale ?? config.defaultLocale] ??= []).push(r.route);
   return {
@@ -34,6 +35,7 @@ export function siteSnapshot(config: ResolvedConfig, site: SiteData, assets: Sit
     assets: assets.assets,
     routesByLocale,
     islandsModule: assets.islandsModule,
-    ...componentData(site.globalData),
+    themeData: site.themeData,
+    mdxComponents,
   };
 }

@@ -1,12 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { didYouMean } from '../config/did-you-mean.ts';
 import { positionAt, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { Navigation } from '../pipeline/plugin.ts';
 import type { PageMapItem } from '../shared/types.ts';
 import { isExternalHref, resolveLink } from '../shared/resolve-link.ts';
-import { metaFileNames } from '../../plugins/page-map/read-meta.ts';
-import { isFile, type LinkTargets } from './link-targets.ts';
+import type { LinkTargets } from './link-targets.ts';
 
 interface MetaLink {
   folder: string;
@@ -22,13 +21,6 @@ function metaLinks(items: PageMapItem[], folder: string, out: MetaLink[] = []): 
     if (item.kind === 'Folder') metaLinks(item.children ?? [], item.route, out);
   }
   return out;
-}
-
-/** The `_meta` file a folder's entries come from in `locale`, as the page map picks it. */
-function metaFileOf(contentDir: string, folder: string, locale: string): string | undefined {
-  return metaFileNames(locale)
-    .map((name) => join(contentDir, folder, name))
-    .find(isFile);
 }
 
 /** Where `href` is written in the file: its n-th quoted occurrence, else the top. */
@@ -49,14 +41,15 @@ function locate(source: string, href: string, occurrence: number): { line: numbe
 export function checkMetaLinks(navigation: Record<string, Navigation>, targets: LinkTargets, options: { root: string; contentDir: string; defaultLocale: string }): Diagnostic[] {
   const findings: Diagnostic[] = [];
   // The theme links `_meta` hrefs as written (plus the base path): no locale prefix is added.
-  for (const { locale, pageMap } of Object.values(navigation)) {
+  for (const { pageMap, sourceByFolder = {} } of Object.values(navigation)) {
     const seen = new Map<string, number>();
     for (const link of metaLinks(pageMap, '/')) {
       if (isExternalHref(link.href) || link.href.startsWith('#')) continue;
       const resolved = resolveLink(link.href, { pageRoute: link.folder, folderRoute: link.folder });
       if (!resolved || targets.atUrl(resolved.route) || targets.isFile(resolved.route)) continue;
-      const file = metaFileOf(options.contentDir, link.folder, locale);
-      const source = file ? readFileSync(file, 'utf8') : '';
+      // The file the navigation says the folder's entries came from.
+      const file = sourceByFolder[link.folder];
+      const source = file ? readFileSync(join(options.root, file), 'utf8') : '';
       const key = `${file} ${link.href}`;
       const occurrence = seen.get(key) ?? 0;
       seen.set(key, occurrence + 1);
@@ -65,7 +58,7 @@ export function checkMetaLinks(navigation: Record<string, Navigation>, targets: 
         severity: 'error',
         code: 'broken-meta-link',
         message: `broken _meta link ${link.href} (entry "${link.name}") — no page at ${resolved.route}`,
-        file: file ? relative(options.root, file).split('\\').join('/') : undefined,
+        file,
         ...locate(source, link.href, occurrence),
         target: link.href,
         hint: suggestion ? `did you mean ${suggestion}?` : undefined,

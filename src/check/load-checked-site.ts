@@ -1,13 +1,9 @@
 import { addThemeRoutes, prepareSite } from '../build/build.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { PluginContext, SiteData } from '../pipeline/plugin.ts';
+import type { PageCompileOutput, PluginContext, SiteData } from '../pipeline/plugin.ts';
 import { runContentHooks } from '../pipeline/run-plugins.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
-import type { CompileOutput } from '../../plugins/content-loader/compile-page.ts';
-
-/** The content loader's per-page worker task: the one `check` makes tolerant of failures. */
-export const COMPILE_TASK = 'compilePage';
 
 export interface CheckedSite {
   config: ResolvedConfig;
@@ -25,7 +21,7 @@ export interface CheckedSite {
 const COULD_NOT_RUN = new Set(['plugin-unknown-key', 'plugin-duplicate', 'plugin-internal']);
 
 /** What a page that failed to compile contributes: its route, and nothing to check inside it. */
-const EMPTY_PAGE: CompileOutput = { frontMatter: {}, compiled: { kind: 'html', code: '' }, headings: [], references: [], sections: [] };
+const EMPTY_PAGE: PageCompileOutput = { frontMatter: {}, compiled: { kind: 'html', code: '' }, headings: [], references: [], sections: [] };
 
 /**
  * The content pipeline as `check` runs it, without rendering. A config that does not load,
@@ -38,16 +34,14 @@ export async function loadCheckedSite(root: string, pool: WorkerPool): Promise<C
   const failedPages = new Set<string>();
   const context: PluginContext = {
     ...base,
-    runInWorker: <Input, Output>(task: { moduleUrl: string; exportName: string; input: Input }) => {
-      const running = base.runInWorker<Input, Output>(task);
-      if (task.exportName !== COMPILE_TASK) return running;
-      return running.catch((error: unknown) => {
+    // A content source's page compile: its failure is reported and the page stays, empty.
+    compilePage: (task) =>
+      base.compilePage(task).catch((error: unknown) => {
         if (!isDiagnosticError(error)) throw error;
         diagnostics.push(...error.diagnostics);
-        failedPages.add((task.input as { relativePath: string }).relativePath);
-        return EMPTY_PAGE as Output;
-      });
-    },
+        failedPages.add(task.sourcePath);
+        return EMPTY_PAGE;
+      }),
   };
   try {
     const result = await runContentHooks(plugins, context);

@@ -44,11 +44,7 @@ export function folderRouteOf(page: { route: string; sourcePath?: string }): str
   return isIndex ? page.route : page.route.slice(0, page.route.lastIndexOf('/')) || '/';
 }
 
-/** A readable title from a file or folder name: `my-first-program` → `My first program`. */
-export function titleFromName(name: string): string {
-  const words = name.replace(/[-_]+/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+export { titleFromName } from '../shared/page-title.ts';
 
 /** The URL path of a route in a locale: the default locale has no prefix. */
 export function localizedRoute(route: string, locale: string, defaultLocale: string): string {

@@ -1,6 +1,5 @@
 import { join, relative } from 'node:path';
 import { classifyChange, type WatchedPaths } from './classify-change.ts';
-import { CONTENT_LOADER } from './dev-pipeline.ts';
 import type { DevMessage } from './dev-client.ts';
 import type { DevSite } from './dev-site.ts';
 
@@ -19,8 +18,6 @@ export interface AppliedChanges {
   /** Pages compiled for this change, relative to the site root. */
   pages: string[];
 }
-
-const PAGE_MAP = 'docs-gen:page-map';
 
 /**
  * Brings the dev site up to date with a batch of file events, redoing only what depends on them:
@@ -51,14 +48,11 @@ export async function applyChanges(site: DevSite, events: FileEvent[], watched: 
         site.store.invalidate(sourcePath);
         pages.add(sourcePath);
       }
-      // A page added or removed: the content loader lists files again; the page map reads folders.
-      if (change.event !== 'change') {
-        site.pipeline.invalidate(CONTENT_LOADER);
-        site.pipeline.invalidate(PAGE_MAP);
-      }
+      // A page added or removed: content sources list files again, and any plugin may read
+      // folders (the page map does); core names no plugin, so every one loads again.
+      if (change.event !== 'change') site.pipeline.invalidate();
     } else if (change.kind === 'content') {
-      site.pipeline.invalidate(CONTENT_LOADER);
-      site.pipeline.invalidate(PAGE_MAP);
+      site.pipeline.invalidate();
       // A component or data file a page imports: pages that bundle imports compile again.
       if (change.event === 'change') {
         for (const path of site.store.bundled()) {

@@ -1,17 +1,11 @@
 import { resolve } from 'node:path';
 import { addThemeRoutes, prepareSite } from '../build/build.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
-import type { Plugin, PluginContext } from '../pipeline/plugin.ts';
-import { runContentHooks, type PipelineResult } from '../pipeline/run-plugins.ts';
+import type { ContentPage, PageCompileOutput, Plugin, PluginContext } from '../pipeline/plugin.ts';
+import { runContentHooks, runWatchPaths, type PipelineResult } from '../pipeline/run-plugins.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
-import type { LoadedPage } from '../../plugins/content-loader/index.ts';
+import { pageTitle } from '../shared/page-title.ts';
 import type { PageStore } from './page-store.ts';
-
-/** Its pages are patched from the page store when only their compiled content changed. */
-export const CONTENT_LOADER = 'docs-gen:content-loader';
-
-/** What the content loader makes a page's title from, besides its file name. */
-const titleInputs = (page: Pick<LoadedPage, 'frontMatter' | 'headings'>) => `${page.frontMatter.title}\u0000${page.headings.find((h) => h.depth === 1)?.value}`;
 
 /**
  * The build's content pipeline, kept in memory between changes. Each plugin's `loadContent`
@@ -35,11 +29,11 @@ export class DevPipeline {
 
   /** (Re)loads the config. Throws a DiagnosticError when it does not load; the previous one stays. */
   async loadConfig(): Promise<void> {
-    const { config, configFiles, plugins, context: base } = await prepareSite(this.root, 'dev', this.pool());
+    const { config, configFiles, plugins, context: base } = await prepareSite(this.root, 'dev', this.pool);
     this.config = config;
     this.configFiles = configFiles;
     this.plugins = plugins;
-    this.context = { ...base, runInWorker: this.store.runInWorker((task) => this.pool().run(task)) };
+    this.context = { ...base, compilePage: this.store.compilePage(base.runInWorker) };
     this.loaded.clear();
     this.invalidate();
   }
@@ -51,11 +45,8 @@ export class DevPipeline {
 
   /** Each plugin's `watchPaths`, absolute. */
   watchPaths(): Map<string, string[]> {
-    const paths = new Map<string, string[]>();
-    for (const plugin of this.plugins) {
-      const list = plugin.watchPaths?.({ context: this.context }) ?? [];
-      if (list.length) paths.set(plugin.name, list.map((p) => resolve(this.root, p)));
-    }
+    const paths = runWatchPaths(this.plugins, this.context);
+    for (const [name, list] of paths) paths.set(name, list.map((p) => resolve(this.root, p)));
     return paths;
   }
 
@@ -68,18 +59,18 @@ export class DevPipeline {
   }
 
   /**
-   * The content loader's last pages with each page's current compile swapped in: what a full run
-   * would give when no page was added or removed and no title can have changed (titles come from
-   * front matter, the first `#` heading or the file name). Undefined when a full run is needed.
-   * For a 2000-page site this saves listing and mapping every file on each edit.
+   * A content source's last pages with each page's current compile swapped in: what a full run
+   * would give when no page was added or removed and no title changed (the one title rule,
+   * `pageTitle`). Undefined when a full run is needed. For a 2000-page site this saves listing
+   * and mapping every file on each edit.
    */
-  private patchPages(pages: LoadedPage[]): LoadedPage[] | undefined {
-    const patched: LoadedPage[] = [];
+  private patchPages(pages: ContentPage[]): ContentPage[] | undefined {
+    const patched: ContentPage[] = [];
     for (const page of pages) {
-      const output = this.store.answer(page.sourcePath);
+      const output: PageCompileOutput | undefined = this.store.answer(page.sourcePath);
       if (!output) return undefined;
       if (output.compiled === page.compiled && output.headings === page.headings && output.frontMatter === page.frontMatter) patched.push(page);
-      else if (titleInputs(output) === titleInputs(page)) patched.push({ ...page, ...output });
+      else if (pageTitle({ ...page, ...output }) === page.title) patched.push({ ...page, ...output });
       else return undefined;
     }
     return patched;
@@ -93,8 +84,8 @@ export class DevPipeline {
     const wrapper = Object.create(plugin) as Plugin;
     wrapper.loadContent = async (args) => {
       if (!this.dirty.has(plugin.name) && this.loaded.has(plugin.name)) {
-        if (plugin.name !== CONTENT_LOADER) return this.loaded.get(plugin.name);
-        const patched = this.patchPages(this.loaded.get(plugin.name) as LoadedPage[]);
+        if (!plugin.contentSource) return this.loaded.get(plugin.name);
+        const patched = this.patchPages(this.loaded.get(plugin.name) as ContentPage[]);
         if (patched) {
           this.loaded.set(plugin.name, patched);
           return patched;

@@ -1,8 +1,7 @@
 import { renderInPool } from '../build/render-in-pool.ts';
-import { DEFAULT_THEME, type SiteSnapshot } from '../build/route-data.ts';
-import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+import type { SiteSnapshot } from '../build/route-data.ts';
 import type { Plugin, PluginContext, RenderedPage, RouteDefinition } from '../pipeline/plugin.ts';
-import { hookFailure } from '../pipeline/run-plugins.ts';
+import { runTransformPage } from '../pipeline/run-plugins.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 
@@ -97,16 +96,9 @@ export class DevRenderer {
       locale: definition.locale ?? options.context.config.defaultLocale,
       outputPath: output.outputPath,
       html: output.html ?? '',
-      theme: { ...DEFAULT_THEME, ...definition.theme },
+      theme: output.theme,
     };
-    for (const plugin of options.plugins) {
-      if (!plugin.transformPage) continue;
-      try {
-        await plugin.transformPage({ page, context: options.context });
-      } catch (error) {
-        throw new DiagnosticError(hookFailure(error, plugin.name, 'transformPage'));
-      }
-    }
+    await runTransformPage(options.plugins, page, options.context);
     // A snapshot that changed while this page rendered makes it stale: serve it, do not keep it.
     if (snapshotKey === this.snapshotKey) this.cache.set(cacheKey, { key, html: page.html });
     this.lastGood.set(cacheKey, page.html);

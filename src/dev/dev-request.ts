@@ -2,11 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { contentTypeOf, findFile, refuseOtherMethods, sendFile } from './static-server.ts';
 import { injectDevClient } from './dev-client.ts';
 import type { DevSite } from './dev-site.ts';
-import { handleImageRequest } from '../../plugins/image-size/image-endpoint.ts';
-import { MeasureCache } from '../../plugins/image-size/measure.ts';
-
-/** Each dev site's image measurements, so `/_next/image` serves a cached variant without reading its source. */
-const imageMeasures = new WeakMap<DevSite, MeasureCache>();
+import { runDevRequest } from '../pipeline/run-plugins.ts';
 
 const ASSET_PREFIX = '/_docs-gen/';
 
@@ -20,22 +16,19 @@ function sendHtml(request: IncomingMessage, response: ServerResponse, status: nu
 const ERROR_PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>docs-gen dev: error</title></head><body></body></html>';
 
 /**
- * Answers one dev request, in this order: `/_next/image` (the images plugin's endpoint, else
- * 404), a route (rendered on demand, compiled first if needed), the client assets, a file a
+ * Answers one dev request, in this order: the plugins' `devRequest` hooks (the image-size
+ * plugin answers `/_next/image`), a route (rendered on demand, compiled first if needed), the client assets, a file a
  * plugin emitted, a file in public/, a file `postBuild` wrote (search data). Anything else gets
  * the site's 404 page with status 404. Files are only ever served from inside their folders.
  */
 export async function handleDevRequest(site: DevSite, request: IncomingMessage, response: ServerResponse): Promise<void> {
   if (refuseOtherMethods(request, response)) return;
   if (!site.ready) return sendHtml(request, response, 500, ERROR_PAGE);
-  const { root } = site.options;
-  const { context } = site.pipeline;
+  const { context, plugins } = site.pipeline;
   const base = site.basePath;
   const url = new URL(request.url ?? '/', 'http://localhost');
-  // `/_next/image` (the images plugin's transform); it answers false for every other path.
-  let measureCache = imageMeasures.get(site);
-  if (!measureCache) imageMeasures.set(site, (measureCache = MeasureCache.inMemory()));
-  if (await handleImageRequest(request, response, { root, publicDir: context.publicDir, basePath: base, measureCache, onRefusedLink: site.refusedLink })) return;
+  // The plugins' own URLs first (the image-size plugin answers `/_next/image`).
+  if (await runDevRequest(plugins, { request, response, url, refusedLink: site.refusedLink }, context)) return;
   if (base && url.pathname === '/') {
     response.writeHead(302, { location: `${base}/` }).end();
     return;

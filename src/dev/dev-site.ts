@@ -2,9 +2,12 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
 import { siteSnapshot } from '../build/site-snapshot.ts';
-import { isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { runnableMdxComponents } from '../build/build.ts';
+import { BUILTIN_WORKER_MODULES } from '../pipeline/builtin-plugins.ts';
+import type { ModuleExport } from '../pipeline/plugin.ts';
+import { isDiagnosticError, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import type { RouteDefinition, SiteData } from '../pipeline/plugin.ts';
-import { hookFailure } from '../pipeline/run-plugins.ts';
+import { runPostBuild } from '../pipeline/run-plugins.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import type { DevMessage } from './dev-client.ts';
@@ -32,11 +35,8 @@ export interface DevSiteOptions {
   maxPageModulesPerWorkers?: number;
 }
 
-/** The content loader's compiler: the slowest module to load (MDX, the highlighter). */
-const COMPILER = 'plugins/content-loader/compile-page.js';
-
 /** Anything thrown that is not a diagnostic is our bug: still a diagnostic for the overlay. */
-export function asDiagnostics(error: unknown, code = 'internal'): Diagnostic[] {
+export function asDiagnostics(error: unknown, code: DiagnosticCode = 'internal'): Diagnostic[] {
   if (isDiagnosticError(error)) return error.diagnostics;
   return [{ severity: 'error', code, message: `internal error: ${(error as Error)?.message ?? String(error)}` }];
 }
@@ -58,6 +58,8 @@ export class DevSite {
   site?: SiteData;
   emitted = new Map<string, string | Uint8Array>();
   assets?: DevAssets;
+  /** The plugins' MDX components, runnable in the render workers. */
+  mdxComponents: Record<string, ModuleExport> = {};
   /** URL path (no base path) → route. */
   routes = new RouteIndex([], 'en-US');
   private lock: Promise<unknown> = Promise.resolve();
@@ -89,9 +91,10 @@ export class DevSite {
   /** Config, assets and the page map from stubs: what the first answer needs (no page compiled yet). */
   async initialize(): Promise<void> {
     // The compiler loads in the workers while the main thread reads the config and the page map.
-    void this.pool.broadcast({ moduleUrl: distUrl('src/dev/warm-up.js'), exportName: 'warmUp', input: [distUrl(COMPILER)] }).catch(() => {});
+    void this.pool.broadcast({ moduleUrl: distUrl('src/dev/warm-up.js'), exportName: 'warmUp', input: BUILTIN_WORKER_MODULES.map(distUrl) }).catch(() => {});
     try {
       await this.pipeline.loadConfig();
+      this.mdxComponents = await runnableMdxComponents(this.pipeline.plugins, this.pipeline.context.cacheDir);
       this.errors.set('config', []);
     } catch (error) {
       this.errors.set('config', asDiagnostics(error, 'config-load'));
@@ -146,7 +149,7 @@ export class DevSite {
   }
 
   private snapshot(): SiteSnapshot {
-    const snapshot = siteSnapshot(this.pipeline.config, this.site!, this.assets!);
+    const snapshot = siteSnapshot(this.pipeline.config, this.site!, this.assets!, this.mdxComponents);
     // The live-reload client is an inline script too: with the policy on, dev allows it by hash.
     snapshot.config.contentSecurityPolicy = contentSecurityPolicy(this.pipeline.config, [DEV_CLIENT]);
     return snapshot;
@@ -155,13 +158,22 @@ export class DevSite {
   /** Compiles the route's page first if its current version is not compiled yet. */
   async ensureCompiled(route: RouteDefinition): Promise<RouteDefinition> {
     const source = route.sourcePath;
-    if (!source || this.store.isCurrent(source)) return route;
+    if (!source || (this.store.isCurrent(source) && this.showsLatestCompile(route, source))) return route;
     const url = this.routes.urlOf(route);
     return this.exclusive(async () => {
-      if (await this.store.compile(source)) await this.refresh();
+      const compiled = await this.store.compile(source);
+      // The background compiles outside the lock and refreshes now and then: a page it compiled
+      // may not be in the routes yet.
+      if (compiled || !this.showsLatestCompile(this.routes.at(url) ?? route, source)) await this.refresh();
       if (this.store.errorsOf(source).length) this.announceErrors();
       return this.routes.at(url) ?? route;
     });
+  }
+
+  /** Whether the route holds the store's latest compile of its page (not an older one, or the stub). */
+  private showsLatestCompile(route: RouteDefinition, source: string): boolean {
+    const latest = this.store.answer(source);
+    return !latest || route.content.type !== 'mdx' || route.content.compiled === latest.compiled;
   }
 
   /**
@@ -201,15 +213,8 @@ export class DevSite {
     if (!this.postBuildStale || !this.site) return;
     this.postBuildStale = false;
     const { plugins, context } = this.pipeline;
-    for (const plugin of plugins) {
-      if (!plugin.postBuild) continue;
-      try {
-        await plugin.postBuild({ outDir: this.outDir, site: this.site, context });
-      } catch (error) {
-        // In dev the output has no pages: a postBuild that needs them is not the writer's error.
-        for (const d of hookFailure(error, plugin.name, 'postBuild')) this.options.log.info(`docs-gen dev: ${d.message}`);
-      }
-    }
+    // In dev the output has no pages: a postBuild that needs them is not the writer's error.
+    for (const d of await runPostBuild(plugins, { outDir: this.outDir, site: this.site, context })) this.options.log.info(`docs-gen dev: ${d.message}`);
   }
 
   /**

@@ -1,18 +1,16 @@
-import { readFile } from 'node:fs/promises';
 import { isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { PluginContext } from '../pipeline/plugin.ts';
-import type { WorkerPool, WorkerTask } from '../pipeline/worker-pool.ts';
-import type { CompileInput, CompileOutput } from '../../plugins/content-loader/compile-page.ts';
-import { splitFrontMatter } from '../../plugins/content-loader/front-matter.ts';
-import { COMPILE_TASK } from '../check/load-checked-site.ts';
+import type { PageCompileOutput, PageCompileTask, PluginContext } from '../pipeline/plugin.ts';
+import type { WorkerPool } from '../pipeline/worker-pool.ts';
 
 interface Entry {
-  /** The content loader's compile task for the file (known after a pipeline run). */
-  task?: WorkerTask<CompileInput>;
+  /** The content source's compile task for the file (known after a pipeline run). */
+  task?: PageCompileTask<unknown>;
+  /** The plugin whose task it is (for an internal error's message). */
+  plugin?: string;
   /** The last good compile. */
-  output?: CompileOutput;
+  output?: PageCompileOutput;
   /** Front matter and first `#` heading only: what the page map needs before a compile. */
-  stub?: CompileOutput;
+  stub?: PageCompileOutput;
   /** The compile of the current file on disk is done (or failed). */
   current: boolean;
   /** Bumped on every change, so a compile of an older version is not taken as current. */
@@ -20,36 +18,10 @@ interface Entry {
   errors: Diagnostic[];
 }
 
-/** The first ATX `#` heading, without inline markup: the title a page without front matter gets. */
-function firstHeading(body: string): string | undefined {
-  const line = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body)?.[1];
-  return line?.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim();
-}
-
-/** A page's stand-in until it is compiled: read in a millisecond, enough for titles and the page map. */
-async function readStub(file: string, relativePath: string): Promise<CompileOutput> {
-  const source = await readFile(file, 'utf8').catch(() => '');
-  let split: { frontMatter: CompileOutput['frontMatter']; body: string };
-  try {
-    split = splitFrontMatter(source, relativePath);
-  } catch {
-    // The compile reports it, with its place.
-    split = { frontMatter: {}, body: source };
-  }
-  const title = firstHeading(split.body);
-  return {
-    frontMatter: split.frontMatter,
-    compiled: { kind: 'html', code: '' },
-    headings: title ? [{ id: '', value: title, depth: 1 }] : [],
-    references: [],
-    sections: [],
-  };
-}
-
 /**
- * Compiled pages for `docs-gen dev`, by source path relative to the site root. The content loader
- * runs unchanged in dev; its compile tasks are answered from here ({@link PageStore.runInWorker}):
- * the last compile when the file has not changed, else a stub. Pages are then compiled on
+ * Compiled pages for `docs-gen dev`, by source path relative to the site root. Content sources
+ * run unchanged in dev; their page compiles (`context.compilePage`) are answered from here
+ * ({@link PageStore.compilePage}): the last compile when the file has not changed, else the task's stub. Pages are then compiled on
  * demand (a request, an edit) or in the background, never all before the first answer.
  */
 export class PageStore {
@@ -67,19 +39,21 @@ export class PageStore {
     return entry;
   }
 
-  /** The content loader's `runInWorker` in dev: compile tasks are remembered and answered from the store. */
-  runInWorker(run: PluginContext['runInWorker']): PluginContext['runInWorker'] {
-    return async <Input, Output>(task: { moduleUrl: string; exportName: string; input: Input }): Promise<Output> => {
-      if (task.exportName !== COMPILE_TASK) return run<Input, Output>(task);
-      const input = task.input as CompileInput;
-      const entry = this.entry(input.relativePath);
-      this.scanned.add(input.relativePath);
-      entry.task = task as WorkerTask<CompileInput>;
-      if (entry.output) return entry.output as Output;
-      entry.stub ??= await readStub(input.file, input.relativePath);
-      return entry.stub as Output;
+  /** `context.compilePage` in dev: compile tasks are remembered and answered from the store. */
+  compilePage(run: PluginContext['runInWorker']): PluginContext['compilePage'] {
+    return async <Input>(task: PageCompileTask<Input>): Promise<PageCompileOutput> => {
+      const entry = this.entry(task.sourcePath);
+      this.scanned.add(task.sourcePath);
+      entry.task = task as PageCompileTask<unknown>;
+      this.run = run;
+      if (entry.output) return entry.output;
+      entry.stub ??= await task.stub();
+      return entry.stub;
     };
   }
+
+  /** How tasks run (the context's `runInWorker`, which knows the current pool). */
+  private run?: PluginContext['runInWorker'];
 
   /** The file changed on disk. */
   invalidate(path: string): void {
@@ -90,7 +64,7 @@ export class PageStore {
   }
 
   /** What the content loader gets for a page now: its last compile, or its stub. */
-  answer(path: string): CompileOutput | undefined {
+  answer(path: string): PageCompileOutput | undefined {
     const entry = this.entries.get(path);
     return entry?.output ?? entry?.stub;
   }
@@ -154,19 +128,20 @@ export class PageStore {
     return running;
   }
 
-  private async runCompile(entry: Entry, task: WorkerTask<CompileInput>): Promise<boolean> {
+  private async runCompile(entry: Entry, task: PageCompileTask<unknown>): Promise<boolean> {
     const version = entry.version;
     try {
-      const output = await this.pool().run<CompileInput, CompileOutput>(task);
+      const { moduleUrl, exportName, input } = task;
+      const output = this.run ? await this.run<unknown, PageCompileOutput>({ moduleUrl, exportName, input }) : await this.pool().run<unknown, PageCompileOutput>({ moduleUrl, exportName, input });
       if (entry.version !== version) return false;
       Object.assign(entry, { output, current: true, errors: [] });
     } catch (error) {
       if (entry.version !== version) return false;
       // Not a diagnostic: the compiler's bug, still shown as this page's error (dev keeps running).
-      const file = task.input.relativePath;
+      const file = task.sourcePath;
       const errors: Diagnostic[] = isDiagnosticError(error)
         ? error.diagnostics
-        : [{ severity: 'error', code: 'plugin-internal', message: `Internal error in plugin docs-gen:content-loader compiling ${file}: ${(error as Error)?.message ?? String(error)}`, file }];
+        : [{ severity: 'error', code: 'plugin-internal', message: `Internal error compiling ${file}: ${(error as Error)?.message ?? String(error)}`, file }];
       Object.assign(entry, { current: true, errors });
     }
     return true;

@@ -1,8 +1,12 @@
+import type { DiagnosticCode, PluginDiagnosticCode } from './codes.ts';
+
+export type { DiagnosticCode, PluginDiagnosticCode } from './codes.ts';
+
 /** One problem with a place: the union of unified's VFileMessage and esbuild's Message. */
 export interface Diagnostic {
   severity: 'error' | 'warning';
-  /** Stable kebab-case code, e.g. `mdx-syntax`, `broken-link`. */
-  code: string;
+  /** Stable kebab-case code from the catalogue (`src/diagnostics/codes.ts`), or a plugin's own `name:code`. */
+  code: DiagnosticCode | PluginDiagnosticCode;
   message: string;
   /** Path relative to the site root, or absolute when outside it. */
   file?: string;

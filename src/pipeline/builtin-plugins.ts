@@ -4,11 +4,16 @@ import pageMap from '../../plugins/page-map/index.ts';
 import searchIndex from '../../plugins/search-index/index.ts';
 import imageSize from '../../plugins/image-size/index.ts';
 import relOutput from '../../plugins/rel-output/index.ts';
+import themeComponents from '../../plugins/theme-components/index.ts';
 
 /**
- * The built-ins, in run order. Each is written against the public API only (`docs-gen`),
- * like any third-party plugin; the config's own plugins run after them.
+ * The built-ins, in run order: the one file in `src/` that names them. Each is written against
+ * the public API only (`docs-gen`), like any third-party plugin; the config's own plugins run
+ * after them (`order: 'pre'` ones before).
  */
 export function builtinPlugins(): Plugin[] {
-  return [contentLoader(), pageMap(), imageSize(), relOutput(), searchIndex()] as Plugin[];
+  return [themeComponents(), contentLoader(), pageMap(), imageSize(), relOutput(), searchIndex()] as Plugin[];
 }
+
+/** Worker modules of the built-ins dev loads in its workers while it reads the config (`dist/`-relative): the content loader's compiler is the slowest to load. */
+export const BUILTIN_WORKER_MODULES = ['plugins/content-loader/compile-page.js'];

@@ -1,6 +1,63 @@
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { FrontMatter, Heading, PageMapItem, ResolvedThemeOptions, ThemeOptions } from '../shared/types.ts';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FrontMatter, Heading, PageMapItem, ResolvedThemeOptions, ThemeData, ThemeOptions } from '../shared/types.ts';
+
+/** A function exported by an ES module, named by URL: what crosses to worker threads. */
+export interface ModuleExport {
+  /** `file:` URL or absolute path of a `.js`, `.mjs`, `.ts` or `.tsx` module (TypeScript is bundled first). */
+  module: string;
+  /** @default 'default' */
+  exportName?: string;
+}
+
+/** A remark or rehype plugin registered by a plugin, with its options (structured-clonable). */
+export interface UnifiedPluginRef extends ModuleExport {
+  options?: unknown;
+}
+
+/** The remark and rehype plugins every content source runs on MDX pages, in plugin order. */
+export interface MarkdownPlugins {
+  remarkPlugins: UnifiedPluginRef[];
+  rehypePlugins: UnifiedPluginRef[];
+}
+
+/** What a content page's compile produces: the part of a {@link ContentPage} dev and check know how to stand in for. */
+export interface PageCompileOutput {
+  frontMatter: FrontMatter;
+  compiled: CompiledPage;
+  headings: Heading[];
+  references: SourceReference[];
+  /** The page's text by heading, for search. */
+  sections: { id: string; title: string; text: string }[];
+}
+
+/**
+ * One compiled content page, as a content source (`contentSource: true`) returns it from
+ * `loadContent` and every plugin reads it in `contentLoaded({ pages })`.
+ */
+export interface ContentPage extends PageCompileOutput {
+  route: string;
+  locale: string;
+  /** The page's name in its folder (`index` for a folder page). */
+  name: string;
+  /** Relative to the site root. */
+  sourcePath: string;
+  title: string;
+}
+
+/** A worker task that compiles one content page: `check` tolerates its failure, dev answers it from its page store. */
+export interface PageCompileTask<Input> {
+  moduleUrl: string;
+  exportName: string;
+  input: Input;
+  /** Absolute path of the page's source file. */
+  file: string;
+  /** The source file relative to the site root (the page's identity in dev and in diagnostics). */
+  sourcePath: string;
+  /** A stand-in read in a millisecond (front matter, first heading): dev serves it until the page is compiled. */
+  stub: () => Promise<PageCompileOutput>;
+}
 
 /** Where the site lives and how this run was started. Read-only for plugins. */
 export interface PluginContext {
@@ -18,6 +75,14 @@ export interface PluginContext {
    * so that every core is busy. The function may be async.
    */
   runInWorker<Input, Output>(task: { moduleUrl: string; exportName: string; input: Input }): Promise<Output>;
+  /**
+   * Runs a task that compiles one content page, in the pool. A build runs it as is; `check`
+   * reports its failure and goes on with an empty page; dev answers it from its page store
+   * (the last compile, or `stub` until the page is compiled on demand or in the background).
+   */
+  compilePage<Input>(task: PageCompileTask<Input>): Promise<PageCompileOutput>;
+  /** The remark and rehype plugins registered by every plugin, for content sources to run on MDX. */
+  readonly markdown: MarkdownPlugins;
 }
 
 /** A compiled MDX/Markdown page, ready for the renderer. */
@@ -78,6 +143,8 @@ export interface Navigation {
   pageMap: PageMapItem[];
   /** Resolved theme options by route (after `_meta` inheritance). */
   themeByRoute: Record<string, ThemeOptions>;
+  /** Folder route → the file its entries came from, relative to the site root (`check` places `_meta` findings in it). */
+  sourceByFolder?: Record<string, string>;
 }
 
 /** What a plugin can do in `contentLoaded`. */
@@ -87,6 +154,11 @@ export interface PluginActions {
   setNavigation(navigation: Navigation): void;
   /** Data other plugins read as `globalData[pluginName]`. */
   setGlobalData(data: unknown): void;
+  /**
+   * Data every render receives as `RouteData.themeData` (merged over what earlier plugins set).
+   * The theme reads `images` and `relOutputs`; other keys are for components (`useThemeData()`).
+   */
+  setThemeData(data: Partial<ThemeData>): void;
   /** Writes a file at `path` (relative to the output folder) when the build is written. */
   emitFile(path: string, contents: string | Uint8Array): void;
   /** Reports a problem; errors stop `build` and `check` after this phase. */
@@ -100,6 +172,7 @@ export interface RenderedPage {
   /** Output path relative to the output folder, e.g. `rel/primer/index.html`. */
   outputPath: string;
   html: string;
+  /** The theme options the page was rendered with (defaults, `_meta`, special page, route). */
   theme: ResolvedThemeOptions;
 }
 
@@ -108,7 +181,25 @@ export interface SiteData {
   routes: RouteDefinition[];
   navigation: Record<string, Navigation>;
   globalData: Record<string, unknown>;
+  /** What plugins gave the theme with `setThemeData`. */
+  themeData: ThemeData;
 }
+
+/** A dev-server request, as `devRequest` sees it. */
+export interface DevRequest {
+  request: IncomingMessage;
+  response: ServerResponse;
+  /** The request URL, parsed (path with the base path, if any). */
+  url: URL;
+  /**
+   * Tell dev of a symbolic link refused because it leads out of the folder a file is served
+   * from (absolute paths of the link, its real target and the folder); dev names each once.
+   */
+  refusedLink: (link: { file: string; target: string; folder: string }) => void;
+}
+
+/** How the runner calls a hook: all plugins at once, one after another in plugin order, or in order until one answers. */
+export type HookKind = 'parallel' | 'sequential' | 'first';
 
 /**
  * A docs-gen plugin: a `name` and optional hooks, each taking one object argument.
@@ -117,6 +208,16 @@ export interface SiteData {
 export interface Plugin<Content = unknown> {
   /** Unique name; built-ins are `docs-gen:<name>`. */
   name: string;
+  /** `pre` plugins run before the built-ins (a compatibility layer ahead of the loader), `post` after everything. */
+  order?: 'pre' | 'post';
+  /** This plugin's content is `ContentPage[]`: every plugin reads it in `contentLoaded({ pages })`, dev re-uses it between edits. */
+  contentSource?: boolean;
+  /** MDX components available in every page without an import, by JSX name. */
+  mdxComponents?: Record<string, ModuleExport>;
+  /** remark plugins content sources run on MDX pages (`.md` pages are rendered by markdown-it). */
+  remarkPlugins?: UnifiedPluginRef[];
+  /** rehype plugins content sources run on MDX pages. */
+  rehypePlugins?: UnifiedPluginRef[];
   /**
    * 1. **Parallel** across plugins. Read this plugin's sources (files, `_meta`, images).
    * Whatever it returns becomes `content` for this plugin and `allContent[name]` for others.
@@ -129,6 +230,8 @@ export interface Plugin<Content = unknown> {
   contentLoaded?: (args: {
     content: Content;
     allContent: Record<string, unknown>;
+    /** Every content source's pages, in plugin order. */
+    pages: readonly ContentPage[];
     actions: PluginActions;
     context: PluginContext;
   }) => void | Promise<void>;
@@ -138,7 +241,24 @@ export interface Plugin<Content = unknown> {
   postBuild?: (args: { outDir: string; site: SiteData; context: PluginContext }) => void | Promise<void>;
   /** 5. Dev only, **once**: extra files or folders to watch; a change re-runs this plugin. */
   watchPaths?: (args: { context: PluginContext }) => string[];
+  /**
+   * 6. Dev only, **first answer wins**, in plugin order, before dev's own routes and files.
+   * Answer the request and return true, or return false to pass it on.
+   */
+  devRequest?: (args: DevRequest & { context: PluginContext }) => boolean | Promise<boolean>;
 }
 
-/** The hook names, in run order: anything else on a plugin object is an error. */
-export const PLUGIN_KEYS = ['name', 'loadContent', 'contentLoaded', 'transformPage', 'postBuild', 'watchPaths'] as const;
+/** The kind of each hook: how `src/pipeline/run-plugins.ts` calls it, in build, dev and check alike. */
+export const HOOK_KINDS = {
+  loadContent: 'parallel',
+  contentLoaded: 'sequential',
+  transformPage: 'sequential',
+  postBuild: 'parallel',
+  watchPaths: 'sequential',
+  devRequest: 'first',
+} as const satisfies Record<HookName, HookKind>;
+
+export type HookName = 'loadContent' | 'contentLoaded' | 'transformPage' | 'postBuild' | 'watchPaths' | 'devRequest';
+
+/** Every key a plugin object may have: anything else is an error. */
+export const PLUGIN_KEYS = ['name', 'order', 'contentSource', 'mdxComponents', 'remarkPlugins', 'rehypePlugins', 'loadContent', 'contentLoaded', 'transformPage', 'postBuild', 'watchPaths', 'devRequest'] as const;

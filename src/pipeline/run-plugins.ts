@@ -1,6 +1,24 @@
 import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { didYouMean } from '../config/did-you-mean.ts';
-import { PLUGIN_KEYS, type Navigation, type Plugin, type PluginContext, type RouteDefinition, type SiteData } from './plugin.ts';
+import type { ThemeData } from '../shared/types.ts';
+import {
+  PLUGIN_KEYS,
+  type ContentPage,
+  type DevRequest,
+  type MarkdownPlugins,
+  type ModuleExport,
+  type Navigation,
+  type Plugin,
+  type PluginContext,
+  type RenderedPage,
+  type RouteDefinition,
+  type SiteData,
+} from './plugin.ts';
+
+/*
+ * The one hook runner: build, dev and check call every hook through these functions, so a
+ * hook runs the same way everywhere, as `HOOK_KINDS` in plugin.ts says.
+ */
 
 export interface PipelineResult {
   site: SiteData;
@@ -50,6 +68,31 @@ export function hookFailure(error: unknown, plugin: string, hook: string): Diagn
   ];
 }
 
+const ORDER_RANK = { pre: 0, normal: 1, post: 2 } as const;
+
+/** Plugins in run order: `order: 'pre'` first, then the rest, then `order: 'post'`; each group keeps its order. */
+export function orderPlugins(plugins: Plugin[]): Plugin[] {
+  return plugins
+    .map((plugin, index) => ({ plugin, index, rank: ORDER_RANK[plugin.order ?? 'normal'] }))
+    .sort((a, b) => a.rank - b.rank || a.index - b.index)
+    .map((entry) => entry.plugin);
+}
+
+/** The remark and rehype plugins every plugin registered, in plugin order. */
+export function markdownPluginsOf(plugins: Plugin[]): MarkdownPlugins {
+  return { remarkPlugins: plugins.flatMap((p) => p.remarkPlugins ?? []), rehypePlugins: plugins.flatMap((p) => p.rehypePlugins ?? []) };
+}
+
+/** The MDX components every plugin registered, by JSX name; a later plugin's component replaces an earlier one's. */
+export function mdxComponentsOf(plugins: Plugin[]): Record<string, ModuleExport> {
+  return Object.assign({}, ...plugins.map((p) => p.mdxComponents ?? {})) as Record<string, ModuleExport>;
+}
+
+/** Every content source's pages, in plugin order. */
+function contentPagesOf(plugins: Plugin[], allContent: Record<string, unknown>): ContentPage[] {
+  return plugins.filter((p) => p.contentSource).flatMap((p) => (allContent[p.name] ?? []) as ContentPage[]);
+}
+
 /** Runs `loadContent` (parallel) then `contentLoaded` (sequential, in order). */
 export async function runContentHooks(plugins: Plugin[], context: PluginContext): Promise<PipelineResult> {
   validatePlugins(plugins);
@@ -70,6 +113,8 @@ export async function runContentHooks(plugins: Plugin[], context: PluginContext)
   const routes: RouteDefinition[] = [];
   const navigation: Record<string, Navigation> = {};
   const globalData: Record<string, unknown> = {};
+  const themeData: ThemeData = {};
+  const pages = contentPagesOf(plugins, allContent);
   const emitted = new Map<string, string | Uint8Array>();
   const routeOwner = new Map<string, string>();
   for (const plugin of plugins) {
@@ -80,7 +125,7 @@ export async function runContentHooks(plugins: Plugin[], context: PluginContext)
         const key = `${locale} ${route.route}`;
         const owner = routeOwner.get(key);
         if (owner) {
-          diagnostics.push({ severity: 'error', code: 'duplicate-route', message: `Route ${route.route} (${locale}) is added by both ${owner} and ${plugin.name}`, plugin: plugin.name, file: route.sourcePath });
+          diagnostics.push({ severity: 'error', code: 'duplicate-route', message: `Route ${route.route} (${locale}) comes from both ${owner} and ${plugin.name}`, plugin: plugin.name, file: route.sourcePath });
           return;
         }
         routeOwner.set(key, plugin.name);
@@ -92,6 +137,9 @@ export async function runContentHooks(plugins: Plugin[], context: PluginContext)
       setGlobalData(data: unknown) {
         globalData[plugin.name] = data;
       },
+      setThemeData(data: Partial<ThemeData>) {
+        Object.assign(themeData, data);
+      },
       emitFile(path: string, contents: string | Uint8Array) {
         emitted.set(path.replace(/^\/+/, ''), contents);
       },
@@ -100,10 +148,61 @@ export async function runContentHooks(plugins: Plugin[], context: PluginContext)
       },
     };
     try {
-      await plugin.contentLoaded({ content: allContent[plugin.name], allContent, actions, context });
+      await plugin.contentLoaded({ content: allContent[plugin.name], allContent, pages, actions, context });
     } catch (error) {
       diagnostics.push(...hookFailure(error, plugin.name, 'contentLoaded'));
     }
   }
-  return { site: { routes, navigation, globalData }, emitted, diagnostics };
+  return { site: { routes, navigation, globalData, themeData }, emitted, diagnostics };
+}
+
+/** `transformPage` of every plugin, one after another in plugin order. Throws a DiagnosticError naming the plugin that failed. */
+export async function runTransformPage(plugins: Plugin[], page: RenderedPage, context: PluginContext): Promise<void> {
+  for (const plugin of plugins) {
+    if (!plugin.transformPage) continue;
+    try {
+      await plugin.transformPage({ page, context });
+    } catch (error) {
+      throw new DiagnosticError(hookFailure(error, plugin.name, 'transformPage'));
+    }
+  }
+}
+
+/** `postBuild` of every plugin at once. Resolves to the failures (empty when all succeeded). */
+export async function runPostBuild(plugins: Plugin[], args: { outDir: string; site: SiteData; context: PluginContext }): Promise<Diagnostic[]> {
+  const failures: Diagnostic[] = [];
+  await Promise.all(
+    plugins.map(async (plugin) => {
+      if (!plugin.postBuild) return;
+      try {
+        await plugin.postBuild(args);
+      } catch (error) {
+        failures.push(...hookFailure(error, plugin.name, 'postBuild'));
+      }
+    }),
+  );
+  return failures;
+}
+
+/** Each plugin's `watchPaths`, by plugin name (as the plugin wrote them). */
+export function runWatchPaths(plugins: Plugin[], context: PluginContext): Map<string, string[]> {
+  const paths = new Map<string, string[]>();
+  for (const plugin of plugins) {
+    const list = plugin.watchPaths?.({ context }) ?? [];
+    if (list.length) paths.set(plugin.name, list);
+  }
+  return paths;
+}
+
+/** `devRequest` in plugin order until one answers. Resolves to true when a plugin answered. */
+export async function runDevRequest(plugins: Plugin[], request: DevRequest, context: PluginContext): Promise<boolean> {
+  for (const plugin of plugins) {
+    if (!plugin.devRequest) continue;
+    try {
+      if (await plugin.devRequest({ ...request, context })) return true;
+    } catch (error) {
+      throw new DiagnosticError(hookFailure(error, plugin.name, 'devRequest'));
+    }
+  }
+  return false;
 }

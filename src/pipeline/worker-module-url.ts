@@ -6,7 +6,8 @@ import { toolRoot } from '../util/tool-root.ts';
 /**
  * URL of a worker-task module beside the calling module: `workerModuleUrl(import.meta.url, './task.js')`.
  * Worker threads run JavaScript, so when docs-gen's own TypeScript sources call this (under
- * vitest), the transpiled twin in `dist/` is used.
+ * vitest), the transpiled twin in `dist/` is used. A plugin file in the site may have only
+ * `task.ts` beside it: that URL is returned, and `runInWorker` bundles it before running it.
  */
 export function workerModuleUrl(callerUrl: string, specifier: string): string {
   const sibling = new URL(specifier, callerUrl);
@@ -15,6 +16,10 @@ export function workerModuleUrl(callerUrl: string, specifier: string): string {
   if (!fromRoot.startsWith('..')) {
     const built = join(toolRoot(), 'dist', fromRoot);
     if (existsSync(built)) return pathToFileURL(built).href;
+  }
+  for (const extension of ['.ts', '.tsx', '.mts']) {
+    const typescript = new URL(specifier.replace(/\.m?js$/, extension), callerUrl);
+    if (typescript.href !== sibling.href && existsSync(fileURLToPath(typescript))) return typescript.href;
   }
   return sibling.href;
 }

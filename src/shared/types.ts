@@ -178,10 +178,24 @@ export interface RouteData {
   homeSections?: LinkTarget[];
   assets: { scripts: string[]; styles: string[] };
   config: ThemeConfig;
-  /** The image-size table, for `<img>` dimensions and responsive variants. */
+  /** What plugins gave the theme (`actions.setThemeData`), the same on every page. */
+  themeData: ThemeData;
+  /** The image-size table, for `<img>` dimensions and responsive variants (`themeData.images`). */
   images?: ImageTable;
-  /** Rel example outputs, decoded at build time for `<RelOutput>`. */
+  /** Rel example outputs, decoded at build time for `<RelOutput>` (`themeData.relOutputs`). */
   relOutputs?: RelOutputData;
+}
+
+/**
+ * Data plugins give the theme with `actions.setThemeData`, reaching every render. The keys the
+ * theme itself reads are typed here; a plugin may add its own (structured-clonable) keys.
+ */
+export interface ThemeData {
+  /** The image-size table (`<img>`, `DocImage`). */
+  images?: ImageTable;
+  /** Decoded Rel outputs (`RelOutput`). */
+  relOutputs?: RelOutputData;
+  [key: string]: unknown;
 }
 
 /** One entry of the image-size table (seed §3), read with sharp at build start. */

@@ -3,10 +3,41 @@ import { createHash } from 'node:crypto';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Message } from 'esbuild';
-import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+import { readFile } from 'node:fs/promises';
+import { build, type Message, type Plugin as EsbuildPlugin } from 'esbuild';
+import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { Worker } from 'node:worker_threads';
 import { distPath, distUrl } from './dist-path.ts';
+
+/**
+ * `import { defineConfig } from 'docs-gen'` means this very copy of docs-gen, at run time; and
+ * `docs-gen/theme` (hooks for MDX components) the very module the renderer provides them from.
+ */
+export const useThisDocsGen: EsbuildPlugin = {
+  name: 'docs-gen-self',
+  setup(b) {
+    b.onResolve({ filter: /^docs-gen$/ }, () => ({ path: distUrl('src/index.js'), external: true }));
+    b.onResolve({ filter: /^docs-gen\/theme$/ }, () => ({ path: distUrl('theme/route-data-context.js'), external: true }));
+  },
+};
+
+/**
+ * `import.meta.url` in a bundled file of the site stays that file's own URL (not the bundle's in
+ * the cache folder), so `workerModuleUrl(import.meta.url, './task.js')` in a site's plugin
+ * finds the task beside it.
+ */
+export const sourceImportMetaUrl: EsbuildPlugin = {
+  name: 'docs-gen-source-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.[cm]?[jt]sx?$/ }, async (args) => {
+      if (args.path.includes('/node_modules/')) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      if (!source.includes('import.meta.url')) return undefined;
+      const loader = /\.[cm]?tsx$/.test(args.path) ? 'tsx' : /\.[cm]?ts$/.test(args.path) ? 'ts' : /x$/.test(args.path) ? 'jsx' : 'js';
+      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader };
+    });
+  },
+};
 
 export interface ImportedModule {
   exports: Record<string, unknown>;
@@ -19,7 +50,7 @@ export interface ImportedModule {
  * theirs: esbuild bundles it, and the result is imported from the site's cache folder, so
  * bare imports resolve from the site's own node_modules.
  */
-export async function importModuleFile(file: string, options: { root: string; cacheDir: string; code: string; timeoutMs?: number }): Promise<ImportedModule> {
+export async function importModuleFile(file: string, options: { root: string; cacheDir: string; code: DiagnosticCode; timeoutMs?: number }): Promise<ImportedModule> {
   const relativeFile = relative(options.root, file);
   let text: string;
   let dependencies: string[];
@@ -38,15 +69,7 @@ export async function importModuleFile(file: string, options: { root: string; ca
       // Not written: a throw while loading is mapped back to the user's line and column.
       sourcemap: 'external',
       outfile: join(options.cacheDir, 'module.mjs'),
-      plugins: [
-        {
-          // `import { defineConfig } from 'docs-gen'` means this very copy of docs-gen, at run time.
-          name: 'docs-gen-self',
-          setup(b) {
-            b.onResolve({ filter: /^docs-gen$/ }, () => ({ path: distUrl('src/index.js'), external: true }));
-          },
-        },
-      ],
+      plugins: [useThisDocsGen, sourceImportMetaUrl],
     });
     text = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
     sourceMap = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as SourceMapPayload;

@@ -38,6 +38,8 @@ describe('islands', () => {
     const islandPage = await site.browser.newPage();
     await islandPage.goto(`${site.base}/`);
     await islandPage.click('.counter');
+    // The island's chunks load after the page does: read what was loaded once loading is over.
+    await islandPage.waitForLoadState('networkidle');
     const withIslands = await scriptsLoaded(islandPage);
     const plainPage = await site.browser.newPage();
     await plainPage.goto(`${site.base}/plain`);

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { collectImageUses, type ContentPage } from '../../../plugins/image-size/image-uses.ts';
+import { collectImageUses, type ImagePage as ContentPage } from '../../../plugins/image-size/image-uses.ts';
 import { folderRouteOf } from '../../../src/content/content-route.ts';
 import { tmp } from '../../helpers.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import imageSize from '../../../plugins/image-size/index.ts';
-import type { ImageTable, PluginContext } from '../../../src/index.ts';
+import type { ContentPage, ImageTable, PluginContext } from '../../../src/index.ts';
 import { tmp } from '../../helpers.ts';
 
 const root = tmp();
@@ -20,8 +20,9 @@ async function tableIn(mode: PluginContext['mode']): Promise<ImageTable> {
   const pages = [{ route: '/guide', sourcePath: 'content/guide.mdx', frontMatter: {}, references: [{ kind: 'image', url: '/images/wide.png', line: 3, column: 1 }] }];
   await imageSize().contentLoaded!({
     content: undefined,
-    allContent: { 'docs-gen:content-loader': pages },
-    actions: { setGlobalData: (data: unknown) => (table = data as ImageTable), report: () => {}, addRoute: () => {}, setNavigation: () => {}, emitFile: () => {} },
+    allContent: {},
+    pages: pages as unknown as ContentPage[],
+    actions: { setGlobalData: (data: unknown) => (table = data as ImageTable), setThemeData: () => {}, report: () => {}, addRoute: () => {}, setNavigation: () => {}, emitFile: () => {} },
     context,
   });
   return table;

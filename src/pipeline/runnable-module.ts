@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { sourceImportMetaUrl, useThisDocsGen } from '../util/import-module.ts';
+
+const TYPESCRIPT = /\.(?:ts|tsx|mts|cts|jsx)$/;
+
+const bundled = new Map<string, Promise<string>>();
+
+/** A `file:` URL from a URL or an absolute path. */
+export function moduleUrlOf(module: string): string {
+  return module.startsWith('file:') ? module : pathToFileURL(module).href;
+}
+
+/**
+ * A URL worker threads can import for `module`: JavaScript as it is; TypeScript or JSX (a plugin
+ * file in the site, a component) bundled once by esbuild into `cacheDir`, bare imports left to
+ * the site's node_modules, `docs-gen` and React shared with the renderer, and `import.meta.url`
+ * still the source file's own, so a task module beside it is found there.
+ */
+export function runnableModuleUrl(module: string, cacheDir: string): Promise<string> {
+  const url = moduleUrlOf(module);
+  if (!TYPESCRIPT.test(url)) return Promise.resolve(url);
+  const key = `${cacheDir}\u0000${url}`;
+  let running = bundled.get(key);
+  if (!running) {
+    running = bundleModule(fileURLToPath(url), cacheDir);
+    // A failed bundle is tried again next time (the file may have been fixed).
+    running.catch(() => bundled.delete(key));
+    bundled.set(key, running);
+  }
+  return running;
+}
+
+async function bundleModule(file: string, cacheDir: string): Promise<string> {
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    jsx: 'automatic',
+    packages: 'external',
+    logLevel: 'silent',
+    plugins: [useThisDocsGen, sourceImportMetaUrl],
+  });
+  const text = result.outputFiles[0]!.text;
+  const dir = join(cacheDir, 'modules');
+  await mkdir(dir, { recursive: true });
+  const out = join(dir, `module.${createHash('sha1').update(file).update(text).digest('hex').slice(0, 12)}.mjs`);
+  await writeFile(out, text);
+  return pathToFileURL(out).href;
+}
+
+/** The same references with each module made runnable in a worker ({@link runnableModuleUrl}). */
+export async function runnableRefs<Ref extends { module: string }>(refs: Ref[], cacheDir: string): Promise<Ref[]> {
+  return Promise.all(refs.map(async (ref) => ({ ...ref, module: await runnableModuleUrl(ref.module, cacheDir) })));
+}
+
+/** Each named reference made runnable, by name. */
+export async function runnableRefsByName<Ref extends { module: string }>(refs: Record<string, Ref>, cacheDir: string): Promise<Record<string, Ref>> {
+  const names = Object.keys(refs);
+  const runnable = await runnableRefs(Object.values(refs), cacheDir);
+  return Object.fromEntries(names.map((name, i) => [name, runnable[i]!]));
+}

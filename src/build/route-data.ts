@@ -6,7 +6,7 @@ import { resolveTheme } from '../shared/theme-options.ts';
 import { documentTitle } from '../shared/page-title.ts';
 import { folderRouteOf, localizedRoute } from '../content/content-route.ts';
 import { breadcrumbsFor, navbarItems, readingOrder, sectionFor, sidebarTree } from './navigation.ts';
-import { SidebarRenderer } from './sidebar-html.ts';
+import { SidebarRenderer } from '../../theme/components/SidebarTree.tsx';
 import { pageHref, routeHref } from '../shared/page-href.ts';
 import type { SidebarEntry } from '../shared/types.ts';
 

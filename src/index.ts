@@ -37,3 +37,16 @@ export { hrefScheme, isSafeHref, safeHref, SAFE_HREF_SCHEMES } from './shared/sa
 export { escapeHtml } from './shared/escape-html.ts';
 export { assetHref, encodeRoute, pageHref, routeHref, type PageLinkContext } from './shared/page-href.ts';
 export { DEFAULT_REL_OUTPUT_PATH, resolveImagePath, resolveRelOutputSrc, type RelOutputTarget } from './shared/asset-paths.ts';
+export {
+  hiddenRoutes,
+  parseSectionKey,
+  searchDataPath,
+  searchDataUrl,
+  searchDocument,
+  sectionKey,
+  serializeSearchData,
+  topLevelCategory,
+  type SearchData,
+  type SearchDocument,
+  type TextSection,
+} from './shared/search-index-format.ts';

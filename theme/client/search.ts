@@ -1,192 +1,241 @@
 /**
- * Local search over `nextra-data-{locale}.json`, loaded on first use. Results are built with
- * DOM nodes and textContent only: no content or query text is ever parsed as HTML.
+ * Local search in the browser: the navbar box (an ARIA combobox) and the /search page, both
+ * answered by the shared engine (`src/shared/search-engine.ts`) over `nextra-data-{locale}.json`,
+ * loaded on first use once per base path and locale. Results are built with DOM nodes and
+ * text only: no content or query text is ever parsed as HTML.
  */
 import { encodeFragment, encodeRoute } from '../../src/shared/page-href.ts';
+import { createSearchEngine, MAX_PAGE_RESULTS, MAX_QUERY_LENGTH, MAX_SECTION_RESULTS_PER_PAGE, type PageHit, type SearchEngine, type SearchResults, type TextRun } from '../../src/shared/search-engine.ts';
+import { searchDataUrl, topLevelCategory, type SearchData } from '../../src/shared/search-index-format.ts';
 
-interface SearchDocument {
-  title: string;
-  data: Record<string, string>;
-}
-interface Hit {
-  route: string;
-  pageTitle: string;
-  sectionTitle: string;
-  anchor: string;
-  excerpt: string;
-  score: number;
-}
-
-const MAX_PAGES = 5;
-const MAX_SECTIONS_PER_PAGE = 5;
-const MAX_QUERY = 64;
-const MESSAGES = { loading: 'Loading…', error: 'Failed to load search index.', empty: 'No results found.' };
+import { loadingMessage, SEARCH_MESSAGES as MESSAGES } from '../../src/shared/search-messages.ts';
 
 const root = document.documentElement;
 const basePath = root.dataset.basePath ?? '';
 const locale = root.dataset.locale ?? 'en-US';
-let index: Promise<Record<string, SearchDocument>> | undefined;
+const defaultLocale = root.dataset.defaultLocale ?? locale;
 
-function loadIndex(): Promise<Record<string, SearchDocument>> {
-  index ??= fetch(`${basePath}/_next/static/chunks/nextra-data-${locale}.json`).then((r) => {
-    if (!r.ok) throw new Error(`HTTP ${r.status}`);
-    return r.json() as Promise<Record<string, SearchDocument>>;
-  });
-  index.catch(() => (index = undefined));
-  return index;
-}
-
-/** Every query word must occur; title matches weigh most, then section titles, then text. */
-export function search(documents: Record<string, SearchDocument>, query: string): Hit[][] {
-  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (!words.length) return [];
-  const pages: Hit[][] = [];
-  for (const [route, doc] of Object.entries(documents)) {
-    const hits: Hit[] = [];
-    const pageTitle = doc.title.toLowerCase();
-    for (const [key, text] of Object.entries(doc.data)) {
-      const hashAt = key.indexOf('#');
-      const anchor = hashAt >= 0 ? key.slice(0, hashAt) : '';
-      const sectionTitle = hashAt >= 0 ? key.slice(hashAt + 1) : '';
-      const haystack = `${pageTitle}\n${sectionTitle.toLowerCase()}\n${text.toLowerCase()}`;
-      if (!words.every((w) => haystack.includes(w))) continue;
-      let score = 0;
-      for (const w of words) score += (pageTitle.includes(w) ? 10 : 0) + (sectionTitle.toLowerCase().includes(w) ? 5 : 0) + (text.toLowerCase().includes(w) ? 1 : 0);
-      const at = text.toLowerCase().indexOf(words[0]!);
-      const excerpt = at >= 0 ? text.slice(Math.max(0, at - 40), at + 100) : text.slice(0, 140);
-      hits.push({ route, pageTitle: doc.title, sectionTitle, anchor, excerpt, score });
-    }
-    if (hits.length) pages.push(hits.sort((a, b) => b.score - a.score));
+/** One engine per base path and locale (seed §7: cached per base path and locale); a failed load is retried next time. */
+const engines = new Map<string, Promise<SearchEngine>>();
+function loadEngine(): Promise<SearchEngine> {
+  const url = searchDataUrl(basePath, locale);
+  let engine = engines.get(url);
+  if (!engine) {
+    const prefix = locale === defaultLocale ? '' : `/${locale}`;
+    engine = fetch(url)
+      .then((response) => {
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        return response.json() as Promise<SearchData>;
+      })
+      .then((data) => createSearchEngine(data, { categoryOf: (route) => topLevelCategory(prefix && route.startsWith(prefix) ? route.slice(prefix.length) : route) }));
+    engines.set(url, engine);
+    engine.catch(() => engines.delete(url));
   }
-  return pages.sort((a, b) => b[0]!.score - a[0]!.score);
+  return engine;
 }
 
-/** Text with each query word wrapped in <mark>, built as nodes. */
-function highlighted(text: string, words: string[]): DocumentFragment {
+function runs(parts: TextRun[]): DocumentFragment {
   const fragment = document.createDocumentFragment();
-  const pattern = words.length ? new RegExp(`(${words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})`, 'gi') : null;
-  for (const part of pattern ? text.split(pattern) : [text]) {
-    if (!part) continue;
-    if (pattern && words.includes(part.toLowerCase())) {
+  for (const part of parts) {
+    if (!part.marked) fragment.append(part.text);
+    else {
       const mark = document.createElement('mark');
-      mark.textContent = part;
+      mark.textContent = part.text;
       fragment.append(mark);
-    } else fragment.append(part);
+    }
   }
   return fragment;
 }
 
-function resultItem(hit: Hit, words: string[]): HTMLLIElement {
-  const li = document.createElement('li');
-  const a = document.createElement('a');
+function hrefOf(route: string, anchor = ''): string {
   // The index holds routes (names); an href encodes them, as the pages' own links do.
-  a.href = `${basePath}${encodeRoute(hit.route)}${hit.anchor ? `#${encodeFragment(hit.anchor)}` : ''}`;
+  return `${basePath}${encodeRoute(route)}${anchor ? `#${encodeFragment(anchor)}` : ''}`;
+}
+
+let optionCount = 0;
+/** One option: page title, section title (if a section) and excerpt. */
+function option(page: PageHit, section: PageHit['sections'][number] | undefined): HTMLLIElement {
+  const li = document.createElement('li');
+  li.setAttribute('role', 'option');
+  li.id = `search-option-${optionCount++}`;
+  li.setAttribute('aria-selected', 'false');
+  const a = document.createElement('a');
+  a.href = hrefOf(page.route, section?.anchor);
+  a.tabIndex = -1;
   const title = document.createElement('span');
   title.className = 'search-result-title';
-  title.append(highlighted(hit.sectionTitle ? `${hit.pageTitle} › ${hit.sectionTitle}` : hit.pageTitle, words));
-  const excerpt = document.createElement('span');
-  excerpt.className = 'search-result-excerpt';
-  excerpt.append(highlighted(hit.excerpt, words));
-  a.append(title, excerpt);
+  title.append(runs(page.title));
+  a.append(title);
+  if (section) {
+    const sectionTitle = document.createElement('span');
+    sectionTitle.className = 'search-result-section';
+    sectionTitle.append(runs(section.title));
+    a.append(sectionTitle);
+  }
+  const excerptRuns = section ? section.excerpt : page.excerpt;
+  if (excerptRuns.length) {
+    const excerpt = document.createElement('span');
+    excerpt.className = 'search-result-excerpt';
+    excerpt.append(runs(excerptRuns));
+    a.append(excerpt);
+  }
   li.append(a);
   return li;
+}
+
+/** Results grouped by category (in rank order of each group's first page), with counts when asked. */
+function resultList(results: SearchResults, withCounts: boolean): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  const groups = new Map<string, PageHit[]>();
+  for (const page of results.pages) {
+    const group = groups.get(page.category) ?? [];
+    group.push(page);
+    groups.set(page.category, group);
+  }
+  for (const [category, pages] of groups) {
+    const heading = document.createElement('div');
+    heading.className = 'search-category';
+    heading.setAttribute('role', 'presentation');
+    const count = pages.reduce((n, page) => n + 1 + page.sections.length, 0);
+    heading.textContent = withCounts ? `${category} (${count})` : category;
+    const list = document.createElement('ul');
+    list.setAttribute('role', 'group');
+    list.setAttribute('aria-label', category);
+    for (const page of pages) {
+      // A page with no matching section is itself the hit (its title matched, or its intro).
+      if (!page.sections.length || page.excerpt.length) list.append(option(page, undefined));
+      for (const section of page.sections) list.append(option(page, section));
+    }
+    fragment.append(heading, list);
+  }
+  return fragment;
 }
 
 function message(text: string): HTMLParagraphElement {
   const p = document.createElement('p');
   p.className = 'search-message';
+  p.setAttribute('role', 'status');
   p.textContent = text;
   return p;
 }
 
-/** The navbar search box: results as you type, arrows and Enter, Escape closes then clears. */
+/** Seed §4: arrows, Enter (Ctrl/Cmd new tab, Shift new window), Tab closes, Escape closes then clears. */
 export function attachSearchBox(input: HTMLInputElement): void {
   const panel = document.getElementById('search-results');
   if (!panel) return;
+  input.maxLength = MAX_QUERY_LENGTH;
   let active = -1;
-  const items = () => [...panel.querySelectorAll<HTMLLIElement>('li')];
+  let generation = 0;
+  const options = () => [...panel.querySelectorAll<HTMLLIElement>('li[role="option"]')];
   const setActive = (i: number) => {
-    const list = items();
+    const list = options();
     active = list.length ? (i + list.length) % list.length : -1;
-    list.forEach((li, n) => li.classList.toggle('active', n === active));
-    list[active]?.scrollIntoView({ block: 'nearest' });
+    list.forEach((li, n) => {
+      li.classList.toggle('active', n === active);
+      li.setAttribute('aria-selected', String(n === active));
+    });
+    const current = list[active];
+    if (current) {
+      input.setAttribute('aria-activedescendant', current.id);
+      current.scrollIntoView({ block: 'nearest' });
+    } else input.removeAttribute('aria-activedescendant');
+  };
+  const open = () => {
+    panel.hidden = false;
+    input.setAttribute('aria-expanded', 'true');
   };
   const close = () => {
     panel.hidden = true;
     active = -1;
+    input.setAttribute('aria-expanded', 'false');
+    input.removeAttribute('aria-activedescendant');
   };
   const render = async () => {
-    const query = input.value.slice(0, MAX_QUERY).trim();
+    const query = input.value.slice(0, MAX_QUERY_LENGTH).trim();
+    const run = ++generation;
     if (!query) return close();
-    panel.hidden = false;
-    panel.replaceChildren(message(MESSAGES.loading));
-    let documents: Record<string, SearchDocument>;
+    open();
+    panel.dataset.state = 'loading';
+    panel.replaceChildren(message(loadingMessage(locale)));
+    let engine: SearchEngine;
     try {
-      documents = await loadIndex();
+      engine = await loadEngine();
     } catch {
+      if (run !== generation) return;
+      panel.dataset.state = 'error';
       panel.replaceChildren(message(MESSAGES.error));
       return;
     }
-    if (input.value.slice(0, MAX_QUERY).trim() !== query) return;
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-    const pages = search(documents, query);
-    if (!pages.length) {
+    if (run !== generation) return;
+    const results = engine.search(query, { pages: MAX_PAGE_RESULTS, sectionsPerPage: MAX_SECTION_RESULTS_PER_PAGE });
+    if (!results.pages.length) {
+      panel.dataset.state = 'results';
       panel.replaceChildren(message(MESSAGES.empty));
       return;
     }
-    const list = document.createElement('ul');
-    for (const hits of pages.slice(0, MAX_PAGES)) for (const hit of hits.slice(0, MAX_SECTIONS_PER_PAGE)) list.append(resultItem(hit, words));
-    const total = pages.reduce((n, hits) => n + hits.length, 0);
     const footer = document.createElement('a');
     footer.className = 'search-footer';
     footer.href = `${basePath}/search?query=${encodeURIComponent(query)}`;
-    footer.textContent = `See all ${total} results`;
-    panel.replaceChildren(list, footer);
+    footer.textContent = `See all ${results.total} results`;
+    panel.replaceChildren(resultList(results, false), footer);
+    panel.dataset.state = 'results';
     setActive(0);
   };
   input.addEventListener('input', () => void render());
   input.addEventListener('keydown', (event) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      setActive(active + (event.key === 'ArrowDown' ? 1 : -1));
+      if (panel.hidden && input.value.trim()) void render();
+      else setActive(active + (event.key === 'ArrowDown' ? 1 : -1));
     } else if (event.key === 'Enter' && active >= 0 && !panel.hidden) {
-      const link = items()[active]?.querySelector('a');
+      const link = options()[active]?.querySelector('a');
       if (!link) return;
       event.preventDefault();
       if (event.ctrlKey || event.metaKey) window.open(link.href, '_blank');
-      else if (event.shiftKey) window.open(link.href, '_blank', 'noopener');
+      else if (event.shiftKey) window.open(link.href, '_blank', 'popup');
       else location.href = link.href;
     } else if (event.key === 'Tab') close();
     else if (event.key === 'Escape') {
+      event.preventDefault();
       if (!panel.hidden) close();
-      else {
-        input.value = '';
-        input.blur();
-      }
+      else input.value = '';
     }
   });
   document.addEventListener('click', (event) => {
     if (!(event.target as HTMLElement).closest('.navbar-search')) close();
   });
+  // The index loads on first focus, before the first keystroke needs it.
+  void loadEngine().catch(() => undefined);
   if (input.value) void render();
 }
 
-/** /search?query=: every result, grouped by page. */
-export async function runSearchPage(container: HTMLElement): Promise<void> {
-  const query = (new URLSearchParams(location.search).get('query') ?? '').slice(0, MAX_QUERY);
+/** /search?query=: every result, grouped by category with counts; follows reloads and back/forward. */
+export function runSearchPage(container: HTMLElement): void {
   const input = document.getElementById('search-page-input') as HTMLInputElement | null;
-  if (input) input.value = query;
-  if (!query.trim()) return;
-  container.replaceChildren(message(MESSAGES.loading));
-  try {
-    const documents = await loadIndex();
-    const words = query.toLowerCase().split(/\s+/).filter(Boolean);
-    const pages = search(documents, query);
-    if (!pages.length) return container.replaceChildren(message(MESSAGES.empty));
-    const list = document.createElement('ul');
-    for (const hits of pages) for (const hit of hits) list.append(resultItem(hit, words));
-    container.replaceChildren(list);
-  } catch {
-    container.replaceChildren(message(MESSAGES.error));
-  }
+  const show = async () => {
+    const query = (new URLSearchParams(location.search).get('query') ?? '').slice(0, MAX_QUERY_LENGTH);
+    if (input) input.value = query;
+    if (!query.trim()) return container.replaceChildren();
+    container.dataset.state = 'loading';
+    container.replaceChildren(message(loadingMessage(locale)));
+    try {
+      const results = (await loadEngine()).search(query);
+      container.dataset.state = 'results';
+      if (!results.pages.length) return container.replaceChildren(message(MESSAGES.empty));
+      const summary = document.createElement('p');
+      summary.className = 'search-page-count';
+      summary.textContent = `${results.total} results`;
+      container.replaceChildren(summary, resultList(results, true));
+    } catch {
+      container.dataset.state = 'error';
+      container.replaceChildren(message(MESSAGES.error));
+    }
+  };
+  input?.form?.addEventListener('submit', (event) => {
+    event.preventDefault();
+    history.pushState(null, '', `${location.pathname}?query=${encodeURIComponent(input.value.slice(0, MAX_QUERY_LENGTH))}`);
+    void show();
+  });
+  window.addEventListener('popstate', () => void show());
+  void show();
 }

@@ -64,10 +64,19 @@ export function Navbar({ data }: { data: RouteData }) {
               aria-label="Search"
               autoComplete="off"
               spellCheck={false}
+              role="combobox"
+              aria-expanded="false"
+              aria-controls="search-results"
+              aria-autocomplete="list"
             />
             <kbd className="search-kbd">/</kbd>
-            <div className="search-results" id="search-results" hidden />
+            <div className="search-results" id="search-results" role="listbox" aria-label="Search results" hidden />
           </form>
+        )}
+        {config.search.enabled && (
+          <a className="search-advanced" href={`${config.basePath}/search`}>
+            Advanced
+          </a>
         )}
         {config.project && (
           <a className="navbar-icon" href={config.project.link} target="_blank" rel="noreferrer">

@@ -16,6 +16,7 @@ export function Document({ data, children }: { data: RouteData; children: ReactN
       data-banner-key={config.banner?.dismissible ? config.banner.key : undefined}
       data-base-path={config.basePath}
       data-locale={data.locale}
+      data-default-locale={config.defaultLocale}
     >
       <head>
         <meta charSet="utf-8" />

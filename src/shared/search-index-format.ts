@@ -1,0 +1,89 @@
+/**
+ * The local search data (seed §7), shared by the search-index plugin that writes it and the
+ * browser search that reads it: one module, so that the two never disagree on its shape.
+ *
+ * `nextra-data-{locale}.json`: route → `{ title, data }`; `data` keys are
+ * `heading-id#Heading title` (the page's text before its first section heading is under the
+ * key `''`), values the section's text as the reader sees it, lines joined by newlines.
+ */
+import type { PageMapItem } from './types.ts';
+
+/** One page of the search data. */
+export interface SearchDocument {
+  title: string;
+  data: Record<string, string>;
+}
+
+/** A locale's search data: route (with locale prefix, without base path) → page. */
+export type SearchData = Record<string, SearchDocument>;
+
+/** A page's text by section, as the content loader collects it. */
+export interface TextSection {
+  id: string;
+  title: string;
+  text: string;
+}
+
+/** Path of a locale's search data inside the output folder (no leading slash). */
+export const searchDataPath = (locale: string): string => `_next/static/chunks/nextra-data-${locale}.json`;
+
+/** URL the browser fetches it from: under the base path (seed §7). */
+export const searchDataUrl = (basePath: string, locale: string): string => `${basePath}/${searchDataPath(locale)}`;
+
+export const sectionKey = (id: string, title: string): string => (id ? `${id}#${title}` : '');
+
+/** `heading-id#Heading title` → its parts; the heading title may itself hold `#`. */
+export function parseSectionKey(key: string): { id: string; title: string } {
+  const at = key.indexOf('#');
+  return at < 0 ? { id: '', title: '' } : { id: key.slice(0, at), title: key.slice(at + 1) };
+}
+
+/**
+ * The hidden top-level category of a route (seed §2): its first path segment, uppercased, a
+ * hyphen replaced by a space. `/getting-started/quick-start` → `GETTING STARTED`.
+ */
+export function topLevelCategory(route: string): string {
+  const first = route.split('/').find(Boolean) ?? '';
+  return first.replace(/-/g, ' ').toUpperCase();
+}
+
+/**
+ * A page's search document. The page's own title heading (its h1) is not a section of
+ * itself: its text joins the page's intro under `''`, so that no hit ever reads "Schema › Schema".
+ */
+export function searchDocument(title: string, sections: readonly TextSection[]): SearchDocument {
+  const data: Record<string, string> = {};
+  for (const section of sections) {
+    const isTitle = !section.id || section.title.trim() === title.trim();
+    const key = isTitle ? '' : sectionKey(section.id, section.title);
+    const text = section.text.trim();
+    if (!text && key in data) continue;
+    data[key] = data[key] ? (text ? `${data[key]}\n${text}` : data[key]) : text;
+  }
+  return { title, data };
+}
+
+/** Routes a page map hides (`display: 'hidden'`, and everything inside a hidden folder). */
+export function hiddenRoutes(pageMap: readonly PageMapItem[]): Set<string> {
+  const hidden = new Set<string>();
+  const visit = (items: readonly PageMapItem[], insideHidden: boolean) => {
+    for (const item of items) {
+      if (item.kind === 'Meta') continue;
+      const isHidden = insideHidden || item.display === 'hidden';
+      if (isHidden && item.route) hidden.add(item.route);
+      if (item.children) visit(item.children, isHidden);
+    }
+  };
+  visit(pageMap, false);
+  return hidden;
+}
+
+/**
+ * The file's bytes: routes in code-point order, sections in page order, no whitespace — the
+ * same site gives the same bytes whatever order the pages were rendered in.
+ */
+export function serializeSearchData(data: SearchData): string {
+  const sorted: SearchData = {};
+  for (const route of Object.keys(data).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) sorted[route] = data[route]!;
+  return JSON.stringify(sorted);
+}

@@ -138,17 +138,32 @@ export function SidebarTree({ entries, options, cachedFolder = () => undefined }
  */
 const sidebarMarkup = (html: string) => html.replaceAll('<details open="">', '<details open>').replaceAll('<hr/>', '<hr>').replaceAll('&#x27;', '&#39;');
 
+/** Where a cached folder's markup goes in a page's render: a comment, which React's escaped text and attributes can never hold. */
+const folderSlot = (index: number) => `<!--sidebar-folder ${index}-->`;
+const FOLDER_SLOT = /<!--sidebar-folder (\d+)-->/g;
+
 /**
  * Renders a page's sidebar with {@link SidebarTree}. Only the branch holding the active route
  * differs between pages, so every other folder's markup is rendered once per tree and reused:
- * a 2000-page site does not re-render 2000 links for each of its 2000 pages.
+ * a 2000-page site does not re-render 2000 links for each of its 2000 pages. The page's render
+ * holds a slot for each reused folder, filled after {@link sidebarMarkup}, so that only the
+ * page's own branch is rewritten (rewriting the whole sidebar of every page cost more than
+ * rendering it).
  */
 export class SidebarRenderer {
   private readonly cache = new Map<SidebarEntry, string>();
 
   render(entries: SidebarEntry[], options: SidebarRenderOptions): string {
     this.renderFoldersOffPath(entries, 1, options);
-    return sidebarMarkup(renderToStaticMarkup(<SidebarTree entries={entries} options={options} cachedFolder={(folder) => this.cache.get(folder)} />));
+    const reused: string[] = [];
+    const cachedFolder = (folder: SidebarEntry) => {
+      const markup = this.cache.get(folder);
+      if (markup === undefined) return undefined;
+      reused.push(markup);
+      return folderSlot(reused.length - 1);
+    };
+    const page = sidebarMarkup(renderToStaticMarkup(<SidebarTree entries={entries} options={options} cachedFolder={cachedFolder} />));
+    return page.replace(FOLDER_SLOT, (_slot, index: string) => reused[Number(index)]!);
   }
 
   /** Fills the cache with the folders beside the active path (each one's subtree in one string) before the page's render. */
@@ -156,7 +171,7 @@ export class SidebarRenderer {
     for (const entry of entries) {
       if (entry.kind !== 'folder') continue;
       if (contains(entry, options.activeRoute)) this.renderFoldersOffPath(entry.children ?? [], level + 1, options);
-      else if (!this.cache.has(entry)) this.cache.set(entry, renderToStaticMarkup(<FolderDetails entry={entry} level={level} options={options} cachedFolder={() => undefined} />));
+      else if (!this.cache.has(entry)) this.cache.set(entry, sidebarMarkup(renderToStaticMarkup(<FolderDetails entry={entry} level={level} options={options} cachedFolder={() => undefined} />)));
     }
   }
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ResolvedConfig } from '../config/schema.ts';
-import { HEAD_SCRIPT } from '../../theme/layouts/head-script.ts';
+import { headScript } from './inline-scripts.ts';
 
 /** The CSP source of an inline script: `'sha256-…'` of its exact text, as the browser hashes it. */
 export function inlineScriptHash(script: string): string {
@@ -17,7 +17,7 @@ export function inlineScriptHash(script: string): string {
  */
 export function contentSecurityPolicy(config: ResolvedConfig, extraInlineScripts: string[] = []): string | undefined {
   if (!config.contentSecurityPolicy) return undefined;
-  const sources = ["'self'", ...[HEAD_SCRIPT, ...extraInlineScripts].map(inlineScriptHash)];
+  const sources = ["'self'", ...[headScript(), ...extraInlineScripts].map(inlineScriptHash)];
   const monitoring = config.monitoring.scriptSrc;
   if (monitoring && /^https?:\/\//i.test(monitoring)) sources.push(new URL(monitoring).origin);
   return `script-src ${sources.join(' ')}; object-src 'none'; base-uri 'self'`;

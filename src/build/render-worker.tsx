@@ -10,7 +10,7 @@ import { DiagnosticError, positionAt } from '../diagnostics/diagnostic.ts';
 import { originalPosition } from '../diagnostics/source-positions.ts';
 import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-system-error.ts';
 import { DocsLayout } from '../../theme/layouts/DocsLayout.tsx';
-import { HomePage, NotFoundPage, SearchPage, ServerErrorPage } from '../../theme/components/SpecialPages.tsx';
+import { SpecialPageBody } from '../../theme/components/SpecialPages.tsx';
 import { mdxComponents } from '../../theme/mdx/components.tsx';
 import { islandComponent } from '../../theme/mdx/Island.tsx';
 import { responsiveImagesInHtml } from '../../theme/mdx/DocImage.tsx';
@@ -124,11 +124,7 @@ function Body({ data, definition, Content }: { data: RouteData; definition: Rout
   if (definition.content.type === 'mdx' && definition.content.compiled.kind === 'html') {
     return <div className="markdown-content" dangerouslySetInnerHTML={{ __html: responsiveImagesInHtml(definition.content.compiled.code, data) }} />;
   }
-  if (data.special === '404') return <NotFoundPage data={data} />;
-  if (data.special === '500') return <ServerErrorPage data={data} />;
-  if (data.special === 'search') return <SearchPage data={data} />;
-  if (data.special === 'home') return <HomePage data={data} />;
-  return null;
+  return <SpecialPageBody data={data} />;
 }
 
 /** Where a render-time error points: the page code's frame on the stack, or the undefined component's first use. */

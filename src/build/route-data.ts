@@ -6,7 +6,7 @@ import { resolveTheme } from '../shared/theme-options.ts';
 import { documentTitle } from '../shared/page-title.ts';
 import { folderRouteOf, localizedRoute } from '../content/content-route.ts';
 import { breadcrumbsFor, navbarItems, readingOrder, sectionFor, sidebarTree } from './navigation.ts';
-import { SidebarRenderer } from './sidebar-html.ts';
+import { SidebarRenderer } from '../../theme/components/SidebarTree.tsx';
 import { pageHref, routeHref } from '../shared/page-href.ts';
 import type { SidebarEntry } from '../shared/types.ts';
 
@@ -121,11 +121,11 @@ export class SiteIndex {
   }
 }
 
-/** The first page of each visible top-level item: what a generated home page links to. */
+/** The first page of each visible top-level item: what a generated home page links to (not `/404`, `/500`, `/search`: `isNavigable`). */
 function topLevelSections(pageMap: PageMapItem[]): LinkTarget[] {
   const sections: LinkTarget[] = [];
   for (const item of pageMap) {
-    if (item.kind === 'Meta' || item.display === 'hidden' || item.href || item.type === 'separator' || item.type === 'menu' || item.route === '/') continue;
+    if (item.kind === 'Meta' || item.display === 'hidden' || item.href || item.type === 'separator' || item.type === 'menu' || item.route === '/' || !isNavigable(item.route)) continue;
     const first = item.kind === 'Folder' && !item.withIndexPage ? readingOrder(item.children ?? [])[0] : item;
     if (first) sections.push({ title: item.title, route: first.route });
   }

@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { ThemeConfig } from '../shared/types.ts';
 import { contentSecurityPolicy } from './content-security-policy.ts';
+import { headScript } from './inline-scripts.ts';
 
 /** The theme's slice of the config: plain data the workers can receive. */
 export function themeConfigOf(config: ResolvedConfig): ThemeConfig {
@@ -28,5 +29,6 @@ export function themeConfigOf(config: ResolvedConfig): ThemeConfig {
     project: config.project,
     chat: config.chat,
     contentSecurityPolicy: contentSecurityPolicy(config),
+    headScript: headScript(),
   };
 }

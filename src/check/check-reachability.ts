@@ -2,6 +2,7 @@ import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import type { PageMapItem } from '../shared/types.ts';
 import { resolveLink } from '../shared/resolve-link.ts';
+import { isNavigable, SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { folderRouteOf } from '../content/content-route.ts';
 import type { LinkTargets } from './link-targets.ts';
 
@@ -19,16 +20,18 @@ function navigationEntries(items: PageMapItem[], out: Entries = { routes: [], hr
     if (item.href) out.hrefs.push(item.href);
     for (const entry of Object.values(item.items ?? {})) out.hrefs.push(entry.href);
     if (item.kind === 'Folder') {
-      if (item.withIndexPage) out.routes.push(item.route);
+      if (item.withIndexPage && isNavigable(item.route)) out.routes.push(item.route);
       navigationEntries(item.children ?? [], out);
-    } else if (item.route !== '#') out.routes.push(item.route);
+    } else if (item.route !== '#' && isNavigable(item.route)) out.routes.push(item.route);
   }
   return out;
 }
 
 /**
  * Pages no reader can get to: not in the sidebar or navbar (hidden, or in a hidden folder) and
- * not linked from any page that is. The home page and the config's navbar links are entry points.
+ * not linked from any page that is. The home page and the config's navbar links are entry points,
+ * and so are the special pages readers do not navigate to (`/404`, `/500`, `/search`: the server
+ * or the search box shows them), listed or not.
  * Warnings: a page may be reached from outside on purpose.
  */
 export function checkReachability(site: SiteData, targets: LinkTargets, options: { defaultLocale: string; entryPoints: string[] }): Diagnostic[] {
@@ -43,6 +46,7 @@ export function checkReachability(site: SiteData, targets: LinkTargets, options:
   const fromUrl = (href: string, pageRoute = '/', folderRoute = '/') => resolveLink(href, { pageRoute, folderRoute })?.route;
   for (const { locale, pageMap } of Object.values(site.navigation)) {
     reach(targets.route(locale, '/'));
+    for (const route of Object.keys(SPECIAL_PAGES).filter((r) => !isNavigable(r))) reach(targets.route(locale, route));
     const { routes, hrefs } = navigationEntries(pageMap);
     for (const route of routes) reach(targets.route(locale, route));
     for (const href of [...hrefs, ...options.entryPoints]) {

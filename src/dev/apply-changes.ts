@@ -1,6 +1,6 @@
 import { join, relative } from 'node:path';
 import { classifyChange, type WatchedPaths } from './classify-change.ts';
-import type { DevMessage } from './dev-client.ts';
+import type { DevMessage } from '../shared/dev-protocol.ts';
 import type { DevSite } from './dev-site.ts';
 
 /** A file-system event from the watcher. */

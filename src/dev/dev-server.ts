@@ -7,7 +7,7 @@ import { applyChanges } from './apply-changes.ts';
 import { BackgroundCompiler } from './background-compile.ts';
 import { crossOriginRefusal, refusalText } from './cross-origin-guard.ts';
 import type { WatchedPaths } from './classify-change.ts';
-import { DEV_SOCKET_PATH, type DevMessage } from './dev-client.ts';
+import { DEV_SOCKET_PATH, type DevMessage } from '../shared/dev-protocol.ts';
 import { handleDevRequest } from './dev-request.ts';
 import { asDiagnostics, DevSite, type DevSiteOptions } from './dev-site.ts';
 import { listen } from './listen.ts';

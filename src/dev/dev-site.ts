@@ -10,7 +10,7 @@ import type { RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { runPostBuild } from '../pipeline/run-plugins.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
-import type { DevMessage } from './dev-client.ts';
+import type { DevMessage } from '../shared/dev-protocol.ts';
 import { buildDevAssets, type DevAssets } from './dev-assets.ts';
 import { DevPipeline } from './dev-pipeline.ts';
 import { DevRenderer } from './dev-renderer.ts';
@@ -19,7 +19,7 @@ import { PageStore } from './page-store.ts';
 import { RouteIndex } from './route-index.ts';
 import { warnOncePerLink, type RefusedLink } from '../util/symlink-policy.ts';
 import { contentSecurityPolicy } from '../build/content-security-policy.ts';
-import { DEV_CLIENT } from './dev-client.ts';
+import { devClientScript } from '../build/inline-scripts.ts';
 
 export interface DevSiteOptions {
   root: string;
@@ -151,7 +151,7 @@ export class DevSite {
   private snapshot(): SiteSnapshot {
     const snapshot = siteSnapshot(this.pipeline.config, this.site!, this.assets!, this.mdxComponents);
     // The live-reload client is an inline script too: with the policy on, dev allows it by hash.
-    snapshot.config.contentSecurityPolicy = contentSecurityPolicy(this.pipeline.config, [DEV_CLIENT]);
+    snapshot.config.contentSecurityPolicy = contentSecurityPolicy(this.pipeline.config, [devClientScript()]);
     return snapshot;
   }
 

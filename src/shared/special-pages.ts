@@ -28,3 +28,10 @@ export const SPECIAL_PAGES: Readonly<Record<string, SpecialPageRule>> = {
 
 /** Whether readers navigate to `route`: not `/404`, `/500` or `/search` (the seed keeps them out of menus, sitemaps, prev/next and search). */
 export const isNavigable = (route: string): boolean => SPECIAL_PAGES[route]?.navigable ?? true;
+
+/** The rule of a special page by what it is (`'404'`, `'home'`…): the theme's pages read their titles here. */
+export function specialPageRule(special: SpecialPage): SpecialPageRule {
+  const rule = Object.values(SPECIAL_PAGES).find((candidate) => candidate.special === special);
+  if (!rule) throw new Error(`no special page ${special}`);
+  return rule;
+}

@@ -116,6 +116,8 @@ export interface ThemeConfig {
   issueHref?: string;
   /** The Content-Security-Policy of every page (the `contentSecurityPolicy` option), computed at build time. */
   contentSecurityPolicy?: string;
+  /** The inline `<head>` script, bundled from `theme/client/head-script.ts` at build time: the policy hashes this exact text. */
+  headScript: string;
 }
 
 export interface NavItem {
@@ -157,7 +159,7 @@ export interface RouteData {
   breadcrumbs: LinkTarget[];
   prev?: LinkTarget;
   next?: LinkTarget;
-  /** Sidebar HTML, rendered with memoised branches (see src/build/sidebar-html.ts). */
+  /** Sidebar HTML, rendered with memoised branches (see theme/components/SidebarTree.tsx). */
   sidebarHtml: string;
   navbar: NavItem[];
   /** Maps a route to its URL (base path and locale prefix). */

@@ -83,6 +83,23 @@ describe('docs-gen check on a page that does not compile', () => {
   });
 });
 
+describe('docs-gen check on special pages', () => {
+  test('a 404 page hidden from navigation is not unreachable (the server shows it), and what it links to is reached', async () => {
+    const site = tempSite({
+      'content/index.mdx': '# Home\n',
+      'content/404.mdx': '# Lost\n\nTry [the help](/help).\n',
+      'content/help.mdx': '# Help\n',
+      'content/_meta.json': JSON.stringify({ index: 'Home', '404': { display: 'hidden' }, help: { display: 'hidden' } }),
+    });
+    try {
+      const report = await checkSite({ root: site.root });
+      expect(report.findings).toEqual([]);
+    } finally {
+      site.cleanup();
+    }
+  });
+});
+
 describe('docs-gen check exit codes and formats', () => {
   test('exits 0 on a clean site', () => {
     const { code, stdout } = runCheck(fixture('check-a-clean-site-passes'));

@@ -25,4 +25,21 @@ describe('a site whose content has no index page', () => {
       rmSync(outDir, { recursive: true, force: true });
     }
   });
+
+  test('lists no special page readers do not navigate to, though content has one at the top level', async () => {
+    const site = tempSite({
+      'content/guide.md': '# Guide\n',
+      'content/404.md': '# Lost\n',
+      'content/search.md': '# Find\n',
+    });
+    const outDir = tmp();
+    try {
+      await build({ root: site.root, outDir });
+      const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+      expect(html).toMatch(/<ul class="home-sections"><li><a href="\/guide">Guide<\/a><\/li><\/ul>/);
+    } finally {
+      site.cleanup();
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  });
 });

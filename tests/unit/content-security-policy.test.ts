@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { contentSecurityPolicy } from '../../src/build/content-security-policy.ts';
 import { configSchema } from '../../src/config/schema.ts';
-import { HEAD_SCRIPT } from '../../theme/layouts/head-script.ts';
+import { headScript } from '../../src/build/inline-scripts.ts';
+
+const HEAD_SCRIPT = headScript();
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

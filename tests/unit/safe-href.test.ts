@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import { SidebarRenderer } from '../../src/build/sidebar-html.ts';
+import { SidebarRenderer } from '../../theme/components/SidebarTree.tsx';
 import { hrefScheme, isSafeHref, safeHref } from '../../src/shared/safe-href.ts';
 import type { RouteData } from '../../src/shared/types.ts';
 import { Navbar } from '../../theme/components/Navbar.tsx';

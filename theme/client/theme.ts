@@ -1,31 +1,20 @@
-type ThemeChoice = 'light' | 'dark' | 'system';
-const KEY = 'theme';
-const media = matchMedia('(prefers-color-scheme: dark)');
-
-function stored(): ThemeChoice {
-  const fallback = (document.documentElement.getAttribute('data-default-theme') as ThemeChoice | null) ?? 'system';
-  try {
-    return (localStorage.getItem(KEY) as ThemeChoice | null) ?? fallback;
-  } catch {
-    return fallback;
-  }
-}
+import { applyThemeChoice, DARK_SCHEME_QUERY, storedThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from './theme-rule.ts';
 
 function apply(choice: ThemeChoice): void {
-  const dark = choice === 'dark' || (choice === 'system' && media.matches);
-  document.documentElement.classList.toggle('dark', dark);
-  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  applyThemeChoice(document.documentElement, choice);
   for (const select of document.querySelectorAll<HTMLSelectElement>('[data-theme-switch]')) select.value = choice;
 }
 
+const current = () => storedThemeChoice(document.documentElement);
+
 /** Theme switcher: light, dark or system; stored under `theme` and synced across tabs. */
 export function initTheme(): void {
-  apply(stored());
+  apply(current());
   for (const select of document.querySelectorAll<HTMLSelectElement>('[data-theme-switch]')) {
     select.addEventListener('change', () => {
       const choice = select.value as ThemeChoice;
       try {
-        localStorage.setItem(KEY, choice);
+        localStorage.setItem(THEME_STORAGE_KEY, choice);
       } catch {
         // Private mode: the choice lasts for this page only.
       }
@@ -33,7 +22,7 @@ export function initTheme(): void {
     });
   }
   window.addEventListener('storage', (event) => {
-    if (event.key === KEY) apply(stored());
+    if (event.key === THEME_STORAGE_KEY) apply(current());
   });
-  media.addEventListener('change', () => apply(stored()));
+  matchMedia(DARK_SCHEME_QUERY).addEventListener('change', () => apply(current()));
 }

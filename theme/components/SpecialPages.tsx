@@ -1,4 +1,9 @@
-import type { RouteData } from '../../src/shared/types.ts';
+import type { ComponentType } from 'react';
+import { specialPageRule } from '../../src/shared/special-pages.ts';
+import type { RouteData, SpecialPage } from '../../src/shared/types.ts';
+
+/** The `<h1>` of the theme's version of a special page: its title from `SPECIAL_PAGES`. */
+const titleOf = (special: SpecialPage, data: RouteData) => specialPageRule(special).title(data.config.title);
 
 function issueUrl(data: RouteData, title: string): string | undefined {
   const base = data.config.docsRepositoryBase;
@@ -12,7 +17,7 @@ export function NotFoundPage({ data }: { data: RouteData }) {
   const href = issueUrl(data, 'Broken link: a page was not found');
   return (
     <div className="special-page">
-      <h1>404: Page Not Found</h1>
+      <h1>{titleOf('404', data)}</h1>
       <p>There is no page at this address. It may have moved, or the link that brought you here may be wrong.</p>
       <p>
         <a href={`${data.config.basePath}/`}>Go to the documentation home</a>
@@ -32,7 +37,7 @@ export function ServerErrorPage({ data }: { data: RouteData }) {
   const href = issueUrl(data, 'Server error on a documentation page');
   return (
     <div className="special-page">
-      <h1>500: Internal Server Error</h1>
+      <h1>{titleOf('500', data)}</h1>
       <p>Something went wrong on our side while serving this page.</p>
       {href && (
         <p>
@@ -49,7 +54,7 @@ export function ServerErrorPage({ data }: { data: RouteData }) {
 export function SearchPage({ data }: { data: RouteData }) {
   return (
     <div className="special-page search-page">
-      <h1>Search</h1>
+      <h1>{titleOf('search', data)}</h1>
       <form role="search" action={`${data.config.basePath}/search`} method="get" className="search-page-form">
         <input type="search" name="query" maxLength={64} placeholder={data.config.search.placeholder} aria-label="Search query" id="search-page-input" />
         <button type="submit">Search</button>
@@ -66,7 +71,7 @@ export function SearchPage({ data }: { data: RouteData }) {
 export function HomePage({ data }: { data: RouteData }) {
   return (
     <div className="special-page home-page">
-      <h1>{data.config.title}</h1>
+      <h1>{titleOf('home', data)}</h1>
       {data.config.description && <p>{data.config.description}</p>}
       <ul className="home-sections">
         {(data.homeSections ?? []).map((section) => (
@@ -77,4 +82,19 @@ export function HomePage({ data }: { data: RouteData }) {
       </ul>
     </div>
   );
+}
+
+/** The theme's page for each special page (`SPECIAL_PAGES`), shown when content has none. */
+const SPECIAL_PAGE_BODIES: Record<SpecialPage, ComponentType<{ data: RouteData }>> = {
+  '404': NotFoundPage,
+  '500': ServerErrorPage,
+  search: SearchPage,
+  home: HomePage,
+};
+
+/** The body of a page the theme provides (`data.special`), or nothing for any other page. */
+export function SpecialPageBody({ data }: { data: RouteData }) {
+  if (!data.special) return null;
+  const Body = SPECIAL_PAGE_BODIES[data.special];
+  return <Body data={data} />;
 }

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { RouteData } from '../../src/shared/types.ts';
-import { HEAD_SCRIPT } from './head-script.ts';
 
 /** `<html>` and `<head>`: title, description, canonical, OpenGraph, theme-before-paint script, assets. */
 export function Document({ data, children }: { data: RouteData; children: ReactNode }) {
@@ -35,7 +34,7 @@ export function Document({ data, children }: { data: RouteData; children: ReactN
         {image && <meta property="og:image" content={config.siteUrl && image.startsWith('/') ? `${config.siteUrl}${config.basePath}${image}` : image} />}
         <meta name="color-scheme" content="light dark" />
         {config.favicon && <link rel="icon" href={`${config.basePath}${config.favicon}`} />}
-        <script dangerouslySetInnerHTML={{ __html: HEAD_SCRIPT }} />
+        <script dangerouslySetInnerHTML={{ __html: config.headScript }} />
         <style dangerouslySetInnerHTML={{ __html: hue }} />
         {data.assets.styles.map((href) => (
           <link key={href} rel="stylesheet" href={href} />

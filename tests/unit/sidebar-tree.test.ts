@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SidebarRenderer, type SidebarRenderOptions } from '../../src/build/sidebar-html.ts';
+import { SidebarRenderer, type SidebarRenderOptions } from '../../theme/components/SidebarTree.tsx';
 import type { Heading, SidebarEntry } from '../../src/shared/types.ts';
 import { pageHref, routeHref } from '../../src/shared/page-href.ts';
 

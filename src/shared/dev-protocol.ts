@@ -1,0 +1,14 @@
+/**
+ * The tiny typed protocol between `docs-gen dev` and each open tab, over a WebSocket at
+ * {@link DEV_SOCKET_PATH}. Server → tab only. Shared by the server (`src/dev/`) and the tab's
+ * client (`theme/client/dev-client.ts`).
+ */
+export type DevMessage =
+  /** Content changed: show the page again (patched in place, or reloaded). */
+  | { type: 'reload' }
+  /** Only the stylesheet changed: swap it in place (no reload, scroll kept). */
+  | { type: 'css'; href: string }
+  /** The site has errors: show them over the page until a `reload` comes. */
+  | { type: 'error'; message: string };
+
+export const DEV_SOCKET_PATH = '/__docs-gen/ws';

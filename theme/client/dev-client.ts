@@ -1,0 +1,127 @@
+/**
+ * Injected into every HTML page dev serves (bundled into an inline script by
+ * `src/build/inline-scripts.ts`). On `reload` it fetches the page again and patches the live DOM
+ * in place (a small morph: same elements kept, text and attributes updated, so listeners, scroll
+ * and focus stay and nothing flashes); when patching is not safe (other assets, islands, rel
+ * outputs to fetch, a failed fetch) it reloads the page. `css` swaps the stylesheet; `error`
+ * shows an overlay whose text is set with textContent only, never as HTML. When the server goes
+ * away it reconnects, and reloads once it is back.
+ */
+import { DEV_SOCKET_PATH, type DevMessage } from '../../src/shared/dev-protocol.ts';
+
+interface ErrorOverlay {
+  element: HTMLDivElement;
+  body: HTMLPreElement;
+}
+
+let overlay: ErrorOverlay | undefined;
+
+function removeOverlay(): void {
+  overlay?.element.remove();
+  overlay = undefined;
+}
+
+function createOverlay(): ErrorOverlay {
+  const element = document.createElement('div');
+  element.id = 'docs-gen-error-overlay';
+  element.setAttribute('role', 'alert');
+  element.style.cssText = 'position:fixed;inset:0;z-index:2147483647;background:rgba(24,4,4,.94);color:#fff;padding:32px;overflow:auto;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,monospace';
+  const title = document.createElement('div');
+  title.style.cssText = 'font-weight:700;color:#ff8a8a;margin-bottom:12px';
+  title.textContent = 'docs-gen: the site has an error — fix it and save; this page updates by itself.';
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = 'close';
+  close.style.cssText = 'position:absolute;top:12px;right:16px;background:none;color:#fff;border:1px solid #888;border-radius:4px;cursor:pointer';
+  close.onclick = removeOverlay;
+  const body = document.createElement('pre');
+  body.style.cssText = 'white-space:pre-wrap;margin:0';
+  element.append(title, close, body);
+  return { element, body };
+}
+
+function showError(text: string): void {
+  overlay ??= createOverlay();
+  overlay.body.textContent = text;
+  if (!overlay.element.isConnected) document.body.appendChild(overlay.element);
+}
+
+/** The stylesheets and scripts a document loads: a page whose assets changed is reloaded, not patched. */
+function assetsOf(doc: Document): string {
+  return Array.from(doc.querySelectorAll('head link[rel="stylesheet"], head script[src]'), (e) => e.getAttribute('href') ?? e.getAttribute('src')).join(' ');
+}
+
+/** Makes `from` look like `to`, keeping the nodes that stay (scripts are never re-run or changed). */
+function morph(from: Element, to: Element): void {
+  for (let i = from.attributes.length - 1; i >= 0; i--) {
+    const name = from.attributes[i]!.name;
+    if (!to.hasAttribute(name)) from.removeAttribute(name);
+  }
+  for (const { name, value } of Array.from(to.attributes)) if (from.getAttribute(name) !== value) from.setAttribute(name, value);
+  let old = from.firstChild;
+  let next = to.firstChild;
+  while (next) {
+    const following = next.nextSibling;
+    if (!old) from.appendChild(next);
+    else if (old.nodeType === next.nodeType && old.nodeName === next.nodeName) {
+      if (old.nodeType === Node.ELEMENT_NODE) {
+        if (old.nodeName !== 'SCRIPT') morph(old as Element, next as Element);
+      } else if (old.nodeValue !== next.nodeValue) old.nodeValue = next.nodeValue;
+      old = old.nextSibling;
+    } else {
+      const replaced = old;
+      old = old.nextSibling;
+      from.replaceChild(next, replaced);
+    }
+    next = following;
+  }
+  while (old) {
+    const gone = old;
+    old = old.nextSibling;
+    from.removeChild(gone);
+  }
+}
+
+function update(): void {
+  fetch(location.href, { cache: 'no-store' })
+    .then((response) => {
+      if (!response.ok) throw new Error(`status ${response.status}`);
+      return response.text();
+    })
+    .then((html) => {
+      const next = new DOMParser().parseFromString(html, 'text/html');
+      const unsafe = '[data-island], docs-island, [data-rel-output][data-state="loading"]';
+      if (assetsOf(next) !== assetsOf(document) || document.querySelector(unsafe) || next.querySelector(unsafe) || next.documentElement.lang !== document.documentElement.lang) {
+        location.reload();
+        return;
+      }
+      document.title = next.title;
+      removeOverlay();
+      morph(document.body, next.body);
+    })
+    .catch(() => location.reload());
+}
+
+function swapCss(href: string): void {
+  for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) if (link.href.includes('/_docs-gen/style-')) link.href = href;
+}
+
+let delay = 100;
+function connect(wasDown: boolean): void {
+  const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss://' : 'ws://'}${location.host}${DEV_SOCKET_PATH}`);
+  socket.onopen = () => {
+    delay = 100;
+    if (wasDown) location.reload();
+  };
+  socket.onmessage = (event: MessageEvent<string>) => {
+    const message = JSON.parse(event.data) as DevMessage;
+    if (message.type === 'reload') update();
+    else if (message.type === 'css') swapCss(message.href);
+    else if (message.type === 'error') showError(message.message);
+  };
+  socket.onclose = () => {
+    setTimeout(() => connect(true), delay);
+    delay = Math.min(delay * 2, 2000);
+  };
+}
+connect(false);

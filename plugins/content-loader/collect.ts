@@ -18,12 +18,14 @@ export interface CollectedData {
   sections: TextSection[];
 }
 
-interface JsxAttribute {
+/** An attribute of an MDX JSX element, as remark-mdx leaves it in the tree. */
+export interface JsxAttribute {
   type: string;
   name?: string;
   value?: unknown;
 }
-interface JsxElement {
+/** An MDX JSX element node (flow or text), as the collectors and link rewriting read it. */
+export interface JsxElement {
   type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
   name: string | null;
   attributes: JsxAttribute[];

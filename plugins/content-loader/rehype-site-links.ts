@@ -1,17 +1,7 @@
 import type { Element, Root } from 'hast';
 import { visit } from 'unist-util-visit';
 import { assetHref, isExternalHref, pageHref, type PageLinkContext } from 'docs-gen';
-
-interface JsxAttribute {
-  type: string;
-  name?: string;
-  value?: unknown;
-}
-interface JsxElement {
-  type: 'mdxJsxFlowElement' | 'mdxJsxTextElement';
-  name: string | null;
-  attributes: JsxAttribute[];
-}
+import type { JsxElement } from './collect.ts';
 
 /**
  * rehype plugin: an MDX page's links get the built site's URLs at compile time, with the rule

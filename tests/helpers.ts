@@ -2,6 +2,9 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+import { build, type BuildOptions } from '../src/build/build.ts';
+import type { Diagnostic } from '../src/diagnostics/diagnostic.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const fixture = (name: string) => join(repoRoot, 'tests', 'fixtures', name);
@@ -19,3 +22,15 @@ export function tempSite(files: Record<string, string>): { root: string; cleanup
 }
 
 export const tmp = () => mkdtempSync(join(tmpdir(), 'docs-gen-test-'));
+
+/** Builds with `options` and returns the diagnostics the build rejects with; fails the test when it succeeds. */
+export async function buildFailure(options: BuildOptions): Promise<Diagnostic[]> {
+  const error = await build(options).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error, `building ${options.root} should fail`).toBeDefined();
+  const diagnostics = (error as { diagnostics?: Diagnostic[] }).diagnostics;
+  expect(diagnostics, `the failure should carry diagnostics, got: ${String(error)}`).toBeInstanceOf(Array);
+  return diagnostics!;
+}

@@ -4,21 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts';
 import { formatDiagnostic } from '../../src/diagnostics/format.ts';
-import { fixture, repoRoot, tmp } from '../helpers.ts';
-
-/** Builds `name` into `outDir` and returns the diagnostics it rejects with (fails when it resolves). */
-async function buildFailure(name: string, outDir: string): Promise<Diagnostic[]> {
-  const error = await build({ root: fixture(name), outDir }).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, `building ${name} should fail`).toBeDefined();
-  const diagnostics = (error as { diagnostics?: Diagnostic[] }).diagnostics;
-  expect(diagnostics, `the failure should carry diagnostics, got: ${String(error)}`).toBeInstanceOf(Array);
-  return diagnostics!;
-}
+import { buildFailure, fixture, repoRoot, tmp } from '../helpers.ts';
 
 describe('bad input stops the build and leaves the previous output untouched', () => {
   const dir = tmp();
@@ -51,7 +38,7 @@ describe('bad input stops the build and leaves the previous output untouched', (
     ['a-yaml-alias-bomb-in-front-matter-stops-the-build', { code: 'front-matter-yaml', file: 'content/page.mdx', line: 4, column: 8 }],
     ['a-yaml-function-tag-in-front-matter-stops-the-build', { code: 'front-matter-yaml', file: 'content/page.mdx', line: 3, column: 9 }],
   ])('%s', async (name, expected) => {
-    const diagnostics = await buildFailure(name, out);
+    const diagnostics = await buildFailure({ root: fixture(name), outDir: out });
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]).toMatchObject({ severity: 'error', ...expected });
     expect(formatDiagnostic(diagnostics[0]!)).toMatchSnapshot();
@@ -63,14 +50,14 @@ describe('bad input stops the build and leaves the previous output untouched', (
   });
 
   test('an unclosed <div> in MDX is an mdx-syntax error naming the tag', async () => {
-    const diagnostics = await buildFailure('an-unclosed-div-in-mdx-is-a-syntax-error', out);
+    const diagnostics = await buildFailure({ root: fixture('an-unclosed-div-in-mdx-is-a-syntax-error'), outDir: out });
     expect(diagnostics).toEqual([expect.objectContaining({ severity: 'error', code: 'mdx-syntax', file: 'content/page.mdx', message: expect.stringContaining('closing tag for `<div>`') })]);
     expect(readFileSync(join(out, 'marker.txt'), 'utf8')).toBe('from before');
     expect(readFileSync(join(out, 'index.html'), 'utf8')).toBe(goodIndex);
   });
 
   test('an unclosed <div> in MDX is reported at the opening tag', async () => {
-    const diagnostics = await buildFailure('an-unclosed-div-in-mdx-is-a-syntax-error', out);
+    const diagnostics = await buildFailure({ root: fixture('an-unclosed-div-in-mdx-is-a-syntax-error'), outDir: out });
     expect(diagnostics[0]).toMatchObject({ code: 'mdx-syntax', line: 5, column: 1 });
   });
 });

@@ -2,18 +2,11 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts';
 import { formatDiagnostic } from '../../src/diagnostics/format.ts';
-import { fixture, repoRoot, tempSite, tmp } from '../helpers.ts';
+import { buildFailure, fixture, repoRoot, tempSite, tmp } from '../helpers.ts';
 
 const dir = tmp();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function failure(root: string): Promise<Diagnostic[]> {
-  const error = await build({ root, outDir: join(dir, 'failed') }).then(() => undefined, (e: unknown) => e);
-  expect(error, 'the build should fail').toBeDefined();
-  return (error as { diagnostics: Diagnostic[] }).diagnostics;
-}
 
 function htmlFiles(out: string): string[] {
   return readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.html'));
@@ -26,7 +19,7 @@ function imgTags(out: string): { page: string; tag: string }[] {
 
 describe('a missing image', () => {
   test('stops the build, naming every missing image, the page and line that reference it, in one run', async () => {
-    const diagnostics = await failure(fixture('images-a-missing-image-stops-the-build'));
+    const diagnostics = await buildFailure({ root: fixture('images-a-missing-image-stops-the-build'), outDir: join(dir, 'failed') });
     const places = diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.target}`).sort();
     expect(places).toEqual([
       'content/notes.md:5:33 /images/diagram.png',
@@ -97,7 +90,7 @@ describe('an Alert', () => {
   ])('%s and the place of the tag', async (_what, tag, message) => {
     const site = tempSite({ 'content/index.mdx': '# Home\n', 'content/page.mdx': `# Page\n\nSome text.\n\n${tag}\n` });
     try {
-      const diagnostics = await failure(site.root);
+      const diagnostics = await buildFailure({ root: site.root, outDir: join(dir, 'failed') });
       expect(diagnostics).toEqual([expect.objectContaining({ severity: 'error', code: 'component-props', file: 'content/page.mdx', line: 5, column: 1, message })]);
     } finally {
       site.cleanup();

@@ -2,18 +2,11 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../src/build/build.ts';
-import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts';
 import { formatDiagnostic } from '../../src/diagnostics/format.ts';
-import { fixture, tmp } from '../helpers.ts';
+import { buildFailure, fixture, tmp } from '../helpers.ts';
 
 const dir = tmp();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-async function failure(name: string): Promise<Diagnostic[]> {
-  const error = await build({ root: fixture(name), outDir: join(dir, 'failed') }).then(() => undefined, (e: unknown) => e);
-  expect(error, `building ${name} should fail`).toBeDefined();
-  return (error as { diagnostics: Diagnostic[] }).diagnostics;
-}
 
 describe('pages with Rel outputs', () => {
   const root = fixture('rel-output-pages-show-their-outputs');
@@ -74,7 +67,7 @@ describe('pages with Rel outputs', () => {
 
 describe('a RelOutput whose file is missing', () => {
   test('stops the build with the page, line and column, and where to add the file', async () => {
-    const diagnostics = await failure('rel-output-a-missing-output-file-stops-the-build');
+    const diagnostics = await buildFailure({ root: fixture('rel-output-a-missing-output-file-stops-the-build'), outDir: join(dir, 'failed') });
     expect(diagnostics).toEqual([
       expect.objectContaining({
         severity: 'error',
@@ -91,7 +84,7 @@ describe('a RelOutput whose file is missing', () => {
 
 describe('an output file that is not a valid output list', () => {
   test('stops the build naming each file and the reason, all in one run', async () => {
-    const diagnostics = await failure('rel-output-an-invalid-output-file-stops-the-build');
+    const diagnostics = await buildFailure({ root: fixture('rel-output-an-invalid-output-file-stops-the-build'), outDir: join(dir, 'failed') });
     expect(diagnostics.map((d) => [d.code, d.file])).toEqual([
       ['rel-output-invalid', 'content/page.outputs/bad-metadata.json'],
       ['rel-output-invalid', 'content/page.outputs/broken-base64.json'],

@@ -5,8 +5,8 @@
  * text only: no content or query text is ever parsed as HTML.
  */
 import { encodeFragment, encodeRoute } from '../../src/shared/page-href.ts';
-import { createSearchEngine, MAX_PAGE_RESULTS, MAX_QUERY_LENGTH, MAX_SECTION_RESULTS_PER_PAGE, type PageHit, type SearchEngine, type SearchResults, type TextRun } from '../../src/shared/search-engine.ts';
-import { searchDataUrl, topLevelCategory, type SearchData } from '../../src/shared/search-index-format.ts';
+import { MAX_PAGE_RESULTS, MAX_QUERY_LENGTH, MAX_SECTION_RESULTS_PER_PAGE, type PageHit, type SearchEngine, type SearchResults, type TextRun } from '../../src/shared/search-engine.ts';
+import { loadSearchEngine } from './search-loader.ts';
 
 import { loadingMessage, SEARCH_MESSAGES as MESSAGES } from '../../src/shared/search-messages.ts';
 
@@ -14,25 +14,7 @@ const root = document.documentElement;
 const basePath = root.dataset.basePath ?? '';
 const locale = root.dataset.locale ?? 'en-US';
 const defaultLocale = root.dataset.defaultLocale ?? locale;
-
-/** One engine per base path and locale (seed §7: cached per base path and locale); a failed load is retried next time. */
-const engines = new Map<string, Promise<SearchEngine>>();
-function loadEngine(): Promise<SearchEngine> {
-  const url = searchDataUrl(basePath, locale);
-  let engine = engines.get(url);
-  if (!engine) {
-    const prefix = locale === defaultLocale ? '' : `/${locale}`;
-    engine = fetch(url)
-      .then((response) => {
-        if (!response.ok) throw new Error(`HTTP ${response.status}`);
-        return response.json() as Promise<SearchData>;
-      })
-      .then((data) => createSearchEngine(data, { categoryOf: (route) => topLevelCategory(prefix && route.startsWith(prefix) ? route.slice(prefix.length) : route) }));
-    engines.set(url, engine);
-    engine.catch(() => engines.delete(url));
-  }
-  return engine;
-}
+const loadEngine = (): Promise<SearchEngine> => loadSearchEngine(basePath, locale, defaultLocale);
 
 function runs(parts: TextRun[]): DocumentFragment {
   const fragment = document.createDocumentFragment();

@@ -19,6 +19,7 @@ import type { RenderOutput } from './render-worker.tsx';
 import { renderInPool } from './render-in-pool.ts';
 import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
+import { redirectOutputPath, redirectPage } from './redirects.ts';
 
 export interface BuildOptions {
   /** Site folder. */
@@ -85,9 +86,13 @@ export async function prepareSite(root: string, mode: PluginContext['mode'], poo
   }
   const plugins = orderPlugins([...builtinPlugins(), ...(config.plugins as Plugin[])]);
   const cacheDir = join(root, '.docs-gen-cache');
-  const { remarkPlugins, rehypePlugins } = markdownPluginsOf(plugins);
-  const markdown = { remarkPlugins: await runnableRefs(remarkPlugins, cacheDir), rehypePlugins: await runnableRefs(rehypePlugins, cacheDir) };
-  return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], plugins, context: createContext(root, config, mode, pool, markdown) };
+  const { remarkPlugins, rehypePlugins, bundlerPlugins = [] } = markdownPluginsOf(plugins);
+  const markdown = {
+    remarkPlugins: await runnableRefs(remarkPlugins, cacheDir),
+    rehypePlugins: await runnableRefs(rehypePlugins, cacheDir),
+    bundlerPlugins: await runnableRefs(bundlerPlugins, cacheDir),
+  };
+  return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], configWarnings: loaded.warnings ?? [], plugins, context: createContext(root, config, mode, pool, markdown) };
 }
 
 /** The plugins' MDX components, each module runnable in the render workers. */
@@ -97,9 +102,9 @@ export function runnableMdxComponents(plugins: Plugin[], cacheDir: string): Prom
 
 /** Loads config and content and runs the content hooks. */
 export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool, limits: { evaluationTimeoutMs?: number } = {}) {
-  const { config, plugins, context } = await prepareSite(root, mode, pool, limits);
+  const { config, plugins, context, configWarnings } = await prepareSite(root, mode, pool, limits);
   const result = await runContentHooks(plugins, context);
-  return { config, plugins, context, ...result };
+  return { config, plugins, context, ...result, diagnostics: [...configWarnings, ...result.diagnostics] };
 }
 
 async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: { root: string; outDir: string; write: boolean; timeoutMs: number }): Promise<RenderOutput[]> {
@@ -162,6 +167,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     for (const [path, contents] of emitted) {
       await mkdir(dirname(join(staging, path)), { recursive: true });
       await writeFile(join(staging, path), contents);
+    }
+    for (const redirect of config.redirects) {
+      const path = join(staging, redirectOutputPath(redirect));
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, redirectPage(redirect, config));
     }
     const failures = await runPostBuild(plugins, { outDir: staging, site, context });
     if (failures.length) throw new DiagnosticError(failures);

@@ -190,6 +190,22 @@ export const configSchema = z.strictObject({
    * @default 30000
    */
   evaluationTimeoutMs: z.number().int().positive().default(DEFAULT_EVALUATION_TIMEOUT_MS),
+  /**
+   * Paths that forward to another (a moved page): each `source` gets a small page that redirects
+   * to `destination` (meta refresh and canonical link), and `check` follows links through it.
+   * A Nextra site's `next.config` `redirects()` fill this. @default []
+   */
+  redirects: z
+    .array(
+      z.strictObject({
+        /** A route of the site, e.g. `/old/page`. */
+        source: z.string().regex(/^\/[^?#]*$/, 'must be a path of the site starting with /'),
+        /** A route of the site or an absolute URL. */
+        destination: z.string(),
+        permanent: z.boolean().optional(),
+      }),
+    )
+    .default([]),
   /** Extra plugins, run after the built-ins in this order. @default [] */
   plugins: z.array(pluginValue).default([]),
 });

@@ -80,7 +80,11 @@ export function orderPlugins(plugins: Plugin[]): Plugin[] {
 
 /** The remark and rehype plugins every plugin registered, in plugin order. */
 export function markdownPluginsOf(plugins: Plugin[]): MarkdownPlugins {
-  return { remarkPlugins: plugins.flatMap((p) => p.remarkPlugins ?? []), rehypePlugins: plugins.flatMap((p) => p.rehypePlugins ?? []) };
+  return {
+    remarkPlugins: plugins.flatMap((p) => p.remarkPlugins ?? []),
+    rehypePlugins: plugins.flatMap((p) => p.rehypePlugins ?? []),
+    bundlerPlugins: plugins.flatMap((p) => p.bundlerPlugins ?? []),
+  };
 }
 
 /** The MDX components every plugin registered, by JSX name; a later plugin's component replaces an earlier one's. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { sharedReact } from './shared-react.ts';
 import { build } from 'esbuild';
 import { sourceImportMetaUrl, useThisDocsGen } from '../util/import-module.ts';
 
@@ -45,7 +46,7 @@ async function bundleModule(file: string, cacheDir: string): Promise<string> {
     jsx: 'automatic',
     packages: 'external',
     logLevel: 'silent',
-    plugins: [useThisDocsGen, sourceImportMetaUrl],
+    plugins: [useThisDocsGen, sharedReact, sourceImportMetaUrl],
   });
   const text = result.outputFiles[0]!.text;
   const dir = join(cacheDir, 'modules');

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
-import { basename, dirname, extname, join } from 'node:path';
+import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, Plugin as EsbuildPlugin } from 'esbuild';
 import { workerModuleUrl } from 'docs-gen';
@@ -34,6 +34,28 @@ const SHIMS: Record<string, string> = {
 };
 
 const IMAGE = /\.(?:png|jpe?g|gif|webp|avif|svg)$/i;
+
+/** What one page's bundle used of the compat layer: read back by the plugin for the migration summary. */
+export interface CompatUses {
+  /** The page, relative to the site root. */
+  page: string;
+  /** The page file's size and mtime when it was bundled: a record of an older version is ignored. */
+  size: number;
+  mtimeMs: number;
+  /** Nextra and Next.js specifiers resolved to shims. */
+  shims: string[];
+  images: number;
+  mdxImports: number;
+  rootImports: number;
+  jsxInJs: number;
+  /** Stylesheets left out, relative to the site root. */
+  styles: string[];
+}
+
+/** Where a page's {@link CompatUses} record is written. */
+export function usesRecordPath(cacheDir: string, page: string): string {
+  return join(cacheDir, 'nextra-compat', 'uses', `${createHash('sha1').update(page).digest('hex').slice(0, 16)}.json`);
+}
 
 /** The folder the compat layer copies imported images into; `postBuild` and dev serve it from here. */
 export function staticCacheFolder(cacheDir: string): string {
@@ -90,8 +112,22 @@ export function nextraBundler(_options: unknown, site: BundlerSite): EsbuildPlug
   return {
     name: 'docs-gen:nextra-compat',
     setup(b) {
+      const page = b.initialOptions.stdin?.sourcefile ?? '';
+      const uses: CompatUses = { page, size: 0, mtimeMs: 0, shims: [], images: 0, mdxImports: 0, rootImports: 0, jsxInJs: 0, styles: [] };
+      const note = (key: 'images' | 'mdxImports' | 'rootImports' | 'jsxInJs') => void uses[key]++;
+      b.onEnd(async () => {
+        const file = join(site.root, page);
+        const stats = existsSync(file) ? await stat(file) : undefined;
+        const record = usesRecordPath(site.cacheDir, page);
+        await mkdir(dirname(record), { recursive: true });
+        await writeFile(record, JSON.stringify({ ...uses, size: stats?.size ?? 0, mtimeMs: stats?.mtimeMs ?? 0, shims: [...new Set(uses.shims)].sort(), styles: [...new Set(uses.styles)].sort() }));
+      });
       const shimSpecifiers = new RegExp(`^(?:${Object.keys(SHIMS).map((s) => s.replace(/[/.-]/g, '\\$&')).join('|')})$`);
-      b.onResolve({ filter: shimSpecifiers }, (args) => ({ path: shimPath(SHIMS[args.path]!) }));
+      b.onResolve({ filter: shimSpecifiers }, (args) => {
+        // Shims importing one another are not the page's uses.
+        if (!args.importer.includes(`${'/'}nextra-compat${'/'}shims${'/'}`)) uses.shims.push(args.path);
+        return { path: shimPath(SHIMS[args.path]!) };
+      });
       // The shims read the page being rendered from the renderer's own context module.
       b.onResolve({ filter: /^docs-gen\/theme$/ }, () => ({ path: workerModuleUrl(import.meta.url, '../../theme/route-data-context.js'), external: true }));
       b.onResolve({ filter: /^docs-gen$/ }, () => ({ path: workerModuleUrl(import.meta.url, '../../src/index.js'), external: true }));
@@ -104,12 +140,18 @@ export function nextraBundler(_options: unknown, site: BundlerSite): EsbuildPlug
         if (!first || !existsSync(inRoot) || (!args.path.startsWith('/') && existsSync(join(site.root, 'node_modules', first)))) return undefined;
         if (args.path.startsWith('/') && existsSync(args.path) && !args.path.startsWith(site.root)) return undefined;
         const result = await b.resolve(`./${args.path.replace(/^\//, '')}`, { resolveDir: site.root, kind: args.kind, pluginData: 'from-root' });
-        return result.errors.length ? undefined : { path: result.path, external: result.external };
+        if (result.errors.length) return undefined;
+        note('rootImports');
+        return { path: result.path, external: result.external };
       });
       // CSS a component imports is left out: the theme's stylesheet styles the shims, and a
       // site's own CSS modules would need its build. The migration summary lists each file.
-      b.onLoad({ filter: /\.(?:css|scss|sass|less)$/ }, () => ({ contents: 'export default {};', loader: 'js' }));
+      b.onLoad({ filter: /\.(?:css|scss|sass|less)$/ }, (args) => {
+        uses.styles.push(relative(site.root, args.path));
+        return { contents: 'export default {};', loader: 'js' };
+      });
       b.onLoad({ filter: IMAGE }, async (args) => {
+        note('images');
         if (/\.svg$/i.test(args.path) && args.with?.['type'] !== 'url') {
           // Nextra sites import SVGs as components (SVGR): a component that also has `src`.
           const svg = await readFile(args.path, 'utf8');
@@ -121,9 +163,15 @@ export function nextraBundler(_options: unknown, site: BundlerSite): EsbuildPlug
       // Next.js compiles JSX in `.js` files; esbuild does not by default.
       b.onLoad({ filter: /\.js$/ }, async (args) => {
         if (args.path.includes(`${'/'}node_modules${'/'}`) || !args.path.startsWith(site.root)) return undefined;
-        return { contents: await readFile(args.path, 'utf8'), loader: 'jsx' as Loader };
+        const source = await readFile(args.path, 'utf8');
+        // Only files that hold JSX count as a use of the layer; esbuild's jsx loader reads plain JS too.
+        if (/<[A-Za-z>]/.test(source)) note('jsxInJs');
+        return { contents: source, loader: 'jsx' as Loader };
       });
-      b.onLoad({ filter: /\.mdx?$/ }, async (args) => ({ contents: await compileImportedMdx(args.path), loader: 'js', resolveDir: dirname(args.path) }));
+      b.onLoad({ filter: /\.mdx?$/ }, async (args) => {
+        note('mdxImports');
+        return { contents: await compileImportedMdx(args.path), loader: 'js', resolveDir: dirname(args.path) };
+      });
     },
   };
 }

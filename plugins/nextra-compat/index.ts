@@ -3,8 +3,12 @@ import { cp, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { realPathInside, workerModuleUrl, type ContentPage, type Plugin } from 'docs-gen';
 import { STATIC_FOLDER, staticCacheFolder } from './bundler.ts';
+import { migrationSummary } from './migration-summary.ts';
 
 export const NEXTRA_COMPAT = 'docs-gen:nextra-compat';
+
+/** A site with one of these is a Next.js/Nextra site. */
+const NEXTRA_FILES = ['next.config.js', 'next.config.mjs', 'next.config.cjs', 'next.config.ts', 'theme.config.tsx', 'theme.config.jsx', 'theme.config.js', 'theme.config.ts'];
 
 const MIME: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.avif': 'image/avif', '.svg': 'image/svg+xml' };
 
@@ -27,7 +31,11 @@ export default function nextraCompat(): Plugin {
   return {
     name: NEXTRA_COMPAT,
     bundlerPlugins: [{ module: workerModuleUrl(import.meta.url, './bundler.js'), exportName: 'nextraBundler' }],
-    contentLoaded({ pages, actions }) {
+    contentLoaded({ pages, actions, context }) {
+      // The summary is for a site moving from Nextra; any other site hears nothing from the layer.
+      if (NEXTRA_FILES.some((name) => existsSync(join(context.root, name)))) {
+        for (const line of migrationSummary({ root: context.root, cacheDir: context.cacheDir, pages })) actions.note(line);
+      }
       const summaries: NextraPageSummary[] = pages.map((p) => ({ route: p.route, locale: p.locale, name: p.name, title: p.title, frontMatter: p.frontMatter }));
       actions.setThemeData({ nextraPages: summaries });
     },

@@ -68,5 +68,6 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     warnings: unique.filter((d) => d.severity === 'warning').length,
     ms: performance.now() - started,
     findings: unique,
+    notes: loaded.notes ?? [],
   };
 }

@@ -18,6 +18,8 @@ export interface CheckedSite {
   failedPages: Set<string>;
   /** The config file, relative to the root (where config findings are placed). */
   configFile?: string;
+  /** Lines plugins asked to print after the summary. */
+  notes?: string[];
 }
 
 /** Pipeline failures that are not about the content. */
@@ -51,7 +53,7 @@ export async function loadCheckedSite(root: string, pool: WorkerPool): Promise<C
     const result = await runContentHooks(plugins, context);
     if (result.diagnostics.some((d) => COULD_NOT_RUN.has(d.code))) throw new DiagnosticError(result.diagnostics);
     addThemeRoutes(result.site, config);
-    return { config, context, site: result.site, emitted: new Set(result.emitted.keys()), diagnostics: [...diagnostics, ...result.diagnostics], failedPages, configFile };
+    return { config, context, site: result.site, emitted: new Set(result.emitted.keys()), diagnostics: [...diagnostics, ...result.diagnostics], failedPages, configFile, notes: result.notes };
   } catch (error) {
     // A plugin that is misconfigured or crashed means the check could not run at all.
     if (!isDiagnosticError(error) || error.diagnostics.some((d) => COULD_NOT_RUN.has(d.code))) throw error;

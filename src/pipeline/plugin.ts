@@ -178,6 +178,8 @@ export interface PluginActions {
   emitFile(path: string, contents: string | Uint8Array): void;
   /** Reports a problem; errors stop `build` and `check` after this phase. */
   report(diagnostic: Omit<Diagnostic, 'plugin' | 'hook'>): void;
+  /** A line `build` and `check` print after their own summary (a migration report, say): not a problem. */
+  note(line: string): void;
 }
 
 /** A route after rendering, as `transformPage` sees it. */

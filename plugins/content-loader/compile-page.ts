@@ -143,6 +143,14 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   return { frontMatter, compiled, ...collected };
 }
 
+/** A bare specifier esbuild could not find is most often a package the site has not installed. */
+function missingPackageHint(text: string): { hint?: string } {
+  const specifier = /Could not resolve "([^"]+)"/.exec(text)?.[1];
+  if (!specifier || specifier.startsWith('.') || specifier.startsWith('/')) return {};
+  const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+  return { hint: `is ${name} installed? run npm install in the site folder` };
+}
+
 type EsbuildPlugin = import('esbuild').Plugin;
 
 type BundlerPluginFactory = (options: unknown, site: BundlerSite) => EsbuildPlugin;
@@ -195,6 +203,7 @@ async function bundlePage(program: string, input: CompileInput): Promise<string>
           file: input.relativePath,
           // esbuild saw compiled code: find the import's specifier in the page itself.
           ...locateInSource(input.source, m.text),
+          ...missingPackageHint(m.text),
         })),
       );
     }

@@ -53,7 +53,7 @@ export function migrationSummary(options: { root: string; cacheDir: string; page
       for (const match of source.matchAll(pattern)) approximated.get(name)!.push({ file: sourcePath, line: positionAt(source, match.index).line });
     }
   }
-  const lines = [`Nextra migration: ${pages.length} pages compiled; ${usedLayer} used the compatibility layer`];
+  const lines = [`Nextra migration: ${pages.length} pages read; ${usedLayer} used the compatibility layer`];
   if (byShim.size) lines.push(`  shims: ${[...byShim].sort(([a], [b]) => a.localeCompare(b)).map(([shim, count]) => `${shim} (${count} page${count === 1 ? '' : 's'})`).join(', ')}`);
   lines.push(`  module habits: ${habits.images} image imports, ${habits.mdxImports} .mdx imports, ${habits.rootImports} root-folder imports, ${habits.jsxInJs} .js files with JSX`);
   const notCarried = [...approximated].filter(([, list]) => list.length);

@@ -149,7 +149,7 @@ export async function loadSite(root: string, mode: PluginContext['mode'], pool: 
 
 /** A page's error under `--keep-going`: the same diagnostic, with a hint that the page is not in the output. */
 function leftOut(diagnostic: Diagnostic): Diagnostic {
-  return diagnostic.hint ? diagnostic : { ...diagnostic, hint: LEFT_OUT_HINT };
+  return { ...diagnostic, hint: diagnostic.hint ? `${diagnostic.hint}; ${LEFT_OUT_HINT}` : LEFT_OUT_HINT };
 }
 
 async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: { root: string; outDir: string; write: boolean; timeoutMs: number; keepGoing?: boolean }): Promise<{ rendered: RenderOutput[]; routes: RouteDefinition[]; failures: Diagnostic[] }> {

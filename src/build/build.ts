@@ -8,7 +8,7 @@ import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-sys
 import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
 import type { MarkdownPlugins, ModuleExport, PageCompileOutput, Plugin, PluginContext, RenderedPage, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { markdownPluginsOf, mdxComponentsOf, orderPlugins, runContentHooks, runPostBuild, runTransformPage } from '../pipeline/run-plugins.ts';
-import { runnableModuleUrl, runnableRefs, runnableRefsByName } from '../pipeline/runnable-module.ts';
+import { bundlerPluginsOf, runnableModuleUrl, runnableRefs, runnableRefsByName } from '../pipeline/runnable-module.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
@@ -109,9 +109,19 @@ export async function prepareSite(root: string, mode: PluginContext['mode'], poo
   return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], configWarnings: loaded.warnings ?? [], plugins, context: createContext(root, config, mode, pool, markdown) };
 }
 
-/** The plugins' MDX components, each module runnable in the render workers. */
-export function runnableMdxComponents(plugins: Plugin[], cacheDir: string): Promise<Record<string, ModuleExport>> {
-  return runnableRefsByName(mdxComponentsOf(plugins), cacheDir);
+/**
+ * The plugins' MDX components and the config's `components`, each module runnable in the render
+ * workers, bundled with the plugins' bundler plugins (a Nextra site's components import `next/*`).
+ */
+export async function runnableMdxComponents(plugins: Plugin[], context: PluginContext): Promise<Record<string, ModuleExport>> {
+  const fromConfig = Object.fromEntries(
+    Object.entries(context.config.components).map(([name, target]) => {
+      const [path, exportName = 'default'] = target.split('#');
+      return [name, { module: resolve(context.root, path!), exportName }];
+    }),
+  );
+  const bundlerPlugins = await bundlerPluginsOf(context.markdown.bundlerPlugins ?? [], { root: context.root, cacheDir: context.cacheDir, basePath: context.config.basePath });
+  return runnableRefsByName({ ...mdxComponentsOf(plugins), ...fromConfig }, context.cacheDir, bundlerPlugins);
 }
 
 /**
@@ -195,7 +205,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root) : [];
     const [siteAssets, mdxComponents] = await Promise.all([
       buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config }),
-      runnableMdxComponents(plugins, context.cacheDir),
+      runnableMdxComponents(plugins, context),
     ]);
     const { assets } = siteAssets;
     await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: siteSnapshot(config, site, siteAssets, mdxComponents) });

@@ -57,6 +57,25 @@ async function esmEntry(file: string, cacheDir: string): Promise<string> {
   return entry;
 }
 
+/**
+ * theme.config's `components` (given to every page without an import) as config `components`:
+ * a module re-exporting each by name, bundled for the renderer like any component, so what they
+ * import of `next/*` or `nextra*` gets the compat layer's shims.
+ */
+async function globalComponents(themeFile: string, names: string[], cacheDir: string): Promise<Record<string, string>> {
+  const folder = join(cacheDir, 'nextra-config');
+  await mkdir(folder, { recursive: true });
+  const module = join(folder, 'global-components.tsx');
+  const valid = names.filter((name) => /^[A-Z][A-Za-z0-9_]*$/.test(name));
+  const lines = [
+    `import theme from ${JSON.stringify(themeFile)};`,
+    'const components = ((theme as { components?: Record<string, unknown> }).components ?? {}) as Record<string, never>;',
+    ...valid.map((name) => `export const ${name} = components[${JSON.stringify(name)}];`),
+  ];
+  await writeFile(module, `${lines.join('\n')}\n`);
+  return Object.fromEntries(valid.map((name) => [name, `${module}#${name}`]));
+}
+
 function firstExisting(root: string, names: string[]): string | undefined {
   return names.map((name) => join(root, name)).find((path) => existsSync(path));
 }
@@ -249,7 +268,10 @@ export async function readNextraSite(root: string, options: { cacheDir: string; 
   if (themeFile) {
     const unmapped: string[] = [];
     const localesFromNext = config.locales;
-    mapThemeConfig(await load(themeFile), config, unmapped);
+    const theme = await load(themeFile);
+    mapThemeConfig(theme, config, unmapped);
+    const components = theme.components && typeof theme.components === 'object' ? Object.keys(theme.components) : [];
+    if (components.length) config.components = await globalComponents(themeFile, components, options.cacheDir);
     // theme.config's i18n names the languages; next.config says which exist.
     if (localesFromNext && config.locales !== localesFromNext) {
       const named = new Map(config.locales!.map((l) => [l.locale, l]));

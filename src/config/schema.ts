@@ -184,6 +184,14 @@ export const configSchema = z.strictObject({
     .record(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'an island name is a component name: a capital letter, then letters and digits'), z.string())
     .default({}),
   /**
+   * MDX components available in every page without an import, rendered on the server only:
+   * name → `path#export` relative to the site root (`#export` left out: the default export).
+   * A Nextra site's `theme.config` `components` fill this. @default {}
+   */
+  components: z
+    .record(z.string().regex(/^[A-Z][A-Za-z0-9_.]*$/, 'a component name starts with a capital letter'), z.string())
+    .default({}),
+  /**
    * How long user code may run before it is stopped and reported (an endless loop in a page's
    * expression, a `_meta.ts` or this config): rendering one page, or loading one module. The
    * config's own load is bounded by the default, since it cannot set its own bound.

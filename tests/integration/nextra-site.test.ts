@@ -69,6 +69,11 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
     expect(html).toContain('<div class="nx-bleed">');
   });
 
+  test("gives every page theme.config's components without an import, in pages with and without imports", () => {
+    expect(page('guide/components/index.html')).toContain('<mark class="highlight">Highlight comes from theme.config components, with no import.</mark>');
+    expect(page('guide/global/index.html')).toContain('<mark class="highlight">the components theme.config gives</mark>');
+  });
+
   test('gives static image imports their src, width and height, and copies the files', () => {
     const html = page('guide/images/index.html');
     for (const [name, width, height] of [['diagram', 120, 80], ['photo', 64, 48], ['anim', 32, 32]] as const) {
@@ -113,6 +118,6 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
 
   test('check is clean: links to a redirected path are followed through the redirect', () => {
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
-    expect(report.pages).toBe(6);
+    expect(report.pages).toBe(7);
   });
 });

@@ -98,7 +98,7 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
     expect(html).toContain('<figure class="chart">A chart, loaded with next/dynamic</figure>');
     expect(html).toContain('<h2 id="shared-section">Shared section</h2>');
     expect(html).toContain('Title from useConfig: Next.js modules');
-    expect(html).toContain('<ul class="siblings"><li>Built-in components</li><li>Images</li><li>Next.js modules</li></ul>');
+    expect(html).toContain('<ul class="siblings"><li>Built-in components</li><li>Global components</li><li>Images</li><li>Next.js modules</li></ul>');
     expect(html).toContain('filterRouteLocale is a function');
     // next/head's children are not carried into the page.
     expect(html).not.toContain('<title>ignored</title>');

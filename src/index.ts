@@ -40,6 +40,7 @@ export { DEFAULT_REL_OUTPUT_PATH, resolveImagePath, resolveRelOutputSrc, type Re
 export {
   hiddenRoutes,
   parseSectionKey,
+  relOutputText,
   searchDataPath,
   searchDataUrl,
   searchDocument,
@@ -50,3 +51,12 @@ export {
   type SearchDocument,
   type TextSection,
 } from './shared/search-index-format.ts';
+export {
+  searchHeadPath,
+  searchTextPartName,
+  splitSearchData,
+  TEXT_PART_BYTES,
+  type SearchHead,
+  type SearchHeadPage,
+  type SearchTextPart,
+} from './shared/search-parts.ts';

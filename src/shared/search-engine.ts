@@ -187,6 +187,13 @@ export interface SearchEngine {
 
 /** An engine built from the head, taking the text parts as they arrive (`theme/client/search-loader.ts`). */
 export interface PartialSearchEngine extends SearchEngine {
+  /** Sections in the head. */
+  readonly sectionCount: number;
+  /**
+   * Indexes the next `count` section headings (in section order; titles are indexed at once) and
+   * returns how many are left: 20 000 headings are seconds of work, done in slices after the first result.
+   */
+  addHeadings(count: number): number;
   /** Adds the text of sections `first`, `first + 1`, … (numbered as in the head). */
   addText(first: number, texts: readonly string[]): void;
   /** Tells the subscribers that results may have changed (after a whole part, not each slice of it). */
@@ -205,14 +212,15 @@ export interface SearchEngineOptions {
 export function createSearchEngine(data: SearchData, options: SearchEngineOptions = {}): SearchEngine {
   const { pages, parts } = splitSearchData(data);
   const engine = createSearchEngineFromHead(pages, options);
+  engine.addHeadings(engine.sectionCount);
   for (const part of parts) engine.addText(part.first, part.texts);
   engine.finish();
   return engine;
 }
 
 /**
- * Builds the engine from the head (titles and headings searched at once); the sections' text
- * joins with `addText`. Once every part is in, the engine is exactly the one built at once:
+ * Builds the engine from the head: page titles are searched at once; section headings join with
+ * `addHeadings` and the sections' text with `addText`. Once every part is in, the engine is exactly the one built at once:
  * each flexsearch index gets the same ids in the same order, and typo correction does not
  * depend on the order words were learnt.
  */
@@ -226,6 +234,7 @@ export function createSearchEngineFromHead(headPages: readonly SearchHeadPage[],
   const vocabulary = new Map<string, number>();
   const listeners = new Set<() => void>();
   let complete = false;
+  let headingsIndexed = 0;
   const learn = (text: string) => {
     for (const word of wordsOf(text)) if (word.length >= 3) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
   };
@@ -238,8 +247,6 @@ export function createSearchEngineFromHead(headPages: readonly SearchHeadPage[],
       const { id, title: heading } = parseSectionKey(key);
       const sectionId = sections.push({ page: pageId, anchor: id, title: heading, text: '', lowerTitle: heading.toLowerCase(), lowerText: '' }) - 1;
       page.sections.push(sectionId);
-      if (heading) headingIndex.add(sectionId, heading);
-      learn(heading);
     }
   }
 
@@ -273,6 +280,16 @@ export function createSearchEngineFromHead(headPages: readonly SearchHeadPage[],
   };
 
   return {
+    sectionCount: sections.length,
+    addHeadings(count) {
+      const end = Math.min(sections.length, headingsIndexed + count);
+      for (; headingsIndexed < end; headingsIndexed++) {
+        const { title } = sections[headingsIndexed]!;
+        if (title) headingIndex.add(headingsIndexed, title);
+        learn(title);
+      }
+      return sections.length - headingsIndexed;
+    },
     addText(first, texts) {
       texts.forEach((text, i) => {
         const section = sections[first + i];

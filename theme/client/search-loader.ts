@@ -4,17 +4,20 @@
  * and the search modal.
  *
  * The engine is ready as soon as the head (titles and section headings, `src/shared/search-parts.ts`)
- * is in: the first result never waits for the site's text. The text parts are fetched next and
- * indexed a few sections at a time between frames, so typing stays smooth; after each part the
- * engine tells its subscribers, who answer the query on screen again.
+ * is in and its page titles indexed: the first result never waits for the site's text. The
+ * headings are indexed next, a slice at a time between tasks so typing stays smooth, while the
+ * text parts are fetched; then the parts are indexed the same way. After the headings and after
+ * each part the engine tells its subscribers, who answer the query on screen again.
  */
 import { createSearchEngineFromHead, type PartialSearchEngine, type SearchEngine } from '../../src/shared/search-engine.ts';
 import { topLevelCategory } from '../../src/shared/search-index-format.ts';
 import { searchHeadUrl, searchTextPartUrl, type SearchHead, type SearchTextPart } from '../../src/shared/search-parts.ts';
 
 const engines = new Map<string, Promise<SearchEngine>>();
-/** Sections indexed between two yields to the browser (a few milliseconds of work). */
+/** Section texts indexed between two yields to the browser (a few milliseconds of work). */
 const SECTIONS_PER_SLICE = 40;
+/** Section headings indexed between two yields (a heading is a few words). */
+const HEADINGS_PER_SLICE = 400;
 /** Parts requested ahead of the one being indexed. */
 const PARTS_IN_FLIGHT = 2;
 
@@ -26,12 +29,20 @@ async function fetchJson<T>(url: string): Promise<T> {
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Fetches the text parts (a few ahead) and feeds them to the engine in slices, in order. */
+/** Indexes the headings, then fetches the text parts (a few ahead) and feeds them to the engine in slices, in order. */
 async function loadText(engine: PartialSearchEngine, headUrl: string, names: readonly string[]): Promise<void> {
-  const requests: Promise<SearchTextPart>[] = [];
+  const requests: (Promise<SearchTextPart> | undefined)[] = [];
   const request = (n: number) => {
-    if (n < names.length && !requests[n]) requests[n] = fetchJson<SearchTextPart>(searchTextPartUrl(headUrl, names[n]!));
+    if (n >= names.length || requests[n]) return;
+    requests[n] = fetchJson<SearchTextPart>(searchTextPartUrl(headUrl, names[n]!));
+    // Awaited in order below; a failure meanwhile must not count as unhandled.
+    requests[n]!.catch(() => undefined);
   };
+  for (let ahead = 0; ahead <= PARTS_IN_FLIGHT; ahead++) request(ahead);
+  do {
+    await nextTask();
+  } while (engine.addHeadings(HEADINGS_PER_SLICE) > 0);
+  engine.notify();
   for (let n = 0; n < names.length; n++) {
     for (let ahead = n; ahead <= n + PARTS_IN_FLIGHT; ahead++) request(ahead);
     const part = await requests[n]!;

@@ -35,10 +35,14 @@ describe('the search data in parts', () => {
     expect(texts[0]).toBe('The quokka smiles; a quokkas colony sleeps by day.');
   });
 
-  test('titles and headings are searched from the head alone, marked as not complete', () => {
+  test('titles are searched from the head at once, headings once indexed, marked as not complete until the end', () => {
     const engine = createSearchEngineFromHead(splitSearchData(DATA).pages);
-    const results = engine.search('walrus section 3');
-    expect(results.pages.map((page) => page.route)).toContain('/many/page-00');
+    expect(engine.search('marsupials').pages.map((page) => page.route)).toEqual(['/help/quokka']);
+    expect(engine.search('habits').pages).toEqual([]);
+    expect(engine.addHeadings(100)).toBe(engine.sectionCount - 100);
+    while (engine.addHeadings(100) > 0);
+    const results = engine.search('habits');
+    expect(results.pages.map((page) => page.route)).toEqual(['/help/quokka']);
     expect(results.complete).toBe(false);
     expect(engine.search('smiles').pages).toEqual([]);
   });
@@ -49,6 +53,7 @@ describe('the search data in parts', () => {
     const partial = createSearchEngineFromHead(pages);
     let notified = 0;
     partial.subscribe(() => notified++);
+    while (partial.addHeadings(13) > 0);
     for (const part of parts) {
       for (let at = 0; at < part.texts.length; at += 7) partial.addText(part.first + at, part.texts.slice(at, at + 7));
       partial.notify();

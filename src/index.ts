@@ -41,6 +41,7 @@ export { DEFAULT_REL_OUTPUT_PATH, resolveImagePath, resolveRelOutputSrc, type Re
 export {
   hiddenRoutes,
   parseSectionKey,
+  relOutputText,
   searchDataPath,
   searchDataUrl,
   searchDocument,
@@ -51,3 +52,12 @@ export {
   type SearchDocument,
   type TextSection,
 } from './shared/search-index-format.ts';
+export {
+  searchHeadPath,
+  searchTextPartName,
+  splitSearchData,
+  TEXT_PART_BYTES,
+  type SearchHead,
+  type SearchHeadPage,
+  type SearchTextPart,
+} from './shared/search-parts.ts';

@@ -6,6 +6,8 @@ import type { Heading, SourceReference } from 'docs-gen';
 
 /** A stretch of page text under one heading, for the search index. */
 export interface TextSection {
+  /** The `src` of each `<RelOutput>` under the heading: its table's text is added when the index is written. */
+  relOutputs?: string[];
   /** Heading id; '' for the text before the first heading. */
   id: string;
   title: string;
@@ -77,6 +79,18 @@ function checkComponentProps(node: JsxElement, file: VFile): void {
   }
 }
 
+/** The `src` of every `<RelOutput>` in `node`, in order (an Alert may hold one). */
+function relOutputSources(node: RootContent): string[] {
+  const sources: string[] = [];
+  visit(node, (child) => {
+    if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && (child as unknown as JsxElement).name === 'RelOutput') {
+      const src = stringAttribute(child as unknown as JsxElement, 'src');
+      if (src) sources.push(src);
+    }
+  });
+  return sources;
+}
+
 function isHeading(node: RootContent): node is Element {
   return node.type === 'element' && /^h[1-6]$/.test(node.tagName);
 }
@@ -116,14 +130,16 @@ export function rehypeCollect() {
     let current: TextSection = { id: '', title: '', text: '' };
     for (const child of tree.children) {
       if (isHeading(child)) {
-        if (current.text.trim() || current.id) data.sections.push(current);
+        if (current.text.trim() || current.relOutputs || current.id) data.sections.push(current);
         current = { id: String(child.properties.id ?? ''), title: toString(child).trim(), text: '' };
       } else {
         const text = contentText(child).trim();
         if (text) current.text += `${text}\n`;
+        const outputs = relOutputSources(child);
+        if (outputs.length) current.relOutputs = [...(current.relOutputs ?? []), ...outputs];
       }
     }
-    if (current.text.trim() || current.id) data.sections.push(current);
+    if (current.text.trim() || current.relOutputs || current.id) data.sections.push(current);
     file.data.collected = data;
   };
 }

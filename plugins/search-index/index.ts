@@ -1,6 +1,24 @@
+import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { hiddenRoutes, isNavigable, localizedRoute, searchDataPath, searchDocument, serializeSearchData, type Plugin, type SearchData } from 'docs-gen';
+import {
+  hiddenRoutes,
+  isNavigable,
+  localizedRoute,
+  relOutputText,
+  resolveRelOutputSrc,
+  searchDataPath,
+  searchDocument,
+  searchHeadPath,
+  searchTextPartName,
+  serializeSearchData,
+  splitSearchData,
+  type Plugin,
+  type SearchData,
+  type SearchHead,
+  type SiteData,
+  type TextSection,
+} from 'docs-gen';
 
 export const SEARCH_INDEX = 'docs-gen:search-index';
 
@@ -8,6 +26,8 @@ export const SEARCH_INDEX = 'docs-gen:search-index';
  * The local search data (seed §7): per locale, a map from route to title and text by section,
  * written to `_next/static/chunks/nextra-data-{locale}.json` and fetched lazily by the search box.
  * The shape and its bytes come from the shared format module, which the browser reads with.
+ * Beside it, the same data as the browser downloads it: a head of titles and headings and the
+ * text in parts (`src/shared/search-parts.ts`).
  */
 export default function searchIndex(): Plugin {
   return {
@@ -26,15 +46,41 @@ export default function searchIndex(): Plugin {
         // `/404`, `/500` and `/search` are not pages to find; hidden pages are hidden from search too,
         // and so is a page whose front matter says `searchable: false`.
         if (!route.sections || !isNavigable(route.route) || hiddenByLocale.get(locale)?.has(route.route) || route.frontMatter?.searchable === false) continue;
-        byLocale.get(locale)![localizedRoute(route.route, locale, config.defaultLocale)] = searchDocument(route.title, route.sections);
+        byLocale.get(locale)![localizedRoute(route.route, locale, config.defaultLocale)] = searchDocument(route.title, withOutputText(route.sections, route.route, site));
       }
-      await Promise.all(
-        [...byLocale].map(async ([locale, documents]) => {
-          const file = join(outDir, searchDataPath(locale));
-          await mkdir(dirname(file), { recursive: true });
-          await writeFile(file, serializeSearchData(documents));
-        }),
-      );
+      await Promise.all([...byLocale].map(([locale, documents]) => writeSearchFiles(outDir, locale, documents)));
     },
   };
+}
+
+/** The seed's file, and the head and text parts the search box reads; every name and byte follows from the data alone. */
+async function writeSearchFiles(outDir: string, locale: string, documents: SearchData): Promise<void> {
+  const file = join(outDir, searchDataPath(locale));
+  await mkdir(dirname(file), { recursive: true });
+  const { pages, parts } = splitSearchData(documents);
+  const partFiles = parts.map((part, n) => {
+    const bytes = JSON.stringify(part);
+    return { name: searchTextPartName(locale, n, createHash('sha256').update(bytes).digest('hex').slice(0, 10)), bytes };
+  });
+  const head: SearchHead = { pages, parts: partFiles.map((part) => part.name) };
+  await Promise.all([
+    writeFile(file, serializeSearchData(documents)),
+    writeFile(join(outDir, searchHeadPath(locale)), JSON.stringify(head)),
+    ...partFiles.map((part) => writeFile(join(dirname(file), part.name), part.bytes)),
+  ]);
+}
+
+/** Each section with the cell text of its `<RelOutput>`s (decoded by the rel-output plugin, in theme data) after its own. */
+function withOutputText(sections: readonly TextSection[], pageRoute: string, site: SiteData): TextSection[] {
+  const outputs = site.themeData.relOutputs;
+  if (!outputs) return [...sections];
+  return sections.map((section) => {
+    if (!section.relOutputs?.length) return section;
+    const tables = section.relOutputs.map((src) => {
+      const target = resolveRelOutputSrc(src, { pageRoute, relOutputPath: outputs.path });
+      // An output the build does not have (an external URL) is fetched by the browser: no text to index.
+      return target.kind === 'local' ? relOutputText(outputs.files[target.path] ?? []) : '';
+    });
+    return { ...section, text: [section.text.trim(), ...tables].filter(Boolean).join('\n') };
+  });
 }

@@ -1,6 +1,7 @@
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TextSection } from '../shared/search-index-format.ts';
 import type { FrontMatter, Heading, PageMapItem, ResolvedThemeOptions, ThemeData, ThemeOptions } from '../shared/types.ts';
 
 /** A function exported by an ES module, named by URL: what crosses to worker threads. */
@@ -44,7 +45,7 @@ export interface PageCompileOutput {
   headings: Heading[];
   references: SourceReference[];
   /** The page's text by heading, for search. */
-  sections: { id: string; title: string; text: string }[];
+  sections: TextSection[];
 }
 
 /**
@@ -149,7 +150,7 @@ export interface RouteDefinition {
   /** Theme options for this route alone (the page map's options apply first). */
   theme?: ThemeOptions;
   /** The page's text by heading, for search. */
-  sections?: { id: string; title: string; text: string }[];
+  sections?: TextSection[];
 }
 
 /** Per-locale navigation: the page map the sidebar, navbar, breadcrumbs and prev/next are made from. */

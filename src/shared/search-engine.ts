@@ -10,6 +10,7 @@
  */
 import { Charset, Encoder, Index } from 'flexsearch';
 import { parseSectionKey, topLevelCategory, type SearchData } from './search-index-format.ts';
+import { splitSearchData, type SearchHeadPage } from './search-parts.ts';
 
 /** Seed §9. */
 export const MAX_PAGE_RESULTS = 5;
@@ -51,6 +52,11 @@ export interface SearchResults {
   pages: PageHit[];
   /** Pages + sections that matched, before limits ("See all N results"). */
   total: number;
+  /**
+   * False while parts of the site's text are still loading: the results are those of titles,
+   * headings and the text loaded so far (an empty list is not yet "No results found.").
+   */
+  complete?: boolean;
 }
 
 export interface SearchLimits {
@@ -172,10 +178,53 @@ function coverage(lowerText: string, terms: readonly string[]): number {
 
 export interface SearchEngine {
   search(query: string, limits?: SearchLimits): SearchResults;
+  /**
+   * Called after each part of the site's text is searched, so that a list on screen can be
+   * answered again; returns the unsubscribe. Absent when the engine had all text from the start.
+   */
+  subscribe?(listener: () => void): () => void;
 }
 
-/** Builds the engine over one locale's search data. `categoryOf` maps a route to its group (default: seed §2's rule). */
-export function createSearchEngine(data: SearchData, options: { categoryOf?: (route: string) => string } = {}): SearchEngine {
+/** An engine built from the head, taking the text parts as they arrive (`theme/client/search-loader.ts`). */
+export interface PartialSearchEngine extends SearchEngine {
+  /** Sections in the head. */
+  readonly sectionCount: number;
+  /**
+   * Indexes the next `count` section headings (in section order; titles are indexed at once) and
+   * returns how many are left: 20 000 headings are seconds of work, done in slices after the first result.
+   */
+  addHeadings(count: number): number;
+  /** Adds the text of sections `first`, `first + 1`, … (numbered as in the head). */
+  addText(first: number, texts: readonly string[]): void;
+  /** Tells the subscribers that results may have changed (after a whole part, not each slice of it). */
+  notify(): void;
+  /** Every part is in: results are final. Listeners hear it. */
+  finish(): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export interface SearchEngineOptions {
+  /** A route's group; default: seed §2's rule. */
+  categoryOf?: (route: string) => string;
+}
+
+/** Builds the engine over one locale's whole search data (Node: tests, the benchmark) — the same code the browser runs part by part. */
+export function createSearchEngine(data: SearchData, options: SearchEngineOptions = {}): SearchEngine {
+  const { pages, parts } = splitSearchData(data);
+  const engine = createSearchEngineFromHead(pages, options);
+  engine.addHeadings(engine.sectionCount);
+  for (const part of parts) engine.addText(part.first, part.texts);
+  engine.finish();
+  return engine;
+}
+
+/**
+ * Builds the engine from the head: page titles are searched at once; section headings join with
+ * `addHeadings` and the sections' text with `addText`. Once every part is in, the engine is exactly the one built at once:
+ * each flexsearch index gets the same ids in the same order, and typo correction does not
+ * depend on the order words were learnt.
+ */
+export function createSearchEngineFromHead(headPages: readonly SearchHeadPage[], options: SearchEngineOptions = {}): PartialSearchEngine {
   const categoryOf = options.categoryOf ?? topLevelCategory;
   const pages: PageEntry[] = [];
   const sections: SectionEntry[] = [];
@@ -183,23 +232,21 @@ export function createSearchEngine(data: SearchData, options: { categoryOf?: (ro
   const headingIndex = newIndex();
   const textIndex = newIndex();
   const vocabulary = new Map<string, number>();
+  const listeners = new Set<() => void>();
+  let complete = false;
+  let headingsIndexed = 0;
   const learn = (text: string) => {
     for (const word of wordsOf(text)) if (word.length >= 3) vocabulary.set(word, (vocabulary.get(word) ?? 0) + 1);
   };
-  for (const route of Object.keys(data)) {
-    const document = data[route]!;
-    const page: PageEntry = { route, title: document.title, lowerTitle: document.title.toLowerCase(), category: categoryOf(route), sections: [] };
+  for (const [route, title, keys] of headPages) {
+    const page: PageEntry = { route, title, lowerTitle: title.toLowerCase(), category: categoryOf(route), sections: [] };
     const pageId = pages.push(page) - 1;
-    titleIndex.add(pageId, document.title);
-    learn(document.title);
-    for (const [key, text] of Object.entries(document.data)) {
-      const { id, title } = parseSectionKey(key);
-      const sectionId = sections.push({ page: pageId, anchor: id, title, text, lowerTitle: title.toLowerCase(), lowerText: text.toLowerCase() }) - 1;
+    titleIndex.add(pageId, title);
+    learn(title);
+    for (const key of keys) {
+      const { id, title: heading } = parseSectionKey(key);
+      const sectionId = sections.push({ page: pageId, anchor: id, title: heading, text: '', lowerTitle: heading.toLowerCase(), lowerText: '' }) - 1;
       page.sections.push(sectionId);
-      if (title) headingIndex.add(sectionId, title);
-      if (text) textIndex.add(sectionId, text);
-      learn(title);
-      learn(text);
     }
   }
 
@@ -213,7 +260,10 @@ export function createSearchEngine(data: SearchData, options: { categoryOf?: (ro
     let bestCount = 0;
     for (const [word, count] of vocabulary) {
       const distance = editDistance(term, word, max);
-      if (distance < bestDistance || (distance === bestDistance && distance <= max && count > bestCount)) {
+      // Ties go to the more frequent word, then the first in code-point order: the answer must not
+      // depend on the order the parts arrived in.
+      const better = distance < bestDistance || (distance === bestDistance && distance <= max && (count > bestCount || (count === bestCount && word < best)));
+      if (better) {
         best = word;
         bestDistance = distance;
         bestCount = count;
@@ -230,12 +280,43 @@ export function createSearchEngine(data: SearchData, options: { categoryOf?: (ro
   };
 
   return {
+    sectionCount: sections.length,
+    addHeadings(count) {
+      const end = Math.min(sections.length, headingsIndexed + count);
+      for (; headingsIndexed < end; headingsIndexed++) {
+        const { title } = sections[headingsIndexed]!;
+        if (title) headingIndex.add(headingsIndexed, title);
+        learn(title);
+      }
+      return sections.length - headingsIndexed;
+    },
+    addText(first, texts) {
+      texts.forEach((text, i) => {
+        const section = sections[first + i];
+        if (!section || !text) return;
+        section.text = text;
+        section.lowerText = text.toLowerCase();
+        textIndex.add(first + i, text);
+        learn(text);
+      });
+    },
+    notify() {
+      for (const listener of listeners) listener();
+    },
+    finish() {
+      complete = true;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     search(rawQuery, limits = {}) {
       const query = rawQuery.slice(0, MAX_QUERY_LENGTH).trim();
       const words = [...new Set(queryWordsOf(query))];
       const topical = words.filter((w) => !STOP_WORDS.has(w));
       const terms = (topical.length ? topical : words).map((w) => (w === bare(w) ? correct(w) : w));
-      if (!terms.length) return { query, terms, pages: [], total: 0 };
+      if (!terms.length) return { query, terms, pages: [], total: 0, complete };
       const searched = terms.map(bare).join(' ');
       const titleRanks = run(titleIndex, searched);
       const headingRanks = run(headingIndex, searched);
@@ -307,7 +388,7 @@ export function createSearchEngine(data: SearchData, options: { categoryOf?: (ro
           score: entry.score,
         });
       }
-      return { query, terms, pages: results, total };
+      return { query, terms, pages: results, total, complete };
     },
   };
 }

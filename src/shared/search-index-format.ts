@@ -6,7 +6,7 @@
  * `heading-id#Heading title` (the page's text before its first section heading is under the
  * key `''`), values the section's text as the reader sees it, lines joined by newlines.
  */
-import type { PageMapItem } from './types.ts';
+import type { PageMapItem, RelOutputRelation } from './types.ts';
 
 /** One page of the search data. */
 export interface SearchDocument {
@@ -22,6 +22,11 @@ export interface TextSection {
   id: string;
   title: string;
   text: string;
+  /**
+   * The `src` of each `<RelOutput>` in the section, in order: its table is rendered from data
+   * the page's compile does not have, so its text joins the section when the index is written.
+   */
+  relOutputs?: string[];
 }
 
 /** Path of a locale's search data inside the output folder (no leading slash). */
@@ -61,6 +66,14 @@ export function searchDocument(title: string, sections: readonly TextSection[]):
     data[key] = data[key] ? (text ? `${data[key]}\n${text}` : data[key]) : text;
   }
   return { title, data };
+}
+
+/**
+ * The text a reader sees in a displayed Rel output: each tuple's values on a line (a missing
+ * value shows as "missing"), relations one after another.
+ */
+export function relOutputText(relations: readonly RelOutputRelation[]): string {
+  return relations.flatMap((relation) => relation.rows.map((row) => row.map((value) => value ?? 'missing').join(' '))).join('\n');
 }
 
 /** Routes a page map hides (`display: 'hidden'`, and everything inside a hidden folder). */

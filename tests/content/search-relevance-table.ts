@@ -67,4 +67,18 @@ export const RELEVANCE_TABLE: RelevanceRow[] = [
   { query: 'shortest path', kind: 'synonym', top3: ['/preview/graph-analytics/reference/library-graph-paths'] },
   { query: 'connected components', kind: 'synonym', top3: ['/preview/graph-analytics/reference/library-graph-components'] },
   { query: 'api credentials', kind: 'synonym', top3: ['/rkgms/sdk/sdk-configuration'] },
+  // Pages the first rows did not reach (issue 9: keep it growing with the content).
+  { query: 'facility location', kind: 'title', top3: ['/preview/optimization/examples/facility-location'] },
+  { query: 'transportation problem', kind: 'title', top3: ['/preview/optimization/examples/transportation-problem'] },
+  { query: 'reserved keyword', kind: 'title', top3: ['/help/error-messages/reserved-keyword'] },
+  { query: 'javascript sdk', kind: 'title', top3: ['/rkgms/sdk/js-sdk'] },
+  { query: 'julia', kind: 'title', top3: ['/rkgms/sdk/julia-sdk'] },
+  { query: 'histogram', kind: 'title', top3: ['/rel/ref/lib/histogram'] },
+  { query: 'transactions', kind: 'title', top3: ['/rkgms/concepts/database-transactions', '/rkgms/console/transactions'] },
+  { query: 'SHADOWED_VARIABLE', kind: 'identifier', top3: ['/help/error-messages/shadowed-variable'] },
+  { query: 'neighbours', kind: 'misspelling', top3: ['/preview/graph-analytics/basic-operations/neighbors'] },
+  { query: 'abreviations', kind: 'misspelling', top3: ['/help/abbreviations'] },
+  { query: 'how do I add a user', kind: 'question', top3: ['/rkgms/console/user-management'] },
+  { query: 'if then else', kind: 'synonym', top3: ['/rel/ref/expressions/conditional'] },
+  { query: 'syntax error', kind: 'synonym', top3: ['/help/error-messages/parse-error'] },
 ];

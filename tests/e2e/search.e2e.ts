@@ -6,7 +6,9 @@ import { repoRoot } from '../helpers.ts';
 import { useBuiltSite } from './browser.ts';
 
 const site = useBuiltSite(repoRoot);
-const INDEX = '**/_next/static/chunks/nextra-data-en-US.json';
+/** The head (titles and headings) the box fetches first; the text parts follow it. */
+const INDEX = '**/_next/static/chunks/nextra-search-en-US.json';
+const TEXT_PARTS = '**/_next/static/chunks/nextra-search-en-US-*.json';
 
 async function openPage(path: string, width = 1440): Promise<{ page: Page; context: BrowserContext }> {
   const context = await site.browser.newContext({ viewport: { width, height: 900 } });
@@ -22,7 +24,7 @@ describe('the navbar search box', () => {
     const { page, context } = await openPage('/rel');
     const fetched: string[] = [];
     page.on('request', (request) => {
-      if (request.url().includes('nextra-data-')) fetched.push(request.url());
+      if (request.url().endsWith('/nextra-search-en-US.json')) fetched.push(request.url());
     });
     await page.locator('main').click();
     expect(fetched).toEqual([]);
@@ -35,7 +37,7 @@ describe('the navbar search box', () => {
     await page.keyboard.type('schema');
     await expect.poll(() => page.locator('#search-results li[role="option"]').count()).toBeGreaterThan(0);
     expect(fetched).toHaveLength(1);
-    expect(fetched[0]).toMatch(/\/_next\/static\/chunks\/nextra-data-en-US\.json$/);
+    expect(fetched[0]).toMatch(/\/_next\/static\/chunks\/nextra-search-en-US\.json$/);
     await context.close();
   });
 
@@ -67,6 +69,28 @@ describe('the navbar search box', () => {
     await context.close();
   });
 
+  test('answers titles and headings before the text arrives, and text matches as it arrives (never a false "No results found.")', async () => {
+    const { page, context } = await openPage('/rel');
+    const releases: (() => void)[] = [];
+    let holding = true;
+    await page.route(TEXT_PARTS, async (route: Route) => {
+      if (holding) await new Promise<void>((done) => releases.push(done));
+      await route.continue();
+    });
+    await page.keyboard.press('/');
+    await page.keyboard.type('recursion');
+    await expect.poll(() => page.locator('#search-results .search-result-title').first().textContent()).toMatch(/^Recursion/);
+    // A word only in the text of a RelOutput table: 'Loading…' until the parts are in, then found.
+    await page.fill('#search-input', 'furniture');
+    await expect.poll(() => statusText(page)).toBe('Loading…');
+    await expect.poll(() => releases.length).toBeGreaterThan(0);
+    holding = false;
+    for (const release of releases) release();
+    await expect.poll(() => page.locator('#search-results li[role="option"]').count()).toBeGreaterThan(0);
+    expect(await page.locator('#search-results mark').first().textContent()).toMatch(/^furniture$/i);
+    await context.close();
+  });
+
   test("says 'Failed to load search index.' when the index cannot load, and 'No results found.' for nothing", async () => {
     const { page, context } = await openPage('/rel');
     await page.route(INDEX, (route: Route) => route.fulfill({ status: 500, body: 'down' }));
@@ -84,6 +108,8 @@ describe('the navbar search box', () => {
     const { page, context } = await openPage('/rel');
     await page.keyboard.press('/');
     await page.keyboard.type('recursion');
+    // Every part of the text in: the list no longer changes under the arrows.
+    await expect.poll(() => page.getAttribute('#search-results', 'data-complete')).toBe('true');
     await expect.poll(() => page.locator('#search-results li[role="option"]').count()).toBeGreaterThan(1);
     expect(await expanded(page)).toBe('true');
     const ids = await page.locator('#search-results li[role="option"]').evaluateAll((items) => items.map((item) => item.id));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import type { SearchData } from '../../src/shared/search-index-format.ts';
+import type { SearchHead, SearchTextPart } from '../../src/shared/search-parts.ts';
 import { fixture, tmp } from '../helpers.ts';
 
 const FIXTURE = 'search-data-holds-what-readers-see';
@@ -48,6 +49,27 @@ describe('the search data a build writes', () => {
     expect(all).not.toContain('import ');
     expect(all).not.toMatch(/<(Alert|Shout|strong)\b/);
     expect(all).not.toContain('**bold**');
+  });
+
+  test('holds the cell text of RelOutput tables, in a section of their own and inside an Alert', () => {
+    const section = (JSON.parse(read(outs[0]!, 'en-US')) as SearchData)['/guide']!.data['second-section#Second section']!;
+    expect(section.split('\n')).toEqual(['Text with bold and inline code.', 'A warning with a table:', 'furniture 2', 'lighting 3', 'furniture 2', 'lighting 3']);
+  });
+
+  test('beside it, the same data as the browser fetches it: a head of titles and headings, then the text in parts, byte for byte the same on every build', () => {
+    const chunks = (out: string) => join(out, '_next/static/chunks');
+    const head = JSON.parse(readFileSync(join(chunks(outs[0]!), 'nextra-search-en-US.json'), 'utf8')) as SearchHead;
+    expect(readFileSync(join(chunks(outs[1]!), 'nextra-search-en-US.json'), 'utf8')).toBe(JSON.stringify(head));
+    expect(head.parts.length).toBeGreaterThan(0);
+    for (const name of head.parts) expect(name).toMatch(/^nextra-search-en-US-\d+\.[0-9a-f]{10}\.json$/);
+    // Reassembled, head and parts are the seed's file.
+    const texts = head.parts.flatMap((name) => (JSON.parse(readFileSync(join(chunks(outs[0]!), name), 'utf8')) as SearchTextPart).texts);
+    const data = JSON.parse(read(outs[0]!, 'en-US')) as SearchData;
+    let n = 0;
+    const reassembled: SearchData = {};
+    for (const [route, title, keys] of head.pages) reassembled[route] = { title, data: Object.fromEntries(keys.map((key) => [key, texts[n++]!])) };
+    expect(reassembled).toEqual(data);
+    expect(JSON.stringify(head)).not.toContain('quokka');
   });
 
   test('never repeats the page title as a section of its own page', () => {

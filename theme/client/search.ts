@@ -132,7 +132,9 @@ export function attachSearchBox(input: HTMLInputElement): void {
     input.setAttribute('aria-expanded', 'false');
     input.removeAttribute('aria-activedescendant');
   };
-  const render = async () => {
+  let subscribed = false;
+  /** `refresh`: more of the site's text arrived; the list on screen is answered again, its active item kept. */
+  const render = async (refresh = false) => {
     const query = input.value.slice(0, MAX_QUERY_LENGTH).trim();
     const run = ++generation;
     if (!query) return close();
@@ -148,8 +150,18 @@ export function attachSearchBox(input: HTMLInputElement): void {
       panel.replaceChildren(message(MESSAGES.error));
       return;
     }
+    if (!subscribed) {
+      subscribed = true;
+      engine.subscribe?.(() => {
+        if (!panel.hidden) void render(true);
+      });
+    }
     if (run !== generation) return;
     const results = engine.search(query, { pages: MAX_PAGE_RESULTS, sectionsPerPage: MAX_SECTION_RESULTS_PER_PAGE });
+    // 'false' while the site's text is still arriving: the list may still grow.
+    panel.dataset.complete = String(results.complete !== false);
+    // Nothing in titles and headings yet, and the text still arriving: not yet "No results found."
+    if (!results.pages.length && results.complete === false) return;
     if (!results.pages.length) {
       panel.dataset.state = 'results';
       panel.replaceChildren(message(MESSAGES.empty));
@@ -161,7 +173,7 @@ export function attachSearchBox(input: HTMLInputElement): void {
     footer.textContent = `See all ${results.total} results`;
     panel.replaceChildren(resultList(results, false), footer);
     panel.dataset.state = 'results';
-    setActive(0);
+    setActive(refresh ? Math.max(active, 0) : 0);
   };
   input.addEventListener('input', () => void render());
   input.addEventListener('keydown', (event) => {
@@ -194,6 +206,7 @@ export function attachSearchBox(input: HTMLInputElement): void {
 /** /search?query=: every result, grouped by category with counts; follows reloads and back/forward. */
 export function runSearchPage(container: HTMLElement): void {
   const input = document.getElementById('search-page-input') as HTMLInputElement | null;
+  let subscribed = false;
   const show = async () => {
     const query = (new URLSearchParams(location.search).get('query') ?? '').slice(0, MAX_QUERY_LENGTH);
     if (input) input.value = query;
@@ -201,7 +214,14 @@ export function runSearchPage(container: HTMLElement): void {
     container.dataset.state = 'loading';
     container.replaceChildren(message(loadingMessage(locale)));
     try {
-      const results = (await loadEngine()).search(query);
+      const engine = await loadEngine();
+      if (!subscribed) {
+        subscribed = true;
+        engine.subscribe?.(() => void show());
+      }
+      const results = engine.search(query);
+      // The page of every result waits for every part of the text: its counts are final.
+      if (results.complete === false) return;
       container.dataset.state = 'results';
       if (!results.pages.length) return container.replaceChildren(message(MESSAGES.empty));
       const summary = document.createElement('p');

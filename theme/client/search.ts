@@ -6,14 +6,15 @@
  */
 import { encodeFragment, encodeRoute } from '../../src/shared/page-href.ts';
 import { MAX_PAGE_RESULTS, MAX_QUERY_LENGTH, MAX_SECTION_RESULTS_PER_PAGE, type PageHit, type SearchEngine, type SearchResults, type TextRun } from '../../src/shared/search-engine.ts';
+import { fillTemplate } from '../../src/shared/ui-strings.ts';
+import { pageStrings } from './page-strings.ts';
 import { loadSearchEngine } from './search-loader.ts';
-
-import { loadingMessage, SEARCH_MESSAGES as MESSAGES } from '../../src/shared/search-messages.ts';
 
 const root = document.documentElement;
 const basePath = root.dataset.basePath ?? '';
 const locale = root.dataset.locale ?? 'en-US';
 const defaultLocale = root.dataset.defaultLocale ?? locale;
+const strings = pageStrings();
 const loadEngine = (): Promise<SearchEngine> => loadSearchEngine(basePath, locale, defaultLocale);
 
 function runs(parts: TextRun[]): DocumentFragment {
@@ -138,27 +139,27 @@ export function attachSearchBox(input: HTMLInputElement): void {
     if (!query) return close();
     open();
     panel.dataset.state = 'loading';
-    panel.replaceChildren(message(loadingMessage(locale)));
+    panel.replaceChildren(message(strings.searchLoading));
     let engine: SearchEngine;
     try {
       engine = await loadEngine();
     } catch {
       if (run !== generation) return;
       panel.dataset.state = 'error';
-      panel.replaceChildren(message(MESSAGES.error));
+      panel.replaceChildren(message(strings.searchError));
       return;
     }
     if (run !== generation) return;
     const results = engine.search(query, { pages: MAX_PAGE_RESULTS, sectionsPerPage: MAX_SECTION_RESULTS_PER_PAGE });
     if (!results.pages.length) {
       panel.dataset.state = 'results';
-      panel.replaceChildren(message(MESSAGES.empty));
+      panel.replaceChildren(message(strings.searchEmpty));
       return;
     }
     const footer = document.createElement('a');
     footer.className = 'search-footer';
-    footer.href = `${basePath}/search?query=${encodeURIComponent(query)}`;
-    footer.textContent = `See all ${results.total} results`;
+    footer.href = `${basePath}${locale === defaultLocale ? '' : `/${locale}`}/search?query=${encodeURIComponent(query)}`;
+    footer.textContent = fillTemplate(strings.searchSeeAll, { count: results.total });
     panel.replaceChildren(resultList(results, false), footer);
     panel.dataset.state = 'results';
     setActive(0);
@@ -199,18 +200,18 @@ export function runSearchPage(container: HTMLElement): void {
     if (input) input.value = query;
     if (!query.trim()) return container.replaceChildren();
     container.dataset.state = 'loading';
-    container.replaceChildren(message(loadingMessage(locale)));
+    container.replaceChildren(message(strings.searchLoading));
     try {
       const results = (await loadEngine()).search(query);
       container.dataset.state = 'results';
-      if (!results.pages.length) return container.replaceChildren(message(MESSAGES.empty));
+      if (!results.pages.length) return container.replaceChildren(message(strings.searchEmpty));
       const summary = document.createElement('p');
       summary.className = 'search-page-count';
-      summary.textContent = `${results.total} results`;
+      summary.textContent = fillTemplate(strings.searchResultCount, { count: results.total });
       container.replaceChildren(summary, resultList(results, true));
     } catch {
       container.dataset.state = 'error';
-      container.replaceChildren(message(MESSAGES.error));
+      container.replaceChildren(message(strings.searchError));
     }
   };
   input?.form?.addEventListener('submit', (event) => {

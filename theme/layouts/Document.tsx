@@ -3,6 +3,16 @@ import type { RouteData } from '../../src/shared/types.ts';
 import { hreflangAlternates } from '../../src/shared/hreflang.ts';
 import { CLIENT_STRINGS_ID, clientStringsOf } from '../../src/shared/ui-strings.ts';
 
+/**
+ * On the default locale's home only: the other locales' homes, which the head script goes to when
+ * the `NEXT_LOCALE` cookie names one (a reader who chose French lands on `/fr-FR` from `/`).
+ */
+function localeHomes(data: RouteData): string | undefined {
+  if (data.route !== '/' || data.locale !== data.config.defaultLocale) return undefined;
+  const homes = Object.fromEntries(data.alternates.filter((alt) => alt.locale !== data.locale).map((alt) => [alt.locale, alt.href]));
+  return Object.keys(homes).length ? JSON.stringify(homes) : undefined;
+}
+
 /** JSON safe inside `<script>`: `<` escaped, so no string can close the element. */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -27,6 +37,7 @@ export function Document({ data, children }: { data: RouteData; children: ReactN
       data-base-path={config.basePath}
       data-locale={data.locale}
       data-default-locale={config.defaultLocale}
+      data-locale-homes={localeHomes(data)}
     >
       <head>
         <meta charSet="utf-8" />

@@ -96,6 +96,12 @@ describe('a right-to-left page', () => {
     await page.context().close();
   });
 
+  test('the breadcrumb separator points right to left', async () => {
+    const page = await openPage('/ar/guide/first-steps');
+    expect(await page.evaluate(() => getComputedStyle(document.querySelector('.breadcrumbs li + li')!, '::before').content)).toBe('"‹"');
+    await page.context().close();
+  });
+
   test('the English page it leads from keeps its sidebar on the left (the test above can fail)', async () => {
     const page = await openPage('/guide');
     const [sidebar, main] = [await box(page, '.sidebar'), await box(page, 'main')];

@@ -14,4 +14,10 @@ export default defineConfig({
     productUpdates: { text: 'Product Updates', href: 'https://www.example.com/updates' },
   },
   docsRepositoryBase: 'https://github.com/example/rel-docs',
+  // English is the original; a page French or Arabic has not translated is shown in English under its prefix.
+  locales: [
+    { locale: 'en-US', text: 'English' },
+    { locale: 'fr-FR', text: 'Français', banner: { content: 'L’initiation à Rel est nouvelle : [commencez ici](/rel/primer).' } },
+    { locale: 'ar', text: 'العربية', direction: 'rtl', banner: { content: 'المدخل إلى Rel جديد: [ابدأ من هنا](/rel/primer).' } },
+  ],
 });

@@ -9,7 +9,9 @@ export default defineConfig({
   test: {
     // The only wall-clock bounds in the suite: a net for a test that hangs, never a speed to meet.
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // The Rel site's builds in beforeAll hooks write every page in three locales (untranslated
+    // pages fall back to English under /fr-FR and /ar): on a loaded 2-core machine that passed 120 s.
+    hookTimeout: 600_000,
     // expect.poll waits as long as its test may (its own default, 1 s, is a speed to meet).
     expect: { poll: { timeout: 60_000 } },
     projects: [

@@ -26,6 +26,8 @@ export { DIAGNOSTIC_CODES } from './diagnostics/codes.ts';
 export { contentRoute, folderRouteOf, localizedRoute, titleFromName } from './content/content-route.ts';
 export { DiagnosticError, isDiagnosticError, positionAt } from './diagnostics/diagnostic.ts';
 export { isNavigable, SPECIAL_PAGES, type SpecialPageRule } from './shared/special-pages.ts';
+export { withLocaleFallbacks } from './shared/locale-fallback.ts';
+export { fillTemplate, uiStrings, type UiStrings } from './shared/ui-strings.ts';
 export { DEFAULT_THEME, resolveTheme } from './shared/theme-options.ts';
 export { documentTitle, pageTitle } from './shared/page-title.ts';
 export { SourcePositionCollector, originalPosition } from './diagnostics/source-positions.ts';

@@ -8,7 +8,7 @@ import type { CompileOptions } from '@mdx-js/mdx';
 import { renderMarkdown, type LinkContext } from './render-markdown.ts';
 import { DiagnosticError, positionAt, sharedReact, SourcePositionCollector, type BundlerSite, type CompiledPage, type FrontMatter, type MarkdownPlugins, type UnifiedPluginRef } from 'docs-gen';
 import { splitFrontMatter } from './front-matter.ts';
-import { getHighlighter, rehypeHighlight } from './highlight.ts';
+import { getHighlighter, rehypeHighlight, type CopyButtonLabels } from './highlight.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
 import { rehypeSiteLinks } from './rehype-site-links.ts';
 import { useLinearEditMap } from './linear-edit-map.ts';
@@ -28,6 +28,8 @@ export interface CompileInput {
   links: LinkContext;
   /** Highlight code blocks; `check` reads no HTML and skips it. @default true */
   highlight?: boolean;
+  /** The code blocks' copy button in the page's language. @default English */
+  copyLabels?: CopyButtonLabels;
   /** The plugins' remark and rehype plugins (runnable module URLs), for MDX pages. */
   markdown?: MarkdownPlugins;
   /** What bundler plugins are told of the site. */
@@ -91,7 +93,7 @@ function syntaxError(error: unknown, input: CompileInput): unknown {
 
 /** The highlighter as a rehype step, unless highlighting is off. */
 function highlightPlugins(input: CompileInput): NonNullable<CompileOptions['rehypePlugins']> {
-  return input.highlight === false ? [] : [[rehypeHighlight, { grammarPath: input.grammarPath }]];
+  return input.highlight === false ? [] : [[rehypeHighlight, { grammarPath: input.grammarPath, labels: input.copyLabels }]];
 }
 
 /** ESM imports mean the page needs a bundler; without them, the fast function-body path serves. */
@@ -107,7 +109,7 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   if (input.format === 'md') {
     // CommonMark needs no JavaScript: straight to HTML, no MDX compile, no React render.
     const highlighter = input.highlight === false ? undefined : await getHighlighter(input.grammarPath);
-    const { html, ...collected } = await renderMarkdown(body, { links: input.links, highlighter });
+    const { html, ...collected } = await renderMarkdown(body, { links: input.links, highlighter, copyLabels: input.copyLabels });
     return { frontMatter, compiled: { kind: 'html', code: html }, ...collected };
   }
   const needsBundle = hasImports(body);

@@ -80,6 +80,14 @@ export async function ensureLanguage(h: Highlighter, lang: string): Promise<bool
   return true;
 }
 
+/** The copy button's text and name, in the page's language (the theme's dictionary: `uiStrings`). */
+export interface CopyButtonLabels {
+  copy: string;
+  copyCode: string;
+}
+
+const ENGLISH_COPY_LABELS: CopyButtonLabels = { copy: 'Copy', copyCode: 'Copy code' };
+
 function languageOf(code: Element): string {
   const classes = (code.properties.className as string[] | undefined) ?? [];
   const tag = classes.find((c) => c.startsWith('language-'));
@@ -90,7 +98,8 @@ function languageOf(code: Element): string {
  * rehype plugin: replaces every `pre > code` with highlighted HTML (token classes coloured by
  * the stylesheet for each colour scheme), wrapped with a copy button.
  */
-export function rehypeHighlight(options: { grammarPath: string }) {
+export function rehypeHighlight(options: { grammarPath: string; labels?: CopyButtonLabels }) {
+  const labels = options.labels ?? ENGLISH_COPY_LABELS;
   return async (tree: Root): Promise<void> => {
     const blocks: { pre: Element; code: Element; parent: Element | Root; index: number }[] = [];
     visit(tree, 'element', (node, index, parent) => {
@@ -118,8 +127,8 @@ export function rehypeHighlight(options: { grammarPath: string }) {
           {
             type: 'element',
             tagName: 'button',
-            properties: { type: 'button', className: ['copy-button'], ariaLabel: 'Copy code', title: 'Copy code' },
-            children: [{ type: 'text', value: 'Copy' }],
+            properties: { type: 'button', className: ['copy-button'], ariaLabel: labels.copyCode, title: labels.copyCode },
+            children: [{ type: 'text', value: labels.copy }],
           },
           shikiPre as ElementContent,
         ],
@@ -136,7 +145,7 @@ const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
  * The same markup as the rehype plugin, as a string, for the Markdown renderer: the code-block
  * wrapper, its copy button, and token classes. `lang` must be loaded (see ensureLanguage).
  */
-export function highlightToHtml(h: Highlighter, code: string, requested: string): string {
+export function highlightToHtml(h: Highlighter, code: string, requested: string, labels: CopyButtonLabels = ENGLISH_COPY_LABELS): string {
   const lang = h.getLoadedLanguages().includes(requested) ? requested : 'text';
   const lines = h.codeToTokens(code.replace(/\n$/, ''), { lang: lang as BundledLanguage, theme: THEME.name!, ...TOKENIZE }).tokens;
   let html = '';
@@ -152,5 +161,5 @@ export function highlightToHtml(h: Highlighter, code: string, requested: string)
     }
     html += '</span>';
   }
-  return `<div class="code-block" data-language="${escape(requested)}"><button type="button" class="copy-button" aria-label="Copy code" title="Copy code">Copy</button><pre class="shiki" tabindex="0"><code>${html}</code></pre></div>`;
+  return `<div class="code-block" data-language="${escape(requested)}"><button type="button" class="copy-button" aria-label="${escape(labels.copyCode)}" title="${escape(labels.copyCode)}">${escape(labels.copy)}</button><pre class="shiki" tabindex="0"><code>${html}</code></pre></div>`;
 }

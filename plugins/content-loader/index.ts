@@ -5,6 +5,7 @@ import {
   contentRoute,
   folderRouteOf,
   pageTitle,
+  uiStrings,
   DiagnosticError,
   workerModuleUrl,
   type ContentPage,
@@ -114,6 +115,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           links,
           // `check` never reads the HTML: colouring code would be wasted work.
           highlight: context.mode !== 'check',
+          copyLabels: { copy: uiStrings(target.locale).copy, copyCode: uiStrings(target.locale).copyCode },
           markdown: context.markdown,
           site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
         };

@@ -6,7 +6,7 @@ import GithubSlugger from 'github-slugger';
 import type { Highlighter } from 'shiki';
 import { assetHref, isExternalHref, pageHref, type Heading, type PageLinkContext } from 'docs-gen';
 import type { CollectedData, TextSection } from './collect.ts';
-import { ensureLanguage, highlightToHtml } from './highlight.ts';
+import { ensureLanguage, highlightToHtml, type CopyButtonLabels } from './highlight.ts';
 import { rewriteHtmlLinks } from './html-links.ts';
 import { collectMarkdownReferences } from './markdown-references.ts';
 
@@ -18,6 +18,8 @@ interface RenderEnv {
   links: LinkContext;
   /** Absent when highlighting is off (`check`): code is written plain. */
   highlighter?: Highlighter;
+  /** The code blocks' copy button in the page's language. */
+  copyLabels?: CopyButtonLabels;
 }
 
 const FENCE_LANGUAGE = /^(?:```|~~~)\s*([\w+#.-]+)/gm;
@@ -104,7 +106,7 @@ function siteUrls(md: MarkdownIt): void {
   rules.fence = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
     const lang = token.info.trim().split(/\s+/)[0]!.toLowerCase() || 'text';
-    return env.highlighter ? highlightToHtml(env.highlighter, token.content, lang) : defaultFence(tokens, idx, options, env, self);
+    return env.highlighter ? highlightToHtml(env.highlighter, token.content, lang, env.copyLabels) : defaultFence(tokens, idx, options, env, self);
   };
 }
 
@@ -151,10 +153,10 @@ function collectText(tokens: Token[]): { headings: Heading[]; sections: TextSect
  * Renders a `.md` page to HTML with markdown-it: an order of magnitude faster than the
  * micromark/unified pipeline MDX needs, with the same output conventions.
  */
-export async function renderMarkdown(body: string, options: { links: LinkContext; highlighter?: Highlighter }): Promise<CollectedData & { html: string }> {
+export async function renderMarkdown(body: string, options: { links: LinkContext; highlighter?: Highlighter; copyLabels?: CopyButtonLabels }): Promise<CollectedData & { html: string }> {
   if (options.highlighter) for (const match of body.matchAll(FENCE_LANGUAGE)) await ensureLanguage(options.highlighter, match[1]!.toLowerCase());
   markdown ??= createRenderer();
-  const env: RenderEnv = { links: options.links, highlighter: options.highlighter };
+  const env: RenderEnv = { links: options.links, highlighter: options.highlighter, copyLabels: options.copyLabels };
   const tokens = markdown.parse(body, env);
   // Before rendering, which rewrites the tokens' hrefs: `check` resolves links as written.
   const references = collectMarkdownReferences(tokens, body, markdown);

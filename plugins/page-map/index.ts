@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { DiagnosticError, type Diagnostic, type Plugin } from 'docs-gen';
+import { DiagnosticError, withLocaleFallbacks, type Diagnostic, type Plugin } from 'docs-gen';
 import { buildPageMap } from './build-page-map.ts';
 import { metaFileNames, readMeta, type ReadMeta } from './read-meta.ts';
 
@@ -127,7 +127,8 @@ export default function pageMap(): Plugin<LoadedMeta> {
       for (const { locale } of context.config.locales) {
         const result = buildPageMap({
           locale,
-          pages: pages.filter((p) => p.locale === locale),
+          // Pages this locale has not translated are listed too: the build writes them with the default locale's content.
+          pages: withLocaleFallbacks(pages, { locale, defaultLocale: context.config.defaultLocale }),
           metaByFolder: content.byLocale.get(locale) ?? new Map(),
         });
         for (const diagnostic of result.diagnostics) actions.report(diagnostic);

@@ -17,6 +17,8 @@ import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
 import type { RenderOutput } from './render-worker.tsx';
 import { renderInPool } from './render-in-pool.ts';
+import { withLocaleFallbacks } from '../shared/locale-fallback.ts';
+import { uiStrings } from '../shared/ui-strings.ts';
 import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
 import { redirectOutputPath, redirectPage } from './redirects.ts';
@@ -75,14 +77,24 @@ export function createContext(root: string, config: ResolvedConfig, mode: Plugin
   };
 }
 
-/** Special routes the seed requires that content did not provide come from the theme. */
+/**
+ * Routes content did not provide: in each other locale, a copy of each default-locale page it has
+ * not translated (`withLocaleFallbacks`; no references, so `check` reports a link once); then
+ * the special routes the seed requires, from the theme.
+ */
 export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
+  const fallbacks = config.locales.flatMap(({ locale }) =>
+    withLocaleFallbacks(site.routes, { locale, defaultLocale: config.defaultLocale })
+      .filter((route) => route.fallbackFrom)
+      .map(({ references: _references, ...route }) => route),
+  );
+  site.routes.push(...fallbacks);
   for (const { locale } of config.locales) {
     const present = new Set(site.routes.filter((r) => (r.locale ?? config.defaultLocale) === locale).map((r) => r.route));
     if (locale !== config.defaultLocale && present.size === 0) continue;
     for (const [route, rule] of Object.entries(SPECIAL_PAGES)) {
       if (present.has(route)) continue;
-      const title = rule.title(config.title);
+      const title = rule.title(config.title, uiStrings(locale));
       site.routes.push({ route, locale, title, content: { type: 'theme' } });
     }
   }
@@ -223,7 +235,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const notFound = join(staging, '404', 'index.html');
     // Static hosts serve /404.html for unknown paths.
     if (existsSync(notFound)) await copyFile(notFound, join(staging, '404.html'));
-    await writeFile(join(staging, 'sitemap.xml'), sitemapXml({ routes: site.routes, siteUrl: config.siteUrl, basePath: config.basePath, defaultLocale: config.defaultLocale }));
+    await writeFile(join(staging, 'sitemap.xml'), sitemapXml({ routes: site.routes, siteUrl: config.siteUrl, basePath: config.basePath, defaultLocale: config.defaultLocale, locales: config.locales.map((l) => l.locale) }));
     await writeFile(join(staging, 'robots.txt'), robotsTxt({ siteUrl: config.siteUrl, basePath: config.basePath }));
     for (const [path, contents] of emitted) {
       await mkdir(dirname(join(staging, path)), { recursive: true });

@@ -9,6 +9,7 @@ import { breadcrumbsFor, navbarItems, readingOrder, sectionFor, sidebarTree } fr
 import { SidebarRenderer } from '../../theme/components/SidebarTree.tsx';
 import { pageHref, routeHref } from '../shared/page-href.ts';
 import type { SidebarEntry } from '../shared/types.ts';
+import { uiStrings, type UiStrings } from '../shared/ui-strings.ts';
 
 export { DEFAULT_THEME } from '../shared/theme-options.ts';
 export { SPECIAL_PAGES, isNavigable } from '../shared/special-pages.ts';
@@ -20,6 +21,8 @@ export interface SiteSnapshot {
   assets: { scripts: string[]; styles: string[] };
   /** locale → routes that exist in it (for the language switcher). */
   routesByLocale: Record<string, string[]>;
+  /** locale → its routes that show the default locale's content (no translation: `RouteDefinition.fallbackFrom`). */
+  fallbackRoutesByLocale: Record<string, string[]>;
   /** The server bundle of the config's islands, when there are any. */
   islandsModule?: string;
   /** What plugins gave the theme (`actions.setThemeData`). */
@@ -35,9 +38,11 @@ export class SiteIndex {
   private readonly sidebars = new Map<string, SidebarEntry[]>();
   private readonly renderer = new SidebarRenderer();
   private readonly routeSets: Record<string, Set<string>>;
+  private readonly fallbackSets: Record<string, Set<string>>;
 
   constructor(readonly snapshot: SiteSnapshot) {
     this.routeSets = Object.fromEntries(Object.entries(snapshot.routesByLocale).map(([l, r]) => [l, new Set(r)]));
+    this.fallbackSets = Object.fromEntries(Object.entries(snapshot.fallbackRoutesByLocale).map(([l, r]) => [l, new Set(r)]));
   }
 
   private navigation(locale: string): Navigation {
@@ -106,7 +111,15 @@ export class SiteIndex {
       url: href(route),
       alternates: config.locales
         .filter((l) => l.locale === locale || this.routeSets[l.locale]?.has(route))
-        .map((l) => ({ locale: l.locale, text: l.text, href: routeHref(route, `${config.basePath}${l.locale === config.defaultLocale ? '' : `/${l.locale}`}`) })),
+        .map((l) => ({
+          locale: l.locale,
+          text: l.text,
+          href: routeHref(route, `${config.basePath}${l.locale === config.defaultLocale ? '' : `/${l.locale}`}`),
+          translated: !this.fallbackSets[l.locale]?.has(route),
+        })),
+      strings: localeStrings(config, locale),
+      banner: localeBanner(config, locale),
+      fallbackFrom: definition.fallbackFrom,
       sourcePath: definition.sourcePath,
       noindex: special?.noindex ?? false,
       hideFeedback: !config.feedback.enabled || (special?.hideFeedback ?? false) || frontMatter.rai_hide_feedback_ux === true,
@@ -119,6 +132,25 @@ export class SiteIndex {
       relOutputs: this.snapshot.themeData.relOutputs,
     };
   }
+}
+
+/** The theme's strings for `locale`, with the config's overrides: the locale's own, then the site-wide one. */
+export function localeStrings(config: ThemeConfig, locale: string): UiStrings {
+  const strings = uiStrings(locale);
+  const option = config.locales.find((l) => l.locale === locale);
+  return {
+    ...strings,
+    tocTitle: option?.toc?.title ?? config.toc.title ?? strings.tocTitle,
+    searchPlaceholder: option?.search?.placeholder ?? config.search.placeholder ?? strings.searchPlaceholder,
+    feedbackQuestion: config.feedback.question ?? strings.feedbackQuestion,
+  };
+}
+
+/** The banner in `locale`: its own text over the site's, or none when the locale says `false`. */
+export function localeBanner(config: ThemeConfig, locale: string): RouteData['banner'] {
+  const own = config.locales.find((l) => l.locale === locale)?.banner;
+  if (!config.banner || own === false) return undefined;
+  return own ? { ...config.banner, content: own.content } : config.banner;
 }
 
 /** The first page of each visible top-level item: what a generated home page links to (not `/404`, `/500`, `/search`: `isNavigable`). */

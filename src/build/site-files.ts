@@ -2,12 +2,15 @@ import type { RouteDefinition } from '../pipeline/plugin.ts';
 import { escapeHtml } from '../shared/escape-html.ts';
 import { routeHref } from '../shared/page-href.ts';
 import { isNavigable } from './route-data.ts';
+import { hreflangAlternates } from '../shared/hreflang.ts';
 
 interface SiteFileOptions {
   routes: RouteDefinition[];
   siteUrl?: string;
   basePath: string;
   defaultLocale: string;
+  /** The config's locales, in its order: the order of each page's alternates. */
+  locales?: string[];
 }
 
 /** Routes search engines should see: not /404, /500 or the noindex /search. */
@@ -15,17 +18,29 @@ function indexable(routes: RouteDefinition[]): RouteDefinition[] {
   return routes.filter((r) => isNavigable(r.route));
 }
 
-export function sitemapXml({ routes, siteUrl, basePath, defaultLocale }: SiteFileOptions): string {
+/**
+ * Every translated page (a locale's fallback copy of a default-locale page is not one: its
+ * canonical URL is the original's), each with its translations as `hreflang` alternates
+ * (Google's sitemap form: every version lists every version, itself included, and `x-default`).
+ */
+export function sitemapXml({ routes, siteUrl, basePath, defaultLocale, locales = [] }: SiteFileOptions): string {
   const origin = (siteUrl ?? '').replace(/\/$/, '');
-  const entries = indexable(routes)
+  const translated = indexable(routes).filter((r) => !r.fallbackFrom);
+  const localeOf = (r: RouteDefinition) => r.locale ?? defaultLocale;
+  const urlOf = (r: RouteDefinition) => origin + routeHref(r.route, `${basePath}${localeOf(r) === defaultLocale ? '' : `/${localeOf(r)}`}`);
+  const versions = new Map<string, RouteDefinition[]>();
+  for (const r of translated) versions.set(r.route, [...(versions.get(r.route) ?? []), r]);
+  for (const all of versions.values()) all.sort((a, b) => locales.indexOf(localeOf(a)) - locales.indexOf(localeOf(b)));
+  const entries = translated
     .map((r) => {
-      const locale = r.locale ?? defaultLocale;
-      const path = routeHref(r.route, `${basePath}${locale === defaultLocale ? '' : `/${locale}`}`);
       const lastmod = r.frontMatter?.lastmod ?? r.frontMatter?.date;
-      return `  <url><loc>${escapeHtml(origin + path)}</loc>${lastmod ? `<lastmod>${escapeHtml(String(lastmod))}</lastmod>` : ''}</url>`;
+      const all = versions.get(r.route)!;
+      const alternates = all.length < 2 ? [] : hreflangAlternates(all.map((v) => ({ locale: localeOf(v), href: urlOf(v) })), defaultLocale);
+      const links = alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}"/>`).join('');
+      return `  <url><loc>${escapeHtml(urlOf(r))}</loc>${lastmod ? `<lastmod>${escapeHtml(String(lastmod))}</lastmod>` : ''}${links}</url>`;
     })
     .sort();
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${entries.join('\n')}\n</urlset>\n`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${entries.join('\n')}\n</urlset>\n`;
 }
 
 export function robotsTxt({ siteUrl, basePath }: { siteUrl?: string; basePath: string }): string {

@@ -28,12 +28,17 @@ export async function buildSiteAssets(options: { root: string; outDir: string; c
 /** What every render worker receives once: the same for `build` and `dev`. */
 export function siteSnapshot(config: ResolvedConfig, site: SiteData, assets: SiteAssets, mdxComponents: Record<string, ModuleExport>): SiteSnapshot {
   const routesByLocale: Record<string, string[]> = {};
-  for (const r of site.routes) (routesByLocale[r.locale ?? config.defaultLocale] ??= []).push(r.route);
+  const fallbackRoutesByLocale: Record<string, string[]> = {};
+  for (const r of site.routes) {
+    (routesByLocale[r.locale ?? config.defaultLocale] ??= []).push(r.route);
+    if (r.fallbackFrom) (fallbackRoutesByLocale[r.locale ?? config.defaultLocale] ??= []).push(r.route);
+  }
   return {
     config: themeConfigOf(config),
     navigation: site.navigation,
     assets: assets.assets,
     routesByLocale,
+    fallbackRoutesByLocale,
     islandsModule: assets.islandsModule,
     themeData: site.themeData,
     mdxComponents,

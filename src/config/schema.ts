@@ -32,6 +32,12 @@ const locale = z.strictObject({
   text: z.string(),
   /** @default 'ltr' */
   direction: z.enum(['ltr', 'rtl']).default('ltr'),
+  /** This locale's table-of-contents title, over `toc.title` and the theme's dictionary. */
+  toc: z.strictObject({ title: z.string() }).optional(),
+  /** This locale's search placeholder, over `search.placeholder` and the theme's dictionary. */
+  search: z.strictObject({ placeholder: z.string() }).optional(),
+  /** This locale's banner text (Markdown links allowed), over `banner.content`; `false` shows no banner in this locale. */
+  banner: z.union([z.strictObject({ content: z.string() }), z.literal(false)]).optional(),
 });
 
 /**
@@ -131,8 +137,8 @@ export const configSchema = z.strictObject({
     .prefault({}),
   toc: z
     .strictObject({
-      /** @default 'On This Page' */
-      title: z.string().default('On This Page'),
+      /** The title in every locale without its own (`locales[].toc.title`). @default the theme's dictionary: 'On This Page', 'Sur cette page'… */
+      title: z.string().optional(),
       /** @default true */
       float: z.boolean().default(true),
     })
@@ -141,16 +147,16 @@ export const configSchema = z.strictObject({
     .strictObject({
       /** @default true */
       enabled: z.boolean().default(true),
-      /** @default 'Search documentation…' */
-      placeholder: z.string().default('Search documentation…'),
+      /** The placeholder in every locale without its own (`locales[].search.placeholder`). @default the theme's dictionary: 'Search documentation…', 'Rechercher dans la documentation…'… */
+      placeholder: z.string().optional(),
     })
     .prefault({}),
   feedback: z
     .strictObject({
       /** @default true */
       enabled: z.boolean().default(true),
-      /** @default 'Was this doc helpful?' */
-      question: z.string().default('Was this doc helpful?'),
+      /** The question in every locale. @default the theme's dictionary: 'Was this doc helpful?', 'Cette page vous a-t-elle été utile ?'… */
+      question: z.string().optional(),
       /** Log endpoint receiving `{message, helpful, url, referrer, session_id}` as a POST. */
       endpoint: httpsUrl('must be an absolute https:// URL').optional(),
     })

@@ -151,6 +151,8 @@ export interface RouteDefinition {
   theme?: ThemeOptions;
   /** The page's text by heading, for search. */
   sections?: TextSection[];
+  /** Set on a route the build adds because `locale` has no translation of the page: the locale whose content it shows. */
+  fallbackFrom?: string;
 }
 
 /** Per-locale navigation: the page map the sidebar, navbar, breadcrumbs and prev/next are made from. */

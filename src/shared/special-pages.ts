@@ -1,3 +1,4 @@
+import type { UiStrings } from './ui-strings.ts';
 import type { SpecialPage, ThemeOptions } from './types.ts';
 
 /** A route the seed gives fixed options, and the title the theme's own version of it has. */
@@ -10,7 +11,7 @@ export interface SpecialPageRule {
   /** The feedback question is never asked on it. */
   hideFeedback: true;
   /** The title of the theme's page when content has none (`home` takes the site title). */
-  title: (siteTitle: string) => string;
+  title: (siteTitle: string, strings: UiStrings) => string;
   /** Readers do not navigate to it: out of menus, sitemaps, prev/next and search. */
   navigable: boolean;
 }
@@ -21,9 +22,9 @@ export interface SpecialPageRule {
  */
 export const SPECIAL_PAGES: Readonly<Record<string, SpecialPageRule>> = {
   '/': { special: 'home', theme: { layout: 'full', breadcrumb: false, toc: false }, hideFeedback: true, title: (siteTitle) => siteTitle, navigable: true },
-  '/404': { special: '404', theme: { layout: 'full', sidebar: false, toc: false, breadcrumb: false, pagination: false }, hideFeedback: true, title: () => '404: Page Not Found', navigable: false },
-  '/500': { special: '500', theme: { layout: 'full', sidebar: false, toc: false, breadcrumb: false, pagination: false }, hideFeedback: true, title: () => '500: Internal Server Error', navigable: false },
-  '/search': { special: 'search', theme: { layout: 'full', breadcrumb: false, toc: false, pagination: false }, noindex: true, hideFeedback: true, title: () => 'Search', navigable: false },
+  '/404': { special: '404', theme: { layout: 'full', sidebar: false, toc: false, breadcrumb: false, pagination: false }, hideFeedback: true, title: (_siteTitle, strings) => strings.notFoundTitle, navigable: false },
+  '/500': { special: '500', theme: { layout: 'full', sidebar: false, toc: false, breadcrumb: false, pagination: false }, hideFeedback: true, title: (_siteTitle, strings) => strings.serverErrorTitle, navigable: false },
+  '/search': { special: 'search', theme: { layout: 'full', breadcrumb: false, toc: false, pagination: false }, noindex: true, hideFeedback: true, title: (_siteTitle, strings) => strings.searchTitle, navigable: false },
 };
 
 /** Whether readers navigate to `route`: not `/404`, `/500` or `/search` (the seed keeps them out of menus, sitemaps, prev/next and search). */

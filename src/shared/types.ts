@@ -2,6 +2,7 @@
  * Types shared by the Node pipeline and the isomorphic theme.
  * No `node:` imports here: the theme's tsconfig includes this folder.
  */
+import type { UiStrings } from './ui-strings.ts';
 
 /** Page metadata from YAML front matter (seed §3). */
 export interface FrontMatter {
@@ -91,6 +92,10 @@ export interface LocaleOption {
   locale: string;
   text: string;
   direction: 'ltr' | 'rtl';
+  /** Per-locale overrides of the config's `toc.title`, `search.placeholder` and `banner` (`false`: no banner). */
+  toc?: { title: string };
+  search?: { placeholder: string };
+  banner?: { content: string } | false;
 }
 
 /** The part of the resolved config the theme reads. Serialisable. */
@@ -110,10 +115,10 @@ export interface ThemeConfig {
   defaultTheme: 'light' | 'dark' | 'system';
   primaryHue: { light: number; dark: number };
   sidebar: { defaultMenuCollapseLevel: number; toggleButton: boolean };
-  toc: { title: string; float: boolean };
-  search: { placeholder: string; enabled: boolean };
+  toc: { title?: string; float: boolean };
+  search: { placeholder?: string; enabled: boolean };
   monitoring: { scriptSrc?: string; sampleRate: number };
-  feedback: { question: string; endpoint?: string; enabled: boolean };
+  feedback: { question?: string; endpoint?: string; enabled: boolean };
   docsRepositoryBase?: string;
   project?: { link: string };
   chat?: { link: string };
@@ -172,8 +177,18 @@ export interface RouteData {
   folderRoute: string;
   /** URL path of this page, with base path. */
   url: string;
-  /** The same page in each locale that has it. */
-  alternates: { locale: string; text: string; href: string }[];
+  /**
+   * This route in every locale that has it, its own included, in the config's order: the
+   * language switcher's targets. `translated` is false for a locale that shows the default
+   * locale's content (`hreflang` names only translations).
+   */
+  alternates: { locale: string; text: string; href: string; translated: boolean }[];
+  /** The theme's strings in this page's locale, with the config's overrides (`toc.title`, `search.placeholder`, `feedback.question`) applied. */
+  strings: UiStrings;
+  /** The banner in this page's locale (`locales[].banner` over `banner`), if any. */
+  banner?: { key: string; content: string; dismissible: boolean };
+  /** Set when this locale has no translation of the page and shows the default locale's content: that locale. */
+  fallbackFrom?: string;
   /** Source file relative to the site root, when the route comes from content. */
   sourcePath?: string;
   noindex: boolean;

@@ -1,7 +1,8 @@
 /**
  * Every string of the theme's own interface, per locale, in one dictionary (issue 10).
  * The theme and its client scripts read strings only through `uiStrings(locale)`; a locale
- * without its own dictionary, or a key it lacks, falls back to English.
+ * without its own dictionary, or a key it lacks, falls back to English. The seed's strings
+ * (§2, §4, §8) are word for word in English. `{name}` marks a value filled by `fillTemplate`.
  */
 export interface UiStrings {
   /** The skip link, first Tab stop of every page. */
@@ -17,11 +18,68 @@ export interface UiStrings {
   themeLight: string;
   themeDark: string;
   themeSystem: string;
+  /** The accessible name of the theme control. */
+  themeChange: string;
   /** The language switcher. */
   languageLabel: string;
+  languageChange: string;
   /** Pagination. */
   previousPage: string;
   nextPage: string;
+  paginationLabel: string;
+  /** The table of contents' title (seed §2); the config's `toc.title` replaces it. */
+  tocTitle: string;
+  /** Landmarks. */
+  mainNavigation: string;
+  breadcrumbLabel: string;
+  sidebarLabel: string;
+  sidebarCollapse: string;
+  menu: string;
+  /** The navbar's link to the docs home. */
+  docsHome: string;
+  project: string;
+  chat: string;
+  /** The banner's close button. */
+  bannerDismiss: string;
+  /** Feedback (seed §4); the config's `feedback.question` replaces the question. */
+  feedbackQuestion: string;
+  feedbackYes: string;
+  feedbackNo: string;
+  feedbackThanks: string;
+  /** Code blocks' copy button. */
+  copy: string;
+  copyCode: string;
+  copied: string;
+  /** Search box and /search (seed §2, §8); the config's `search.placeholder` replaces the placeholder. */
+  searchLabel: string;
+  searchPlaceholder: string;
+  searchResults: string;
+  searchAdvanced: string;
+  searchQueryLabel: string;
+  searchSubmit: string;
+  searchNeedsJavaScript: string;
+  searchLoading: string;
+  searchError: string;
+  searchEmpty: string;
+  /** `{count}`: the number of results. */
+  searchSeeAll: string;
+  searchResultCount: string;
+  /** The special pages' titles and text. */
+  searchTitle: string;
+  notFoundTitle: string;
+  notFoundText: string;
+  notFoundHome: string;
+  notFoundReport: string;
+  serverErrorTitle: string;
+  serverErrorText: string;
+  serverErrorReport: string;
+  /** Above a page shown in the default locale because the reader's locale has no translation of it. */
+  untranslatedNotice: string;
+  /** The output viewer (seed §8); `{src}` is the component's `src`, `{reason}` the decoder's. */
+  outputLoading: string;
+  outputBrowserFailure: string;
+  outputDisplayFailure: string;
+  outputParseFailure: string;
 }
 
 const EN: UiStrings = {
@@ -33,13 +91,182 @@ const EN: UiStrings = {
   themeLight: 'Light',
   themeDark: 'Dark',
   themeSystem: 'System',
+  themeChange: 'Change theme',
   languageLabel: 'Language',
+  languageChange: 'Change language',
   previousPage: 'Previous',
   nextPage: 'Next',
+  paginationLabel: 'Previous and next pages',
+  tocTitle: 'On This Page',
+  mainNavigation: 'Main',
+  breadcrumbLabel: 'Breadcrumb',
+  sidebarLabel: 'Sidebar',
+  sidebarCollapse: 'Collapse sidebar',
+  menu: 'Menu',
+  docsHome: 'Docs',
+  project: 'Project',
+  chat: 'Chat',
+  bannerDismiss: 'Dismiss banner',
+  feedbackQuestion: 'Was this doc helpful?',
+  feedbackYes: 'Yes',
+  feedbackNo: 'No',
+  feedbackThanks: 'Thanks for the feedback!',
+  copy: 'Copy',
+  copyCode: 'Copy code',
+  copied: 'Copied',
+  searchLabel: 'Search',
+  searchPlaceholder: 'Search documentation…',
+  searchResults: 'Search results',
+  searchAdvanced: 'Advanced',
+  searchQueryLabel: 'Search query',
+  searchSubmit: 'Search',
+  searchNeedsJavaScript: 'Search needs JavaScript. Every page is also reachable from the sidebar.',
+  searchLoading: 'Loading…',
+  searchError: 'Failed to load search index.',
+  searchEmpty: 'No results found.',
+  searchSeeAll: 'See all {count} results',
+  searchResultCount: '{count} results',
+  searchTitle: 'Search',
+  notFoundTitle: '404: Page Not Found',
+  notFoundText: 'There is no page at this address. It may have moved, or the link that brought you here may be wrong.',
+  notFoundHome: 'Go to the documentation home',
+  notFoundReport: 'Report the broken link as an issue',
+  serverErrorTitle: '500: Internal Server Error',
+  serverErrorText: 'Something went wrong on our side while serving this page.',
+  serverErrorReport: 'Report the error as an issue',
+  untranslatedNotice: 'This page has not been translated yet: it is shown in its original language.',
+  outputLoading: 'Loading…',
+  outputBrowserFailure: 'Browser failure in displaying output from {src}.',
+  outputDisplayFailure: 'Failed to display output from {src}',
+  outputParseFailure: 'Failed to parse {src}.json due to {reason}.',
 };
 
-/** Dictionaries by language subtag (`fr` serves `fr-FR` and `fr-CA`) or by full locale tag. */
-const DICTIONARIES: Record<string, Partial<UiStrings>> = { en: EN };
+const FR: UiStrings = {
+  skipToContent: 'Aller au contenu',
+  editThisPage: 'Modifier cette page',
+  lastUpdated: 'Dernière mise à jour le',
+  headingAnchorLabel: 'Lien vers la section « {heading} »',
+  themeLabel: 'Thème',
+  themeLight: 'Clair',
+  themeDark: 'Sombre',
+  themeSystem: 'Système',
+  themeChange: 'Changer de thème',
+  languageLabel: 'Langue',
+  languageChange: 'Changer de langue',
+  previousPage: 'Précédent',
+  nextPage: 'Suivant',
+  paginationLabel: 'Pages précédente et suivante',
+  tocTitle: 'Sur cette page',
+  mainNavigation: 'Principale',
+  breadcrumbLabel: 'Fil d’Ariane',
+  sidebarLabel: 'Barre latérale',
+  sidebarCollapse: 'Replier la barre latérale',
+  menu: 'Menu',
+  docsHome: 'Documentation',
+  project: 'Projet',
+  chat: 'Discussion',
+  bannerDismiss: 'Fermer le bandeau',
+  feedbackQuestion: 'Cette page vous a-t-elle été utile ?',
+  feedbackYes: 'Oui',
+  feedbackNo: 'Non',
+  feedbackThanks: 'Merci pour votre avis !',
+  copy: 'Copier',
+  copyCode: 'Copier le code',
+  copied: 'Copié',
+  searchLabel: 'Rechercher',
+  searchPlaceholder: 'Rechercher dans la documentation…',
+  searchResults: 'Résultats de la recherche',
+  searchAdvanced: 'Avancée',
+  searchQueryLabel: 'Termes recherchés',
+  searchSubmit: 'Rechercher',
+  searchNeedsJavaScript: 'La recherche nécessite JavaScript. Chaque page est aussi accessible depuis la barre latérale.',
+  searchLoading: 'Chargement…',
+  searchError: 'Impossible de charger l’index de recherche.',
+  searchEmpty: 'Aucun résultat.',
+  searchSeeAll: 'Voir les {count} résultats',
+  searchResultCount: '{count} résultats',
+  searchTitle: 'Recherche',
+  notFoundTitle: '404 : page introuvable',
+  notFoundText: 'Il n’y a aucune page à cette adresse. Elle a peut-être été déplacée, ou le lien qui vous a conduit ici est erroné.',
+  notFoundHome: 'Aller à l’accueil de la documentation',
+  notFoundReport: 'Signaler le lien cassé dans un ticket',
+  serverErrorTitle: '500 : erreur interne du serveur',
+  serverErrorText: 'Un problème est survenu de notre côté pendant l’affichage de cette page.',
+  serverErrorReport: 'Signaler l’erreur dans un ticket',
+  untranslatedNotice: 'Cette page n’est pas encore traduite : elle est affichée dans sa langue d’origine.',
+  outputLoading: 'Chargement…',
+  outputBrowserFailure: 'Le navigateur n’a pas pu afficher le résultat de {src}.',
+  outputDisplayFailure: 'Impossible d’afficher le résultat de {src}',
+  outputParseFailure: 'Impossible d’analyser {src}.json : {reason}.',
+};
+
+const AR: UiStrings = {
+  skipToContent: 'انتقل إلى المحتوى',
+  editThisPage: 'عدّل هذه الصفحة',
+  lastUpdated: 'آخر تحديث في',
+  headingAnchorLabel: 'رابط إلى القسم «{heading}»',
+  themeLabel: 'المظهر',
+  themeLight: 'فاتح',
+  themeDark: 'داكن',
+  themeSystem: 'حسب النظام',
+  themeChange: 'غيّر المظهر',
+  languageLabel: 'اللغة',
+  languageChange: 'غيّر اللغة',
+  previousPage: 'السابق',
+  nextPage: 'التالي',
+  paginationLabel: 'الصفحتان السابقة والتالية',
+  tocTitle: 'في هذه الصفحة',
+  mainNavigation: 'الرئيسي',
+  breadcrumbLabel: 'مسار التنقل',
+  sidebarLabel: 'الشريط الجانبي',
+  sidebarCollapse: 'اطوِ الشريط الجانبي',
+  menu: 'القائمة',
+  docsHome: 'التوثيق',
+  project: 'المشروع',
+  chat: 'الدردشة',
+  bannerDismiss: 'أغلق الشريط',
+  feedbackQuestion: 'هل كانت هذه الصفحة مفيدة؟',
+  feedbackYes: 'نعم',
+  feedbackNo: 'لا',
+  feedbackThanks: 'شكرًا على ملاحظاتك!',
+  copy: 'انسخ',
+  copyCode: 'انسخ الشيفرة',
+  copied: 'نُسخ',
+  searchLabel: 'ابحث',
+  searchPlaceholder: 'ابحث في التوثيق…',
+  searchResults: 'نتائج البحث',
+  searchAdvanced: 'بحث متقدم',
+  searchQueryLabel: 'عبارة البحث',
+  searchSubmit: 'ابحث',
+  searchNeedsJavaScript: 'يحتاج البحث إلى JavaScript. كل صفحة متاحة أيضًا من الشريط الجانبي.',
+  searchLoading: 'جارٍ التحميل…',
+  searchError: 'تعذّر تحميل فهرس البحث.',
+  searchEmpty: 'لا توجد نتائج.',
+  searchSeeAll: 'اعرض كل النتائج ({count})',
+  searchResultCount: 'عدد النتائج: {count}',
+  searchTitle: 'البحث',
+  notFoundTitle: '404: الصفحة غير موجودة',
+  notFoundText: 'لا توجد صفحة بهذا العنوان. ربما نُقلت، أو أن الرابط الذي أوصلك إلى هنا خاطئ.',
+  notFoundHome: 'اذهب إلى الصفحة الرئيسية للتوثيق',
+  notFoundReport: 'أبلغ عن الرابط المعطّل',
+  serverErrorTitle: '500: خطأ داخلي في الخادم',
+  serverErrorText: 'حدث خطأ من جهتنا أثناء عرض هذه الصفحة.',
+  serverErrorReport: 'أبلغ عن الخطأ',
+  untranslatedNotice: 'لم تُترجم هذه الصفحة بعد، لذا تُعرض بلغتها الأصلية.',
+  outputLoading: 'جارٍ التحميل…',
+  outputBrowserFailure: 'تعذّر على المتصفح عرض المخرجات من {src}.',
+  outputDisplayFailure: 'تعذّر عرض المخرجات من {src}',
+  outputParseFailure: 'تعذّر تحليل {src}.json بسبب: {reason}.',
+};
+
+/** Dictionaries by language subtag (`fr` serves `fr-FR` and `fr-CA`) or by full locale tag. Russian and Chinese have the seed's 'Loading…' variants only. */
+const DICTIONARIES: Record<string, Partial<UiStrings>> = {
+  en: EN,
+  fr: FR,
+  ar: AR,
+  ru: { searchLoading: 'Загрузка…', outputLoading: 'Загрузка…' },
+  zh: { searchLoading: '正在加载…', outputLoading: '正在加载…' },
+};
 
 /** The strings of `locale`: its full tag first, then its language, then English for what is missing. */
 export function uiStrings(locale: string): UiStrings {
@@ -48,6 +275,30 @@ export function uiStrings(locale: string): UiStrings {
 }
 
 /** `template` with each `{name}` replaced by `values[name]`. */
-export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+export function fillTemplate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])));
+}
+
+/** The keys the client scripts need; the page carries them as JSON (`CLIENT_STRINGS_ID`), so no dictionary ships to the browser. */
+export const CLIENT_STRING_KEYS = [
+  'copy',
+  'copied',
+  'searchLoading',
+  'searchError',
+  'searchEmpty',
+  'searchSeeAll',
+  'searchResultCount',
+  'outputLoading',
+  'outputBrowserFailure',
+  'outputDisplayFailure',
+  'outputParseFailure',
+] as const satisfies readonly (keyof UiStrings)[];
+
+export type ClientStrings = Pick<UiStrings, (typeof CLIENT_STRING_KEYS)[number]>;
+
+/** The id of the page's `<script type="application/json">` holding its {@link ClientStrings}. */
+export const CLIENT_STRINGS_ID = 'docs-ui-strings';
+
+export function clientStringsOf(strings: UiStrings): ClientStrings {
+  return Object.fromEntries(CLIENT_STRING_KEYS.map((key) => [key, strings[key]])) as ClientStrings;
 }

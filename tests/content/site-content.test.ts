@@ -187,3 +187,32 @@ describe('the Rel documentation site', () => {
     expect(entries(fileOf('/help/abbreviations') ?? 'missing')).toBeGreaterThanOrEqual(20);
   });
 });
+
+describe('the translations', () => {
+  /** `page.fr-FR.mdx` → `page.mdx`: the translations of `locale`, each with its original. */
+  const translations = (locale: string) =>
+    readdirSync(contentDir, { recursive: true, encoding: 'utf8' })
+      .map((file) => file.split('\\').join('/'))
+      .filter((file) => file.endsWith(`.${locale}.mdx`) || file.endsWith(`.${locale}.md`))
+      .map((file) => ({ file, original: file.replace(`.${locale}.`, '.') }));
+  const codeBlocks = (source: string) => [...source.matchAll(/^```[\s\S]*?^```/gm)].map((m) => m[0]);
+  const outputs = (source: string) => [...source.matchAll(/<RelOutput\b[^>]*\/>/g)].map((m) => m[0]);
+
+  test('French has at least 10 pages (the home, /rel and the primer) and Arabic at least 3', () => {
+    const routes = (locale: string) => translations(locale).map(({ original }) => pages.find((p) => p.file === original)?.route);
+    expect(routes('fr-FR').length).toBeGreaterThanOrEqual(10);
+    expect(routes('fr-FR')).toEqual(expect.arrayContaining(['/', '/rel', '/rel/primer', '/rel/primer/basic-syntax', '/rel/primer/aggregations-groupby-joins']));
+    expect(routes('ar').length).toBeGreaterThanOrEqual(3);
+    expect(routes('ar')).toEqual(expect.arrayContaining(['/', '/rel', '/rel/primer']));
+  });
+
+  test("each translation keeps its original's code blocks and outputs unchanged, and its dates", () => {
+    for (const { file, original } of [...translations('fr-FR'), ...translations('ar')]) {
+      const [source, english] = [sourceOf(file), sourceOf(original)];
+      expect(codeBlocks(source), file).toEqual(codeBlocks(english));
+      expect(outputs(source), file).toEqual(outputs(english));
+      const dates = (text: string) => text.match(/^(date|lastmod):.*$/gm);
+      expect(dates(source), file).toEqual(dates(english));
+    }
+  });
+});

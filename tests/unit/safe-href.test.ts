@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { SidebarRenderer } from '../../theme/components/SidebarTree.tsx';
 import { hrefScheme, isSafeHref, safeHref } from '../../src/shared/safe-href.ts';
 import type { RouteData } from '../../src/shared/types.ts';
+import { uiStrings } from '../../src/shared/ui-strings.ts';
 import { Navbar } from '../../theme/components/Navbar.tsx';
 
 const UNSAFE = ['javascript:alert(1)', 'JavaScript:alert(1)', ' javascript:alert(1)', '\u0001javascript:alert(1)', 'java\tscript:alert(1)', 'java\nscript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)', 'file:///etc/passwd'];
@@ -35,6 +36,7 @@ describe('navigation neutralises an unsafe href when it renders (the second line
 
   test('navbar items and menu entries with a javascript: href link nowhere', () => {
     const data = {
+      strings: uiStrings('en-US'),
       config: { basePath: '', title: 'T', logo: { companyHref: '/', docsHref: '/', light: '', alt: '' }, project: {}, chat: {}, search: {} },
       navbar: [
         { title: 'Evil', href: 'java\tscript:alert(1)' },

@@ -1,3 +1,5 @@
+import { pageStrings } from './page-strings.ts';
+
 const COPIED_MS = 2000;
 
 /** Copy buttons on code blocks: 'Copied' for 2000 ms. */
@@ -13,10 +15,10 @@ export function initCopyButtons(): void {
     navigator.clipboard.writeText(code).then(
       () => {
         button.classList.add('copied');
-        button.textContent = 'Copied';
+        button.textContent = pageStrings().copied;
         setTimeout(() => {
           button.classList.remove('copied');
-          button.textContent = 'Copy';
+          button.textContent = pageStrings().copy;
         }, COPIED_MS);
       },
       () => console.error('Failed to copy!'),

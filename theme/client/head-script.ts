@@ -1,11 +1,15 @@
 /**
  * Runs in <head> before first paint: applies the stored (or default) theme and hides a
- * dismissed banner, so neither flashes. Bundled and minified into an inline script at build
+ * dismissed banner, so neither flashes; on the default locale's home, a `NEXT_LOCALE` cookie
+ * naming another locale goes to that locale's home (seed §7) before anything is drawn. Bundled and minified into an inline script at build
  * time (`src/build/inline-scripts.ts`); the Content-Security-Policy hashes that final text.
  */
 import { applyThemeChoice, storedThemeChoice } from './theme-rule.ts';
+import { localeHomeFor } from './locale-cookie.ts';
 
 const root = document.documentElement;
+const home = localeHomeFor(document.cookie, root.getAttribute('data-locale-homes'));
+if (home) location.replace(home);
 try {
   applyThemeChoice(root, storedThemeChoice(root));
   const bannerKey = root.getAttribute('data-banner-key');

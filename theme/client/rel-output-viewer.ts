@@ -3,7 +3,8 @@
  * decodes it with the build's own decoder and renders it with the build's own markup.
  */
 import { decodeOutput, OutputFormatError } from '../mdx/rel-output/decode.ts';
-import { OUTPUT_MESSAGES } from '../mdx/rel-output/messages.ts';
+import { outputMessages } from '../mdx/rel-output/messages.ts';
+import { pageStrings } from './page-strings.ts';
 import { isOutputMode, outputHtml } from '../mdx/rel-output/output-html.ts';
 import { showOutputState } from './rel-output.ts';
 
@@ -29,6 +30,7 @@ function fetchOutput(url: string): Promise<string> {
 export async function displayOutput(element: HTMLElement): Promise<void> {
   const src = element.dataset.src ?? '';
   const mode = element.dataset.mode;
+  const OUTPUT_MESSAGES = outputMessages(pageStrings());
   showOutputState(element, 'loading', OUTPUT_MESSAGES.loading);
   let text: string;
   try {

@@ -3,7 +3,8 @@
  * chunk fetches and shows them. The decoder (apache-arrow) is a chunk of its own, loaded only
  * when such an output is on the page: outputs the build rendered need no JavaScript at all.
  */
-import { OUTPUT_MESSAGES } from '../mdx/rel-output/messages.ts';
+import { outputMessages } from '../mdx/rel-output/messages.ts';
+import { pageStrings } from './page-strings.ts';
 
 export type OutputState = 'loading' | 'failed' | 'displayed';
 
@@ -25,7 +26,7 @@ export async function loadRelOutputs(elements: Iterable<HTMLElement>): Promise<v
   try {
     viewer = await import('./rel-output-viewer.ts');
   } catch {
-    for (const element of elements) showOutputState(element, 'failed', OUTPUT_MESSAGES.browserFailure(element.dataset.src ?? ''));
+    for (const element of elements) showOutputState(element, 'failed', outputMessages(pageStrings()).browserFailure(element.dataset.src ?? ''));
     return;
   }
   await Promise.all([...elements].map((element) => viewer.displayOutput(element)));

@@ -6,14 +6,15 @@
  */
 import { encodeFragment, encodeRoute } from '../../src/shared/page-href.ts';
 import { MAX_PAGE_RESULTS, MAX_QUERY_LENGTH, MAX_SECTION_RESULTS_PER_PAGE, type PageHit, type SearchEngine, type SearchResults, type TextRun } from '../../src/shared/search-engine.ts';
+import { fillTemplate } from '../../src/shared/ui-strings.ts';
+import { pageStrings } from './page-strings.ts';
 import { loadSearchEngine } from './search-loader.ts';
-
-import { loadingMessage, SEARCH_MESSAGES as MESSAGES } from '../../src/shared/search-messages.ts';
 
 const root = document.documentElement;
 const basePath = root.dataset.basePath ?? '';
 const locale = root.dataset.locale ?? 'en-US';
 const defaultLocale = root.dataset.defaultLocale ?? locale;
+const strings = pageStrings();
 const loadEngine = (): Promise<SearchEngine> => loadSearchEngine(basePath, locale, defaultLocale);
 
 function runs(parts: TextRun[]): DocumentFragment {
@@ -140,14 +141,14 @@ export function attachSearchBox(input: HTMLInputElement): void {
     if (!query) return close();
     open();
     panel.dataset.state = 'loading';
-    panel.replaceChildren(message(loadingMessage(locale)));
+    panel.replaceChildren(message(strings.searchLoading));
     let engine: SearchEngine;
     try {
       engine = await loadEngine();
     } catch {
       if (run !== generation) return;
       panel.dataset.state = 'error';
-      panel.replaceChildren(message(MESSAGES.error));
+      panel.replaceChildren(message(strings.searchError));
       return;
     }
     if (!subscribed) {
@@ -164,13 +165,13 @@ export function attachSearchBox(input: HTMLInputElement): void {
     if (!results.pages.length && results.complete === false) return;
     if (!results.pages.length) {
       panel.dataset.state = 'results';
-      panel.replaceChildren(message(MESSAGES.empty));
+      panel.replaceChildren(message(strings.searchEmpty));
       return;
     }
     const footer = document.createElement('a');
     footer.className = 'search-footer';
-    footer.href = `${basePath}/search?query=${encodeURIComponent(query)}`;
-    footer.textContent = `See all ${results.total} results`;
+    footer.href = `${basePath}${locale === defaultLocale ? '' : `/${locale}`}/search?query=${encodeURIComponent(query)}`;
+    footer.textContent = fillTemplate(strings.searchSeeAll, { count: results.total });
     panel.replaceChildren(resultList(results, false), footer);
     panel.dataset.state = 'results';
     setActive(refresh ? Math.max(active, 0) : 0);
@@ -212,7 +213,7 @@ export function runSearchPage(container: HTMLElement): void {
     if (input) input.value = query;
     if (!query.trim()) return container.replaceChildren();
     container.dataset.state = 'loading';
-    container.replaceChildren(message(loadingMessage(locale)));
+    container.replaceChildren(message(strings.searchLoading));
     try {
       const engine = await loadEngine();
       if (!subscribed) {
@@ -223,14 +224,14 @@ export function runSearchPage(container: HTMLElement): void {
       // The page of every result waits for every part of the text: its counts are final.
       if (results.complete === false) return;
       container.dataset.state = 'results';
-      if (!results.pages.length) return container.replaceChildren(message(MESSAGES.empty));
+      if (!results.pages.length) return container.replaceChildren(message(strings.searchEmpty));
       const summary = document.createElement('p');
       summary.className = 'search-page-count';
-      summary.textContent = `${results.total} results`;
+      summary.textContent = fillTemplate(strings.searchResultCount, { count: results.total });
       container.replaceChildren(summary, resultList(results, true));
     } catch {
       container.dataset.state = 'error';
-      container.replaceChildren(message(MESSAGES.error));
+      container.replaceChildren(message(strings.searchError));
     }
   };
   input?.form?.addEventListener('submit', (event) => {

@@ -1,5 +1,5 @@
 const RESIZE_DEBOUNCE_MS = 1000;
-const LOCALE_COOKIE_MAX_AGE_S = 31536000;
+import { localeCookie } from './locale-cookie.ts';
 
 /** Mobile menu, sidebar collapse, banner dismissal, hash re-scroll, language switch, issue links. */
 export function initShell(): void {
@@ -46,7 +46,7 @@ export function initShell(): void {
   document.querySelector<HTMLSelectElement>('[data-locale-switch]')?.addEventListener('change', (event) => {
     const select = event.target as HTMLSelectElement;
     const option = select.selectedOptions[0];
-    document.cookie = `NEXT_LOCALE=${encodeURIComponent(select.value)}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`;
+    document.cookie = localeCookie(select.value);
     const href = option?.dataset.href;
     if (href) location.href = href;
     else location.reload();

@@ -3,13 +3,13 @@ import { inlineMarkdownLinks } from './inline-links.ts';
 
 /** Dismissible banner; a head script hides it before paint once dismissed (no flash). */
 export function Banner({ data }: { data: RouteData }) {
-  const banner = data.config.banner;
+  const banner = data.banner;
   if (!banner) return null;
   return (
     <div className="banner" data-banner-key={banner.key}>
-      <div className="banner-content" dangerouslySetInnerHTML={{ __html: inlineMarkdownLinks(banner.content, data.config.basePath) }} />
+      <div className="banner-content" dangerouslySetInnerHTML={{ __html: inlineMarkdownLinks(banner.content, { basePath: data.config.basePath, hrefPrefix: data.hrefPrefix }) }} />
       {banner.dismissible && (
-        <button className="banner-close" type="button" aria-label="Dismiss banner" data-banner-dismiss="">
+        <button className="banner-close" type="button" aria-label={data.strings.bannerDismiss} data-banner-dismiss="">
           ×
         </button>
       )}

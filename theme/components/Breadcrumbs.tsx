@@ -4,7 +4,7 @@ import { routeHref } from '../../src/shared/page-href.ts';
 export function Breadcrumbs({ data }: { data: RouteData }) {
   if (data.breadcrumbs.length < 2) return null;
   return (
-    <nav className="breadcrumbs" aria-label="Breadcrumb">
+    <nav className="breadcrumbs" aria-label={data.strings.breadcrumbLabel}>
       <ol>
         {data.breadcrumbs.map((crumb, i) => {
           const last = i === data.breadcrumbs.length - 1;

@@ -4,7 +4,7 @@ import { assetHref, pageHref } from '../../src/shared/page-href.ts';
 
 /** Top bar: logo (light/dark), navbar links and menus, search box, mobile menu button. */
 export function Navbar({ data }: { data: RouteData }) {
-  const { config } = data;
+  const { config, strings } = data;
   const { logo } = config;
   // Hrefs as the config and `_meta` write them, from the site root; the navbar is the same in every locale.
   const root = { pageRoute: '/', folderRoute: '/', hrefPrefix: config.basePath, basePath: config.basePath };
@@ -12,7 +12,7 @@ export function Navbar({ data }: { data: RouteData }) {
   const href = (written: string) => safeHref(pageHref(written, root));
   return (
     <header className="navbar">
-      <nav className="navbar-inner" aria-label="Main">
+      <nav className="navbar-inner" aria-label={strings.mainNavigation}>
         <a className="navbar-logo" href={href(logo.companyHref)} aria-label={logo.alt || config.title}>
           {/* Lazy: the variant hidden by the colour scheme is never fetched. */}
           {logo.light ? (
@@ -25,7 +25,7 @@ export function Navbar({ data }: { data: RouteData }) {
           )}
         </a>
         <a className="navbar-docs-home" href={href(logo.docsHref)}>
-          Docs
+          {strings.docsHome}
         </a>
         <ul className="navbar-items">
           {data.navbar.map((item) =>
@@ -54,14 +54,14 @@ export function Navbar({ data }: { data: RouteData }) {
           )}
         </ul>
         {config.search.enabled && (
-          <form className="navbar-search" role="search" action={`${config.basePath}/search`} method="get">
+          <form className="navbar-search" role="search" action={`${data.hrefPrefix}/search`} method="get">
             <input
               id="search-input"
               type="search"
               name="query"
               maxLength={64}
-              placeholder={config.search.placeholder}
-              aria-label="Search"
+              placeholder={strings.searchPlaceholder}
+              aria-label={strings.searchLabel}
               autoComplete="off"
               spellCheck={false}
               role="combobox"
@@ -70,25 +70,25 @@ export function Navbar({ data }: { data: RouteData }) {
               aria-autocomplete="list"
             />
             <kbd className="search-kbd">/</kbd>
-            <div className="search-results" id="search-results" role="listbox" aria-label="Search results" hidden />
+            <div className="search-results" id="search-results" role="listbox" aria-label={strings.searchResults} hidden />
           </form>
         )}
         {config.search.enabled && (
-          <a className="search-advanced" href={`${config.basePath}/search`}>
-            Advanced
+          <a className="search-advanced" href={`${data.hrefPrefix}/search`}>
+            {strings.searchAdvanced}
           </a>
         )}
         {config.project && (
           <a className="navbar-icon" href={config.project.link} target="_blank" rel="noreferrer">
-            Project
+            {strings.project}
           </a>
         )}
         {config.chat && (
           <a className="navbar-icon" href={config.chat.link} target="_blank" rel="noreferrer">
-            Chat
+            {strings.chat}
           </a>
         )}
-        <button className="menu-button" type="button" aria-label="Menu" aria-controls="sidebar" aria-expanded="false" data-menu-toggle="">
+        <button className="menu-button" type="button" aria-label={strings.menu} aria-controls="sidebar" aria-expanded="false" data-menu-toggle="">
           <span />
         </button>
       </nav>

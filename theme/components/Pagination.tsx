@@ -5,10 +5,10 @@ export function Pagination({ data }: { data: RouteData }) {
   const { prev, next } = data;
   if (!prev && !next) return null;
   return (
-    <nav className="pagination" aria-label="Previous and next pages">
+    <nav className="pagination" aria-label={data.strings.paginationLabel}>
       {prev ? (
         <a className="pagination-prev" rel="prev" href={routeHref(prev.route, data.hrefPrefix)}>
-          <span className="pagination-label">Previous</span>
+          <span className="pagination-label">{data.strings.previousPage}</span>
           <span className="pagination-title">{prev.title}</span>
         </a>
       ) : (
@@ -16,7 +16,7 @@ export function Pagination({ data }: { data: RouteData }) {
       )}
       {next && (
         <a className="pagination-next" rel="next" href={routeHref(next.route, data.hrefPrefix)}>
-          <span className="pagination-label">Next</span>
+          <span className="pagination-label">{data.strings.nextPage}</span>
           <span className="pagination-title">{next.title}</span>
         </a>
       )}

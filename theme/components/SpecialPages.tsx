@@ -3,7 +3,7 @@ import { specialPageRule } from '../../src/shared/special-pages.ts';
 import type { RouteData, SpecialPage } from '../../src/shared/types.ts';
 
 /** The `<h1>` of the theme's version of a special page: its title from `SPECIAL_PAGES`. */
-const titleOf = (special: SpecialPage, data: RouteData) => specialPageRule(special).title(data.config.title);
+const titleOf = (special: SpecialPage, data: RouteData) => specialPageRule(special).title(data.config.title, data.strings);
 
 function issueUrl(data: RouteData, title: string): string | undefined {
   const base = data.config.docsRepositoryBase;
@@ -18,14 +18,14 @@ export function NotFoundPage({ data }: { data: RouteData }) {
   return (
     <div className="special-page">
       <h1>{titleOf('404', data)}</h1>
-      <p>There is no page at this address. It may have moved, or the link that brought you here may be wrong.</p>
+      <p>{data.strings.notFoundText}</p>
       <p>
-        <a href={`${data.config.basePath}/`}>Go to the documentation home</a>
+        <a href={`${data.hrefPrefix}/`}>{data.strings.notFoundHome}</a>
       </p>
       {href && (
         <p>
           <a href={href} data-issue-link="404" target="_blank" rel="noreferrer">
-            Report the broken link as an issue
+            {data.strings.notFoundReport}
           </a>
         </p>
       )}
@@ -38,11 +38,11 @@ export function ServerErrorPage({ data }: { data: RouteData }) {
   return (
     <div className="special-page">
       <h1>{titleOf('500', data)}</h1>
-      <p>Something went wrong on our side while serving this page.</p>
+      <p>{data.strings.serverErrorText}</p>
       {href && (
         <p>
           <a href={href} data-issue-link="500" target="_blank" rel="noreferrer">
-            Report the error as an issue
+            {data.strings.serverErrorReport}
           </a>
         </p>
       )}
@@ -55,13 +55,13 @@ export function SearchPage({ data }: { data: RouteData }) {
   return (
     <div className="special-page search-page">
       <h1>{titleOf('search', data)}</h1>
-      <form role="search" action={`${data.config.basePath}/search`} method="get" className="search-page-form">
-        <input type="search" name="query" maxLength={64} placeholder={data.config.search.placeholder} aria-label="Search query" id="search-page-input" />
-        <button type="submit">Search</button>
+      <form role="search" action={`${data.hrefPrefix}/search`} method="get" className="search-page-form">
+        <input type="search" name="query" maxLength={64} placeholder={data.strings.searchPlaceholder} aria-label={data.strings.searchQueryLabel} id="search-page-input" />
+        <button type="submit">{data.strings.searchSubmit}</button>
       </form>
       <div id="search-page-results" aria-live="polite" />
       <noscript>
-        <p>Search needs JavaScript. Every page is also reachable from the sidebar.</p>
+        <p>{data.strings.searchNeedsJavaScript}</p>
       </noscript>
     </div>
   );

@@ -4,10 +4,10 @@ import type { RouteData } from '../../src/shared/types.ts';
 export function Toc({ data }: { data: RouteData }) {
   const headings = data.headings.filter((h) => h.depth >= 2 && h.depth <= 6);
   return (
-    <nav className="toc" aria-label={data.config.toc.title}>
+    <nav className="toc" aria-label={data.strings.tocTitle}>
       {headings.length > 0 && (
         <>
-          <p className="toc-title">{data.config.toc.title}</p>
+          <p className="toc-title">{data.strings.tocTitle}</p>
           <ul>
             {headings.map((h) => (
               <li key={h.id} className={`toc-depth-${h.depth}`}>

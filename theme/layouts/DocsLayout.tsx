@@ -15,7 +15,7 @@ function LastUpdated({ data }: { data: RouteData }) {
   if (!date || !data.theme.timestamp) return null;
   return (
     <p className="last-updated">
-      Last updated on <time dateTime={date}>{date}</time>
+      {data.strings.lastUpdated} <time dateTime={date}>{date}</time>
     </p>
   );
 }
@@ -29,7 +29,7 @@ export function DocsLayout({ data, children }: { data: RouteData; children: Reac
     <Document data={data}>
       <body className={`layout-${theme.layout} typesetting-${theme.typesetting}${theme.sidebar ? '' : ' no-sidebar'}`}>
         <a className="skip-link" href="#content">
-          Skip to content
+          {data.strings.skipToContent}
         </a>
         <Banner data={data} />
         {theme.navbar && <Navbar data={data} />}
@@ -41,6 +41,11 @@ export function DocsLayout({ data, children }: { data: RouteData; children: Reac
             ) : (
               <article className={`content typesetting-${theme.typesetting}`}>
                 {theme.breadcrumb && <Breadcrumbs data={data} />}
+                {data.fallbackFrom && (
+                  <p className="untranslated-notice" role="note">
+                    {data.strings.untranslatedNotice}
+                  </p>
+                )}
                 {children}
                 {!data.hideFeedback && <Feedback data={data} />}
                 <LastUpdated data={data} />

@@ -1,6 +1,6 @@
 import type { RouteData } from '../../src/shared/types.ts';
 import { DEFAULT_REL_OUTPUT_PATH, resolveRelOutputSrc } from '../../src/shared/asset-paths.ts';
-import { OUTPUT_MESSAGES } from './rel-output/messages.ts';
+import { outputMessages } from './rel-output/messages.ts';
 import { isOutputMode, OUTPUT_MODES, outputHtml } from './rel-output/output-html.ts';
 
 export interface RelOutputProps {
@@ -31,7 +31,7 @@ export function RelOutput({ data, src, mode = 'LOGICAL' }: RelOutputProps & { da
     return (
       <div {...shared} data-state="loading" aria-busy="true">
         <p className="rel-output-status" role="status">
-          {OUTPUT_MESSAGES.loading}
+          {outputMessages(data.strings).loading}
         </p>
       </div>
     );

@@ -20,7 +20,8 @@ describe('config defaults', () => {
     ['defaultTheme', config.defaultTheme, 'system'],
     ['primaryHue', config.primaryHue, { dark: 204, light: 212 }],
     ['sidebar.defaultMenuCollapseLevel', config.sidebar.defaultMenuCollapseLevel, 2],
-    ['toc.title', config.toc.title, 'On This Page'],
+    // Unset: each locale's dictionary gives it ('On This Page', 'Sur cette page'…).
+    ['toc.title', config.toc.title, undefined],
     ['locales', config.locales, [{ locale: 'en-US', text: 'English', direction: 'ltr' }]],
     ['basePath', config.basePath, ''],
     ['plugins', config.plugins, []],

@@ -80,14 +80,6 @@ describe('the search engine', () => {
   });
 });
 
-describe('the search messages', () => {
-  test("say 'Loading…' in English, French, Russian and Chinese, and the seed's words otherwise", async () => {
-    const { loadingMessage, SEARCH_MESSAGES } = await import('../../../src/shared/search-messages.ts');
-    expect([loadingMessage('en-US'), loadingMessage('fr-FR'), loadingMessage('ru-RU'), loadingMessage('zh-CN'), loadingMessage('de-DE')]).toEqual(['Loading…', 'Chargement…', 'Загрузка…', '正在加载…', 'Loading…']);
-    expect(SEARCH_MESSAGES).toEqual({ error: 'Failed to load search index.', empty: 'No results found.' });
-  });
-});
-
 describe('what counts as a hit', () => {
   test('every query word must be in the section or its page title: one shared word is not a hit', () => {
     expect(engine.search('walrus zebra').pages).toEqual([]);

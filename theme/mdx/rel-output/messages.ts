@@ -1,10 +1,19 @@
-/** The output viewer's messages (seed §8), word for word. `src` is the component's `src` as written. */
-export const OUTPUT_MESSAGES = {
-  loading: 'Loading…',
-  /** The decoder could not be loaded. */
-  browserFailure: (src: string) => `Browser failure in displaying output from ${src}.`,
-  /** The fetch (or the cache) failed. */
-  displayFailure: (src: string) => `Failed to display output from ${src}`,
-  /** The file is not a valid output list. */
-  parseFailure: (src: string, reason: string) => `Failed to parse ${src.replace(/\.json$/i, '')}.json due to ${reason}.`,
-};
+import { fillTemplate, uiStrings, type ClientStrings } from '../../../src/shared/ui-strings.ts';
+
+type OutputStrings = Pick<ClientStrings, 'outputLoading' | 'outputBrowserFailure' | 'outputDisplayFailure' | 'outputParseFailure'>;
+
+/** The output viewer's messages (seed §8) from the page's strings. `src` is the component's `src` as written. */
+export function outputMessages(strings: OutputStrings) {
+  return {
+    loading: strings.outputLoading,
+    /** The decoder could not be loaded. */
+    browserFailure: (src: string) => fillTemplate(strings.outputBrowserFailure, { src }),
+    /** The fetch (or the cache) failed. */
+    displayFailure: (src: string) => fillTemplate(strings.outputDisplayFailure, { src }),
+    /** The file is not a valid output list. */
+    parseFailure: (src: string, reason: string) => fillTemplate(strings.outputParseFailure, { src: src.replace(/\.json$/i, ''), reason }),
+  };
+}
+
+/** The messages in English, word for word as the seed writes them. */
+export const OUTPUT_MESSAGES = outputMessages(uiStrings('en'));

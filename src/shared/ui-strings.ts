@@ -19,6 +19,15 @@ export interface UiStrings {
   themeSystem: string;
   /** The language switcher. */
   languageLabel: string;
+  /** The banner's landmark (a region, so its text is inside one). */
+  bannerLabel: string;
+  /** The navbar's search form and the /search page's form: two search landmarks, told apart. */
+  siteSearchLabel: string;
+  searchPageFormLabel: string;
+  /** The mobile menu button. */
+  menuLabel: string;
+  /** A code block's copy button: its accessible name. */
+  copyCode: string;
   /** Pagination. */
   previousPage: string;
   nextPage: string;
@@ -34,6 +43,11 @@ const EN: UiStrings = {
   themeDark: 'Dark',
   themeSystem: 'System',
   languageLabel: 'Language',
+  bannerLabel: 'Announcement',
+  siteSearchLabel: 'Search the documentation',
+  searchPageFormLabel: 'Search all pages',
+  menuLabel: 'Menu',
+  copyCode: 'Copy code',
   previousPage: 'Previous',
   nextPage: 'Next',
 };

@@ -6,7 +6,7 @@ import type { RouteData } from '../../src/shared/types.ts';
 import { SpecialPageBody } from '../../theme/components/SpecialPages.tsx';
 
 const data = (special: RouteData['special']) =>
-  ({ special, hrefPrefix: '', homeSections: [], config: { title: 'Rel docs', basePath: '', search: { placeholder: 'Search' } } }) as unknown as RouteData;
+  ({ special, locale: 'en-US', hrefPrefix: '', homeSections: [], config: { title: 'Rel docs', basePath: '', search: { placeholder: 'Search' } } }) as unknown as RouteData;
 
 describe("the theme's special pages", () => {
   test.each(Object.entries(SPECIAL_PAGES))('%s has the title SPECIAL_PAGES gives it as its heading', (_route, rule) => {

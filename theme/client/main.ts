@@ -4,13 +4,14 @@
  * the search UI is a separate chunk loaded on first use.
  */
 import { initTheme } from './theme.ts';
-import { initCopyButtons } from './copy.ts';
+import { focusOnlyScrollingRegions, initCopyButtons } from './copy.ts';
 import { initShell } from './shell.ts';
 import { initFeedback } from './feedback.ts';
 
 initTheme();
 initShell();
 initCopyButtons();
+focusOnlyScrollingRegions();
 initFeedback();
 
 const searchInput = document.getElementById('search-input') as HTMLInputElement | null;

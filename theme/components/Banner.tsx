@@ -1,18 +1,20 @@
 import type { RouteData } from '../../src/shared/types.ts';
 import { inlineMarkdownLinks } from './inline-links.ts';
+import { uiStrings } from '../../src/shared/ui-strings.ts';
 
 /** Dismissible banner; a head script hides it before paint once dismissed (no flash). */
 export function Banner({ data }: { data: RouteData }) {
   const banner = data.config.banner;
   if (!banner) return null;
+  // A named region: its text sits in a landmark like the rest of the page (axe: region).
   return (
-    <div className="banner" data-banner-key={banner.key}>
+    <section className="banner" data-banner-key={banner.key} aria-label={uiStrings(data.locale).bannerLabel}>
       <div className="banner-content" dangerouslySetInnerHTML={{ __html: inlineMarkdownLinks(banner.content, data.config.basePath) }} />
       {banner.dismissible && (
         <button className="banner-close" type="button" aria-label="Dismiss banner" data-banner-dismiss="">
           ×
         </button>
       )}
-    </div>
+    </section>
   );
 }

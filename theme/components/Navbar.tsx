@@ -1,11 +1,13 @@
 import { safeHref } from '../../src/shared/safe-href.ts';
 import type { RouteData } from '../../src/shared/types.ts';
 import { assetHref, pageHref } from '../../src/shared/page-href.ts';
+import { uiStrings } from '../../src/shared/ui-strings.ts';
 
 /** Top bar: logo (light/dark), navbar links and menus, search box, mobile menu button. */
 export function Navbar({ data }: { data: RouteData }) {
   const { config } = data;
   const { logo } = config;
+  const strings = uiStrings(data.locale);
   // Hrefs as the config and `_meta` write them, from the site root; the navbar is the same in every locale.
   const root = { pageRoute: '/', folderRoute: '/', hrefPrefix: config.basePath, basePath: config.basePath };
   // An unsafe scheme (`javascript:`) links nowhere.
@@ -54,7 +56,7 @@ export function Navbar({ data }: { data: RouteData }) {
           )}
         </ul>
         {config.search.enabled && (
-          <form className="navbar-search" role="search" action={`${config.basePath}/search`} method="get">
+          <form className="navbar-search" role="search" aria-label={strings.siteSearchLabel} action={`${config.basePath}/search`} method="get">
             <input
               id="search-input"
               type="search"
@@ -88,7 +90,7 @@ export function Navbar({ data }: { data: RouteData }) {
             Chat
           </a>
         )}
-        <button className="menu-button" type="button" aria-label="Menu" aria-controls="sidebar" aria-expanded="false" data-menu-toggle="">
+        <button className="menu-button" type="button" aria-label={strings.menuLabel} aria-controls="sidebar" aria-expanded="false" data-menu-toggle="">
           <span />
         </button>
       </nav>

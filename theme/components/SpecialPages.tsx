@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { specialPageRule } from '../../src/shared/special-pages.ts';
 import type { RouteData, SpecialPage } from '../../src/shared/types.ts';
+import { uiStrings } from '../../src/shared/ui-strings.ts';
 
 /** The `<h1>` of the theme's version of a special page: its title from `SPECIAL_PAGES`. */
 const titleOf = (special: SpecialPage, data: RouteData) => specialPageRule(special).title(data.config.title);
@@ -55,7 +56,7 @@ export function SearchPage({ data }: { data: RouteData }) {
   return (
     <div className="special-page search-page">
       <h1>{titleOf('search', data)}</h1>
-      <form role="search" action={`${data.config.basePath}/search`} method="get" className="search-page-form">
+      <form role="search" aria-label={uiStrings(data.locale).searchPageFormLabel} action={`${data.config.basePath}/search`} method="get" className="search-page-form">
         <input type="search" name="query" maxLength={64} placeholder={data.config.search.placeholder} aria-label="Search query" id="search-page-input" />
         <button type="submit">Search</button>
       </form>

@@ -1,4 +1,5 @@
 /// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 // Callbacks passed to page.evaluate run in the browser.
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -116,5 +117,82 @@ describe('what a person looks at', () => {
         await page.context().close();
       }
     }
+  });
+});
+
+describe('the keyboard reader', () => {
+  test('the first Tab stop is the skip link, and it leads to the content', async () => {
+    const page = await open(PAGE_TYPES.doc, 'light', VIEWPORTS.desktop);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('skip-link');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('href'))).toBe('#content');
+    await page.context().close();
+  });
+
+  test('a code block that does not scroll is one Tab stop, its copy button', async () => {
+    const page = await open(PAGE_TYPES.doc, 'light', VIEWPORTS.desktop);
+    const stops = await page.evaluate(() => {
+      const block = [...document.querySelectorAll('.code-block')].find((b) => b.querySelector('pre')!.scrollWidth <= b.querySelector('pre')!.clientWidth)!;
+      return [...block.querySelectorAll<HTMLElement>('button, pre, [tabindex]')].filter((element) => element.tabIndex >= 0).map((element) => element.className);
+    });
+    expect(stops).toEqual(['copy-button']);
+    await page.context().close();
+  });
+
+  test('Escape closes the mobile menu and gives focus back to its button', async () => {
+    const page = await open(PAGE_TYPES.doc, 'light', VIEWPORTS.phone);
+    await page.click('[data-menu-toggle]');
+    await expect.poll(() => page.locator('#sidebar').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    expect(await page.locator('#sidebar').isVisible()).toBe(false);
+    expect(await page.getAttribute('[data-menu-toggle]', 'aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.hasAttribute('data-menu-toggle'))).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('on a 375px phone', () => {
+  test('the search results stay inside the viewport', async () => {
+    const page = await open(PAGE_TYPES.doc, 'light', VIEWPORTS.phone);
+    await page.fill('#search-input', 'relation');
+    await expect.poll(() => page.locator('#search-results li').count()).toBeGreaterThan(0);
+    const box = (await page.locator('#search-results').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(VIEWPORTS.phone);
+    await page.context().close();
+  });
+
+  test('the search placeholder is shown whole', async () => {
+    const page = await open(PAGE_TYPES.doc, 'light', VIEWPORTS.phone);
+    const { text, room } = await page.evaluate(() => {
+      const input = document.getElementById('search-input') as HTMLInputElement;
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontSize} ${style.fontFamily}`;
+      return { text: context.measureText(input.placeholder).width, room: input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) };
+    });
+    expect(text).toBeLessThanOrEqual(room);
+    await page.context().close();
+  });
+
+  test('on a touch screen the copy button is shown and covers no code', async () => {
+    const context = await site.browser.newContext({ viewport: { width: VIEWPORTS.phone, height: 800 }, hasTouch: true, isMobile: true });
+    const page = await context.newPage();
+    await page.goto(`${site.base}${PAGE_TYPES.doc}`);
+    const button = (await page.locator('.copy-button').first().boundingBox())!;
+    const code = (await page.locator('.code-block pre').first().boundingBox())!;
+    expect(button.y + button.height).toBeLessThanOrEqual(code.y);
+    expect(await page.locator('.copy-button').first().evaluate((element) => getComputedStyle(element).opacity)).toBe('1');
+    await context.close();
+  });
+
+  test('a wide table scrolls sideways, and its inline code is never split', async () => {
+    const page = await open(PAGE_TYPES.doc, 'light', VIEWPORTS.phone);
+    const table = page.locator('.content table').first();
+    expect(await table.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+    // One line each: a code span split over two lines has two client rects.
+    const split = await table.evaluate((element) => [...element.querySelectorAll('code')].filter((code) => code.getClientRects().length > 1).map((code) => code.textContent));
+    expect(split).toEqual([]);
+    await page.context().close();
   });
 });

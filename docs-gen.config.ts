@@ -13,5 +13,5 @@ export default defineConfig({
     privacyPolicy: { text: 'Privacy Policy', href: 'https://www.example.com/privacy' },
     productUpdates: { text: 'Product Updates', href: 'https://www.example.com/updates' },
   },
-  docsRepositoryBase: 'https://github.com/example/rel-docs',
+  docsRepositoryBase: 'https://github.com/example/rel-docs/blob/main',
 });

@@ -196,3 +196,34 @@ describe('on a 375px phone', () => {
     await page.context().close();
   });
 });
+
+describe('the end of a doc page', () => {
+  test('links "Edit this page" to its source under docsRepositoryBase and gives its last-updated date in the page locale', async () => {
+    const page = await open(PAGE_TYPES.doc, 'light', VIEWPORTS.desktop);
+    const edit = page.locator('.edit-link');
+    expect(await edit.textContent()).toBe('Edit this page');
+    expect(await edit.getAttribute('href')).toBe('https://github.com/example/rel-docs/blob/main/content/rel/primer/basic-syntax.mdx');
+    expect(await page.locator('.last-updated').textContent()).toBe('Last updated on January 15, 2025');
+    expect(await page.locator('.last-updated time').getAttribute('datetime')).toBe('2025-01-15');
+    await page.context().close();
+  });
+});
+
+describe('privacy in tests', () => {
+  test('no request leaves 127.0.0.1 while a reader opens pages and searches', async () => {
+    const context = await site.browser.newContext({ viewport: { width: VIEWPORTS.desktop, height: 800 } });
+    const elsewhere: string[] = [];
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.hostname === '127.0.0.1' || url.protocol === 'data:') return route.continue();
+      elsewhere.push(url.href);
+      return route.abort();
+    });
+    const page = await context.newPage();
+    for (const path of Object.values(PAGE_TYPES)) await page.goto(`${site.base}${path}`, { waitUntil: 'load' });
+    await page.fill('#search-input', 'relation');
+    await expect.poll(() => page.locator('#search-results li').count()).toBeGreaterThan(0);
+    expect(elsewhere).toEqual([]);
+    await context.close();
+  });
+});

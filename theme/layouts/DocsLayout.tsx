@@ -9,14 +9,29 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Feedback } from '../components/Feedback.tsx';
 import { Footer } from '../components/Footer.tsx';
+import { editPageUrl, formatLastUpdated } from '../../src/shared/page-footer-links.ts';
+import { uiStrings } from '../../src/shared/ui-strings.ts';
 
-function LastUpdated({ data }: { data: RouteData }) {
-  const date = data.frontMatter.lastmod ?? data.frontMatter.date;
-  if (!date || !data.theme.timestamp) return null;
+/** The end of a doc page: 'Edit this page' (from `docsRepositoryBase`) and the `lastmod` date. */
+function PageFooterMeta({ data }: { data: RouteData }) {
+  const strings = uiStrings(data.locale);
+  const date = data.theme.timestamp ? (data.frontMatter.lastmod ?? data.frontMatter.date) : undefined;
+  const base = data.config.docsRepositoryBase;
+  const editUrl = base && data.sourcePath ? editPageUrl(base, data.sourcePath) : undefined;
+  if (!date && !editUrl) return null;
   return (
-    <p className="last-updated">
-      Last updated on <time dateTime={date}>{date}</time>
-    </p>
+    <div className="page-footer-meta">
+      {editUrl && (
+        <a className="edit-link" href={editUrl} target="_blank" rel="noreferrer">
+          {strings.editThisPage}
+        </a>
+      )}
+      {date && (
+        <p className="last-updated">
+          {strings.lastUpdated} <time dateTime={date}>{formatLastUpdated(date, data.locale)}</time>
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -29,7 +44,7 @@ export function DocsLayout({ data, children }: { data: RouteData; children: Reac
     <Document data={data}>
       <body className={`layout-${theme.layout} typesetting-${theme.typesetting}${theme.sidebar ? '' : ' no-sidebar'}`}>
         <a className="skip-link" href="#content">
-          Skip to content
+          {uiStrings(data.locale).skipToContent}
         </a>
         <Banner data={data} />
         {theme.navbar && <Navbar data={data} />}
@@ -43,7 +58,7 @@ export function DocsLayout({ data, children }: { data: RouteData; children: Reac
                 {theme.breadcrumb && <Breadcrumbs data={data} />}
                 {children}
                 {!data.hideFeedback && <Feedback data={data} />}
-                <LastUpdated data={data} />
+                <PageFooterMeta data={data} />
                 {theme.pagination && <Pagination data={data} />}
               </article>
             )}

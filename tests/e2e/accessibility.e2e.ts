@@ -227,3 +227,45 @@ describe('privacy in tests', () => {
     await context.close();
   });
 });
+
+describe('navigation between pages (plain links, prefetched)', () => {
+  async function openRecording(path: string): Promise<{ page: Page; requested: string[] }> {
+    const page = await open(path, 'light', VIEWPORTS.desktop);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    return { page, requested };
+  }
+
+  test('a page link is fetched ahead when the pointer reaches it', async () => {
+    const { page, requested } = await openRecording(PAGE_TYPES.doc);
+    const link = page.locator('.sidebar a.sidebar-link', { hasText: 'Advanced Syntax' });
+    expect(requested).not.toContain('/rel/primer/advanced-syntax');
+    await link.hover();
+    await expect.poll(() => requested).toContain('/rel/primer/advanced-syntax');
+    await page.context().close();
+  });
+
+  test('the next-page link is fetched ahead once it is within 200px of the viewport, not before', async () => {
+    // Its next page is linked from the pagination only.
+    const { page, requested } = await openRecording('/rel/primer/advanced-syntax');
+    const next = page.locator('.pagination a').last();
+    const target = new URL((await next.evaluate((a) => (a as HTMLAnchorElement).href))).pathname;
+    // 300px below the viewport: outside the margin.
+    await next.evaluate((a) => window.scrollTo(0, a.getBoundingClientRect().top + window.scrollY - window.innerHeight - 300));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(requested).not.toContain(target);
+    // 100px below the viewport: inside it.
+    await next.evaluate((a) => window.scrollTo(0, a.getBoundingClientRect().top + window.scrollY - window.innerHeight - 100));
+    await expect.poll(() => requested).toContain(target);
+    await page.context().close();
+  });
+
+  test('the theme a reader chose is kept on the next page', async () => {
+    const page = await open(PAGE_TYPES.doc, 'light', VIEWPORTS.desktop);
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.locator('.pagination a').last().click();
+    await page.waitForLoadState('domcontentloaded');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await page.context().close();
+  });
+});

@@ -7,12 +7,14 @@ import { initTheme } from './theme.ts';
 import { focusOnlyScrollingRegions, initCopyButtons } from './copy.ts';
 import { initShell } from './shell.ts';
 import { initFeedback } from './feedback.ts';
+import { initPrefetch } from './prefetch.ts';
 
 initTheme();
 initShell();
 initCopyButtons();
 focusOnlyScrollingRegions();
 initFeedback();
+initPrefetch();
 
 const searchInput = document.getElementById('search-input') as HTMLInputElement | null;
 const onSearchPage = document.getElementById('search-page-results');

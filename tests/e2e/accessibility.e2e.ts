@@ -269,3 +269,17 @@ describe('navigation between pages (plain links, prefetched)', () => {
     await page.context().close();
   });
 });
+
+describe('reading comfort', () => {
+  test('the home page keeps a readable line length on a wide screen (at most about 85 characters)', async () => {
+    const page = await open(PAGE_TYPES.home, 'light', VIEWPORTS.desktop);
+    const perLine = await page.evaluate(() => {
+      const paragraph = [...document.querySelectorAll('.content p')].sort((a, b) => b.textContent!.length - a.textContent!.length)[0]!;
+      const lines = Math.round(paragraph.getBoundingClientRect().height / parseFloat(getComputedStyle(paragraph).lineHeight));
+      return paragraph.textContent!.length / lines;
+    });
+    expect(perLine).toBeLessThanOrEqual(85);
+    expect(perLine).toBeGreaterThan(50);
+    await page.context().close();
+  });
+});

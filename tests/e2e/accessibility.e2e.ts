@@ -283,3 +283,20 @@ describe('reading comfort', () => {
     await page.context().close();
   });
 });
+
+describe('the table of contents', () => {
+  test('marks the section being read as the reader scrolls, without moving anything', async () => {
+    const page = await open(PAGE_TYPES.doc, 'light', VIEWPORTS.desktop);
+    const active = () => page.locator('.toc a[aria-current="true"]').getAttribute('href');
+    // Each item's size and place within the list (the list itself is sticky and may move as a whole).
+    const boxes = () => page.locator('.toc a').evaluateAll((items) => items.map((item) => { const box = item.getBoundingClientRect(); const list = item.closest('ul')!.getBoundingClientRect(); return `${box.left - list.left},${box.top - list.top},${box.width}x${box.height}`; }));
+    const before = await boxes();
+    const links = await page.locator('.toc a').evaluateAll((items) => items.map((item) => ({ href: item.getAttribute('href')! })));
+    await expect.poll(active).toBe(links[0]!.href);
+    const third = links[2]!.href;
+    await page.evaluate((id) => document.getElementById(decodeURIComponent(id.slice(1)))!.scrollIntoView({ behavior: 'instant' }), third);
+    await expect.poll(active).toBe(third);
+    expect(await boxes()).toEqual(before);
+    await page.context().close();
+  });
+});

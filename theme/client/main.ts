@@ -8,6 +8,7 @@ import { focusOnlyScrollingRegions, initCopyButtons } from './copy.ts';
 import { initShell } from './shell.ts';
 import { initFeedback } from './feedback.ts';
 import { initPrefetch } from './prefetch.ts';
+import { initTocHighlight } from './toc.ts';
 
 initTheme();
 initShell();
@@ -15,6 +16,7 @@ initCopyButtons();
 focusOnlyScrollingRegions();
 initFeedback();
 initPrefetch();
+initTocHighlight();
 
 const searchInput = document.getElementById('search-input') as HTMLInputElement | null;
 const onSearchPage = document.getElementById('search-page-results');

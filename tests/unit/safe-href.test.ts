@@ -35,6 +35,7 @@ describe('navigation neutralises an unsafe href when it renders (the second line
 
   test('navbar items and menu entries with a javascript: href link nowhere', () => {
     const data = {
+      locale: 'en-US',
       config: { basePath: '', title: 'T', logo: { companyHref: '/', docsHref: '/', light: '', alt: '' }, project: {}, chat: {}, search: {} },
       navbar: [
         { title: 'Evil', href: 'java\tscript:alert(1)' },

@@ -13,7 +13,7 @@ export default defineConfig({
     privacyPolicy: { text: 'Privacy Policy', href: 'https://www.example.com/privacy' },
     productUpdates: { text: 'Product Updates', href: 'https://www.example.com/updates' },
   },
-  docsRepositoryBase: 'https://github.com/example/rel-docs',
+  docsRepositoryBase: 'https://github.com/example/rel-docs/blob/main',
   // English is the original; a page French or Arabic has not translated is shown in English under its prefix.
   locales: [
     { locale: 'en-US', text: 'English' },

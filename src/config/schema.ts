@@ -161,11 +161,15 @@ export const configSchema = z.strictObject({
       endpoint: httpsUrl('must be an absolute https:// URL').optional(),
     })
     .prefault({}),
+  /**
+   * Real-user monitoring (seed §1). Off until `scriptSrc` is set; then every page loads that
+   * script `async` with `data-sample-rate` for it to read. @default {}
+   */
   monitoring: z
     .strictObject({
-      /** URL of a real-user-monitoring script, loaded async. */
+      /** URL of a real-user-monitoring script, loaded async on every page. @default undefined (off) */
       scriptSrc: z.string().optional(),
-      /** Percentage of sessions sampled. @default 100 */
+      /** Percentage of sessions sampled, 0 to 100 (the seed's rate is 100). @default 100 */
       sampleRate: z.number().min(0).max(100).default(100),
     })
     .prefault({}),

@@ -23,6 +23,11 @@ export interface UiStrings {
   /** The language switcher. */
   languageLabel: string;
   languageChange: string;
+  /** The banner's landmark (a region, so its text is inside one). */
+  bannerLabel: string;
+  /** The navbar's search form and the /search page's form: two search landmarks, told apart. */
+  siteSearchLabel: string;
+  searchPageFormLabel: string;
   /** Pagination. */
   previousPage: string;
   nextPage: string;
@@ -94,6 +99,9 @@ const EN: UiStrings = {
   themeChange: 'Change theme',
   languageLabel: 'Language',
   languageChange: 'Change language',
+  bannerLabel: 'Announcement',
+  siteSearchLabel: 'Search the documentation',
+  searchPageFormLabel: 'Search all pages',
   previousPage: 'Previous',
   nextPage: 'Next',
   paginationLabel: 'Previous and next pages',
@@ -153,6 +161,9 @@ const FR: UiStrings = {
   themeChange: 'Changer de thème',
   languageLabel: 'Langue',
   languageChange: 'Changer de langue',
+  bannerLabel: 'Annonce',
+  siteSearchLabel: 'Rechercher dans la documentation',
+  searchPageFormLabel: 'Rechercher dans toutes les pages',
   previousPage: 'Précédent',
   nextPage: 'Suivant',
   paginationLabel: 'Pages précédente et suivante',
@@ -212,6 +223,9 @@ const AR: UiStrings = {
   themeChange: 'غيّر المظهر',
   languageLabel: 'اللغة',
   languageChange: 'غيّر اللغة',
+  bannerLabel: 'إعلان',
+  siteSearchLabel: 'ابحث في التوثيق',
+  searchPageFormLabel: 'ابحث في كل الصفحات',
   previousPage: 'السابق',
   nextPage: 'التالي',
   paginationLabel: 'الصفحتان السابقة والتالية',

@@ -93,3 +93,12 @@ describe('highlighting does not depend on the time it takes', () => {
     expect(toHtml(tree, { characterReferences: { useNamedReferences: true } })).toBe(html);
   });
 });
+
+describe('the Rel grammar', () => {
+  test.each([['2025-01-15'], ['2025-01-15T10:30:00Z'], ['2025-01-15T10:30:00.5+01:00']])('the date literal %s is one constant token, not a subtraction', async (literal) => {
+    const highlighter = await getHighlighter(grammarPath);
+    await ensureLanguage(highlighter, 'rel');
+    const html = highlightToHtml(highlighter, `def start = ${literal}\n`, 'rel');
+    expect(html).toContain(`<span class="tk-constant">${literal}</span>`);
+  });
+});

@@ -36,6 +36,7 @@ describe('navigation neutralises an unsafe href when it renders (the second line
 
   test('navbar items and menu entries with a javascript: href link nowhere', () => {
     const data = {
+      locale: 'en-US',
       strings: uiStrings('en-US'),
       config: { basePath: '', title: 'T', logo: { companyHref: '/', docsHref: '/', light: '', alt: '' }, project: {}, chat: {}, search: {} },
       navbar: [

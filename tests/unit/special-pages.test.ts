@@ -7,7 +7,7 @@ import { uiStrings } from '../../src/shared/ui-strings.ts';
 import { SpecialPageBody } from '../../theme/components/SpecialPages.tsx';
 
 const data = (special: RouteData['special']) =>
-  ({ special, hrefPrefix: '', homeSections: [], strings: uiStrings('en-US'), config: { title: 'Rel docs', basePath: '', search: {} } }) as unknown as RouteData;
+  ({ special, locale: 'en-US', hrefPrefix: '', homeSections: [], strings: uiStrings('en-US'), config: { title: 'Rel docs', basePath: '', search: {} } }) as unknown as RouteData;
 
 describe("the theme's special pages", () => {
   test.each(Object.entries(SPECIAL_PAGES))('%s has the title SPECIAL_PAGES gives it as its heading', (_route, rule) => {

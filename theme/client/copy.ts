@@ -2,6 +2,27 @@ import { pageStrings } from './page-strings.ts';
 
 const COPIED_MS = 2000;
 
+/**
+ * A code block is one Tab stop: its copy button. Its `<pre>` is built focusable (so that without
+ * JavaScript a keyboard can still scroll it); here it, like a table, is a Tab stop only while it
+ * really scrolls sideways, the one case where the keyboard needs it (axe:
+ * scrollable-region-focusable).
+ */
+export function focusOnlyScrollingRegions(): void {
+  const update = () => {
+    for (const region of document.querySelectorAll<HTMLElement>('.code-block > pre, .content table')) {
+      if (region.scrollWidth > region.clientWidth) region.tabIndex = 0;
+      else region.removeAttribute('tabindex');
+    }
+  };
+  update();
+  let frame = 0;
+  window.addEventListener('resize', () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(update);
+  });
+}
+
 /** Copy buttons on code blocks: 'Copied' for 2000 ms. */
 export function initCopyButtons(): void {
   document.addEventListener('click', (event) => {

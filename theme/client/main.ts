@@ -4,14 +4,19 @@
  * the search UI is a separate chunk loaded on first use.
  */
 import { initTheme } from './theme.ts';
-import { initCopyButtons } from './copy.ts';
+import { focusOnlyScrollingRegions, initCopyButtons } from './copy.ts';
 import { initShell } from './shell.ts';
 import { initFeedback } from './feedback.ts';
+import { initPrefetch } from './prefetch.ts';
+import { initTocHighlight } from './toc.ts';
 
 initTheme();
 initShell();
 initCopyButtons();
+focusOnlyScrollingRegions();
 initFeedback();
+initPrefetch();
+initTocHighlight();
 
 const searchInput = document.getElementById('search-input') as HTMLInputElement | null;
 const onSearchPage = document.getElementById('search-page-results');

@@ -36,15 +36,21 @@ function hrefOf(route: string, anchor = ''): string {
 }
 
 let optionCount = 0;
-/** One option: page title, section title (if a section) and excerpt. */
-function option(page: PageHit, section: PageHit['sections'][number] | undefined): HTMLLIElement {
+/**
+ * One result: page title, section title (if a section) and excerpt. In the navbar's listbox it is
+ * an option the arrows move to; on /search a plain list item whose link is a Tab stop (an option
+ * outside a listbox, or a focusable link inside an option, is an axe fault).
+ */
+function option(page: PageHit, section: PageHit['sections'][number] | undefined, asOption: boolean): HTMLLIElement {
   const li = document.createElement('li');
-  li.setAttribute('role', 'option');
-  li.id = `search-option-${optionCount++}`;
-  li.setAttribute('aria-selected', 'false');
   const a = document.createElement('a');
+  if (asOption) {
+    li.setAttribute('role', 'option');
+    li.id = `search-option-${optionCount++}`;
+    li.setAttribute('aria-selected', 'false');
+    a.tabIndex = -1;
+  }
   a.href = hrefOf(page.route, section?.anchor);
-  a.tabIndex = -1;
   const title = document.createElement('span');
   title.className = 'search-result-title';
   title.append(runs(page.title));
@@ -67,7 +73,7 @@ function option(page: PageHit, section: PageHit['sections'][number] | undefined)
 }
 
 /** Results grouped by category (in rank order of each group's first page), with counts when asked. */
-function resultList(results: SearchResults, withCounts: boolean): DocumentFragment {
+function resultList(results: SearchResults, { withCounts, asOptions }: { withCounts: boolean; asOptions: boolean }): DocumentFragment {
   const fragment = document.createDocumentFragment();
   const groups = new Map<string, PageHit[]>();
   for (const page of results.pages) {
@@ -78,16 +84,16 @@ function resultList(results: SearchResults, withCounts: boolean): DocumentFragme
   for (const [category, pages] of groups) {
     const heading = document.createElement('div');
     heading.className = 'search-category';
-    heading.setAttribute('role', 'presentation');
+    if (asOptions) heading.setAttribute('role', 'presentation');
     const count = pages.reduce((n, page) => n + 1 + page.sections.length, 0);
     heading.textContent = withCounts ? `${category} (${count})` : category;
     const list = document.createElement('ul');
-    list.setAttribute('role', 'group');
+    if (asOptions) list.setAttribute('role', 'group');
     list.setAttribute('aria-label', category);
     for (const page of pages) {
       // A page with no matching section is itself the hit (its title matched, or its intro).
-      if (!page.sections.length || page.excerpt.length) list.append(option(page, undefined));
-      for (const section of page.sections) list.append(option(page, section));
+      if (!page.sections.length || page.excerpt.length) list.append(option(page, undefined, asOptions));
+      for (const section of page.sections) list.append(option(page, section, asOptions));
     }
     fragment.append(heading, list);
   }
@@ -172,7 +178,7 @@ export function attachSearchBox(input: HTMLInputElement): void {
     footer.className = 'search-footer';
     footer.href = `${basePath}${locale === defaultLocale ? '' : `/${locale}`}/search?query=${encodeURIComponent(query)}`;
     footer.textContent = fillTemplate(strings.searchSeeAll, { count: results.total });
-    panel.replaceChildren(resultList(results, false), footer);
+    panel.replaceChildren(resultList(results, { withCounts: false, asOptions: true }), footer);
     panel.dataset.state = 'results';
     setActive(refresh ? Math.max(active, 0) : 0);
   };
@@ -228,7 +234,7 @@ export function runSearchPage(container: HTMLElement): void {
       const summary = document.createElement('p');
       summary.className = 'search-page-count';
       summary.textContent = fillTemplate(strings.searchResultCount, { count: results.total });
-      container.replaceChildren(summary, resultList(results, true));
+      container.replaceChildren(summary, resultList(results, { withCounts: true, asOptions: false }));
     } catch {
       container.dataset.state = 'error';
       container.replaceChildren(message(strings.searchError));

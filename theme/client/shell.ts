@@ -16,6 +16,20 @@ export function initShell(): void {
   });
   window.addEventListener('hashchange', () => setMenu(false));
 
+  // Escape closes what is open — the mobile menu, a navbar menu — and puts focus back on the
+  // control that opened it, so the keyboard reader is where they were.
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.defaultPrevented) return;
+    const openMenu = document.querySelector<HTMLDetailsElement>('.navbar-menu details[open]');
+    if (openMenu) {
+      openMenu.open = false;
+      openMenu.querySelector<HTMLElement>('summary')?.focus();
+    } else if (body.classList.contains('menu-open')) {
+      setMenu(false);
+      menuButton?.focus();
+    }
+  });
+
   document.querySelector('[data-sidebar-toggle]')?.addEventListener('click', () => {
     body.classList.toggle('sidebar-collapsed');
   });

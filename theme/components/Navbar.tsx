@@ -54,7 +54,7 @@ export function Navbar({ data }: { data: RouteData }) {
           )}
         </ul>
         {config.search.enabled && (
-          <form className="navbar-search" role="search" action={`${data.hrefPrefix}/search`} method="get">
+          <form className="navbar-search" role="search" aria-label={strings.siteSearchLabel} action={`${data.hrefPrefix}/search`} method="get">
             <input
               id="search-input"
               type="search"

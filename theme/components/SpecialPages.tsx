@@ -55,7 +55,7 @@ export function SearchPage({ data }: { data: RouteData }) {
   return (
     <div className="special-page search-page">
       <h1>{titleOf('search', data)}</h1>
-      <form role="search" action={`${data.hrefPrefix}/search`} method="get" className="search-page-form">
+      <form role="search" aria-label={data.strings.searchPageFormLabel} action={`${data.hrefPrefix}/search`} method="get" className="search-page-form">
         <input type="search" name="query" maxLength={64} placeholder={data.strings.searchPlaceholder} aria-label={data.strings.searchQueryLabel} id="search-page-input" />
         <button type="submit">{data.strings.searchSubmit}</button>
       </form>

@@ -9,14 +9,28 @@ import { Breadcrumbs } from '../components/Breadcrumbs.tsx';
 import { Pagination } from '../components/Pagination.tsx';
 import { Feedback } from '../components/Feedback.tsx';
 import { Footer } from '../components/Footer.tsx';
+import { editPageUrl, formatLastUpdated } from '../../src/shared/page-footer-links.ts';
 
-function LastUpdated({ data }: { data: RouteData }) {
-  const date = data.frontMatter.lastmod ?? data.frontMatter.date;
-  if (!date || !data.theme.timestamp) return null;
+/** The end of a doc page: 'Edit this page' (from `docsRepositoryBase`) and the `lastmod` date. */
+function PageFooterMeta({ data }: { data: RouteData }) {
+  const { strings } = data;
+  const date = data.theme.timestamp ? (data.frontMatter.lastmod ?? data.frontMatter.date) : undefined;
+  const base = data.config.docsRepositoryBase;
+  const editUrl = base && data.sourcePath ? editPageUrl(base, data.sourcePath) : undefined;
+  if (!date && !editUrl) return null;
   return (
-    <p className="last-updated">
-      {data.strings.lastUpdated} <time dateTime={date}>{date}</time>
-    </p>
+    <div className="page-footer-meta">
+      {editUrl && (
+        <a className="edit-link" href={editUrl} target="_blank" rel="noreferrer">
+          {strings.editThisPage}
+        </a>
+      )}
+      {date && (
+        <p className="last-updated">
+          {strings.lastUpdated} <time dateTime={date}>{formatLastUpdated(date, data.locale)}</time>
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -48,7 +62,7 @@ export function DocsLayout({ data, children }: { data: RouteData; children: Reac
                 )}
                 {children}
                 {!data.hideFeedback && <Feedback data={data} />}
-                <LastUpdated data={data} />
+                <PageFooterMeta data={data} />
                 {theme.pagination && <Pagination data={data} />}
               </article>
             )}

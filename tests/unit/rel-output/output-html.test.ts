@@ -17,18 +17,24 @@ const relation: RelOutputRelation = {
 describe('how an output is shown', () => {
   test('LOGICAL: each relation is a table whose header names the types', () => {
     expect(outputHtml([relation], 'LOGICAL')).toBe(
-      '<div class="rel-output-relation"><div class="rel-output-scroll"><table class="rel-output-table"><thead><tr><th scope="col">:city</th><th scope="col">String</th><th scope="col">Missing</th></tr></thead>' +
+      '<div class="rel-output-relation"><div class="rel-output-scroll" tabindex="0" role="region" aria-label="/:output/:city/String/Missing"><table class="rel-output-table"><thead><tr><th scope="col">:city</th><th scope="col">String</th><th scope="col">Missing</th></tr></thead>' +
         '<tbody><tr><td class="rel-value rel-value-symbol">:city</td><td class="rel-value rel-value-string">Oslo &lt;3</td><td class="rel-value rel-value-missing">missing</td></tr></tbody></table></div></div>',
     );
   });
 
   test('PHYSICAL: each relation is collapsible under its signature', () => {
     const html = outputHtml([relation, relation], 'PHYSICAL');
-    expect(html.match(/<details class="rel-output-relation" open><summary><code>\/:city\/String\/Missing<\/code><span class="rel-output-count">1 tuple<\/span><\/summary><div class="rel-output-scroll"><table/g)).toHaveLength(2);
+    expect(html.match(/<details class="rel-output-relation" open><summary><code>\/:city\/String\/Missing<\/code><span class="rel-output-count">1 tuple<\/span><\/summary><div class="rel-output-scroll" tabindex="0" role="region" aria-label="\/:output\/:city\/String\/Missing"><table/g)).toHaveLength(2);
   });
 
   test('RAW: each relation is collapsible, with its tuples as Rel literals', () => {
-    expect(outputHtml([relation], 'RAW')).toContain('<summary><code>/:output/:city/String/Missing</code><span class="rel-output-count">1 tuple</span></summary><pre class="rel-output-raw"><code>(:city, &quot;Oslo &lt;3&quot;, missing)</code></pre>');
+    expect(outputHtml([relation], 'RAW')).toContain('<summary><code>/:output/:city/String/Missing</code><span class="rel-output-count">1 tuple</span></summary><pre class="rel-output-raw" tabindex="0" role="region" aria-label="/:output/:city/String/Missing"><code>(:city, &quot;Oslo &lt;3&quot;, missing)</code></pre>');
+  });
+
+  test('a region that may scroll sideways is focusable and named after its relation (axe: scrollable-region-focusable)', () => {
+    for (const mode of ['LOGICAL', 'PHYSICAL', 'RAW'] as const) {
+      expect(outputHtml([relation], mode)).toMatch(/class="rel-output-(scroll|raw)" tabindex="0" role="region" aria-label="\/:output\/:city\/String\/Missing"/);
+    }
   });
 
   test('an output with no relations says so', () => {

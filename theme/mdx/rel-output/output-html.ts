@@ -19,10 +19,16 @@ function cell(column: RelOutputColumn, value: string | null): string {
   return `<td class="rel-value rel-value-${column.kind}">${escapeHtml(value)}</td>`;
 }
 
+/**
+ * A region that may scroll sideways (a wide table, a long RAW line): focusable and named, so a
+ * keyboard can scroll it and a screen reader says what it is (axe: scrollable-region-focusable).
+ */
+const scrollRegion = (relation: RelOutputRelation) => `tabindex="0" role="region" aria-label="${escapeHtml(relation.relationId)}"`;
+
 function table(relation: RelOutputRelation): string {
   const head = relation.columns.map((c) => `<th scope="col">${escapeHtml(c.label)}</th>`).join('');
   const body = relation.rows.map((row) => `<tr>${row.length ? row.map((value, i) => cell(relation.columns[i]!, value)).join('') : '<td class="rel-value">()</td>'}</tr>`).join('');
-  return `<div class="rel-output-scroll"><table class="rel-output-table">${head ? `<thead><tr>${head}</tr></thead>` : ''}<tbody>${body}</tbody></table></div>`;
+  return `<div class="rel-output-scroll" ${scrollRegion(relation)}><table class="rel-output-table">${head ? `<thead><tr>${head}</tr></thead>` : ''}<tbody>${body}</tbody></table></div>`;
 }
 
 function tupleCount(relation: RelOutputRelation): string {
@@ -32,7 +38,7 @@ function tupleCount(relation: RelOutputRelation): string {
 
 function raw(relation: RelOutputRelation): string {
   const lines = relation.rows.map((row) => `(${row.map((value, i) => relLiteral(relation.columns[i]!.kind, value)).join(', ')})`);
-  return `<pre class="rel-output-raw"><code>${escapeHtml(lines.join('\n'))}</code></pre>`;
+  return `<pre class="rel-output-raw" ${scrollRegion(relation)}><code>${escapeHtml(lines.join('\n'))}</code></pre>`;
 }
 
 /** The shown relations of one output in `mode`. */

@@ -1,0 +1,25 @@
+/**
+ * The two facts at the end of a doc page (issue 10): where to edit it and when it last changed.
+ * Pure, so the build writes the same text on every machine and in every time zone.
+ */
+
+/**
+ * Nextra's rule: `docsRepositoryBase` joined with the page's file path from the site root
+ * (`https://github.com/acme/docs/blob/main` + `content/rel/primer.mdx`). The base names the
+ * branch and folder, so any host's URL shape works.
+ */
+export function editPageUrl(docsRepositoryBase: string, sourcePath: string): string {
+  const path = sourcePath.split(/[\\/]/).map(encodeURIComponent).join('/');
+  return `${docsRepositoryBase.replace(/\/+$/, '')}/${path}`;
+}
+
+/**
+ * `lastmod` (an ISO date, or date and time) as the reader's locale writes a date:
+ * `January 15, 2025` in en-US, `15 janvier 2025` in fr-FR. Read and written in UTC, so the
+ * build's time zone never moves the day. An unreadable date is shown as written.
+ */
+export function formatLastUpdated(isoDate: string, locale: string): string {
+  const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? `${isoDate}T00:00:00Z` : isoDate);
+  if (Number.isNaN(date.getTime())) return isoDate;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}

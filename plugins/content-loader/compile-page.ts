@@ -12,6 +12,7 @@ import { getHighlighter, rehypeHighlight } from './highlight.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
 import { rehypeSiteLinks } from './rehype-site-links.ts';
 import { useLinearEditMap } from './linear-edit-map.ts';
+import { remarkCustomHeadingIds } from './custom-heading-id.ts';
 
 export interface CompileInput {
   /** Absolute path. */
@@ -122,7 +123,7 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
       format: 'mdx',
       outputFormat: needsBundle ? 'program' : 'function-body',
       development: false,
-      remarkPlugins: [remarkGfm, ...remarkPlugins],
+      remarkPlugins: [remarkGfm, remarkCustomHeadingIds, ...remarkPlugins],
       // The site's rehype plugins run before the collector, so headings and text they add count;
       // links are rewritten last, after the collector read them as written.
       rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links]],

@@ -15,11 +15,13 @@ import {
 } from 'docs-gen';
 import type { CompileInput } from './compile-page.ts';
 import { splitFrontMatter } from './front-matter.ts';
+import { splitCustomId } from './custom-heading-id.ts';
 
 /** The first ATX `#` heading, without inline markup: the title a page without front matter gets. */
 function firstHeading(body: string): string | undefined {
   const line = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body)?.[1];
-  return line?.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim();
+  const text = line && (splitCustomId(line)?.text ?? line);
+  return text?.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim();
 }
 
 /** A page's stand-in until it is compiled (dev): read in a millisecond, enough for titles and the page map. */

@@ -113,8 +113,10 @@ function siteUrls(md: MarkdownIt): void {
   const defaultFence = rules.fence!;
   rules.fence = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
-    const lang = token.info.trim().split(/\s+/)[0]!.toLowerCase() || 'text';
-    return env.highlighter ? highlightToHtml(env.highlighter, token.content, lang) : defaultFence(tokens, idx, options, env, self);
+    const info = token.info.trim();
+    const lang = /^[^\s{]*/.exec(info)![0].toLowerCase() || 'text';
+    const meta = info.slice(/^[^\s{]*/.exec(info)![0].length);
+    return env.highlighter ? highlightToHtml(env.highlighter, token.content, lang, meta) : defaultFence(tokens, idx, options, env, self);
   };
 }
 

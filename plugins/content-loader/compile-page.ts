@@ -13,6 +13,7 @@ import { rehypeCollect, type CollectedData } from './collect.ts';
 import { rehypeSiteLinks } from './rehype-site-links.ts';
 import { useLinearEditMap } from './linear-edit-map.ts';
 import { remarkCustomHeadingIds } from './custom-heading-id.ts';
+import { insertMathHtml, prepareMath, rehypeMath } from './math.ts';
 
 export interface CompileInput {
   /** Absolute path. */
@@ -62,6 +63,8 @@ function locateInSource(source: string | undefined, message: string): { line?: n
 export interface CompileOutput extends CollectedData {
   frontMatter: FrontMatter;
   compiled: CompiledPage;
+  /** The page has math: the build then writes KaTeX's stylesheet and fonts. */
+  usesMath: boolean;
 }
 
 /** A compile error with a place becomes a diagnostic; anything else is rethrown. */
@@ -102,12 +105,16 @@ function hasImports(body: string): boolean {
 export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const source = await readFile(input.file, 'utf8');
   input = { ...input, source };
-  const { frontMatter, body } = splitFrontMatter(source, input.relativePath);
+  const split = splitFrontMatter(source, input.relativePath);
+  const { frontMatter } = split;
+  // Math first: TeX's braces must never reach MDX, where `{` opens an expression.
+  const { body, rendered: math } = await prepareMath(split.body, { format: input.format, relativePath: input.relativePath, basePath: input.links.basePath });
+  const usesMath = math.length > 0;
   if (input.format === 'md') {
     // CommonMark needs no JavaScript: straight to HTML, no MDX compile, no React render.
     const highlighter = input.highlight === false ? undefined : await getHighlighter(input.grammarPath);
     const { html, ...collected } = await renderMarkdown(body, { links: input.links, highlighter });
-    return { frontMatter, compiled: { kind: 'html', code: html }, ...collected };
+    return { frontMatter, compiled: { kind: 'html', code: insertMathHtml(html, math) }, usesMath, ...collected };
   }
   const needsBundle = hasImports(body);
   // Loaded on first use: a site of plain Markdown never pays for MDX or esbuild.
@@ -126,7 +133,7 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
       remarkPlugins: [remarkGfm, remarkCustomHeadingIds, ...remarkPlugins],
       // The site's rehype plugins run before the collector, so headings and text they add count;
       // links are rewritten last, after the collector read them as written.
-      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links]],
+      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links], [rehypeMath, math]],
       // Not a source map: the places of the page's expressions, for errors at render time.
       SourceMapGenerator: needsBundle ? undefined : (SourcePositionCollector as unknown as CompileOptions['SourceMapGenerator']),
     });
@@ -139,7 +146,7 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const compiled: CompiledPage = needsBundle
     ? { kind: 'module', code: await bundlePage(code, input) }
     : { kind: 'function-body', code, ...(positions ? { positions } : {}) };
-  return { frontMatter, compiled, ...collected };
+  return { frontMatter, compiled, usesMath, ...collected };
 }
 
 /** Bundles a page's imports (relative components, npm packages) into one ES module file. */

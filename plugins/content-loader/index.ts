@@ -13,7 +13,8 @@ import {
   type Plugin,
   type RouteDefinition,
 } from 'docs-gen';
-import type { CompileInput } from './compile-page.ts';
+import type { CompileInput, CompileOutput } from './compile-page.ts';
+import { katexAssets } from './katex-assets.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { splitCustomId } from './custom-heading-id.ts';
 
@@ -140,7 +141,14 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       if (diagnostics.length) throw new DiagnosticError(diagnostics);
       return pages;
     },
-    contentLoaded({ content, actions }) {
+    async contentLoaded({ content, actions }) {
+      // KaTeX's stylesheet and fonts, only when some page has math (pages link it themselves).
+      if (content.some((page) => (page as Partial<CompileOutput>).usesMath)) {
+        const katex = katexAssets();
+        actions.emitFile(`${katex.dir}/katex.min.css`, katex.css);
+        const fonts = await Promise.all(katex.fonts.map((font) => readFile(join(katex.fontDir, font))));
+        katex.fonts.forEach((font, i) => actions.emitFile(`${katex.dir}/fonts/${font}`, fonts[i]!));
+      }
       for (const page of content) {
         const route: RouteDefinition = {
           route: page.route,

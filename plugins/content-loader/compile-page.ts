@@ -13,6 +13,7 @@ import { rehypeCollect, type CollectedData } from './collect.ts';
 import { rehypeSiteLinks } from './rehype-site-links.ts';
 import { useLinearEditMap } from './linear-edit-map.ts';
 import { remarkCustomHeadingIds } from './custom-heading-id.ts';
+import { hasMermaid } from './mermaid.ts';
 import { insertMathHtml, prepareMath, rehypeMath } from './math.ts';
 
 export interface CompileInput {
@@ -65,6 +66,8 @@ export interface CompileOutput extends CollectedData {
   compiled: CompiledPage;
   /** The page has math: the build then writes KaTeX's stylesheet and fonts. */
   usesMath: boolean;
+  /** The page has a mermaid diagram: the build then writes mermaid's module. */
+  usesMermaid: boolean;
 }
 
 /** A compile error with a place becomes a diagnostic; anything else is rethrown. */
@@ -93,7 +96,7 @@ function syntaxError(error: unknown, input: CompileInput): unknown {
 
 /** The highlighter as a rehype step, unless highlighting is off. */
 function highlightPlugins(input: CompileInput): NonNullable<CompileOptions['rehypePlugins']> {
-  return input.highlight === false ? [] : [[rehypeHighlight, { grammarPath: input.grammarPath }]];
+  return input.highlight === false ? [] : [[rehypeHighlight, { grammarPath: input.grammarPath, basePath: input.links.basePath }]];
 }
 
 /** ESM imports mean the page needs a bundler; without them, the fast function-body path serves. */
@@ -110,11 +113,12 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   // Math first: TeX's braces must never reach MDX, where `{` opens an expression.
   const { body, rendered: math } = await prepareMath(split.body, { format: input.format, relativePath: input.relativePath, basePath: input.links.basePath });
   const usesMath = math.length > 0;
+  const usesMermaid = hasMermaid(body);
   if (input.format === 'md') {
     // CommonMark needs no JavaScript: straight to HTML, no MDX compile, no React render.
     const highlighter = input.highlight === false ? undefined : await getHighlighter(input.grammarPath);
     const { html, ...collected } = await renderMarkdown(body, { links: input.links, highlighter });
-    return { frontMatter, compiled: { kind: 'html', code: insertMathHtml(html, math) }, usesMath, ...collected };
+    return { frontMatter, compiled: { kind: 'html', code: insertMathHtml(html, math) }, usesMath, usesMermaid, ...collected };
   }
   const needsBundle = hasImports(body);
   // Loaded on first use: a site of plain Markdown never pays for MDX or esbuild.
@@ -146,7 +150,7 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const compiled: CompiledPage = needsBundle
     ? { kind: 'module', code: await bundlePage(code, input) }
     : { kind: 'function-body', code, ...(positions ? { positions } : {}) };
-  return { frontMatter, compiled, usesMath, ...collected };
+  return { frontMatter, compiled, usesMath, usesMermaid, ...collected };
 }
 
 /** Bundles a page's imports (relative components, npm packages) into one ES module file. */

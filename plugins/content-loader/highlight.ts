@@ -11,6 +11,7 @@ import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
 import { toHtml } from 'hast-util-to-html';
+import { mermaidBlock } from './mermaid.ts';
 import { codeBlockChrome, parseCodeMeta, type CodeMeta } from './code-meta.ts';
 
 let highlighter: Promise<Highlighter> | undefined;
@@ -107,7 +108,7 @@ function metaOf(code: Element): string | undefined {
  * rehype plugin: replaces every `pre > code` with highlighted HTML (token classes coloured by
  * the stylesheet for each colour scheme), with the chrome its fence's meta asks for.
  */
-export function rehypeHighlight(options: { grammarPath: string }) {
+export function rehypeHighlight(options: { grammarPath: string; basePath?: string }) {
   return async (tree: Root): Promise<void> => {
     const blocks: { pre: Element; code: Element; parent: Element | Root; index: number }[] = [];
     visit(tree, 'element', (node, index, parent) => {
@@ -119,6 +120,10 @@ export function rehypeHighlight(options: { grammarPath: string }) {
     const h = await getHighlighter(options.grammarPath);
     for (const { pre, code, parent, index } of blocks) {
       const requested = languageOf(code);
+      if (requested === 'mermaid') {
+        parent.children[index] = mermaidBlock(toString(code), options.basePath ?? '');
+        continue;
+      }
       await ensureLanguage(h, requested);
       const block = highlightedBlock(h, toString(code), requested, parseCodeMeta(metaOf(code)));
       // Errors at render time point at the fence.
@@ -132,6 +137,7 @@ export function rehypeHighlight(options: { grammarPath: string }) {
  * The same markup as the rehype plugin, as a string, for the Markdown renderer. `meta` is what
  * follows the language in the fence's info string. `lang` must be loaded (see ensureLanguage).
  */
-export function highlightToHtml(h: Highlighter, code: string, requested: string, meta?: string): string {
+export function highlightToHtml(h: Highlighter, code: string, requested: string, meta?: string, basePath = ''): string {
+  if (requested === 'mermaid') return toHtml(mermaidBlock(code, basePath), { characterReferences: { useNamedReferences: true } });
   return toHtml(highlightedBlock(h, code, requested, parseCodeMeta(meta)), { characterReferences: { useNamedReferences: true } });
 }

@@ -15,6 +15,7 @@ import {
 } from 'docs-gen';
 import type { CompileInput, CompileOutput } from './compile-page.ts';
 import { katexAssets } from './katex-assets.ts';
+import { mermaidAssets } from './mermaid.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { splitCustomId } from './custom-heading-id.ts';
 
@@ -148,6 +149,12 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         actions.emitFile(`${katex.dir}/katex.min.css`, katex.css);
         const fonts = await Promise.all(katex.fonts.map((font) => readFile(join(katex.fontDir, font))));
         katex.fonts.forEach((font, i) => actions.emitFile(`${katex.dir}/fonts/${font}`, fonts[i]!));
+      }
+      // mermaid's module, only when some page has a diagram (the client imports it on those pages alone).
+      if (content.some((page) => (page as Partial<CompileOutput>).usesMermaid)) {
+        const mermaid = mermaidAssets();
+        const files = await Promise.all(mermaid.files.map((file) => readFile(file.source)));
+        mermaid.files.forEach((file, i) => actions.emitFile(`${mermaid.dir}/${file.path}`, files[i]!));
       }
       for (const page of content) {
         const route: RouteDefinition = {

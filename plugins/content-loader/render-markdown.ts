@@ -116,7 +116,7 @@ function siteUrls(md: MarkdownIt): void {
     const info = token.info.trim();
     const lang = /^[^\s{]*/.exec(info)![0].toLowerCase() || 'text';
     const meta = info.slice(/^[^\s{]*/.exec(info)![0].length);
-    return env.highlighter ? highlightToHtml(env.highlighter, token.content, lang, meta) : defaultFence(tokens, idx, options, env, self);
+    return env.highlighter ? highlightToHtml(env.highlighter, token.content, lang, meta, env.links.basePath) : defaultFence(tokens, idx, options, env, self);
   };
 }
 

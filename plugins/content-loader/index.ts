@@ -15,6 +15,7 @@ import {
 } from 'docs-gen';
 import type { CompileInput, CompileOutput } from './compile-page.ts';
 import { katexAssets } from './katex-assets.ts';
+import { writeLlmsOutput } from './llms-output.ts';
 import { mermaidAssets } from './mermaid.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { splitCustomId } from './custom-heading-id.ts';
@@ -142,6 +143,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       if (diagnostics.length) throw new DiagnosticError(diagnostics);
       return pages;
     },
+    // Every page's Markdown and the llms.txt index, once routes and navigation are final.
+    postBuild: writeLlmsOutput,
     async contentLoaded({ content, actions }) {
       // KaTeX's stylesheet and fonts, only when some page has math (pages link it themselves).
       if (content.some((page) => (page as Partial<CompileOutput>).usesMath)) {

@@ -42,10 +42,14 @@ function stringAttribute(node: JsxElement, name: string): string | undefined {
   return typeof attribute?.value === 'string' ? attribute.value : undefined;
 }
 
-/** Text a reader sees in the page body: buttons (the code blocks' "Copy") are controls, not content. */
+/** A code block's title bar and language label: chrome, like its copy button. */
+const CODE_CHROME = ['code-title', 'code-language'];
+
+/** Text a reader sees in the page body: buttons (the code blocks' "Copy") and code chrome are controls, not content. */
 function contentText(node: RootContent): string {
   if (node.type === 'text') return node.value;
   if (node.type === 'element' && node.tagName === 'button') return '';
+  if (node.type === 'element' && ((node.properties.className as string[] | undefined) ?? []).some((c) => CODE_CHROME.includes(c))) return '';
   // Elements and MDX JSX elements (an <Alert>'s text is page text too).
   const children = (node as { children?: RootContent[] }).children;
   return children ? children.map(contentText).join('') : '';

@@ -12,6 +12,9 @@ import { getHighlighter, rehypeHighlight, type CopyButtonLabels } from './highli
 import { rehypeCollect, type CollectedData } from './collect.ts';
 import { rehypeSiteLinks } from './rehype-site-links.ts';
 import { useLinearEditMap } from './linear-edit-map.ts';
+import { remarkCustomHeadingIds } from './custom-heading-id.ts';
+import { hasMermaid } from './mermaid.ts';
+import { insertMathHtml, prepareMath, rehypeMath } from './math.ts';
 
 export interface CompileInput {
   /** Absolute path. */
@@ -65,6 +68,10 @@ function locateInSource(source: string | undefined, message: string): { line?: n
 export interface CompileOutput extends CollectedData {
   frontMatter: FrontMatter;
   compiled: CompiledPage;
+  /** The page has math: the build then writes KaTeX's stylesheet and fonts. */
+  usesMath: boolean;
+  /** The page has a mermaid diagram: the build then writes mermaid's module. */
+  usesMermaid: boolean;
 }
 
 /** A compile error with a place becomes a diagnostic; anything else is rethrown. */
@@ -93,7 +100,7 @@ function syntaxError(error: unknown, input: CompileInput): unknown {
 
 /** The highlighter as a rehype step, unless highlighting is off. */
 function highlightPlugins(input: CompileInput): NonNullable<CompileOptions['rehypePlugins']> {
-  return input.highlight === false ? [] : [[rehypeHighlight, { grammarPath: input.grammarPath, labels: input.copyLabels }]];
+  return input.highlight === false ? [] : [[rehypeHighlight, { grammarPath: input.grammarPath, basePath: input.links.basePath, labels: input.copyLabels }]];
 }
 
 /** ESM imports mean the page needs a bundler; without them, the fast function-body path serves. */
@@ -105,12 +112,17 @@ function hasImports(body: string): boolean {
 export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const source = await readFile(input.file, 'utf8');
   input = { ...input, source };
-  const { frontMatter, body } = splitFrontMatter(source, input.relativePath);
+  const split = splitFrontMatter(source, input.relativePath);
+  const { frontMatter } = split;
+  // Math first: TeX's braces must never reach MDX, where `{` opens an expression.
+  const { body, rendered: math } = await prepareMath(split.body, { format: input.format, relativePath: input.relativePath, basePath: input.links.basePath });
+  const usesMath = math.length > 0;
+  const usesMermaid = hasMermaid(body);
   if (input.format === 'md') {
     // CommonMark needs no JavaScript: straight to HTML, no MDX compile, no React render.
     const highlighter = input.highlight === false ? undefined : await getHighlighter(input.grammarPath);
     const { html, ...collected } = await renderMarkdown(body, { links: input.links, highlighter, copyLabels: input.copyLabels });
-    return { frontMatter, compiled: { kind: 'html', code: html }, ...collected };
+    return { frontMatter, compiled: { kind: 'html', code: insertMathHtml(html, math) }, usesMath, usesMermaid, ...collected };
   }
   const needsBundle = hasImports(body);
   // Loaded on first use: a site of plain Markdown never pays for MDX or esbuild.
@@ -126,10 +138,10 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
       format: 'mdx',
       outputFormat: needsBundle ? 'program' : 'function-body',
       development: false,
-      remarkPlugins: [remarkGfm, ...remarkPlugins],
+      remarkPlugins: [remarkGfm, remarkCustomHeadingIds, ...remarkPlugins],
       // The site's rehype plugins run before the collector, so headings and text they add count;
       // links are rewritten last, after the collector read them as written.
-      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links]],
+      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links], [rehypeMath, math]],
       // Not a source map: the places of the page's expressions, for errors at render time.
       SourceMapGenerator: needsBundle ? undefined : (SourcePositionCollector as unknown as CompileOptions['SourceMapGenerator']),
     });
@@ -142,7 +154,7 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const compiled: CompiledPage = needsBundle
     ? { kind: 'module', code: await bundlePage(code, input) }
     : { kind: 'function-body', code, ...(positions ? { positions } : {}) };
-  return { frontMatter, compiled, ...collected };
+  return { frontMatter, compiled, usesMath, usesMermaid, ...collected };
 }
 
 /** A bare specifier esbuild could not find is most often a package the site has not installed. */

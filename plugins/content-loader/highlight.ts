@@ -4,13 +4,15 @@ import {
   createCssVariablesTheme,
   createHighlighter,
   createJavaScriptRegexEngine,
-  type BundledLanguage,
   type Highlighter,
   type LanguageRegistration,
 } from 'shiki';
-import type { Element, ElementContent, Root } from 'hast';
+import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
+import { toHtml } from 'hast-util-to-html';
+import { mermaidBlock } from './mermaid.ts';
+import { codeBlockChrome, ENGLISH_COPY_LABELS, parseCodeMeta, type CodeMeta, type CopyButtonLabels } from './code-meta.ts';
 
 let highlighter: Promise<Highlighter> | undefined;
 const loading = new Map<string, Promise<void>>();
@@ -80,13 +82,7 @@ export async function ensureLanguage(h: Highlighter, lang: string): Promise<bool
   return true;
 }
 
-/** The copy button's text and name, in the page's language (the theme's dictionary: `uiStrings`). */
-export interface CopyButtonLabels {
-  copy: string;
-  copyCode: string;
-}
-
-const ENGLISH_COPY_LABELS: CopyButtonLabels = { copy: 'Copy', copyCode: 'Copy code' };
+export type { CopyButtonLabels } from './code-meta.ts';
 
 function languageOf(code: Element): string {
   const classes = (code.properties.className as string[] | undefined) ?? [];
@@ -94,11 +90,27 @@ function languageOf(code: Element): string {
   return tag ? tag.slice('language-'.length).toLowerCase() : 'text';
 }
 
+/** A highlighted block with its chrome: the one tree both paths write (`lang` must be loaded). */
+function highlightedBlock(h: Highlighter, code: string, requested: string, meta: CodeMeta, labels: CopyButtonLabels): Element {
+  const lang = h.getLoadedLanguages().includes(requested) ? requested : 'text';
+  const highlighted = h.codeToHast(code.replace(/\n$/, ''), { lang, theme: THEME.name!, mergeWhitespaces: false, ...TOKENIZE });
+  const pre = highlighted.children[0] as Element;
+  pre.properties = { className: ['shiki'], tabIndex: 0 };
+  tokenStylesToClasses(pre);
+  return codeBlockChrome(pre, requested, meta, labels);
+}
+
+/** The fence's meta string, which remark-rehype keeps on the `code` element's data. */
+function metaOf(code: Element): string | undefined {
+  const meta = (code.data as { meta?: unknown } | undefined)?.meta;
+  return typeof meta === 'string' ? meta : undefined;
+}
+
 /**
  * rehype plugin: replaces every `pre > code` with highlighted HTML (token classes coloured by
- * the stylesheet for each colour scheme), wrapped with a copy button.
+ * the stylesheet for each colour scheme), with the chrome its fence's meta asks for.
  */
-export function rehypeHighlight(options: { grammarPath: string; labels?: CopyButtonLabels }) {
+export function rehypeHighlight(options: { grammarPath: string; basePath?: string; labels?: CopyButtonLabels }) {
   const labels = options.labels ?? ENGLISH_COPY_LABELS;
   return async (tree: Root): Promise<void> => {
     const blocks: { pre: Element; code: Element; parent: Element | Root; index: number }[] = [];
@@ -111,55 +123,24 @@ export function rehypeHighlight(options: { grammarPath: string; labels?: CopyBut
     const h = await getHighlighter(options.grammarPath);
     for (const { pre, code, parent, index } of blocks) {
       const requested = languageOf(code);
-      const lang = (await ensureLanguage(h, requested)) ? requested : 'text';
-      const text = toString(code).replace(/\n$/, '');
-      // Tokens as codeToTokens gives them to highlightToHtml: the two paths' markup stays identical.
-      const highlighted = h.codeToHast(text, { lang, theme: THEME.name!, mergeWhitespaces: false, ...TOKENIZE });
-      const shikiPre = highlighted.children[0] as Element;
-      shikiPre.position = pre.position;
-      shikiPre.properties = { className: ['shiki'], tabIndex: 0 };
-      tokenStylesToClasses(shikiPre);
-      const wrapper: Element = {
-        type: 'element',
-        tagName: 'div',
-        properties: { className: ['code-block'], dataLanguage: requested },
-        children: [
-          {
-            type: 'element',
-            tagName: 'button',
-            properties: { type: 'button', className: ['copy-button'], ariaLabel: labels.copyCode, title: labels.copyCode },
-            children: [{ type: 'text', value: labels.copy }],
-          },
-          shikiPre as ElementContent,
-        ],
-      };
-      parent.children[index] = wrapper;
+      if (requested === 'mermaid') {
+        parent.children[index] = mermaidBlock(toString(code), options.basePath ?? '');
+        continue;
+      }
+      await ensureLanguage(h, requested);
+      const block = highlightedBlock(h, toString(code), requested, parseCodeMeta(metaOf(code)), labels);
+      // Errors at render time point at the fence.
+      (block.children.at(-1) as Element).position = pre.position;
+      parent.children[index] = block;
     }
   };
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ESCAPES[c]!);
-
 /**
- * The same markup as the rehype plugin, as a string, for the Markdown renderer: the code-block
- * wrapper, its copy button, and token classes. `lang` must be loaded (see ensureLanguage).
+ * The same markup as the rehype plugin, as a string, for the Markdown renderer. `meta` is what
+ * follows the language in the fence's info string. `lang` must be loaded (see ensureLanguage).
  */
-export function highlightToHtml(h: Highlighter, code: string, requested: string, labels: CopyButtonLabels = ENGLISH_COPY_LABELS): string {
-  const lang = h.getLoadedLanguages().includes(requested) ? requested : 'text';
-  const lines = h.codeToTokens(code.replace(/\n$/, ''), { lang: lang as BundledLanguage, theme: THEME.name!, ...TOKENIZE }).tokens;
-  let html = '';
-  for (let i = 0; i < lines.length; i++) {
-    html += i ? '\n<span class="line">' : '<span class="line">';
-    for (const token of lines[i]!) {
-      const kind = /^var\(--code-token-([a-z-]+)\)$/.exec(token.color ?? '')?.[1];
-      // fontStyle bit 1 is italic, 2 bold, 4 underline (shiki's FontStyle).
-      const style = token.fontStyle && token.fontStyle > 0 ? `${token.fontStyle & 1 ? 'font-style:italic;' : ''}${token.fontStyle & 2 ? 'font-weight:bold;' : ''}${token.fontStyle & 4 ? 'text-decoration:underline;' : ''}` : '';
-      // Plain tokens inherit the block's colour: no element needed.
-      if (!kind && !style) html += escape(token.content);
-      else html += `<span${kind ? ` class="tk-${kind}"` : ''}${style ? ` style="${style.slice(0, -1)}"` : ''}>${escape(token.content)}</span>`;
-    }
-    html += '</span>';
-  }
-  return `<div class="code-block" data-language="${escape(requested)}"><button type="button" class="copy-button" aria-label="${escape(labels.copyCode)}" title="${escape(labels.copyCode)}">${escape(labels.copy)}</button><pre class="shiki" tabindex="0"><code>${html}</code></pre></div>`;
+export function highlightToHtml(h: Highlighter, code: string, requested: string, meta?: string, basePath = '', labels: CopyButtonLabels = ENGLISH_COPY_LABELS): string {
+  if (requested === 'mermaid') return toHtml(mermaidBlock(code, basePath), { characterReferences: { useNamedReferences: true } });
+  return toHtml(highlightedBlock(h, code, requested, parseCodeMeta(meta), labels), { characterReferences: { useNamedReferences: true } });
 }

@@ -14,13 +14,18 @@ import {
   type Plugin,
   type RouteDefinition,
 } from 'docs-gen';
-import type { CompileInput } from './compile-page.ts';
+import type { CompileInput, CompileOutput } from './compile-page.ts';
+import { katexAssets } from './katex-assets.ts';
+import { writeLlmsOutput } from './llms-output.ts';
+import { mermaidAssets } from './mermaid.ts';
 import { splitFrontMatter } from './front-matter.ts';
+import { splitCustomId } from './custom-heading-id.ts';
 
 /** The first ATX `#` heading, without inline markup: the title a page without front matter gets. */
 function firstHeading(body: string): string | undefined {
   const line = /^#[ \t]+(.+?)[ \t#]*$/m.exec(body)?.[1];
-  return line?.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim();
+  const text = line && (splitCustomId(line)?.text ?? line);
+  return text?.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim();
 }
 
 /** A page's stand-in until it is compiled (dev): read in a millisecond, enough for titles and the page map. */
@@ -141,7 +146,22 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       if (diagnostics.length) throw new DiagnosticError(diagnostics);
       return pages;
     },
-    contentLoaded({ content, actions }) {
+    // Every page's Markdown and the llms.txt index, once routes and navigation are final.
+    postBuild: writeLlmsOutput,
+    async contentLoaded({ content, actions }) {
+      // KaTeX's stylesheet and fonts, only when some page has math (pages link it themselves).
+      if (content.some((page) => (page as Partial<CompileOutput>).usesMath)) {
+        const katex = katexAssets();
+        actions.emitFile(`${katex.dir}/katex.min.css`, katex.css);
+        const fonts = await Promise.all(katex.fonts.map((font) => readFile(join(katex.fontDir, font))));
+        katex.fonts.forEach((font, i) => actions.emitFile(`${katex.dir}/fonts/${font}`, fonts[i]!));
+      }
+      // mermaid's module, only when some page has a diagram (the client imports it on those pages alone).
+      if (content.some((page) => (page as Partial<CompileOutput>).usesMermaid)) {
+        const mermaid = mermaidAssets();
+        const files = await Promise.all(mermaid.files.map((file) => readFile(file.source)));
+        mermaid.files.forEach((file, i) => actions.emitFile(`${mermaid.dir}/${file.path}`, files[i]!));
+      }
       for (const page of content) {
         const route: RouteDefinition = {
           route: page.route,

@@ -8,6 +8,7 @@ import { assetHref, isExternalHref, pageHref, type Heading, type PageLinkContext
 import type { CollectedData, TextSection } from './collect.ts';
 import { ensureLanguage, highlightToHtml, type CopyButtonLabels } from './highlight.ts';
 import { rewriteHtmlLinks } from './html-links.ts';
+import { splitCustomId } from './custom-heading-id.ts';
 import { collectMarkdownReferences } from './markdown-references.ts';
 
 /** Where a page's links point: relative links resolve against its folder. */
@@ -28,13 +29,22 @@ function inlineText(token: Token): string {
   return (token.children ?? []).map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : '')).join('');
 }
 
-/** GitHub's ids for headings (github-slugger, as rehype-slug gives MDX pages). */
+/**
+ * GitHub's ids for headings (github-slugger, as rehype-slug gives MDX pages), or the id a
+ * heading names itself with a trailing `[#id]` (removed from its text, as on the MDX path).
+ */
 function headingIds(state: StateCore): void {
   const slugger = new GithubSlugger();
   const tokens = state.tokens;
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.type !== 'heading_open') continue;
-    tokens[i]!.attrSet('id', slugger.slug(inlineText(tokens[i + 1]!)));
+    const inline = tokens[i + 1]!;
+    const last = inline.children?.at(-1);
+    const custom = last?.type === 'text' ? splitCustomId(last.content) : undefined;
+    if (custom) {
+      last!.content = custom.text;
+      tokens[i]!.attrSet('id', custom.id);
+    } else tokens[i]!.attrSet('id', slugger.slug(inlineText(inline)));
   }
 }
 
@@ -105,8 +115,10 @@ function siteUrls(md: MarkdownIt): void {
   const defaultFence = rules.fence!;
   rules.fence = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
-    const lang = token.info.trim().split(/\s+/)[0]!.toLowerCase() || 'text';
-    return env.highlighter ? highlightToHtml(env.highlighter, token.content, lang, env.copyLabels) : defaultFence(tokens, idx, options, env, self);
+    const info = token.info.trim();
+    const lang = /^[^\s{]*/.exec(info)![0].toLowerCase() || 'text';
+    const meta = info.slice(/^[^\s{]*/.exec(info)![0].length);
+    return env.highlighter ? highlightToHtml(env.highlighter, token.content, lang, meta, env.links.basePath, env.copyLabels) : defaultFence(tokens, idx, options, env, self);
   };
 }
 

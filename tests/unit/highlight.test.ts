@@ -2,12 +2,13 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
 import { fileURLToPath } from 'node:url';
+import { parseCodeMeta } from '../../plugins/content-loader/code-meta.ts';
 import { MAX_HIGHLIGHTED_LINE, ensureLanguage, getHighlighter, highlightToHtml, rehypeHighlight } from '../../plugins/content-loader/highlight.ts';
 
 const grammarPath = fileURLToPath(new URL('../../theme/highlight/rel.tmLanguage.json', import.meta.url));
 
-/** A `pre > code.language-x` as remark-rehype makes it for a fenced block. */
-function fence(lang: string, code: string): Root {
+/** A `pre > code.language-x` as remark-rehype makes it for a fenced block (the meta on the code's data). */
+function fence(lang: string, code: string, meta?: string): Root {
   return {
     type: 'root',
     children: [
@@ -15,7 +16,9 @@ function fence(lang: string, code: string): Root {
         type: 'element',
         tagName: 'pre',
         properties: {},
-        children: [{ type: 'element', tagName: 'code', properties: { className: [`language-${lang}`] }, children: [{ type: 'text', value: code }] }],
+        children: [
+          { type: 'element', tagName: 'code', properties: { className: [`language-${lang}`] }, children: [{ type: 'text', value: code }], ...(meta ? { data: { meta } } : {}) },
+        ],
       },
     ],
   };
@@ -41,8 +44,62 @@ describe('code blocks', () => {
     const highlighter = await getHighlighter(grammarPath);
     const html = highlightToHtml(highlighter, 'def x = "<b>"\n', 'rel');
     expect(html).toContain('<span class="tk-keyword">def</span>');
-    expect(html).toContain('&lt;b&gt;');
+    // `<` is what must be escaped in text; `>` may be spelled either way.
+    expect(html).toContain('&lt;b');
     expect(html).not.toContain('<b>');
+  });
+});
+
+describe('fence meta (Nextra\'s syntax)', () => {
+  test('is read into title, highlighted lines, line numbers, substrings and copy', () => {
+    expect(parseCodeMeta('filename="a b.js" {1,3-5} showLineNumbers /x y/ /z/ copy=false')).toEqual({
+      title: 'a b.js',
+      highlightedLines: new Set([1, 3, 4, 5]),
+      showLineNumbers: true,
+      substrings: ['x y', 'z'],
+      copy: false,
+    });
+    expect(parseCodeMeta(undefined)).toEqual({ highlightedLines: new Set(), showLineNumbers: false, substrings: [], copy: true });
+    expect(parseCodeMeta("title='t' unknown words {2}")).toMatchObject({ title: 't', highlightedLines: new Set([2]) });
+  });
+
+  const META = 'filename="<app>.js" {2} showLineNumbers /value/ copy=false';
+  const CODE = 'const a = 1;\nconst value = a + value;\nreturn value;\n';
+
+  test('gives the same markup on the MDX path and the Markdown path', async () => {
+    const tree = fence('js', CODE, META);
+    await rehypeHighlight({ grammarPath })(tree);
+    const highlighter = await getHighlighter(grammarPath);
+    await ensureLanguage(highlighter, 'js');
+    expect(toHtml(tree, { characterReferences: { useNamedReferences: true } })).toBe(highlightToHtml(highlighter, CODE, 'js', META));
+  });
+
+  test('writes an escaped title bar, no copy button, numbered lines, the highlighted line and marked substrings', async () => {
+    const highlighter = await getHighlighter(grammarPath);
+    await ensureLanguage(highlighter, 'js');
+    const html = highlightToHtml(highlighter, CODE, 'js', META);
+    expect(html).toMatch(/^<div class="code-block has-title" data-language="js"><div class="code-title">&lt;app>\.js<\/div><pre class="shiki" tabindex="0" data-line-numbers="">/);
+    expect(html).not.toContain('copy-button');
+    expect(html).not.toContain('code-language');
+    expect(html.match(/<span class="line( highlighted)?">/g)).toEqual(['<span class="line">', '<span class="line highlighted">', '<span class="line">']);
+    expect(html.match(/<mark class="code-mark">value<\/mark>/g)).toHaveLength(3);
+    // The text is unchanged: marks only wrap it.
+    expect(html.replace(/<[^>]+>/g, '').replace(/&lt;/g, '<')).toBe(`<app>.js${CODE.trimEnd()}`);
+  });
+
+  test('labels the language when there is no title, and keeps the copy button by default', async () => {
+    const highlighter = await getHighlighter(grammarPath);
+    await ensureLanguage(highlighter, 'js');
+    const html = highlightToHtml(highlighter, 'x\n', 'js');
+    expect(html).toContain('<span class="code-language" aria-hidden="true">js</span><button type="button" class="copy-button"');
+    expect(highlightToHtml(highlighter, 'x\n', 'text')).not.toContain('code-language');
+  });
+
+  test('marks a substring that spans several tokens', async () => {
+    const highlighter = await getHighlighter(grammarPath);
+    await ensureLanguage(highlighter, 'js');
+    const html = highlightToHtml(highlighter, 'const value = 1;\n', 'js', '/value = 1/');
+    expect(html.replace(/<(?!\/?mark)[^>]+>/g, '')).toContain('const <mark class="code-mark">value</mark><mark class="code-mark"> </mark>');
   });
 });
 

@@ -35,6 +35,10 @@ if (islandElements.length) void import('./islands.ts').then((m) => m.hydrateIsla
 const pendingOutputs = document.querySelectorAll<HTMLElement>('[data-rel-output][data-state="loading"]');
 if (pendingOutputs.length) void import('./rel-output.ts').then((m) => m.loadRelOutputs(pendingOutputs));
 
+// mermaid (megabytes) loads only on a page with a diagram.
+const diagrams = document.querySelectorAll<HTMLElement>('.mermaid-diagram[data-mermaid-module]');
+if (diagrams.length) void import('./mermaid.ts').then((m) => m.renderMermaid(diagrams));
+
 document.addEventListener('keydown', (event) => {
   const target = event.target as HTMLElement | null;
   const typing = target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));

@@ -1,0 +1,88 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { folderRouteOf, hiddenRoutes, isNavigable, localizedRoute, workerModuleUrl, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
+import type { PageMarkdownInput } from './page-markdown.ts';
+
+/** Where a route's Markdown is written, relative to the output folder: `/` is `/index.md`. */
+export function markdownPath(route: string, locale: string, defaultLocale: string): string {
+  const localized = localizedRoute(route, locale, defaultLocale);
+  return route === '/' ? `${localized === '/' ? '' : localized}/index.md` : `${localized}.md`;
+}
+
+/** Routes in sidebar order, each with the title of the top-level entry it is under (its llms.txt section). */
+function sidebarOrder(pageMap: readonly PageMapItem[]): Map<string, { order: number; section?: string }> {
+  const order = new Map<string, { order: number; section?: string }>();
+  const visit = (items: readonly PageMapItem[], section: string | undefined) => {
+    for (const item of items) {
+      if ((item.kind === 'MdxPage' || item.withIndexPage) && !order.has(item.route)) order.set(item.route, { order: order.size, section });
+      if (item.children) visit(item.children, section ?? item.title);
+      // A top-level folder's own page heads its section.
+      if (!section && item.kind === 'Folder' && order.has(item.route)) order.get(item.route)!.section = item.title;
+    }
+  };
+  visit(pageMap, undefined);
+  return order;
+}
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/**
+ * AI-ready output (the llms.txt convention): per locale, `llms.txt` (the site's title and
+ * description, then each page's title and description by section, linked to its Markdown),
+ * `llms-full.txt` (every page's Markdown) and `<route>.md` for every page a reader can find:
+ * hidden pages and `/404`, `/500`, `/search` are left out, as from search.
+ */
+export async function writeLlmsOutput({ outDir, site, context }: { outDir: string; site: SiteData; context: PluginContext }): Promise<void> {
+  const { config } = context;
+  const moduleUrl = workerModuleUrl(import.meta.url, './page-markdown.js');
+  const origin = (config.siteUrl ?? '').replace(/\/+$/, '');
+  const write = async (path: string, text: string) => {
+    const file = join(outDir, path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, text);
+  };
+  for (const { locale } of config.locales) {
+    const pageMap = site.navigation[locale]?.pageMap ?? [];
+    const hidden = hiddenRoutes(pageMap);
+    const order = sidebarOrder(pageMap);
+    const rank = (route: RouteDefinition) => order.get(route.route)?.order ?? Number.MAX_SAFE_INTEGER;
+    const pages = site.routes
+      .filter((r) => (r.locale ?? config.defaultLocale) === locale && /\.mdx?$/.test(r.sourcePath ?? '') && isNavigable(r.route) && !hidden.has(r.route))
+      .sort((a, b) => rank(a) - rank(b) || (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+    const markdown = await Promise.all(
+      pages.map((page) => {
+        const description = page.frontMatter?.description;
+        const input: PageMarkdownInput = {
+          file: join(context.root, page.sourcePath!),
+          relativePath: page.sourcePath!,
+          format: page.sourcePath!.endsWith('.mdx') ? 'mdx' : 'md',
+          title: page.title,
+          description: typeof description === 'string' ? description : undefined,
+          pageRoute: page.route,
+          links: {
+            pageRoute: page.route,
+            folderRoute: folderRouteOf({ route: page.route, sourcePath: relative(context.contentDir, join(context.root, page.sourcePath!)).split('\\').join('/') }),
+            hrefPrefix: `${config.basePath}${locale === config.defaultLocale ? '' : `/${locale}`}`,
+            basePath: config.basePath,
+          },
+          relOutputs: site.themeData.relOutputs,
+        };
+        return context.runInWorker<PageMarkdownInput, string>({ moduleUrl, exportName: 'pageMarkdown', input });
+      }),
+    );
+    const paths = pages.map((page) => markdownPath(page.route, locale, config.defaultLocale));
+    await Promise.all(paths.map((path, i) => write(path, markdown[i]!)));
+    const sections = new Map<string, string[]>();
+    pages.forEach((page, i) => {
+      const section = order.get(page.route)?.section ?? config.title;
+      const description = page.frontMatter?.description;
+      const entry = `- [${oneLine(page.title)}](${origin}${config.basePath}${paths[i]})${typeof description === 'string' && description.trim() ? `: ${oneLine(description)}` : ''}`;
+      sections.set(section, [...(sections.get(section) ?? []), entry]);
+    });
+    const prefix = locale === config.defaultLocale ? '' : `/${locale}`;
+    const intro = `# ${config.title}\n${config.description ? `\n> ${oneLine(config.description)}\n` : ''}`;
+    const index = [intro, ...[...sections].map(([title, entries]) => `## ${oneLine(title)}\n\n${entries.join('\n')}\n`)].join('\n');
+    await write(`${prefix}/llms.txt`, index);
+    await write(`${prefix}/llms-full.txt`, markdown.join('\n'));
+  }
+}

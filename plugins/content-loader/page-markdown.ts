@@ -1,0 +1,142 @@
+import { readFile } from 'node:fs/promises';
+import { assetHref, pageHref, resolveRelOutputSrc, type PageLinkContext, type RelOutputData, type RelOutputRelation } from 'docs-gen';
+import { findMath } from './find-math.ts';
+import { splitFrontMatter } from './front-matter.ts';
+import type { JsxAttribute } from './collect.ts';
+
+export interface PageMarkdownInput {
+  /** Absolute path of the page's source. */
+  file: string;
+  relativePath: string;
+  format: 'md' | 'mdx';
+  title: string;
+  description?: string;
+  pageRoute: string;
+  /** Links are written as the built site has them (base path, locale prefix), as in the HTML. */
+  links: PageLinkContext;
+  relOutputs?: RelOutputData;
+}
+
+/** An mdast node as the MDX parser leaves it: what the conversion reads. */
+interface SourceNode {
+  type: string;
+  name?: string | null;
+  url?: string;
+  title?: string | null;
+  alt?: string | null;
+  attributes?: JsxAttribute[];
+  children?: SourceNode[];
+  position?: { start: { offset?: number }; end: { offset?: number } };
+}
+
+const ALERT_LABELS: Record<string, string> = { info: 'Note', warning: 'Warning', error: 'Error' };
+
+function attribute(node: SourceNode, name: string): string | undefined {
+  const found = node.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
+  return typeof found?.value === 'string' ? found.value : undefined;
+}
+
+function dedent(text: string): string {
+  const lines = text.split('\n');
+  const indent = Math.min(...lines.filter((l) => l.trim()).map((l) => /^[ \t]*/.exec(l)![0].length));
+  return Number.isFinite(indent) ? lines.map((l) => l.slice(indent)).join('\n') : text;
+}
+
+const cell = (value: string | null) => (value ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** A Rel output as Markdown tables, one per relation, as the page shows them. */
+function relOutputTables(relations: RelOutputRelation[]): string {
+  return relations
+    .map((relation) => {
+      const header = `| ${relation.columns.map((c) => cell(c.label)).join(' | ')} |`;
+      const rule = `| ${relation.columns.map(() => '---').join(' | ')} |`;
+      const rows = relation.rows.map((row) => `| ${row.map(cell).join(' | ')} |`);
+      return [`\`${relation.id}\``, '', header, rule, ...rows].join('\n');
+    })
+    .join('\n\n');
+}
+
+/**
+ * The page as clean Markdown: front matter, `import`/`export` lines and expressions gone; the
+ * theme's components turned into what they show (Alert a blockquote, DocImage an image, RelOutput
+ * tables); other JSX reduced to its children. Everything else is the author's own text, sliced from
+ * the source, so Markdown, math and code stay exactly as written.
+ */
+export function mdxToMarkdown(source: string, tree: SourceNode, input: Pick<PageMarkdownInput, 'pageRoute' | 'relOutputs' | 'links'>): string {
+  const start = (node: SourceNode) => node.position?.start.offset ?? 0;
+  const end = (node: SourceNode) => node.position?.end.offset ?? 0;
+  const between = (from: number, to: number, children: SourceNode[]): string => {
+    let out = '';
+    let cursor = from;
+    for (const child of children) {
+      out += source.slice(cursor, start(child)) + convert(child);
+      cursor = end(child);
+    }
+    return out + source.slice(cursor, to);
+  };
+  const childrenOf = (node: SourceNode) => {
+    const children = node.children ?? [];
+    return children.length ? between(start(children[0]!), end(children.at(-1)!), children) : '';
+  };
+  const destination = (url: string) => (/[\s()<>]/.test(url) ? `<${url}>` : url);
+  const title = (node: SourceNode) => (node.title ? ` ${JSON.stringify(node.title)}` : '');
+  const convert = (node: SourceNode): string => {
+    // Inline links and images only: a reference-style one keeps its definition's URL.
+    const inline = /^!?\[[\s\S]*\]\(/.test(source.slice(start(node), end(node)));
+    switch (node.type) {
+      case 'link':
+        return inline ? `[${childrenOf(node)}](${destination(pageHref(node.url ?? '', input.links))}${title(node)})` : between(start(node), end(node), node.children ?? []);
+      case 'image':
+        return inline ? `![${node.alt ?? ''}](${destination(assetHref(node.url ?? '', input.links))}${title(node)})` : source.slice(start(node), end(node));
+      case 'mdxjsEsm':
+      case 'mdxFlowExpression':
+      case 'mdxTextExpression':
+        return '';
+      case 'mdxJsxFlowElement':
+      case 'mdxJsxTextElement': {
+        const inner = dedent(childrenOf(node)).trim();
+        if (node.name === 'Alert') {
+          const label = ALERT_LABELS[attribute(node, 'type') ?? ''];
+          const text = label ? `**${label}:** ${inner}` : inner;
+          return text.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
+        }
+        if (node.name === 'DocImage' || node.name === 'img') {
+          const image = `![${attribute(node, 'alt') ?? ''}](${destination(assetHref(attribute(node, 'src') ?? '', input.links))})`;
+          const caption = attribute(node, 'caption');
+          return caption ? `${image}\n\n*${caption}*` : image;
+        }
+        if (node.name === 'RelOutput') {
+          const src = attribute(node, 'src');
+          const target = src && input.relOutputs ? resolveRelOutputSrc(src, { pageRoute: input.pageRoute, relOutputPath: input.relOutputs.path }) : undefined;
+          const relations = target?.kind === 'local' ? input.relOutputs?.files[target.path] : undefined;
+          return relations ? relOutputTables(relations) : '';
+        }
+        return inner;
+      }
+      default:
+        return between(start(node), end(node), node.children ?? []);
+    }
+  };
+  return convert(tree);
+}
+
+/** `# Title`, the description as a quote, then the page without its own first `#` heading. */
+function withTitle(body: string, input: PageMarkdownInput): string {
+  const text = body.replace(/^\s*#[ \t]+[^\n]*\n?/, '').replace(/\n{3,}/g, '\n\n').trim();
+  const description = input.description ? `> ${input.description.replace(/\n/g, ' ')}\n\n` : '';
+  return `# ${input.title}\n\n${description}${text}\n`;
+}
+
+/** Worker task: one page's clean Markdown, for `<route>.md` and `llms-full.txt`. */
+export async function pageMarkdown(input: PageMarkdownInput): Promise<string> {
+  const source = await readFile(input.file, 'utf8');
+  const { body } = splitFrontMatter(source, input.relativePath);
+  // TeX's braces are not MDX expressions: the parser reads the math masked (same length, same
+  // lines), and the Markdown is sliced from the unmasked text.
+  let masked = body;
+  for (const span of findMath(body, input.format)) masked = masked.slice(0, span.start) + body.slice(span.start, span.end).replace(/[^\n]/g, 'm') + masked.slice(span.end);
+  const { createProcessor } = await import('@mdx-js/mdx');
+  const { default: remarkGfm } = await import('remark-gfm');
+  const tree = createProcessor({ format: input.format, remarkPlugins: [remarkGfm] }).parse(masked) as unknown as SourceNode;
+  return withTitle(mdxToMarkdown(body, tree, input), input);
+}

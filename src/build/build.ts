@@ -19,6 +19,7 @@ import type { RenderOutput } from './render-worker.tsx';
 import { renderInPool } from './render-in-pool.ts';
 import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
+import { writeSidebarData } from './sidebar-data.ts';
 
 export interface BuildOptions {
   /** Site folder. */
@@ -146,7 +147,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       runnableMdxComponents(plugins, context.cacheDir),
     ]);
     const { assets } = siteAssets;
-    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: siteSnapshot(config, site, siteAssets, mdxComponents) });
+    const sidebarUrls = await writeSidebarData(staging, site.navigation, config);
+    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: siteSnapshot(config, site, siteAssets, mdxComponents, sidebarUrls) });
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);

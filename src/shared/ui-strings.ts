@@ -22,6 +22,11 @@ export interface UiStrings {
   /** Pagination. */
   previousPage: string;
   nextPage: string;
+  /** The sidebar's landmark name. */
+  sidebarLabel: string;
+  /** The sidebar toggle button (desktop), by what a press does. */
+  collapseSidebar: string;
+  expandSidebar: string;
 }
 
 const EN: UiStrings = {
@@ -36,6 +41,9 @@ const EN: UiStrings = {
   languageLabel: 'Language',
   previousPage: 'Previous',
   nextPage: 'Next',
+  sidebarLabel: 'Sidebar',
+  collapseSidebar: 'Collapse sidebar',
+  expandSidebar: 'Expand sidebar',
 };
 
 /** Dictionaries by language subtag (`fr` serves `fr-FR` and `fr-CA`) or by full locale tag. */

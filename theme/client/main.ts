@@ -7,9 +7,11 @@ import { initTheme } from './theme.ts';
 import { initCopyButtons } from './copy.ts';
 import { initShell } from './shell.ts';
 import { initFeedback } from './feedback.ts';
+import { initSidebar } from './sidebar.ts';
 
 initTheme();
 initShell();
+initSidebar();
 initCopyButtons();
 initFeedback();
 

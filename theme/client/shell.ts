@@ -1,7 +1,7 @@
 const RESIZE_DEBOUNCE_MS = 1000;
 const LOCALE_COOKIE_MAX_AGE_S = 31536000;
 
-/** Mobile menu, sidebar collapse, banner dismissal, hash re-scroll, language switch, issue links. */
+/** Mobile menu, banner dismissal, hash re-scroll, language switch, issue links. */
 export function initShell(): void {
   const body = document.body;
   const menuButton = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
@@ -15,10 +15,6 @@ export function initShell(): void {
     if ((event.target as HTMLElement).closest('a')) setMenu(false);
   });
   window.addEventListener('hashchange', () => setMenu(false));
-
-  document.querySelector('[data-sidebar-toggle]')?.addEventListener('click', () => {
-    body.classList.toggle('sidebar-collapsed');
-  });
 
   const banner = document.querySelector<HTMLElement>('[data-banner-key]');
   banner?.querySelector('[data-banner-dismiss]')?.addEventListener('click', () => {

@@ -67,8 +67,11 @@ function initToggle(): void {
   });
 }
 
-/** Replaces the reader's path with the whole tree of the page's section, keeping the active link (and focus) where they were. */
-async function loadWholeTree(nav: HTMLElement): Promise<void> {
+/**
+ * Replaces the reader's path with the whole tree of the page's section, keeping focus, and the
+ * active link where it was or, when the reader came by the sidebar, at `placeAt`.
+ */
+async function loadWholeTree(nav: HTMLElement, placeAt: number | undefined): Promise<void> {
   const url = nav.dataset.sidebarSrc;
   const section = nav.dataset.sidebarSection;
   const activeRoute = nav.dataset.activeRoute;
@@ -79,7 +82,7 @@ async function loadWholeTree(nav: HTMLElement): Promise<void> {
   const items = data.sections[section];
   if (!items) return;
   const before = activeLink(nav);
-  const top = before ? offsetInView(nav, before) : undefined;
+  const top = placeAt ?? (before ? offsetInView(nav, before) : undefined);
   const focused = nav.contains(document.activeElement) ? (document.activeElement as HTMLElement) : undefined;
   const focusedHref = focused?.getAttribute('href');
   const anchors = nav.querySelector('.sidebar-anchors');
@@ -95,16 +98,21 @@ async function loadWholeTree(nav: HTMLElement): Promise<void> {
   nav.dataset.sidebarComplete = '';
 }
 
-/** Loads the whole tree once: on the reader's first move towards the sidebar, or when the page is idle. */
-function scheduleWholeTree(nav: HTMLElement): void {
+/**
+ * Loads the whole tree once: on the reader's first move towards the sidebar, or when the page is
+ * idle; at once when the reader came by the sidebar (the JSON is in the browser's cache by then),
+ * so that the followed link settles at its place straight away.
+ */
+function scheduleWholeTree(nav: HTMLElement, placeAt: number | undefined): void {
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    void loadWholeTree(nav).catch(() => {
+    void loadWholeTree(nav, placeAt).catch(() => {
       // Offline or a stale page: the reader's path stays, and works.
     });
   };
+  if (placeAt !== undefined) return start();
   for (const event of ['pointerenter', 'focusin', 'touchstart']) nav.addEventListener(event, start, { once: true, passive: true });
   document.querySelector('[data-menu-toggle]')?.addEventListener('click', start, { once: true });
   if ('requestIdleCallback' in window) requestIdleCallback(start);
@@ -141,8 +149,8 @@ function rememberFolders(nav: HTMLElement): void {
   });
 }
 
-/** Keeps the followed link where it was in the sidebar's view on the next page. */
-function keepScrollPosition(nav: HTMLElement): void {
+/** Keeps the followed link where it was in the sidebar's view on the next page; returns that place, when the reader came by the sidebar. */
+function keepScrollPosition(nav: HTMLElement): number | undefined {
   nav.addEventListener('click', (event) => {
     const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[href]');
     if (link) writeJson(sessionStorage, SIDEBAR_SCROLL_KEY, { href: link.href, top: offsetInView(nav, link) });
@@ -154,14 +162,16 @@ function keepScrollPosition(nav: HTMLElement): void {
     // Storage blocked: nothing was saved either.
   }
   const link = activeLink(nav);
-  if (!link) return;
+  if (!link) return undefined;
   const here = location.href.split('#')[0];
-  if (saved && saved.href.split('#')[0] === here) placeActiveLink(nav, saved.top);
-  else {
-    // Arrived some other way: show the active link, as the reader would look for it.
-    const offset = offsetInView(nav, link);
-    if (offset < 0 || offset > nav.clientHeight - link.offsetHeight) placeActiveLink(nav, nav.clientHeight / 3);
+  if (saved && saved.href.split('#')[0] === here) {
+    placeActiveLink(nav, saved.top);
+    return saved.top;
   }
+  // Arrived some other way: show the active link, as the reader would look for it.
+  const offset = offsetInView(nav, link);
+  if (offset < 0 || offset > nav.clientHeight - link.offsetHeight) placeActiveLink(nav, nav.clientHeight / 3);
+  return undefined;
 }
 
 export function initSidebar(): void {
@@ -169,6 +179,5 @@ export function initSidebar(): void {
   const nav = document.querySelector<HTMLElement>('.sidebar-nav');
   if (!nav) return;
   rememberFolders(nav);
-  keepScrollPosition(nav);
-  scheduleWholeTree(nav);
+  scheduleWholeTree(nav, keepScrollPosition(nav));
 }

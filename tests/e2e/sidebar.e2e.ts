@@ -8,11 +8,13 @@ import { useBuiltSite } from './browser.ts';
 
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-/** 6 sections with their page × 4 topic folders without one × 6 pages, and a banner: a sidebar taller than an 800px window. */
+/** 6 sections with their page × 4 topic folders without one × 6 pages, two separators and a banner: a sidebar taller than an 800px window. */
 function sidebarSite(): Record<string, string> {
   const files: Record<string, string> = {
     'docs-gen.config.ts': "export default { title: 'Sidebar', banner: { key: 'nextra-banner', content: 'New: a sidebar that remembers', dismissible: true } };\n",
     'content/index.md': '# Home\n\nThe home page.\n',
+    // Separators with and without a title, for axe's \`list\` rule.
+    'content/_meta.json': JSON.stringify({ index: 'Home', '---': { type: 'separator', title: '' }, s1: 'Section 1', s2: 'Section 2', s3: 'Section 3', '+++': { type: 'separator', title: 'More' } }),
   };
   for (let s = 1; s <= 6; s++) {
     files[`content/s${s}/index.md`] = `# Section ${s}\n\nAbout section ${s}.\n`;

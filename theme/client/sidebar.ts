@@ -7,6 +7,7 @@
  * jump). Folder links open and close their folder with the arrow keys (one Tab stop each).
  */
 import type { SidebarData } from '../../src/shared/types.ts';
+import { PAGE_PATCHED_EVENT } from '../../src/shared/dev-protocol.ts';
 import { anchorsMarkup, sidebarMarkup } from '../components/sidebar-markup.ts';
 import { SIDEBAR_COLLAPSED_CLASS, SIDEBAR_COLLAPSED_KEY, SIDEBAR_FOLDERS_KEY, SIDEBAR_SCROLL_KEY } from './sidebar-state.ts';
 
@@ -180,4 +181,10 @@ export function initSidebar(): void {
   if (!nav) return;
   rememberFolders(nav);
   scheduleWholeTree(nav, keepScrollPosition(nav));
+  // dev patched the page with the server's reader's path (and perhaps a new tree): load the whole tree again.
+  document.addEventListener(PAGE_PATCHED_EVENT, () => {
+    void loadWholeTree(nav, undefined).catch(() => {
+      // The path stays, and works.
+    });
+  });
 }

@@ -49,10 +49,10 @@ function itemMarkup(item: SidebarItem, level: number, options: SidebarMarkupOpti
       return item.title ? `<li class="sidebar-separator"><span>${title}</span></li>` : '<li class="sidebar-separator"><hr></li>';
     case 'external':
       // `_meta` rejects unsafe schemes; a page map from a plugin gets the same guard here.
-      return `<li><a class="sidebar-link sidebar-external" href="${escapeHtml(safeHref(item.href ?? '#'))}"${item.newWindow ? ' target="_blank" rel="noreferrer"' : ''}>${title}</a></li>`;
+      return `<li><a class="sidebar-external" href="${escapeHtml(safeHref(item.href ?? '#'))}"${item.newWindow ? ' target="_blank" rel="noreferrer"' : ''}>${title}</a></li>`;
     case 'link': {
       const active = item.route === options.activeRoute;
-      const link = `<a class="sidebar-link"${active ? ' aria-current="page"' : ''}${attr('href', item.href)}>${title}</a>`;
+      const link = `<a${active ? ' aria-current="page"' : ''}${attr('href', item.href)}>${title}</a>`;
       return active ? `<li class="active">${link}${options.anchors}</li>` : `<li>${link}</li>`;
     }
     case 'folder':
@@ -63,11 +63,11 @@ function itemMarkup(item: SidebarItem, level: number, options: SidebarMarkupOpti
 function folderMarkup(folder: SidebarItem, level: number, options: SidebarMarkupOptions): string {
   const active = folder.route === options.activeRoute;
   const onPath = contains(folder, options.activeRoute);
+  // Off the reader's path the server writes a folder as a link to its page: usable without
+  // JavaScript, and small (every byte here is repeated for each folder beside the path, on every page).
+  if (options.pathOnly && !onPath && folder.href) return `<li class="sidebar-folder"><a href="${escapeHtml(folder.href)}">${escapeHtml(folder.title)}</a></li>`;
   const li = `<li class="sidebar-folder${active ? ' active' : ''}"${attr('data-route', folder.route)}>`;
-  const link = (expanded: string) =>
-    `<a class="sidebar-link sidebar-folder-link"${active ? ' aria-current="page"' : ''}${expanded}${attr('href', folder.href)}>${escapeHtml(folder.title)}</a>`;
-  // Off the reader's path the server writes a folder as a link to its page: usable without JavaScript, and small.
-  if (options.pathOnly && !onPath && folder.href) return `${li}${link('')}</li>`;
+  const link = (expanded: string) => `<a class="sidebar-folder-link"${active ? ' aria-current="page"' : ''}${expanded}${attr('href', folder.href)}>${escapeHtml(folder.title)}</a>`;
   const remembered = options.readerOpen?.[folder.route ?? ''];
   const open = onPath || (remembered ?? folder.open ?? level < options.collapseLevel);
   const children = (folder.children ?? []).map((child) => itemMarkup(child, level + 1, options)).join('');

@@ -1,6 +1,6 @@
 /**
  * The sidebar in the browser. The server wrote only the reader's path; this loads the
- * locale's whole tree (one hashed JSON the browser caches for good) when the reader first
+ * locale's whole tree (one JSON named by its hash, so cacheable for good) when the reader first
  * reaches for the sidebar or the page is idle, and renders it with the server's own markup
  * function. It also keeps, across pages: the collapsed sidebar, the folders the reader opened
  * or closed, and where the followed link sat in the sidebar's view (so the sidebar does not
@@ -8,7 +8,7 @@
  */
 import type { SidebarData } from '../../src/shared/types.ts';
 import { PAGE_PATCHED_EVENT } from '../../src/shared/dev-protocol.ts';
-import { anchorsMarkup, sidebarMarkup } from '../components/sidebar-markup.ts';
+import { sidebarMarkup } from '../components/sidebar-markup.ts';
 import { SIDEBAR_COLLAPSED_CLASS, SIDEBAR_COLLAPSED_KEY, SIDEBAR_FOLDERS_KEY, SIDEBAR_SCROLL_KEY } from './sidebar-state.ts';
 
 /** Idle time the page gets before the whole tree loads anyway (only on browsers without `requestIdleCallback`). */
@@ -86,11 +86,11 @@ async function loadWholeTree(nav: HTMLElement, placeAt: number | undefined): Pro
   const top = placeAt ?? (before ? offsetInView(nav, before) : undefined);
   const focused = nav.contains(document.activeElement) ? (document.activeElement as HTMLElement) : undefined;
   const focusedHref = focused?.getAttribute('href');
-  const anchors = nav.querySelector('.sidebar-anchors');
   nav.innerHTML = sidebarMarkup(items, {
     activeRoute,
     collapseLevel: Number(nav.dataset.collapseLevel) || 1,
-    anchors: anchors ? anchors.outerHTML : anchorsMarkup([]),
+    // The page's own headings, as the server wrote them under the active link.
+    anchors: nav.querySelector('.sidebar-anchors')?.outerHTML ?? '',
     pathOnly: false,
     readerOpen: rememberedFolders(),
   });

@@ -115,6 +115,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           // `check` never reads the HTML: colouring code would be wasted work.
           highlight: context.mode !== 'check',
           markdown: context.markdown,
+          site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
         };
         jobs.push(
           context.compilePage({ moduleUrl, exportName: 'compilePage', input, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) }).then(

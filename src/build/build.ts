@@ -21,6 +21,7 @@ import { withLocaleFallbacks } from '../shared/locale-fallback.ts';
 import { uiStrings } from '../shared/ui-strings.ts';
 import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
+import { writeSidebarData } from './sidebar-data.ts';
 import { redirectOutputPath, redirectPage } from './redirects.ts';
 
 export interface BuildOptions {
@@ -220,7 +221,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       runnableMdxComponents(plugins, context),
     ]);
     const { assets } = siteAssets;
-    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: siteSnapshot(config, site, siteAssets, mdxComponents) });
+    const sidebarUrls = await writeSidebarData(staging, site.navigation, config);
+    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: siteSnapshot(config, site, siteAssets, mdxComponents, sidebarUrls) });
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);

@@ -1,14 +1,14 @@
 import type { Navigation, RouteDefinition } from '../pipeline/plugin.ts';
 import type { ModuleExport } from '../pipeline/plugin.ts';
-import type { LinkTarget, PageMapItem, RouteData, ThemeConfig, ThemeData } from '../shared/types.ts';
+import type { LinkTarget, NavItem, PageMapItem, RouteData, SidebarItem, ThemeConfig, ThemeData } from '../shared/types.ts';
 import { isNavigable, SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { resolveTheme } from '../shared/theme-options.ts';
 import { documentTitle } from '../shared/page-title.ts';
 import { folderRouteOf, localizedRoute } from '../content/content-route.ts';
-import { breadcrumbsFor, navbarItems, readingOrder, sectionFor, sidebarTree } from './navigation.ts';
-import { SidebarRenderer } from '../../theme/components/SidebarTree.tsx';
-import { pageHref, routeHref } from '../shared/page-href.ts';
-import type { SidebarEntry } from '../shared/types.ts';
+import { navbarItems, pathTo, readingOrder, sectionFor } from './navigation.ts';
+import { anchorsMarkup, sidebarMarkup, sidebarSectionOf } from '../../theme/components/sidebar-markup.ts';
+import { routeHref } from '../shared/page-href.ts';
+import { hrefPrefixOf, sectionSidebar, tabRoutesOf } from './sidebar-data.ts';
 import { uiStrings, type UiStrings } from '../shared/ui-strings.ts';
 
 export { DEFAULT_THEME } from '../shared/theme-options.ts';
@@ -23,6 +23,8 @@ export interface SiteSnapshot {
   routesByLocale: Record<string, string[]>;
   /** locale → its routes that show the default locale's content (no translation: `RouteDefinition.fallbackFrom`). */
   fallbackRoutesByLocale: Record<string, string[]>;
+  /** locale → URL of its sidebar JSON (the whole tree, which the browser loads once). */
+  sidebarUrls: Record<string, string>;
   /** The server bundle of the config's islands, when there are any. */
   islandsModule?: string;
   /** What plugins gave the theme (`actions.setThemeData`). */
@@ -31,12 +33,72 @@ export interface SiteSnapshot {
   mdxComponents: Record<string, ModuleExport>;
 }
 
+/**
+ * One locale's navigation, indexed once per worker, so that placing a page in the site
+ * (prev/next, breadcrumbs, navbar, sidebar section) costs the same at 10 000 pages as at 10.
+ */
+class LocaleIndex {
+  /** Navigable pages in reading order, and each one's place in it. */
+  readonly order: LinkTarget[];
+  private readonly position = new Map<string, number>();
+  /** Each item's path from the root (what `pathTo` finds), by route: the first item of a route wins, as in `pathTo`. */
+  private readonly paths = new Map<string, PageMapItem[]>();
+  readonly navbar: NavItem[];
+  readonly tabRoutes: Set<string>;
+  /** Each section's whole sidebar, built on first use. */
+  private readonly sections = new Map<string, SidebarItem[]>();
+
+  constructor(
+    private readonly navigation: Navigation,
+    config: ThemeConfig,
+    readonly hrefPrefix: string,
+  ) {
+    this.order = readingOrder(navigation.pageMap).filter((t) => isNavigable(t.route));
+    this.order.forEach((target, index) => {
+      if (!this.position.has(target.route)) this.position.set(target.route, index);
+    });
+    this.indexPaths(navigation.pageMap, []);
+    this.navbar = navbarItems(navigation.pageMap, config.navbar.items);
+    this.tabRoutes = tabRoutesOf(navigation.pageMap);
+  }
+
+  private indexPaths(items: PageMapItem[], above: PageMapItem[]): void {
+    for (const item of items) {
+      if (item.kind === 'Meta' || item.route === '#') continue;
+      const path = [...above, item];
+      if (!this.paths.has(item.route)) this.paths.set(item.route, path);
+      if (item.kind === 'Folder') this.indexPaths(item.children ?? [], path);
+    }
+  }
+
+  /** The pages before and after `route` in reading order (none for a page outside it). */
+  neighbours(route: string): { prev?: LinkTarget; next?: LinkTarget } {
+    const index = this.position.get(route);
+    if (index === undefined) return {};
+    return { prev: this.order[index - 1], next: this.order[index + 1] };
+  }
+
+  breadcrumbs(route: string): LinkTarget[] {
+    // A route outside the page map (a theme page) may still sit in a folder: the slow walk finds that folder.
+    const path = this.paths.get(route) ?? pathTo(this.navigation.pageMap, route);
+    return path.map((item) => ({ title: item.title, route: item.kind === 'Folder' && !item.withIndexPage ? '' : item.route }));
+  }
+
+  /** The whole sidebar of the section holding `route`. */
+  sidebar(route: string, basePath: string): { section: string; items: SidebarItem[] } {
+    const section = sidebarSectionOf(route, this.tabRoutes);
+    let items = this.sections.get(section);
+    if (!items) {
+      items = sectionSidebar(sectionFor(this.navigation.pageMap, section).items, this.hrefPrefix, basePath);
+      this.sections.set(section, items);
+    }
+    return { section, items };
+  }
+}
+
 /** Per-locale structures derived once per worker from the snapshot. */
 export class SiteIndex {
-  private readonly order = new Map<string, LinkTarget[]>();
-  /** `locale section-route` → the section's sidebar tree, shared by all its pages. */
-  private readonly sidebars = new Map<string, SidebarEntry[]>();
-  private readonly renderer = new SidebarRenderer();
+  private readonly locales = new Map<string, LocaleIndex>();
   private readonly routeSets: Record<string, Set<string>>;
   private readonly fallbackSets: Record<string, Set<string>>;
 
@@ -45,44 +107,31 @@ export class SiteIndex {
     this.fallbackSets = Object.fromEntries(Object.entries(snapshot.fallbackRoutesByLocale).map(([l, r]) => [l, new Set(r)]));
   }
 
-  private navigation(locale: string): Navigation {
-    return this.snapshot.navigation[locale] ?? { locale, pageMap: [], themeByRoute: {} };
-  }
-
-  private readingOrder(locale: string): LinkTarget[] {
-    let order = this.order.get(locale);
-    if (!order) {
-      order = readingOrder(this.navigation(locale).pageMap).filter((t) => isNavigable(t.route));
-      this.order.set(locale, order);
+  private locale(locale: string): LocaleIndex {
+    let index = this.locales.get(locale);
+    if (!index) {
+      const navigation = this.snapshot.navigation[locale] ?? { locale, pageMap: [], themeByRoute: {} };
+      index = new LocaleIndex(navigation, this.snapshot.config, hrefPrefixOf(locale, this.snapshot.config));
+      this.locales.set(locale, index);
     }
-    return order;
-  }
-
-  /** The sidebar tree of a section, built once and shared by its pages (the renderer caches by identity). */
-  private sidebar(locale: string, route: string): SidebarEntry[] {
-    const section = sectionFor(this.navigation(locale).pageMap, route);
-    const key = `${locale} ${section.route}`;
-    let tree = this.sidebars.get(key);
-    if (!tree) {
-      tree = sidebarTree(section.items).filter((e) => isNavigable(e.route));
-      this.sidebars.set(key, tree);
-    }
-    return tree;
+    return index;
   }
 
   routeData(definition: RouteDefinition): RouteData {
     const { config } = this.snapshot;
     const locale = definition.locale ?? config.defaultLocale;
     const route = definition.route;
-    const navigation = this.navigation(locale);
+    const navigation = this.snapshot.navigation[locale];
+    const index = this.locale(locale);
     const special = SPECIAL_PAGES[route];
-    const theme = resolveTheme(route, { fromMeta: navigation.themeByRoute[route], fromRoute: definition.theme });
-    const hrefPrefix = `${config.basePath}${locale === config.defaultLocale ? '' : `/${locale}`}`;
+    const theme = resolveTheme(route, { fromMeta: navigation?.themeByRoute[route], fromRoute: definition.theme });
+    const { hrefPrefix } = index;
     const href = (r: string) => routeHref(r, hrefPrefix);
-    const order = this.readingOrder(locale);
-    const position = order.findIndex((t) => t.route === route);
+    const neighbours = theme.pagination ? index.neighbours(route) : {};
     const frontMatter = definition.frontMatter ?? {};
     const headings = definition.headings ?? [];
+    const sidebar = theme.sidebar ? index.sidebar(route, config.basePath) : undefined;
+    const sidebarUrl = this.snapshot.sidebarUrls[locale];
     return {
       route,
       locale,
@@ -92,20 +141,14 @@ export class SiteIndex {
       frontMatter,
       headings,
       theme,
-      breadcrumbs: theme.breadcrumb ? breadcrumbsFor(navigation.pageMap, route) : [],
-      prev: theme.pagination && position > 0 ? order[position - 1] : undefined,
-      next: theme.pagination && position >= 0 ? order[position + 1] : undefined,
-      sidebarHtml: theme.sidebar
-        ? this.renderer.render(this.sidebar(locale, route), {
-            activeRoute: route,
-            collapseLevel: config.sidebar.defaultMenuCollapseLevel,
-            href,
-            // `_meta` hrefs are links as written, from the root: `/a%23b` must not be encoded again.
-            linkHref: (written) => pageHref(written, { pageRoute: '/', folderRoute: '/', hrefPrefix, basePath: config.basePath }),
-            anchors: headings,
-          })
+      breadcrumbs: theme.breadcrumb ? index.breadcrumbs(route) : [],
+      prev: neighbours.prev,
+      next: neighbours.next,
+      sidebarHtml: sidebar
+        ? sidebarMarkup(sidebar.items, { activeRoute: route, collapseLevel: config.sidebar.defaultMenuCollapseLevel, anchors: anchorsMarkup(headings), pathOnly: true })
         : '',
-      navbar: navbarItems(navigation.pageMap, config.navbar.items),
+      sidebarSource: sidebar && sidebarUrl ? { url: sidebarUrl, section: sidebar.section } : undefined,
+      navbar: index.navbar,
       hrefPrefix,
       folderRoute: folderRouteOf(definition),
       url: href(route),
@@ -114,7 +157,7 @@ export class SiteIndex {
         .map((l) => ({
           locale: l.locale,
           text: l.text,
-          href: routeHref(route, `${config.basePath}${l.locale === config.defaultLocale ? '' : `/${l.locale}`}`),
+          href: routeHref(route, hrefPrefixOf(l.locale, config)),
           translated: !this.fallbackSets[l.locale]?.has(route),
         })),
       strings: localeStrings(config, locale),
@@ -124,7 +167,7 @@ export class SiteIndex {
       noindex: special?.noindex ?? false,
       hideFeedback: !config.feedback.enabled || (special?.hideFeedback ?? false) || frontMatter.rai_hide_feedback_ux === true,
       special: special?.special,
-      homeSections: special?.special === 'home' && definition.content.type === 'theme' ? topLevelSections(navigation.pageMap) : undefined,
+      homeSections: special?.special === 'home' && definition.content.type === 'theme' ? topLevelSections(navigation?.pageMap ?? []) : undefined,
       assets: this.snapshot.assets,
       config,
       themeData: this.snapshot.themeData,

@@ -26,7 +26,7 @@ export async function buildSiteAssets(options: { root: string; outDir: string; c
 }
 
 /** What every render worker receives once: the same for `build` and `dev`. */
-export function siteSnapshot(config: ResolvedConfig, site: SiteData, assets: SiteAssets, mdxComponents: Record<string, ModuleExport>): SiteSnapshot {
+export function siteSnapshot(config: ResolvedConfig, site: SiteData, assets: SiteAssets, mdxComponents: Record<string, ModuleExport>, sidebarUrls: Record<string, string>): SiteSnapshot {
   const routesByLocale: Record<string, string[]> = {};
   const fallbackRoutesByLocale: Record<string, string[]> = {};
   for (const r of site.routes) {
@@ -39,6 +39,7 @@ export function siteSnapshot(config: ResolvedConfig, site: SiteData, assets: Sit
     assets: assets.assets,
     routesByLocale,
     fallbackRoutesByLocale,
+    sidebarUrls,
     islandsModule: assets.islandsModule,
     themeData: site.themeData,
     mdxComponents,

@@ -2,6 +2,7 @@ import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
 import { siteSnapshot } from '../build/site-snapshot.ts';
+import { writeSidebarData } from '../build/sidebar-data.ts';
 import { runnableMdxComponents } from '../build/build.ts';
 import { BUILTIN_WORKER_MODULES } from '../pipeline/builtin-plugins.ts';
 import type { ModuleExport } from '../pipeline/plugin.ts';
@@ -152,11 +153,13 @@ export class DevSite {
 
   /** Hands the render workers `site` (once the assets exist too; `initialize` publishes then). */
   private async publish(site = this.site): Promise<void> {
-    if (site && this.assets) await this.renderer.setSnapshot(this.snapshot(site));
+    if (site && this.assets) await this.renderer.setSnapshot(await this.snapshot(site));
   }
 
-  private snapshot(site: SiteData): SiteSnapshot {
-    const snapshot = siteSnapshot(this.pipeline.config, site, this.assets!, this.mdxComponents);
+  private async snapshot(site: SiteData): Promise<SiteSnapshot> {
+    // Beside the client assets, as a build writes it: the page's sidebar loads the whole tree from there.
+    const sidebarUrls = await writeSidebarData(this.outDir, site.navigation, this.pipeline.config);
+    const snapshot = siteSnapshot(this.pipeline.config, site, this.assets!, this.mdxComponents, sidebarUrls);
     // The live-reload client is an inline script too: with the policy on, dev allows it by hash.
     snapshot.config.contentSecurityPolicy = contentSecurityPolicy(this.pipeline.config, [devClientScript()]);
     return snapshot;

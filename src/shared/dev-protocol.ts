@@ -12,3 +12,10 @@ export type DevMessage =
   | { type: 'error'; message: string };
 
 export const DEV_SOCKET_PATH = '/__docs-gen/ws';
+
+/**
+ * The DOM event the tab's dev client fires on `document` after patching the page in place:
+ * what the page's own scripts redo then (the sidebar loads its whole tree again, since the
+ * patch brought back the server's reader's path).
+ */
+export const PAGE_PATCHED_EVENT = 'docs-gen:page-patched';

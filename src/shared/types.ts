@@ -151,6 +151,30 @@ export interface SidebarEntry {
   children?: SidebarEntry[];
 }
 
+/**
+ * A sidebar entry with its URL resolved: what the sidebar's markup is made from, on the server
+ * (the reader's path) and in the browser (the whole tree, from the locale's sidebar JSON).
+ */
+export interface SidebarItem {
+  kind: 'link' | 'folder' | 'separator' | 'external';
+  title: string;
+  /** Link and folder: the route, by which the active page and its ancestors are found. */
+  route?: string;
+  /** Where the item leads; a folder without its own page leads to its first page (none when it has no page at all). */
+  href?: string;
+  newWindow?: boolean;
+  /** Folder: its `_meta` open state, when it sets one. */
+  open?: boolean;
+  /** Folder: its route has a page. */
+  withIndexPage?: boolean;
+  children?: SidebarItem[];
+}
+
+/** The sidebar JSON of one locale (`_docs-gen/sidebar-<locale>-<hash>.json`): each section's whole tree, by the section's route. */
+export interface SidebarData {
+  sections: Record<string, SidebarItem[]>;
+}
+
 /** Everything the theme needs to render one route (one object, no prop drilling). */
 /** Pages the seed gives fixed options (no sidebar, no TOC, …). */
 export type SpecialPage = '404' | '500' | 'search' | 'home';
@@ -168,8 +192,10 @@ export interface RouteData {
   breadcrumbs: LinkTarget[];
   prev?: LinkTarget;
   next?: LinkTarget;
-  /** Sidebar HTML, rendered with memoised branches (see theme/components/SidebarTree.tsx). */
+  /** The sidebar's server markup: the reader's path only (theme/components/sidebar-markup.ts); the browser loads the rest. */
   sidebarHtml: string;
+  /** The locale's sidebar JSON (hashed URL) and this page's section in it: what the browser renders the whole tree from. */
+  sidebarSource?: { url: string; section: string };
   navbar: NavItem[];
   /** Maps a route to its URL (base path and locale prefix). */
   hrefPrefix: string;

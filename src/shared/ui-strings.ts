@@ -85,6 +85,9 @@ export interface UiStrings {
   outputBrowserFailure: string;
   outputDisplayFailure: string;
   outputParseFailure: string;
+  /** The sidebar toggle button (desktop), by what a press does. */
+  collapseSidebar: string;
+  expandSidebar: string;
 }
 
 const EN: UiStrings = {
@@ -147,6 +150,8 @@ const EN: UiStrings = {
   outputBrowserFailure: 'Browser failure in displaying output from {src}.',
   outputDisplayFailure: 'Failed to display output from {src}',
   outputParseFailure: 'Failed to parse {src}.json due to {reason}.',
+  collapseSidebar: 'Collapse sidebar',
+  expandSidebar: 'Expand sidebar',
 };
 
 const FR: UiStrings = {
@@ -162,6 +167,8 @@ const FR: UiStrings = {
   languageLabel: 'Langue',
   languageChange: 'Changer de langue',
   bannerLabel: 'Annonce',
+  collapseSidebar: 'Replier la barre latérale',
+  expandSidebar: 'Déplier la barre latérale',
   siteSearchLabel: 'Rechercher dans la documentation',
   searchPageFormLabel: 'Rechercher dans toutes les pages',
   previousPage: 'Précédent',
@@ -224,6 +231,8 @@ const AR: UiStrings = {
   languageLabel: 'اللغة',
   languageChange: 'غيّر اللغة',
   bannerLabel: 'إعلان',
+  collapseSidebar: 'طيّ الشريط الجانبي',
+  expandSidebar: 'توسيع الشريط الجانبي',
   siteSearchLabel: 'ابحث في التوثيق',
   searchPageFormLabel: 'ابحث في كل الصفحات',
   previousPage: 'السابق',

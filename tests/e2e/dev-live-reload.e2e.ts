@@ -22,6 +22,7 @@ beforeAll(async () => {
   site = tempSite({
     'content/index.mdx': '# Home\n\nWelcome.\n',
     'content/guide.mdx': '# Guide\n\nThe first version.\n\n## Details\n\nMore.\n',
+    'content/more/deep.mdx': '# Deep\n\nOff the path of /guide.\n',
   });
   [dev, browser] = await Promise.all([startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: quiet }), launchChromium()]);
   page = await browser.newPage();
@@ -41,6 +42,15 @@ describe('writing with docs-gen dev in Chromium', () => {
     await expect.poll(mainText).toContain('The second version.');
     // Patched in place: the same document (a full reload would have dropped the marker).
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+  });
+
+  test('the sidebar has its whole tree, and has it again after the page is patched', async () => {
+    const folderOffPath = page.locator('.sidebar-nav[data-sidebar-complete] .sidebar-folder[data-route="/more"] > details');
+    await expect.poll(() => folderOffPath.count()).toBe(1);
+    save('content/guide.mdx', '# Guide\n\nThe third version.\n\n## Details\n\nMore.\n');
+    await expect.poll(mainText).toContain('The third version.');
+    // The patch brought the server's reader's path, where /more is a link only.
+    await expect.poll(() => folderOffPath.count()).toBe(1);
   });
 
   test('an MDX error shows an overlay with file:line:col, as text; fixing the file clears it', async () => {

@@ -19,7 +19,7 @@ describe('reading the docs in Chromium', () => {
     const page = await openPage('/rel/primer/basic-syntax');
     expect(await page.title()).toBe('Basic Syntax - documentation');
     await expect.poll(() => page.locator('.sidebar [aria-current="page"]').first().textContent()).toBe('Basic Syntax');
-    await page.locator('.sidebar a.sidebar-link', { hasText: 'Advanced Syntax' }).click();
+    await page.locator('.sidebar-nav').getByRole('link', { name: 'Advanced Syntax', exact: true }).click();
     await page.waitForURL(`${site.base}/rel/primer/advanced-syntax`);
     expect(await page.locator('.sidebar [aria-current="page"]').first().textContent()).toBe('Advanced Syntax');
     expect(await page.locator('h1').first().textContent()).toBe('Advanced Syntax');

@@ -20,7 +20,8 @@ describe('a Nextra 3 site (_meta.ts with type folder and children, nextra/compon
   afterAll(() => rmSync(join(outDir, '..'), { recursive: true, force: true }));
 
   test("orders and titles a folder's pages from children: {…} in its parent's _meta, without a meta-invalid", () => {
-    const sidebar = /<nav class="sidebar[\s\S]*?<\/nav>/.exec(page('index.html'))![0].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+    // A page inside the folder: elsewhere the server writes the folder as one link (the reader's path).
+    const sidebar = /<nav class="sidebar[\s\S]*?<\/nav>/.exec(page('guide/install/index.html'))![0].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
     expect(sidebar).toContain('Home Guide Using Lantern Installation');
     expect(result.warnings.filter((w) => w.code.startsWith('meta-'))).toEqual([]);
   });

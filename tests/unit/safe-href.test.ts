@@ -1,7 +1,8 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
-import { SidebarRenderer } from '../../theme/components/SidebarTree.tsx';
+import { sidebarMarkup } from '../../theme/components/sidebar-markup.ts';
+import { sidebarItems } from '../../src/build/sidebar-data.ts';
 import { hrefScheme, isSafeHref, safeHref } from '../../src/shared/safe-href.ts';
 import type { RouteData } from '../../src/shared/types.ts';
 import { uiStrings } from '../../src/shared/ui-strings.ts';
@@ -29,7 +30,8 @@ describe('which hrefs navigation may hold', () => {
 
 describe('navigation neutralises an unsafe href when it renders (the second line of defence)', () => {
   test('a sidebar link item with a javascript: href links nowhere', () => {
-    const html = new SidebarRenderer().render([{ kind: 'external', title: 'Evil', route: '#', href: 'javascript:alert(1)' }], { activeRoute: '/', collapseLevel: 2, href: (r) => r, linkHref: (written) => written, anchors: [] });
+    const items = sidebarItems([{ kind: 'external', title: 'Evil', route: '#', href: 'javascript:alert(1)' }], '', '');
+    const html = sidebarMarkup(items, { activeRoute: '/', collapseLevel: 2, anchors: '', pathOnly: false });
     expect(html).not.toMatch(/javascript:/i);
     expect(html).toContain('href="#"');
   });

@@ -7,7 +7,7 @@
  * shows an overlay whose text is set with textContent only, never as HTML. When the server goes
  * away it reconnects, and reloads once it is back.
  */
-import { DEV_SOCKET_PATH, type DevMessage } from '../../src/shared/dev-protocol.ts';
+import { DEV_SOCKET_PATH, PAGE_PATCHED_EVENT, type DevMessage } from '../../src/shared/dev-protocol.ts';
 
 interface ErrorOverlay {
   element: HTMLDivElement;
@@ -98,6 +98,7 @@ function update(): void {
       document.title = next.title;
       removeOverlay();
       morph(document.body, next.body);
+      document.dispatchEvent(new CustomEvent(PAGE_PATCHED_EVENT));
     })
     .catch(() => location.reload());
 }

@@ -9,9 +9,11 @@ import { initShell } from './shell.ts';
 import { initFeedback } from './feedback.ts';
 import { initPrefetch } from './prefetch.ts';
 import { initTocHighlight } from './toc.ts';
+import { initSidebar } from './sidebar.ts';
 
 initTheme();
 initShell();
+initSidebar();
 initCopyButtons();
 focusOnlyScrollingRegions();
 initFeedback();

@@ -1,7 +1,7 @@
 const RESIZE_DEBOUNCE_MS = 1000;
 import { localeCookie } from './locale-cookie.ts';
 
-/** Mobile menu, sidebar collapse, banner dismissal, hash re-scroll, language switch, issue links. */
+/** Mobile menu, banner dismissal, hash re-scroll, language switch, issue links. */
 export function initShell(): void {
   const body = document.body;
   const menuButton = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
@@ -28,10 +28,6 @@ export function initShell(): void {
       setMenu(false);
       menuButton?.focus();
     }
-  });
-
-  document.querySelector('[data-sidebar-toggle]')?.addEventListener('click', () => {
-    body.classList.toggle('sidebar-collapsed');
   });
 
   const banner = document.querySelector<HTMLElement>('[data-banner-key]');

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { SidebarRenderer, type SidebarRenderOptions } from '../../theme/components/SidebarTree.tsx';
+import { anchorsMarkup, sidebarMarkup, type SidebarMarkupOptions } from '../../theme/components/sidebar-markup.ts';
+import { sidebarItems } from '../../src/build/sidebar-data.ts';
 import type { Heading, SidebarEntry } from '../../src/shared/types.ts';
-import { pageHref, routeHref } from '../../src/shared/page-href.ts';
-
 const link = (route: string, title: string): SidebarEntry => ({ kind: 'link', route, title });
 const folder = (route: string, title: string, children: SidebarEntry[], extra: Partial<SidebarEntry> = {}): SidebarEntry => ({
   kind: 'folder',
@@ -43,24 +42,35 @@ const headings: Heading[] = [
   { id: 'second', value: 'Second & last', depth: 2 },
 ];
 
-function render(activeRoute: string, options: Partial<SidebarRenderOptions> = {}, entries = tree(), renderer = new SidebarRenderer()): string {
-  return renderer.render(entries, { activeRoute, collapseLevel: 2, href: (r) => r, linkHref: (w) => w, anchors: [], ...options });
+interface RenderOptions extends Partial<Omit<SidebarMarkupOptions, 'anchors'>> {
+  anchors?: Heading[];
+  /** Base path and locale prefix of the hrefs. */
+  hrefPrefix?: string;
+  basePath?: string;
+}
+
+/** The whole tree unless `pathOnly` is asked for. */
+function render(activeRoute: string, options: RenderOptions = {}, entries = tree()): string {
+  const { hrefPrefix = '', basePath = '', anchors = [], ...rest } = options;
+  return sidebarMarkup(sidebarItems(entries, hrefPrefix, basePath), { activeRoute, collapseLevel: 2, pathOnly: false, ...rest, anchors: anchorsMarkup(anchors) });
 }
 
 /** Whether the `<details>` of the folder labelled `title` is open; throws when there is no such folder. */
 function isOpen(html: string, title: string): boolean {
-  const match = new RegExp(`<details( open)?><summary>(?:<a[^>]*>|<span[^>]*>)${title}<`).exec(html);
+  const match =
+    new RegExp(`<details( open)?><summary><span class="sidebar-folder-label">${title}<`).exec(html) ??
+    new RegExp(`>${title}</a><details( open)?><summary class="sidebar-folder-toggle"`).exec(html);
   if (!match) throw new Error(`no folder ${title} in ${html}`);
   return match[1] === ' open';
 }
 
-describe('SidebarRenderer', () => {
+describe('sidebar markup', () => {
   test('a _meta href to a site path gets the base path and locale prefix, an absolute URL does not', () => {
     const entries: SidebarEntry[] = [
       { kind: 'external', title: 'Changelog', route: '#', href: '/changelog' },
       { kind: 'external', title: 'GitHub', route: '#', href: 'https://github.com/x' },
     ];
-    const html = render('/', { linkHref: (w) => pageHref(w, { pageRoute: '/', folderRoute: '/', hrefPrefix: '/docs/fr-FR', basePath: '/docs' }) }, entries);
+    const html = render('/', { hrefPrefix: '/docs/fr-FR', basePath: '/docs' }, entries);
     expect(html).toContain('href="/docs/fr-FR/changelog"');
     expect(html).toContain('href="https://github.com/x"');
   });
@@ -73,7 +83,7 @@ describe('SidebarRenderer', () => {
       link('/with space', 'Space'),
       { kind: 'external', title: 'Written encoded', route: '#', href: '/a%23b' },
     ];
-    const html = render('/', { href: (r) => routeHref(r, '/docs'), linkHref: (w) => pageHref(w, { pageRoute: '/', folderRoute: '/', hrefPrefix: '/docs', basePath: '/docs' }) }, entries);
+    const html = render('/', { hrefPrefix: '/docs', basePath: '/docs' }, entries);
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
     expect(hrefs).toEqual(['/docs/a%23b', '/docs/what%3F', '/docs/50%25', '/docs/with%20space', '/docs/a%23b']);
   });
@@ -112,6 +122,13 @@ describe('SidebarRenderer', () => {
     expect(isOpen(html, 'C')).toBe(true);
   });
 
+  test("the reader's remembered choice overrides both, except on the active path", () => {
+    const html = render('/guide/intro', { readerOpen: { '/ref': false, '/ref/types': true, '/guide': false } });
+    expect(isOpen(html, 'Reference')).toBe(false);
+    expect(isOpen(html, 'Types')).toBe(true);
+    expect(isOpen(html, 'Guide')).toBe(true);
+  });
+
   test('an explicitly collapsed folder still opens when it holds the active page', () => {
     const entries = [folder('/a', 'A', [link('/a/x', 'X')], { open: false })];
     expect(isOpen(render('/a/x', {}, entries), 'A')).toBe(true);
@@ -120,16 +137,29 @@ describe('SidebarRenderer', () => {
   test('marks exactly the active link with aria-current="page"', () => {
     const html = render('/guide/intro');
     expect(html.match(/aria-current="page"/g)).toHaveLength(1);
-    expect(html).toContain('<li class="active"><a class="sidebar-link" aria-current="page" href="/guide/intro">Intro</a>');
+    expect(html).toContain('<li class="active"><a aria-current="page" href="/guide/intro">Intro</a>');
   });
 
-  test('marks a folder index page as current on its folder link', () => {
+  test('a folder with a page is its link, beside (not inside) the summary that toggles it', () => {
     const html = render('/guide');
-    expect(html).toContain('<li class="sidebar-folder active"><details open><summary><a class="sidebar-link sidebar-folder-link" aria-current="page" href="/guide">Guide</a>');
+    expect(html).toContain(
+      '<li class="sidebar-folder active" data-route="/guide"><a class="sidebar-folder-link" aria-current="page" aria-expanded="true" href="/guide">Guide</a><details open><summary class="sidebar-folder-toggle" tabindex="-1" aria-label="Guide"></summary>',
+    );
   });
 
-  test('a folder without an index page is a label, not a link', () => {
-    expect(render('/')).toContain('<summary><span class="sidebar-folder-label">Reference</span></summary>');
+  test('a folder without an index page is a label in its summary, not a link', () => {
+    expect(render('/')).toContain('<details open><summary><span class="sidebar-folder-label">Reference</span></summary>');
+  });
+
+  test('no summary holds a link (axe nested-interactive), and each folder has one Tab stop', () => {
+    const html = render('/guide/advanced/deep/x');
+    expect(html).not.toMatch(/<summary[^>]*>(?:(?!<\/summary>).)*<a /);
+    // Tab stops per folder: its link (the summary beside it is tabindex=-1), or its summary.
+    const folders = html.split('<li class="sidebar-folder').slice(1).map((part) => part.slice(0, part.indexOf('<ul>')));
+    for (const head of folders) {
+      const stops = (head.match(/<a /g) ?? []).length + (head.match(/<summary(?![^>]*tabindex="-1")/g) ?? []).length;
+      expect(stops, head).toBe(1);
+    }
   });
 
   test('lists the depth-2 headings of the active page under its link, and nowhere else', () => {
@@ -156,25 +186,44 @@ describe('SidebarRenderer', () => {
     expect(render('/', {}, tree())).toContain('href="https://github.com/x?a=1&amp;b=2" target="_blank" rel="noreferrer">GitHub</a>');
   });
 
-  test('renders separators with and without a title', () => {
+  test('renders separators as list items (axe list): a rule without a title, the title with one', () => {
     const html = render('/');
-    expect(html).toContain('<li class="sidebar-separator" role="separator"><hr></li>');
-    expect(html).toContain('<li class="sidebar-separator" role="separator">More</li>');
+    expect(html).toContain('<li class="sidebar-separator"><hr></li>');
+    expect(html).toContain('<li class="sidebar-separator"><span>More</span></li>');
+    expect(html).not.toContain('role="separator"');
   });
 
-  test('prefixes internal links with the href function', () => {
-    const html = render('/guide/intro', { href: (r) => `/docs/fr-FR${r}` });
+  test('prefixes internal links with the locale prefix', () => {
+    const html = render('/guide/intro', { hrefPrefix: '/docs/fr-FR', basePath: '/docs' });
     expect(html).toContain('href="/docs/fr-FR/guide/intro"');
     expect(html).toContain('href="/docs/fr-FR/ref/types/int"');
     expect(html).not.toMatch(/href="\/guide/);
   });
+});
 
-  test('one renderer reused across pages renders each page as a fresh renderer would', () => {
-    const entries = tree();
-    const shared = new SidebarRenderer();
-    const routes = ['/ref/types/int', '/guide/advanced/tuning', '/', '/ref/types/int', '/guide'];
-    for (const route of routes) {
-      expect(render(route, { anchors: headings }, entries, shared)).toBe(render(route, { anchors: headings }, entries, new SidebarRenderer()));
-    }
+describe("the reader's path (what the server writes into a page)", () => {
+  const pathOnly = (route: string) => render(route, { pathOnly: true });
+
+  test("opens the active page's ancestors with all their children: the siblings at each level", () => {
+    const html = pathOnly('/guide/advanced/tuning');
+    expect(isOpen(html, 'Guide')).toBe(true);
+    expect(isOpen(html, 'Advanced')).toBe(true);
+    expect(html).toContain('href="/guide/intro">Intro</a>');
+    expect(html).toContain('aria-current="page" href="/guide/advanced/tuning">Tuning</a>');
+  });
+
+  test('writes a folder off the path as a link to its page, or to its first page when it has none, without its children', () => {
+    const html = pathOnly('/guide/intro');
+    expect(html).toContain('<li class="sidebar-folder"><a href="/guide/advanced/tuning">Advanced</a></li>');
+    expect(html).toContain('<li class="sidebar-folder"><a href="/ref/types/int">Reference</a></li>');
+    expect(html).not.toContain('/guide/advanced/deep/x');
+    expect(html).not.toContain('Int<');
+  });
+
+  test('keeps every top-level item: links, separators and external links', () => {
+    const html = pathOnly('/guide/intro');
+    expect(html).toContain('href="/">Home</a>');
+    expect(html).toContain('<li class="sidebar-separator"><span>More</span></li>');
+    expect(html).toContain('>GitHub</a>');
   });
 });

@@ -1,0 +1,190 @@
+/**
+ * The sidebar in the browser. The server wrote only the reader's path; this loads the
+ * locale's whole tree (one JSON named by its hash, so cacheable for good) when the reader first
+ * reaches for the sidebar or the page is idle, and renders it with the server's own markup
+ * function. It also keeps, across pages: the collapsed sidebar, the folders the reader opened
+ * or closed, and where the followed link sat in the sidebar's view (so the sidebar does not
+ * jump). Folder links open and close their folder with the arrow keys (one Tab stop each).
+ */
+import type { SidebarData } from '../../src/shared/types.ts';
+import { PAGE_PATCHED_EVENT } from '../../src/shared/dev-protocol.ts';
+import { sidebarMarkup } from '../components/sidebar-markup.ts';
+import { SIDEBAR_COLLAPSED_CLASS, SIDEBAR_COLLAPSED_KEY, SIDEBAR_FOLDERS_KEY, SIDEBAR_SCROLL_KEY } from './sidebar-state.ts';
+
+/** Idle time the page gets before the whole tree loads anyway (only on browsers without `requestIdleCallback`). */
+const IDLE_FALLBACK_MS = 200;
+
+function readJson<T>(storage: Storage, key: string): T | undefined {
+  try {
+    const text = storage.getItem(key);
+    return text ? (JSON.parse(text) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function writeJson(storage: Storage, key: string, value: unknown): void {
+  try {
+    storage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage blocked or full: the sidebar simply forgets.
+  }
+}
+
+/** The reader's folder choices: route → open. */
+const rememberedFolders = (): Record<string, boolean> => readJson<Record<string, boolean>>(sessionStorage, SIDEBAR_FOLDERS_KEY) ?? {};
+
+const activeLink = (nav: HTMLElement) => nav.querySelector<HTMLAnchorElement>('a[aria-current="page"]');
+
+/** Where `element` sits in the sidebar's view, in pixels from its top. */
+const offsetInView = (nav: HTMLElement, element: Element) => element.getBoundingClientRect().top - nav.getBoundingClientRect().top;
+
+/** Scrolls the sidebar so that the active link sits `top` pixels from its top. */
+function placeActiveLink(nav: HTMLElement, top: number): void {
+  const link = activeLink(nav);
+  if (link) nav.scrollTop += offsetInView(nav, link) - top;
+}
+
+function initToggle(): void {
+  const button = document.querySelector<HTMLButtonElement>('[data-sidebar-toggle]');
+  if (!button) return;
+  const root = document.documentElement;
+  const show = () => {
+    const collapsed = root.classList.contains(SIDEBAR_COLLAPSED_CLASS);
+    const label = (collapsed ? button.dataset.labelExpand : button.dataset.labelCollapse) ?? '';
+    button.setAttribute('aria-expanded', String(!collapsed));
+    button.setAttribute('aria-label', label);
+    button.title = label;
+  };
+  show();
+  button.addEventListener('click', () => {
+    const collapsed = root.classList.toggle(SIDEBAR_COLLAPSED_CLASS);
+    try {
+      localStorage.setItem(SIDEBAR_COLLAPSED_KEY, collapsed ? '1' : '0');
+    } catch {
+      // Storage blocked: collapsed for this page view only.
+    }
+    show();
+  });
+}
+
+/**
+ * Replaces the reader's path with the whole tree of the page's section, keeping focus, and the
+ * active link where it was or, when the reader came by the sidebar, at `placeAt`.
+ */
+async function loadWholeTree(nav: HTMLElement, placeAt: number | undefined): Promise<void> {
+  const url = nav.dataset.sidebarSrc;
+  const section = nav.dataset.sidebarSection;
+  const activeRoute = nav.dataset.activeRoute;
+  if (!url || section === undefined || activeRoute === undefined) return;
+  const response = await fetch(url);
+  if (!response.ok) return;
+  const data = (await response.json()) as SidebarData;
+  const items = data.sections[section];
+  if (!items) return;
+  const before = activeLink(nav);
+  const top = placeAt ?? (before ? offsetInView(nav, before) : undefined);
+  const focused = nav.contains(document.activeElement) ? (document.activeElement as HTMLElement) : undefined;
+  const focusedHref = focused?.getAttribute('href');
+  nav.innerHTML = sidebarMarkup(items, {
+    activeRoute,
+    collapseLevel: Number(nav.dataset.collapseLevel) || 1,
+    // The page's own headings, as the server wrote them under the active link.
+    anchors: nav.querySelector('.sidebar-anchors')?.outerHTML ?? '',
+    pathOnly: false,
+    readerOpen: rememberedFolders(),
+  });
+  if (top !== undefined) placeActiveLink(nav, top);
+  if (focusedHref) nav.querySelector<HTMLElement>(`a[href="${CSS.escape(focusedHref)}"]`)?.focus();
+  nav.dataset.sidebarComplete = '';
+}
+
+/**
+ * Loads the whole tree once: on the reader's first move towards the sidebar, or when the page is
+ * idle; at once when the reader came by the sidebar (the JSON is in the browser's cache by then),
+ * so that the followed link settles at its place straight away.
+ */
+function scheduleWholeTree(nav: HTMLElement, placeAt: number | undefined): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    void loadWholeTree(nav, placeAt).catch(() => {
+      // Offline or a stale page: the reader's path stays, and works.
+    });
+  };
+  if (placeAt !== undefined) return start();
+  for (const event of ['pointerenter', 'focusin', 'touchstart']) nav.addEventListener(event, start, { once: true, passive: true });
+  document.querySelector('[data-menu-toggle]')?.addEventListener('click', start, { once: true });
+  if ('requestIdleCallback' in window) requestIdleCallback(start);
+  else setTimeout(start, IDLE_FALLBACK_MS);
+}
+
+function rememberFolders(nav: HTMLElement): void {
+  // `toggle` does not bubble: listen in the capture phase.
+  nav.addEventListener(
+    'toggle',
+    (event) => {
+      const details = event.target as HTMLDetailsElement;
+      const folder = details.closest<HTMLElement>('.sidebar-folder');
+      const route = folder?.dataset.route;
+      if (!folder || !route || details.parentElement !== folder) return;
+      folder.querySelector(':scope > .sidebar-folder-link')?.setAttribute('aria-expanded', String(details.open));
+      const folders = rememberedFolders();
+      folders[route] = details.open;
+      writeJson(sessionStorage, SIDEBAR_FOLDERS_KEY, folders);
+    },
+    true,
+  );
+  // A folder's link is its one Tab stop: the arrow keys open and close it (mirrored right to left).
+  nav.addEventListener('keydown', (event) => {
+    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('.sidebar-folder-link');
+    const details = link?.nextElementSibling;
+    if (!link || !(details instanceof HTMLDetailsElement)) return;
+    const rtl = getComputedStyle(nav).direction === 'rtl';
+    const openKey = rtl ? 'ArrowLeft' : 'ArrowRight';
+    const closeKey = rtl ? 'ArrowRight' : 'ArrowLeft';
+    if (event.key !== openKey && event.key !== closeKey) return;
+    event.preventDefault();
+    details.open = event.key === openKey;
+  });
+}
+
+/** Keeps the followed link where it was in the sidebar's view on the next page; returns that place, when the reader came by the sidebar. */
+function keepScrollPosition(nav: HTMLElement): number | undefined {
+  nav.addEventListener('click', (event) => {
+    const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[href]');
+    if (link) writeJson(sessionStorage, SIDEBAR_SCROLL_KEY, { href: link.href, top: offsetInView(nav, link) });
+  });
+  const saved = readJson<{ href: string; top: number }>(sessionStorage, SIDEBAR_SCROLL_KEY);
+  try {
+    sessionStorage.removeItem(SIDEBAR_SCROLL_KEY);
+  } catch {
+    // Storage blocked: nothing was saved either.
+  }
+  const link = activeLink(nav);
+  if (!link) return undefined;
+  const here = location.href.split('#')[0];
+  if (saved && saved.href.split('#')[0] === here) {
+    placeActiveLink(nav, saved.top);
+    return saved.top;
+  }
+  // Arrived some other way: show the active link, as the reader would look for it.
+  const offset = offsetInView(nav, link);
+  if (offset < 0 || offset > nav.clientHeight - link.offsetHeight) placeActiveLink(nav, nav.clientHeight / 3);
+  return undefined;
+}
+
+export function initSidebar(): void {
+  initToggle();
+  const nav = document.querySelector<HTMLElement>('.sidebar-nav');
+  if (!nav) return;
+  rememberFolders(nav);
+  scheduleWholeTree(nav, keepScrollPosition(nav));
+  // dev patched the page with the server's reader's path (and perhaps a new tree): load the whole tree again.
+  document.addEventListener(PAGE_PATCHED_EVENT, () => {
+    void loadWholeTree(nav, undefined).catch(() => {
+      // The path stays, and works.
+    });
+  });
+}

@@ -25,11 +25,6 @@ const PAGE_TYPES = {
 const THEMES = ['light', 'dark'] as const;
 const VIEWPORTS = { desktop: 1280, phone: 375 } as const;
 
-/**
- * Rules whose faults live in the sidebar, which wt-sidebar is fixing (issue 10): their nodes
- * inside `#sidebar` are not counted until that branch lands. Drop this list after merging it.
- */
-const SIDEBAR_RULES_EXCLUDED_UNTIL_WT_SIDEBAR_LANDS = ['nested-interactive', 'list'];
 /** Moderate rules issue 10 names, held to the same bar as serious ones. */
 const MODERATE_RULES_REQUIRED = ['region', 'landmark-unique'];
 
@@ -50,17 +45,15 @@ async function open(path: string, theme: 'light' | 'dark', width: number): Promi
 /** Serious and critical axe faults (and the moderate ones issue 10 names) on the page as it is now. */
 async function axeFaults(page: Page): Promise<AxeFault[]> {
   await page.addScriptTag({ path: AXE_SCRIPT });
-  const faults = await page.evaluate(async (sidebarRules) => {
+  const faults = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
     const { violations } = await axe.run();
     return violations.map((violation) => ({
       rule: violation.id,
       impact: violation.impact,
-      targets: violation.nodes
-        .filter((node) => !(sidebarRules.includes(violation.id) && document.querySelector(node.target[0]!)?.closest('#sidebar')))
-        .map((node) => node.target.join(' ')),
+      targets: violation.nodes.map((node) => node.target.join(' ')),
     }));
-  }, SIDEBAR_RULES_EXCLUDED_UNTIL_WT_SIDEBAR_LANDS);
+  });
   return faults.filter((fault) => fault.targets.length && (fault.impact === 'serious' || fault.impact === 'critical' || MODERATE_RULES_REQUIRED.includes(fault.rule)));
 }
 

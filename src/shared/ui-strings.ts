@@ -22,6 +22,28 @@ export interface UiStrings {
   /** Pagination. */
   previousPage: string;
   nextPage: string;
+  /** The search modal (issue 9; seed §2, §4, §8): its navbar button and its dialog's name. */
+  searchModalButton: string;
+  searchModalLabel: string;
+  searchModalClose: string;
+  /** The start screen (empty query). */
+  searchModalNoRecent: string;
+  searchModalRecent: string;
+  searchModalFavourites: string;
+  searchModalSave: string;
+  searchModalRemoveRecent: string;
+  searchModalRemoveFavourite: string;
+  /** The failure screen (all hosts unreachable, or any other failure of the search). */
+  searchModalErrorTitle: string;
+  searchModalErrorHelp: string;
+  /** No results; `{query}` is the query. */
+  searchModalNoResults: string;
+  searchModalTrySearching: string;
+  /** 'Believe this query should return results? Let us know.': the question, then the link text. */
+  searchModalMissingQuestion: string;
+  searchModalMissingLink: string;
+  /** The footer link to /search; `{count}` is the number of hits. */
+  searchModalSeeAll: string;
 }
 
 const EN: UiStrings = {
@@ -36,6 +58,22 @@ const EN: UiStrings = {
   languageLabel: 'Language',
   previousPage: 'Previous',
   nextPage: 'Next',
+  searchModalButton: 'Quick search',
+  searchModalLabel: 'Search',
+  searchModalClose: 'Close',
+  searchModalNoRecent: 'No recent searches',
+  searchModalRecent: 'Recent',
+  searchModalFavourites: 'Favorites',
+  searchModalSave: 'Save this search',
+  searchModalRemoveRecent: 'Remove this search from history',
+  searchModalRemoveFavourite: 'Remove this search from favorites',
+  searchModalErrorTitle: 'Unable to fetch results',
+  searchModalErrorHelp: 'You might want to check your network connection.',
+  searchModalNoResults: 'No results for "{query}"',
+  searchModalTrySearching: 'Try searching for:',
+  searchModalMissingQuestion: 'Believe this query should return results?',
+  searchModalMissingLink: 'Let us know.',
+  searchModalSeeAll: 'See all {count} results',
 };
 
 /** Dictionaries by language subtag (`fr` serves `fr-FR` and `fr-CA`) or by full locale tag. */

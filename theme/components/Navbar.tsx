@@ -22,7 +22,7 @@ function SearchModalButton({ data }: { data: RouteData }) {
       data-hosts={hosted?.hosts?.join(' ')}
       data-missing-results-url={missingResultsUrl}
     >
-      {uiStrings(data.locale).searchModalButton}
+      <span className="search-modal-button-text">{uiStrings(data.locale).searchModalButton}</span>
     </button>
   );
 }

@@ -6,6 +6,7 @@
 import type { HostedHit, HierarchyLevel } from './hosted-search-client.ts';
 import { HIGHLIGHT_POST_TAG, HIGHLIGHT_PRE_TAG, SNIPPET_ELLIPSIS } from './hosted-search-client.ts';
 import type { SearchResults, TextRun } from './search-engine.ts';
+import { safeHref } from './safe-href.ts';
 
 /** Seed §9. */
 export const MAX_HITS_PER_GROUP = 5;
@@ -68,7 +69,8 @@ export function modalHitsFromHosted(hits: readonly HostedHit[]): ModalHit[] {
     const title = (titleLevel && levelRuns(titleLevel)) || [{ text: hit.hierarchy.lvl0 ?? hit.url, marked: false }];
     const above = titleLevel ? present.slice(0, present.indexOf(titleLevel)) : [];
     const snippet = hit.type === 'content' ? parseHighlighted(hit._snippetResult?.content?.value ?? hit.content ?? '') : [];
-    return { id: hit.objectID, url: hit.url, group: hit.hierarchy.lvl0 ?? '', title, path: joinRuns(above.map((level) => levelRuns(level)!)), snippet };
+    // The index is another party's data: a `javascript:` URL in it must not become a live link.
+    return { id: hit.objectID, url: safeHref(hit.url), group: hit.hierarchy.lvl0 ?? '', title, path: joinRuns(above.map((level) => levelRuns(level)!)), snippet };
   });
 }
 

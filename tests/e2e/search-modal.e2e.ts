@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 // The DocSearch-style search modal (issue 9; seed §2, §4, §5, §8, §9) in Chromium, against a
 // fake hosted search API on 127.0.0.1. Its local mode is in search.e2e.ts (the real site).
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

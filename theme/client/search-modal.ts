@@ -10,6 +10,7 @@ import { createSearchHistory, type StoredHit } from '../../src/shared/search-his
 import type { TextRun } from '../../src/shared/search-engine.ts';
 import { fillTemplate, uiStrings } from '../../src/shared/ui-strings.ts';
 import { encodeFragment, encodeRoute } from '../../src/shared/page-href.ts';
+import { safeHref } from '../../src/shared/safe-href.ts';
 import { SEARCH_MODAL_CSS } from './search-modal-styles.ts';
 
 /** Seed §9. */
@@ -141,7 +142,8 @@ function createModal(button: HTMLElement): { open(prefill: string): void } {
     li.setAttribute('aria-selected', 'false');
     li.id = `search-modal-option-${optionCount++}`;
     const link = element('a', 'search-modal-hit-link');
-    link.href = hit.url;
+    // Stored hits come back from local storage, which any script of the origin can write.
+    link.href = safeHref(hit.url);
     link.tabIndex = -1;
     const title = element('span', 'search-modal-hit-title');
     title.append(runs(hit.title));

@@ -33,6 +33,12 @@ describe('the search modal hits', () => {
     ]);
   });
 
+  test('a hit whose URL has a script scheme links nowhere', () => {
+    const hit: HostedHit = { objectID: 'x', url: 'javascript:alert(1)', type: 'lvl1', hierarchy: { lvl0: 'Guide', lvl1: 'Evil' } };
+    expect(modalHitsFromHosted([hit])[0]!.url).toBe('#');
+    expect(modalHitsFromHosted([{ ...hit, url: 'https://docs.example.com/guide#keys' }])[0]!.url).toBe('https://docs.example.com/guide#keys');
+  });
+
   test('cuts a snippet to N words around the first marked word, with "…" where cut', () => {
     const runs = [
       { text: 'one two three four five six ', marked: false },

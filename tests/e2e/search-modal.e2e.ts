@@ -152,6 +152,28 @@ describe('the search modal on a hosted index', () => {
     await context.close();
   });
 
+  test('Enter opens the active hit; Ctrl+Enter in a new tab, Shift+Enter in a new window', async () => {
+    const { page, context } = await openPage('/');
+    await openModal(page);
+    await searchFor(page, 'joins');
+    await page.evaluate(() => {
+      const opened: string[][] = [];
+      window.open = (...args: unknown[]) => {
+        opened.push(args.map(String));
+        return null;
+      };
+      (window as unknown as { opened: string[][] }).opened = opened;
+    });
+    await page.keyboard.press('Control+Enter');
+    await page.keyboard.press('Shift+Enter');
+    expect(await page.evaluate(() => (window as unknown as { opened: string[][] }).opened)).toEqual([
+      [`${base}/guide/joins`, '_blank'],
+      [`${base}/guide/joins`, '_blank', 'popup'],
+    ]);
+    expect(page.url()).toBe(`${base}/`);
+    await context.close();
+  });
+
   test('asks for snippets of 10 words, 5 on screens up to 768px wide', async () => {
     for (const [width, words] of [
       [1280, 10],

@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -29,8 +30,9 @@ export async function buildClientAssets(outDir: string, options: { basePath: str
   const themeDir = join(toolRoot(), 'theme');
   const assetDir = join(outDir, ASSET_DIR);
   await mkdir(assetDir, { recursive: true });
+  const mainModule = join(themeDir, 'client', 'main.ts');
   const result = await esbuild({
-    entryPoints: { client: join(themeDir, 'client', 'main.ts') },
+    entryPoints: { client: mainModule },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -48,7 +50,10 @@ export async function buildClientAssets(outDir: string, options: { basePath: str
     define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [islandsVirtualModule(options.islands, options.root)],
   });
-  const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint);
+  // Chunks of dynamic imports carry an `entryPoint` in the metafile too: the entry is the one of main.ts.
+  // esbuild names it by its real path (relative to the working folder), which may differ from ours under a symlink.
+  const mainPaths = new Set([mainModule, realpathSync(mainModule)]);
+  const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint !== undefined && mainPaths.has(resolve(output.entryPoint)));
   if (!entry) throw new Error('client bundle has no entry output');
   const [entryPath, entryOutput] = entry;
   // Static imports of the entry load with it; dynamic ones only when used.

@@ -149,6 +149,30 @@ export const configSchema = z.strictObject({
       enabled: z.boolean().default(true),
       /** The placeholder in every locale without its own (`locales[].search.placeholder`). @default the theme's dictionary: 'Search documentation…', 'Rechercher dans la documentation…'… */
       placeholder: z.string().optional(),
+      /**
+       * The hosted search service behind the search modal (seed §7). Without it the modal
+       * searches the local index, so every site has one.
+       */
+      hosted: z
+        .strictObject({
+          /** The service's application id. */
+          appId: z.string().min(1),
+          /** The public, search-only key: it is sent from every reader's browser. */
+          apiKey: z.string().min(1),
+          /** The index to search. */
+          indexName: z.string().min(1),
+          /**
+           * Origins asked in order, the next one when a host fails. Defaults to the service's
+           * own: `https://{appId}-dsn.algolia.net`, then `https://{appId}-1…3.algolianet.com`.
+           */
+          hosts: z.array(z.string().regex(/^https?:\/\/[^\s/]+$/, 'must be an origin such as https://example.com')).min(1).optional(),
+        })
+        .optional(),
+      /**
+       * Where the modal's 'Let us know.' link (no results) points; `{query}` is replaced by the
+       * URL-encoded query. Without it the link is not shown.
+       */
+      missingResultsUrl: z.string().optional(),
     })
     .prefault({}),
   feedback: z

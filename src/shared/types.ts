@@ -116,7 +116,13 @@ export interface ThemeConfig {
   primaryHue: { light: number; dark: number };
   sidebar: { defaultMenuCollapseLevel: number; toggleButton: boolean };
   toc: { title?: string; float: boolean };
-  search: { placeholder?: string; enabled: boolean };
+  search: {
+    placeholder?: string;
+    enabled: boolean;
+    /** The hosted search service of the modal; absent: the modal searches the local index. */
+    hosted?: { appId: string; apiKey: string; indexName: string; hosts?: string[] };
+    missingResultsUrl?: string;
+  };
   monitoring: { scriptSrc?: string; sampleRate: number };
   feedback: { question?: string; endpoint?: string; enabled: boolean };
   docsRepositoryBase?: string;

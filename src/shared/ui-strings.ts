@@ -88,6 +88,28 @@ export interface UiStrings {
   /** The sidebar toggle button (desktop), by what a press does. */
   collapseSidebar: string;
   expandSidebar: string;
+  /** The search modal (issue 9; seed §2, §4, §8): its navbar button and its dialog's name. */
+  searchModalButton: string;
+  searchModalLabel: string;
+  searchModalClose: string;
+  /** The start screen (empty query). */
+  searchModalNoRecent: string;
+  searchModalRecent: string;
+  searchModalFavourites: string;
+  searchModalSave: string;
+  searchModalRemoveRecent: string;
+  searchModalRemoveFavourite: string;
+  /** The failure screen (all hosts unreachable, or any other failure of the search). */
+  searchModalErrorTitle: string;
+  searchModalErrorHelp: string;
+  /** No results; `{query}` is the query. */
+  searchModalNoResults: string;
+  searchModalTrySearching: string;
+  /** 'Believe this query should return results? Let us know.': the question, then the link text. */
+  searchModalMissingQuestion: string;
+  searchModalMissingLink: string;
+  /** The footer link to /search; `{count}` is the number of hits. */
+  searchModalSeeAll: string;
 }
 
 const EN: UiStrings = {
@@ -152,6 +174,22 @@ const EN: UiStrings = {
   outputParseFailure: 'Failed to parse {src}.json due to {reason}.',
   collapseSidebar: 'Collapse sidebar',
   expandSidebar: 'Expand sidebar',
+  searchModalButton: 'Quick search',
+  searchModalLabel: 'Search',
+  searchModalClose: 'Close',
+  searchModalNoRecent: 'No recent searches',
+  searchModalRecent: 'Recent',
+  searchModalFavourites: 'Favorites',
+  searchModalSave: 'Save this search',
+  searchModalRemoveRecent: 'Remove this search from history',
+  searchModalRemoveFavourite: 'Remove this search from favorites',
+  searchModalErrorTitle: 'Unable to fetch results',
+  searchModalErrorHelp: 'You might want to check your network connection.',
+  searchModalNoResults: 'No results for "{query}"',
+  searchModalTrySearching: 'Try searching for:',
+  searchModalMissingQuestion: 'Believe this query should return results?',
+  searchModalMissingLink: 'Let us know.',
+  searchModalSeeAll: 'See all {count} results',
 };
 
 const FR: UiStrings = {
@@ -167,6 +205,22 @@ const FR: UiStrings = {
   languageLabel: 'Langue',
   languageChange: 'Changer de langue',
   bannerLabel: 'Annonce',
+  searchModalButton: 'Recherche rapide',
+  searchModalLabel: 'Rechercher',
+  searchModalClose: 'Fermer',
+  searchModalNoRecent: 'Aucune recherche récente',
+  searchModalRecent: 'Récentes',
+  searchModalFavourites: 'Favoris',
+  searchModalSave: 'Enregistrer cette recherche',
+  searchModalRemoveRecent: 'Retirer cette recherche de l’historique',
+  searchModalRemoveFavourite: 'Retirer cette recherche des favoris',
+  searchModalErrorTitle: 'Impossible d’obtenir les résultats',
+  searchModalErrorHelp: 'Vérifiez votre connexion réseau.',
+  searchModalNoResults: 'Aucun résultat pour « {query} »',
+  searchModalTrySearching: 'Essayez de chercher :',
+  searchModalMissingQuestion: 'Cette recherche devrait-elle donner des résultats ?',
+  searchModalMissingLink: 'Dites-le-nous.',
+  searchModalSeeAll: 'Voir les {count} résultats',
   collapseSidebar: 'Replier la barre latérale',
   expandSidebar: 'Déplier la barre latérale',
   siteSearchLabel: 'Rechercher dans la documentation',
@@ -231,6 +285,22 @@ const AR: UiStrings = {
   languageLabel: 'اللغة',
   languageChange: 'غيّر اللغة',
   bannerLabel: 'إعلان',
+  searchModalButton: 'بحث سريع',
+  searchModalLabel: 'بحث',
+  searchModalClose: 'إغلاق',
+  searchModalNoRecent: 'لا توجد عمليات بحث حديثة',
+  searchModalRecent: 'الأحدث',
+  searchModalFavourites: 'المفضلة',
+  searchModalSave: 'احفظ هذا البحث',
+  searchModalRemoveRecent: 'احذف هذا البحث من السجل',
+  searchModalRemoveFavourite: 'احذف هذا البحث من المفضلة',
+  searchModalErrorTitle: 'تعذّر جلب النتائج',
+  searchModalErrorHelp: 'قد ترغب في التحقق من اتصالك بالشبكة.',
+  searchModalNoResults: 'لا نتائج لـ «{query}»',
+  searchModalTrySearching: 'جرّب البحث عن:',
+  searchModalMissingQuestion: 'أتظن أن هذا البحث يجب أن يعطي نتائج؟',
+  searchModalMissingLink: 'أخبرنا.',
+  searchModalSeeAll: 'اعرض كل النتائج ({count})',
   collapseSidebar: 'طيّ الشريط الجانبي',
   expandSidebar: 'توسيع الشريط الجانبي',
   siteSearchLabel: 'ابحث في التوثيق',

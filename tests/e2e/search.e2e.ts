@@ -211,3 +211,32 @@ describe('the /search page', () => {
     await context.close();
   });
 });
+
+describe('the search modal without a hosted index', () => {
+  test('searches the local index: hits grouped by category, snippets, and the footer to /search', async () => {
+    const { page, context } = await openPage('/rel');
+    const fetched: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('nextra-data-')) fetched.push(request.url());
+    });
+    await page.click('#search-modal-button');
+    await expect.poll(() => page.locator('#search-modal').isVisible()).toBe(true);
+    expect(await page.locator('#search-modal .search-modal-message').textContent()).toBe('No recent searches');
+    await page.fill('#search-modal-input', 'aggregation');
+    await expect.poll(() => page.getAttribute('#search-modal', 'data-state')).toBe('results');
+    expect(fetched).toHaveLength(1);
+    const groups = await page.locator('#search-modal .search-modal-group').allTextContents();
+    expect(groups[0]).toBe('REL');
+    for (const group of await page.locator('#search-modal .search-modal-list').all()) expect(await group.locator('[role="option"]').count()).toBeLessThanOrEqual(5);
+    for (const snippet of await page.locator('#search-modal .search-modal-hit-snippet').allTextContents()) {
+      expect(snippet.replace(/…/g, ' ').trim().split(/\s+/).length).toBeLessThanOrEqual(10);
+    }
+    const seeAll = page.locator('#search-modal .search-modal-see-all');
+    expect(await seeAll.textContent()).toMatch(/^See all \d+ results$/);
+    expect(await seeAll.getAttribute('href')).toBe('/search?query=aggregation');
+    await seeAll.click();
+    await page.waitForURL(`${site.base}/search?query=aggregation`);
+    await expect.poll(() => page.getAttribute('#search-page-results', 'data-state')).toBe('results');
+    await context.close();
+  });
+});

@@ -30,6 +30,19 @@ if (searchInput) {
 }
 if (onSearchPage) void loadSearch().then((m) => m.runSearchPage(onSearchPage));
 
+// The modal is its own chunk, fetched on the first press. The page's selected text pre-fills
+// it (seed §5); it is read on pointerdown, before the press can move the selection.
+const modalButton = document.getElementById('search-modal-button');
+if (modalButton) {
+  let selection = '';
+  modalButton.addEventListener('pointerdown', () => (selection = String(getSelection() ?? '')));
+  modalButton.addEventListener('click', () => {
+    const text = selection || String(getSelection() ?? '');
+    selection = '';
+    void import('./search-modal.ts').then((m) => m.openSearchModal(modalButton, text));
+  });
+}
+
 const islandElements = document.querySelectorAll<HTMLElement>('docs-island');
 if (islandElements.length) void import('./islands.ts').then((m) => m.hydrateIslands(islandElements));
 

@@ -2,6 +2,30 @@ import { safeHref } from '../../src/shared/safe-href.ts';
 import type { RouteData } from '../../src/shared/types.ts';
 import { assetHref, pageHref } from '../../src/shared/page-href.ts';
 
+/**
+ * Opens the search modal (its chunk loads on the first press). The hosted service it asks, if
+ * any, rides on data attributes: the key is the public search-only one.
+ */
+function SearchModalButton({ data }: { data: RouteData }) {
+  const { hosted, missingResultsUrl } = data.config.search;
+  return (
+    <button
+      type="button"
+      id="search-modal-button"
+      className="search-modal-button"
+      aria-haspopup="dialog"
+      aria-controls="search-modal"
+      data-app-id={hosted?.appId}
+      data-api-key={hosted?.apiKey}
+      data-index-name={hosted?.indexName}
+      data-hosts={hosted?.hosts?.join(' ')}
+      data-missing-results-url={missingResultsUrl}
+    >
+      <span className="search-modal-button-text">{strings.searchModalButton}</span>
+    </button>
+  );
+}
+
 /** Top bar: logo (light/dark), navbar links and menus, search box, mobile menu button. */
 export function Navbar({ data }: { data: RouteData }) {
   const { config, strings } = data;
@@ -73,6 +97,7 @@ export function Navbar({ data }: { data: RouteData }) {
             <div className="search-results" id="search-results" role="listbox" aria-label={strings.searchResults} hidden />
           </form>
         )}
+        {config.search.enabled && <SearchModalButton data={data} />}
         {config.search.enabled && (
           <a className="search-advanced" href={`${data.hrefPrefix}/search`}>
             {strings.searchAdvanced}

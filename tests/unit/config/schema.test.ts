@@ -29,6 +29,18 @@ describe('config defaults', () => {
     expect(actual).toEqual(expected);
   });
 
+  test('an empty config names no hosted search, so the search modal uses the local index', () => {
+    expect(config.search.hosted).toBeUndefined();
+    expect(config.search.missingResultsUrl).toBeUndefined();
+  });
+
+  test('hosted search takes an app id, a search-only key, an index and optional hosts; anything else is an error', () => {
+    const hosted = { appId: 'APP', apiKey: 'key', indexName: 'docs', hosts: ['https://search.example.com'] };
+    expect(configSchema.parse({ search: { hosted } } satisfies UserConfig).search.hosted).toEqual(hosted);
+    expect(diagnose({ search: { hosted: { appId: 'APP', apiKey: 'key' } } }).map((d) => d.keyPath)).toEqual(['search.hosted.indexName']);
+    expect(diagnose({ search: { hosted: { ...hosted, hosts: ['search.example.com/path'] } } }).map((d) => d.message)).toEqual([expect.stringContaining('must be an origin such as https://example.com')]);
+  });
+
   test('an empty config has no banner', () => {
     expect(config.banner).toBeUndefined();
   });

@@ -21,7 +21,7 @@ function SearchModalButton({ data }: { data: RouteData }) {
       data-hosts={hosted?.hosts?.join(' ')}
       data-missing-results-url={missingResultsUrl}
     >
-      <span className="search-modal-button-text">{strings.searchModalButton}</span>
+      <span className="search-modal-button-text">{data.strings.searchModalButton}</span>
     </button>
   );
 }

@@ -92,9 +92,28 @@ function highlightPlugins(input: CompileInput): NonNullable<CompileOptions['rehy
   return input.highlight === false ? [] : [[rehypeHighlight, { grammarPath: input.grammarPath }]];
 }
 
-/** ESM imports mean the page needs a bundler; without them, the fast function-body path serves. */
-function hasImports(body: string): boolean {
-  return /^import\s/m.test(body);
+/**
+ * ESM imports mean the page needs a bundler; without them, the fast function-body path serves.
+ * An `import` line inside a fenced code block is code shown to the reader (a JavaScript or
+ * Python example), not a statement of the page: fences are skipped, so such a page stays fast.
+ */
+export function hasImports(body: string): boolean {
+  let fence: { char: string; length: number } | undefined;
+  for (const line of body.split('\n')) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      // A fence closes with the same character, at least as long, and nothing after it.
+      if (marker && marker[0] === fence.char && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      continue;
+    }
+    // A backtick fence's info string may not hold a backtick (CommonMark); a tilde fence's may.
+    if (marker && !(marker[0] === '`' && line.slice(line.indexOf(marker) + marker.length).includes('`'))) {
+      fence = { char: marker[0]!, length: marker.length };
+      continue;
+    }
+    if (/^import\s/.test(line)) return true;
+  }
+  return false;
 }
 
 /** Worker task: one page from source to compiled code, headings, references and text. */

@@ -56,10 +56,11 @@ program
   .description('build the static site into the output folder')
   .option('--root <dir>', 'site folder (holds docs-gen.config.ts, content/, public/)', '.')
   .option('--out <dir>', 'output folder (default: <root>/out)')
-  .action(async (options: { root: string; out?: string }) => {
+  .option('--no-cache', 'compile every page afresh: read nothing from .docs-gen-cache/ and keep nothing there')
+  .action(async (options: { root: string; out?: string; cache: boolean }) => {
     const root = resolve(options.root);
     try {
-      const result = await build({ root, outDir: options.out ? resolve(options.out) : undefined });
+      const result = await build({ root, outDir: options.out ? resolve(options.out) : undefined, cache: options.cache });
       printDiagnostics(root, result.warnings);
       console.log(
         `docs-gen: built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s → ${result.outDir}\n` +

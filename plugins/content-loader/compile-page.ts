@@ -12,6 +12,7 @@ import { getHighlighter, rehypeHighlight } from './highlight.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
 import { rehypeSiteLinks } from './rehype-site-links.ts';
 import { useLinearEditMap } from './linear-edit-map.ts';
+import { compileCacheKey, readCompiled, writeCompiled } from './compile-cache.ts';
 
 export interface CompileInput {
   /** Absolute path. */
@@ -30,6 +31,10 @@ export interface CompileInput {
   highlight?: boolean;
   /** The plugins' remark and rehype plugins (runnable module URLs), for MDX pages. */
   markdown?: MarkdownPlugins;
+  /** The persistent cache folder; without it (`--no-cache`) nothing is read or kept. */
+  cacheDir?: string;
+  /** Part of the cache key only: the site's config and the text of its remark/rehype plugin modules. */
+  siteHash?: string;
 }
 
 type PluggableList = NonNullable<CompileOptions['remarkPlugins']>;
@@ -116,10 +121,34 @@ export function hasImports(body: string): boolean {
   return false;
 }
 
-/** Worker task: one page from source to compiled code, headings, references and text. */
+/** A cache entry is used only when it has the shape of an output (a file from an older layout is a miss). */
+function isCompileOutput(value: unknown): value is CompileOutput {
+  const v = value as Partial<CompileOutput> | null;
+  return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && typeof v.compiled?.code === 'string'
+    && Array.isArray(v.headings) && Array.isArray(v.references) && Array.isArray(v.sections);
+}
+
+/**
+ * Worker task: one page from source to compiled code, headings, references and text. With a
+ * `cacheDir`, an unchanged page (same source, input, grammar and tool) is read from the
+ * persistent cache instead; pages bundled with their imports are not cached, since the files
+ * they import are not part of the key.
+ */
 export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const source = await readFile(input.file, 'utf8');
-  input = { ...input, source };
+  const { cacheDir, ...keyed } = input;
+  const key = cacheDir === undefined ? undefined : await compileCacheKey(source, keyed);
+  if (key !== undefined) {
+    const cached = await readCompiled(cacheDir!, key, isCompileOutput);
+    if (cached) return cached;
+  }
+  const output = await compileSource({ ...keyed, source });
+  if (key !== undefined && output.compiled.kind !== 'module') await writeCompiled(cacheDir!, key, output);
+  return output;
+}
+
+async function compileSource(input: CompileInput & { source: string }): Promise<CompileOutput> {
+  const { source } = input;
   const { frontMatter, body } = splitFrontMatter(source, input.relativePath);
   if (input.format === 'md') {
     // CommonMark needs no JavaScript: straight to HTML, no MDX compile, no React render.

@@ -29,6 +29,8 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** Overrides the config's `evaluationTimeoutMs`, and bounds the config's own load (tests inject a tiny one). */
   evaluationTimeoutMs?: number;
+  /** Use the persistent cache in `.docs-gen-cache/` (`--no-cache`: false). @default true */
+  cache?: boolean;
 }
 
 export interface BuildResult {
@@ -42,7 +44,7 @@ export interface BuildResult {
 /** The pool tasks run in; dev passes a getter, since it replaces its pool when theme modules change. */
 export type PoolSource = WorkerPool | (() => WorkerPool);
 
-export function createContext(root: string, config: ResolvedConfig, mode: PluginContext['mode'], pool: PoolSource, markdown: MarkdownPlugins = { remarkPlugins: [], rehypePlugins: [] }): PluginContext {
+export function createContext(root: string, config: ResolvedConfig, mode: PluginContext['mode'], pool: PoolSource, markdown: MarkdownPlugins = { remarkPlugins: [], rehypePlugins: [] }, persistentCache = true): PluginContext {
   const cacheDir = join(root, '.docs-gen-cache');
   const currentPool = typeof pool === 'function' ? pool : () => pool;
   // A task module may be a plugin's TypeScript file in the site: bundled once, then run.
@@ -52,6 +54,7 @@ export function createContext(root: string, config: ResolvedConfig, mode: Plugin
     contentDir: resolve(root, config.contentDir),
     publicDir: resolve(root, config.publicDir),
     cacheDir,
+    persistentCache,
     config,
     mode,
     runInWorker,
@@ -77,7 +80,7 @@ export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
  * What `build`, `check` and `dev` start from: the validated config (and the files it came
  * from), the plugins in run order, and their context. A missing content folder stops here.
  */
-export async function prepareSite(root: string, mode: PluginContext['mode'], pool: PoolSource, limits: { evaluationTimeoutMs?: number } = {}) {
+export async function prepareSite(root: string, mode: PluginContext['mode'], pool: PoolSource, limits: { evaluationTimeoutMs?: number; cache?: boolean } = {}) {
   const loaded = await loadConfig(root, limits);
   const { config } = loaded;
   if (!existsSync(resolve(root, config.contentDir))) {
@@ -87,7 +90,7 @@ export async function prepareSite(root: string, mode: PluginContext['mode'], poo
   const cacheDir = join(root, '.docs-gen-cache');
   const { remarkPlugins, rehypePlugins } = markdownPluginsOf(plugins);
   const markdown = { remarkPlugins: await runnableRefs(remarkPlugins, cacheDir), rehypePlugins: await runnableRefs(rehypePlugins, cacheDir) };
-  return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], plugins, context: createContext(root, config, mode, pool, markdown) };
+  return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], plugins, context: createContext(root, config, mode, pool, markdown, limits.cache ?? true) };
 }
 
 /** The plugins' MDX components, each module runnable in the render workers. */
@@ -96,7 +99,7 @@ export function runnableMdxComponents(plugins: Plugin[], cacheDir: string): Prom
 }
 
 /** Loads config and content and runs the content hooks. */
-export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool, limits: { evaluationTimeoutMs?: number } = {}) {
+export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool, limits: { evaluationTimeoutMs?: number; cache?: boolean } = {}) {
   const { config, plugins, context } = await prepareSite(root, mode, pool, limits);
   const result = await runContentHooks(plugins, context);
   return { config, plugins, context, ...result };
@@ -132,7 +135,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let staging: string | undefined;
   try {
     await removeLeftovers(outDir);
-    const { config, plugins, context, site, emitted, diagnostics } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs });
+    const { config, plugins, context, site, emitted, diagnostics } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, cache: options.cache });
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);
     addThemeRoutes(site, config);

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { readCacheEntry, writeCacheEntry } from 'docs-gen';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { threadId } from 'node:worker_threads';
 
 /**
  * The persistent cache of compiled pages: `<cacheDir>/compiled/<key>.json`, one file per page
@@ -50,28 +50,12 @@ export async function compileCacheKey<Input extends { grammarPath: string; highl
   return createHash('sha256').update(tool).update('\0').update(grammar).update('\0').update(JSON.stringify(input)).update('\0').update(source).digest('hex');
 }
 
-const entryPath = (cacheDir: string, key: string) => join(cacheDir, 'compiled', key.slice(0, 2), `${key}.json`);
-
-/** The cached output for `key`, or undefined when there is none or it cannot be read whole (a torn or corrupt file is a miss). */
-export async function readCompiled<Output>(cacheDir: string, key: string, isOutput: (value: unknown) => value is Output): Promise<Output | undefined> {
-  try {
-    const entry = JSON.parse(await readFile(entryPath(cacheDir, key), 'utf8')) as { key?: unknown; output?: unknown };
-    // The key inside guards against a file renamed or copied into the wrong place.
-    return entry.key === key && isOutput(entry.output) ? entry.output : undefined;
-  } catch {
-    return undefined;
-  }
+/** The cached output for `key`, or undefined (absent, torn, corrupt, or of another shape). */
+export function readCompiled<Output>(cacheDir: string, key: string, isOutput: (value: unknown) => value is Output): Promise<Output | undefined> {
+  return readCacheEntry(join(cacheDir, 'compiled'), key, isOutput);
 }
 
-/** Writes the entry atomically (a temporary file renamed into place), so a reader never sees half of it. */
-export async function writeCompiled(cacheDir: string, key: string, output: unknown): Promise<void> {
-  const path = entryPath(cacheDir, key);
-  const temporary = `${path}.${process.pid}-${threadId}.tmp`;
-  try {
-    await mkdir(dirname(path), { recursive: true });
-    await writeFile(temporary, JSON.stringify({ key, output }));
-    await rename(temporary, path);
-  } catch {
-    // A cache that cannot be written (read-only folder, full disk) only costs the next build time.
-  }
+/** Keeps a page's compile output under `key`, written atomically. */
+export function writeCompiled(cacheDir: string, key: string, output: unknown): Promise<void> {
+  return writeCacheEntry(join(cacheDir, 'compiled'), key, output);
 }

@@ -15,7 +15,8 @@ import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
-import type { RenderOutput } from './render-worker.tsx';
+import type { RenderInput, RenderOutput } from './render-worker.tsx';
+import { renderCacheSiteKey } from './render-cache.ts';
 import { renderInPool } from './render-in-pool.ts';
 import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
@@ -105,7 +106,7 @@ export async function loadSite(root: string, mode: PluginContext['mode'], pool: 
   return { config, plugins, context, ...result };
 }
 
-async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: { root: string; outDir: string; write: boolean; timeoutMs: number }): Promise<RenderOutput[]> {
+async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: Omit<RenderInput, 'definition'> & { timeoutMs: number }): Promise<RenderOutput[]> {
   const diagnostics: Diagnostic[] = [];
   const { timeoutMs, ...input } = options;
   const rendered = await Promise.all(
@@ -149,11 +150,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       runnableMdxComponents(plugins, context.cacheDir),
     ]);
     const { assets } = siteAssets;
-    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: siteSnapshot(config, site, siteAssets, mdxComponents) });
+    const snapshot = siteSnapshot(config, site, siteAssets, mdxComponents);
+    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: snapshot });
+    const cache = context.persistentCache ? { dir: join(context.cacheDir, 'rendered'), siteKey: await renderCacheSiteKey(snapshot) } : undefined;
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);
-    const rendered = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs });
+    const rendered = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, cache });
     if (transformers.length) await transformAndWrite(transformers, rendered, site.routes, context, staging);
 
     log(`rendered ${rendered.length} routes`);

@@ -17,6 +17,8 @@ import { responsiveImagesInHtml } from '../../theme/mdx/DocImage.tsx';
 import { RouteDataContext } from '../../theme/route-data-context.ts';
 import type { ResolvedThemeOptions, RouteData } from '../shared/types.ts';
 import { outputPathFor, SiteIndex, type SiteSnapshot } from './route-data.ts';
+import { readCacheEntry, writeCacheEntry } from '../util/cache-entry.ts';
+import { isRenderCacheable, renderCacheKey } from './render-cache.ts';
 
 let site: SiteIndex | undefined;
 let defaultLocale = 'en-US';
@@ -49,7 +51,18 @@ export interface RenderInput {
   outDir: string;
   /** Write the file here (no `transformPage` hooks) or hand the HTML back. */
   write: boolean;
+  /** The persistent cache of rendered pages and this build's site key (`renderCacheSiteKey`); absent with `--no-cache`. */
+  cache?: { dir: string; siteKey: string };
 }
+
+/** A rendered page as the cache keeps it. */
+interface CachedRender {
+  html: string;
+  theme: ResolvedThemeOptions;
+}
+
+const isCachedRender = (value: unknown): value is CachedRender =>
+  typeof (value as CachedRender | null)?.html === 'string' && typeof (value as CachedRender | null)?.theme === 'object';
 
 export interface RenderOutput {
   outputPath: string;
@@ -143,9 +156,30 @@ async function locateRenderError(root: string, definition: RouteDefinition, sour
   return offset >= 0 ? positionAt(source, offset) : {};
 }
 
-/** Worker task: one route to one HTML file. */
+/** Worker task: one route to one HTML file; a page whose key is in the persistent cache is not rendered again. */
 export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
   if (!site) throw new Error('renderRoute before setSite');
+  const { definition, cache } = input;
+  const outputPath = outputPathFor(definition.route, definition.locale ?? defaultLocale, defaultLocale);
+  const key = cache && isRenderCacheable(definition) ? renderCacheKey(cache.siteKey, definition) : undefined;
+  const cached = key === undefined ? undefined : await readCacheEntry(cache!.dir, key, isCachedRender);
+  const rendered = cached ?? (await renderHtml(input, site));
+  if (key !== undefined && !cached) await writeCacheEntry(cache!.dir, key, rendered);
+  const { html, theme } = rendered;
+  if (!input.write) return { outputPath, theme, html, bytes: Buffer.byteLength(html) };
+  const target = join(input.outDir, outputPath);
+  try {
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, html);
+  } catch (error) {
+    // Only diagnostics survive the trip back from the worker with their details.
+    if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, input.root)]);
+    throw error;
+  }
+  return { outputPath, theme, bytes: Buffer.byteLength(html) };
+}
+
+async function renderHtml(input: RenderInput, site: SiteIndex): Promise<CachedRender> {
   const { definition } = input;
   const data = site.routeData(definition);
   let html: string;
@@ -171,16 +205,5 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
       },
     ]);
   }
-  const outputPath = outputPathFor(definition.route, data.locale, defaultLocale);
-  if (!input.write) return { outputPath, theme: data.theme, html, bytes: Buffer.byteLength(html) };
-  const target = join(input.outDir, outputPath);
-  try {
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, html);
-  } catch (error) {
-    // Only diagnostics survive the trip back from the worker with their details.
-    if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, input.root)]);
-    throw error;
-  }
-  return { outputPath, theme: data.theme, bytes: Buffer.byteLength(html) };
+  return { html, theme: data.theme };
 }

@@ -13,9 +13,9 @@ function filesOf(out: string): Map<string, Buffer> {
   return new Map(paths.sort().map((path) => [path.slice(out.length + 1), readFileSync(path)]));
 }
 
-/** The persistent cache's compiled-page entries. */
-function cacheEntries(root: string): string[] {
-  const dir = join(root, '.docs-gen-cache', 'compiled');
+/** The persistent cache's entries: compiled pages or rendered ones. */
+function cacheEntries(root: string, kind: 'compiled' | 'rendered' = 'compiled'): string[] {
+  const dir = join(root, '.docs-gen-cache', kind);
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => join(e.parentPath, e.name));
 }
 
@@ -50,8 +50,10 @@ describe('the persistent build cache', () => {
     expect(compiledAfterUncached).toBe(false);
   });
 
-  test('keeps one entry per compiled page', () => {
+  test('keeps one entry per compiled page, and the HTML of every page that runs no code of the writer', () => {
     expect(cacheEntries(site.root)).toHaveLength(2);
+    // index.md and the theme's /404, /500 and /search; guide.mdx runs its code at every build.
+    expect(cacheEntries(site.root, 'rendered')).toHaveLength(4);
   });
 
   test("a warm build's output is byte-identical to a cold build's and to one without the cache", () => {
@@ -66,15 +68,24 @@ describe('the persistent build cache', () => {
     try {
       // A valid entry with other HTML: the build shows it, so the entry was read, not recompiled.
       for (const path of entries) {
-        const entry = JSON.parse(readFileSync(path, 'utf8')) as { output: { compiled: { kind: string; code: string } } };
-        if (entry.output.compiled.kind === 'html') entry.output.compiled.code = '<p>from the cache</p>';
+        const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: { compiled: { kind: string; code: string } } };
+        if (entry.value.compiled.kind === 'html') entry.value.compiled.code = '<p>from the cache</p>';
+        writeFileSync(path, JSON.stringify(entry));
+      }
+      const rendered = cacheEntries(site.root, 'rendered');
+      const renderedOriginals = rendered.map((path) => readFileSync(path, 'utf8'));
+      for (const path of rendered) {
+        const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: { html: string } };
+        entry.value.html = entry.value.html.replace('</body>', '<p>rendered by the cache</p></body>');
         writeFileSync(path, JSON.stringify(entry));
       }
       await build({ root: site.root, outDir: outOf('tampered') });
+      for (const [i, path] of rendered.entries()) writeFileSync(path, renderedOriginals[i]!);
       expect(page(outOf('tampered'), '')).toContain('<p>from the cache</p>');
+      expect(page(outOf('tampered'), '404')).toContain('<p>rendered by the cache</p>');
 
       // Half a file (a build killed mid-write on a file system without atomic rename) or garbage.
-      for (const [i, path] of entries.entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
+      for (const [i, path] of [...entries, ...rendered].entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
       await build({ root: site.root, outDir: outOf('corrupt') });
       expect(filesOf(outOf('corrupt'))).toEqual(filesOf(outOf('cold')));
     } finally {

@@ -48,7 +48,7 @@ describe('entries of the persistent cache', () => {
     const torn = join(dir, 'compiled', 'ef', `${'ef'.repeat(32)}.json`);
     writeFileSync(torn, '{"key":"efef');
     expect(await readCompiled(dir, 'ef'.repeat(32), isAnything)).toBeUndefined();
-    writeFileSync(torn, JSON.stringify({ key: 'other', output: { a: 1 } }));
+    writeFileSync(torn, JSON.stringify({ key: 'other', value: { a: 1 } }));
     expect(await readCompiled(dir, 'ef'.repeat(32), isAnything)).toBeUndefined();
   });
 });

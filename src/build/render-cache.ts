@@ -31,15 +31,23 @@ async function rendererFingerprint(): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Maps and Sets hash by their entries (JSON would write `{}` for both). */
-const entries = (_key: string, value: unknown): unknown => (value instanceof Map || value instanceof Set ? [...value] : value);
+/**
+ * JSON with every object's keys in sorted order, Maps and Sets as their entries: the same data
+ * hashes the same however it was assembled (the page map's folders arrive in the order their
+ * `_meta` files were read, which varies from run to run).
+ */
+const canonical = (_key: string, value: unknown): unknown => {
+  if (value instanceof Map || value instanceof Set) return [...value];
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+};
 
 /** What every page of this build shares: the renderer and the snapshot. Computed once per build. */
 export async function renderCacheSiteKey(snapshot: SiteSnapshot): Promise<string> {
-  return createHash('sha256').update(await rendererFingerprint()).update('\0').update(JSON.stringify(snapshot, entries)).digest('hex');
+  return createHash('sha256').update(await rendererFingerprint()).update('\0').update(JSON.stringify(snapshot, canonical)).digest('hex');
 }
 
 /** One page's key: the site's key and the page's own definition. */
 export function renderCacheKey(siteKey: string, definition: RouteDefinition): string {
-  return createHash('sha256').update(siteKey).update('\0').update(JSON.stringify(definition, entries)).digest('hex');
+  return createHash('sha256').update(siteKey).update('\0').update(JSON.stringify(definition, canonical)).digest('hex');
 }

@@ -7,7 +7,12 @@ import { threadId } from 'node:worker_threads';
  * The key is a content hash of everything the value depends on, so an entry is never stale;
  * the compiled-page and rendered-page caches both use this.
  */
-const entryPath = (dir: string, key: string) => join(dir, key.slice(0, 2), `${key}.json`);
+const entryPath = (dir: string, key: string) => cacheFilePath(dir, key, 'json');
+
+/** Where a cache keeps a file of its own beside an entry (`<dir>/<key[0..2]>/<key>.<extension>`): bytes served as they are, never parsed. */
+export function cacheFilePath(dir: string, key: string, extension: string): string {
+  return join(dir, key.slice(0, 2), `${key}.${extension}`);
+}
 
 /** The value kept under `key`, or undefined when there is none or it cannot be read whole (a torn or corrupt file is a miss). */
 export async function readCacheEntry<Value>(dir: string, key: string, isValue: (value: unknown) => value is Value): Promise<Value | undefined> {
@@ -21,14 +26,18 @@ export async function readCacheEntry<Value>(dir: string, key: string, isValue: (
 }
 
 /** Writes the entry atomically (a temporary file renamed into place), so a reader never sees half of it. */
-export async function writeCacheEntry(dir: string, key: string, value: unknown): Promise<void> {
-  const path = entryPath(dir, key);
+export function writeCacheEntry(dir: string, key: string, value: unknown): Promise<void> {
+  return writeCacheFile(entryPath(dir, key), JSON.stringify({ key, value }));
+}
+
+/** Writes a cache file atomically; a cache that cannot be written (a read-only folder, a full disk) only costs the next build time. */
+export async function writeCacheFile(path: string, contents: string): Promise<void> {
   const temporary = `${path}.${process.pid}-${threadId}.tmp`;
   try {
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(temporary, JSON.stringify({ key, value }));
+    await writeFile(temporary, contents);
     await rename(temporary, path);
   } catch {
-    // A cache that cannot be written (a read-only folder, a full disk) only costs the next build time.
+    // Nothing kept: the next build renders or compiles again.
   }
 }

@@ -73,19 +73,18 @@ describe('the persistent build cache', () => {
         writeFileSync(path, JSON.stringify(entry));
       }
       const rendered = cacheEntries(site.root, 'rendered');
-      const renderedOriginals = rendered.map((path) => readFileSync(path, 'utf8'));
-      for (const path of rendered) {
-        const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: { html: string } };
-        entry.value.html = entry.value.html.replace('</body>', '<p>rendered by the cache</p></body>');
-        writeFileSync(path, JSON.stringify(entry));
-      }
+      const renderedHtml = rendered.map((path) => path.replace(/\.json$/, '.html'));
+      const renderedHtmlOriginals = renderedHtml.map((path) => readFileSync(path, 'utf8'));
+      for (const [i, path] of renderedHtml.entries()) writeFileSync(path, renderedHtmlOriginals[i]!.replace('</body>', '<p>rendered by the cache</p></body>'));
       await build({ root: site.root, outDir: outOf('tampered') });
-      for (const [i, path] of rendered.entries()) writeFileSync(path, renderedOriginals[i]!);
+      for (const [i, path] of renderedHtml.entries()) writeFileSync(path, renderedHtmlOriginals[i]!);
       expect(page(outOf('tampered'), '')).toContain('<p>from the cache</p>');
       expect(page(outOf('tampered'), '404')).toContain('<p>rendered by the cache</p>');
 
       // Half a file (a build killed mid-write on a file system without atomic rename) or garbage.
-      for (const [i, path] of [...entries, ...rendered].entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
+      for (const [i, path] of [...entries, ...rendered.slice(1)].entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
+      // An entry whose HTML file is gone.
+      rmSync(rendered[0]!.replace(/\.json$/, '.html'));
       await build({ root: site.root, outDir: outOf('corrupt') });
       expect(filesOf(outOf('corrupt'))).toEqual(filesOf(outOf('cold')));
     } finally {

@@ -40,7 +40,7 @@ export function corpusShape(pages) {
 }
 
 /** Plans every folder and page (routes, titles, headings) before any body is written. */
-function planSite(pages, rand) {
+function planSite(pages, rand, ext) {
   const { sections, topics, perTopic } = corpusShape(pages);
   const sw = Math.max(2, String(sections).length);
   const tw = Math.max(2, String(topics).length);
@@ -48,7 +48,7 @@ function planSite(pages, rand) {
   const allPages = [];
   const folders = [];
   const newPage = (dirRel, name, route, title) => {
-    const page = { file: join(dirRel, `${name}.md`), name, route, title, headings: planHeadings(rand, title) };
+    const page = { file: join(dirRel, `${name}.${ext}`), name, route, title, headings: planHeadings(rand, title) };
     allPages.push(page);
     return page;
   };
@@ -145,12 +145,13 @@ function pageBody(rand, page, allPages, index) {
  * Writes a deterministic docs site into `dir`: `content/` (Markdown pages and `_meta.json`
  * per folder), `public/images/bench-1..8.png` and `docs-gen.config.ts`. Existing
  * `content/` and `public/images/` in `dir` are replaced. Same arguments → same bytes.
- * @param {{ dir: string, pages: number, seed?: number }} opts
+ * `ext: 'mdx'` writes the same text as `.mdx` pages (the text is valid MDX: no braces or tags in prose).
+ * @param {{ dir: string, pages: number, seed?: number, ext?: 'md' | 'mdx' }} opts
  */
-export function generateCorpus({ dir, pages, seed = DEFAULT_SEED }) {
+export function generateCorpus({ dir, pages, seed = DEFAULT_SEED, ext = 'md' }) {
   const planRand = createRandom(seed);
   const bodyRand = createRandom(seed ^ 0x9e3779b9);
-  const { allPages, folders, shape } = planSite(pages, planRand);
+  const { allPages, folders, shape } = planSite(pages, planRand, ext);
   const contentDir = join(dir, 'content');
   const imagesDir = join(dir, 'public', 'images');
   rmSync(contentDir, { recursive: true, force: true });

@@ -1,44 +1,55 @@
-// docs-gen build benchmark: cold builds of generated corpora, timed and checked against targets.
-// Usage: node bench/run.mjs [--pages 250,2000] [--runs 3] [--keep] [--strict] [--verbose]
-// Env: BENCH_PAGES, BENCH_RUNS (flags win); BENCH_CLI runs another docs-gen entry point
-// instead of <repo>/bin/docs-gen.js (e.g. another checkout). See bench/README.md.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// docs-gen speed at scale (issue 13): cold, warm and one-page builds of generated `.md` and
+// `.mdx` corpora, page bytes and output size by site size, start-up, and Hugo on the same
+// corpus in the same run (when `hugo` is installed). Prints every target with met/missed.
+// Usage: node bench/run.mjs [--pages 250,2000] [--large] [--runs 3] [--formats md,mdx]
+//                           [--no-hugo] [--keep] [--strict] [--verbose]
+// Env: BENCH_PAGES, BENCH_RUNS (flags win); BENCH_CLI runs another docs-gen entry point.
+import { spawn, spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './corpus.mjs';
-import { printTable, summarize } from './lib/report.mjs';
+import { writeHugoSite } from './lib/hugo-site.mjs';
+import { median } from './lib/report.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = dirname(benchDir);
 const defaultCli = join(repoDir, 'bin', 'docs-gen.js');
 const cliPath = process.env.BENCH_CLI ? resolve(process.env.BENCH_CLI) : defaultCli;
 const resultsDir = join(benchDir, 'results');
+const GNU_TIME = '/usr/bin/time';
+const MiB = 1024 ** 2;
 
 function parseArgs(argv) {
-  const opts = { pages: process.env.BENCH_PAGES || '250,2000', runs: process.env.BENCH_RUNS || '3', keep: false, strict: false, verbose: false };
+  const opts = { pages: process.env.BENCH_PAGES || '250,2000', runs: process.env.BENCH_RUNS || '3', formats: 'md,mdx', large: false, hugo: true, keep: false, strict: false, verbose: false };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
     if (flag === '--pages') opts.pages = value();
     else if (flag === '--runs') opts.runs = value();
+    else if (flag === '--formats') opts.formats = value();
+    else if (flag === '--large') opts.large = true;
+    else if (flag === '--no-hugo') opts.hugo = false;
     else if (flag === '--keep') opts.keep = true;
     else if (flag === '--strict') opts.strict = true;
     else if (flag === '--verbose') opts.verbose = true;
     else if (flag === '--help' || flag === '-h') {
-      console.log('usage: node bench/run.mjs [--pages 250,2000] [--runs 3] [--keep] [--strict] [--verbose]');
+      console.log('usage: node bench/run.mjs [--pages 250,2000] [--large] [--runs 3] [--formats md,mdx] [--no-hugo] [--keep] [--strict] [--verbose]');
       process.exit(0);
     } else fail(`unknown argument ${argv[i]}`);
   }
   const pages = String(opts.pages).split(',').map((s) => Number(s.trim()));
+  if (opts.large && !pages.includes(10_000)) pages.push(10_000);
   const runs = Number(opts.runs);
+  const formats = String(opts.formats).split(',').map((s) => s.trim());
   if (!pages.length || pages.some((n) => !Number.isInteger(n) || n < 3)) fail(`--pages must be integers >= 3, got "${opts.pages}"`);
   if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a positive integer, got "${opts.runs}"`);
-  return { ...opts, pages, runs };
+  if (!formats.includes('md') || formats.some((f) => f !== 'md' && f !== 'mdx')) fail(`--formats must include md (and may add mdx), got "${opts.formats}"`);
+  return { ...opts, pages: pages.sort((a, b) => a - b), runs, formats };
 }
 
-let options = null;
+let options;
 const tempDirs = [];
 let child = null;
 function cleanup() {
@@ -55,93 +66,182 @@ function fail(message, details = '') {
 process.on('SIGINT', () => { cleanup(); process.exit(130); });
 process.on('SIGTERM', () => { cleanup(); process.exit(143); });
 
-/** Runs one cold build; resolves with wall time and the CLI's stats. */
-function coldBuild(siteDir, statsFile) {
-  for (const dir of ['out', '.docs-gen-cache', join('node_modules', '.cache')]) rmSync(join(siteDir, dir), { recursive: true, force: true });
-  rmSync(statsFile, { force: true });
-  const args = [cliPath, 'build', '--root', siteDir, '--out', join(siteDir, 'out')];
-  return new Promise((resolve) => {
-    const stdout = [];
-    const stderr = [];
+const hasGnuTime = existsSync(GNU_TIME);
+
+/**
+ * Runs a command to its end; resolves with wall ms and, through GNU time, CPU seconds (user +
+ * system, threads included) and peak resident memory.
+ */
+function measure(command, args, cwd) {
+  const timeFile = join(tempDirs[0], `time-${process.hrtime.bigint()}.txt`);
+  const [program, programArgs] = hasGnuTime ? [GNU_TIME, ['-f', '%U %S %M', '-o', timeFile, command, ...args]] : [command, args];
+  return new Promise((done) => {
+    const output = [];
     const start = performance.now();
-    child = spawn(process.execPath, args, {
-      cwd: siteDir,
-      env: { ...process.env, DOCS_GEN_STATS_FILE: statsFile },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout.on('data', (d) => { stdout.push(d); if (options.verbose) process.stdout.write(d); });
-    child.stderr.on('data', (d) => { stderr.push(d); if (options.verbose) process.stderr.write(d); });
-    child.on('error', (err) => fail(`could not start ${args.join(' ')}: ${err.message}`));
+    child = spawn(program, programArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => { output.push(d); if (options.verbose) process.stdout.write(d); });
+    child.on('error', (error) => fail(`could not start ${command}: ${error.message}`));
     child.on('close', (code, signal) => {
       const wallMs = performance.now() - start;
       child = null;
-      const out = Buffer.concat(stdout).toString();
-      const err = Buffer.concat(stderr).toString();
-      if (code !== 0) {
-        fail(`build of ${siteDir} exited with ${signal ?? `code ${code}`}: node ${args.join(' ')}`, `--- stderr ---\n${err}${out ? `--- stdout (last 2000 chars) ---\n${out.slice(-2000)}` : ''}`);
+      if (code !== 0) fail(`${command} ${args.join(' ')} exited with ${signal ?? `code ${code}`}`, Buffer.concat(output).toString().slice(-3000));
+      let cpuS = null;
+      let peakBytes = null;
+      if (hasGnuTime) {
+        const [user, system, maxKb] = readFileSync(timeFile, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
+        cpuS = user + system;
+        peakBytes = maxKb * 1024;
       }
-      if (!existsSync(statsFile)) fail(`build succeeded but wrote no stats to DOCS_GEN_STATS_FILE (${statsFile})`, err);
-      let stats;
-      try {
-        stats = JSON.parse(readFileSync(statsFile, 'utf8'));
-      } catch (e) {
-        fail(`stats file ${statsFile} is not valid JSON: ${e.message}`);
-      }
-      for (const key of ['pages', 'ms', 'maxRssBytes']) {
-        if (typeof stats[key] !== 'number') fail(`stats file lacks a numeric "${key}": ${JSON.stringify(stats)}`);
-      }
-      resolve({ wallMs, stats });
+      done({ wallMs, cpuS, peakBytes });
     });
   });
+}
+
+const clean = (dir, names) => { for (const name of names) rmSync(join(dir, name), { recursive: true, force: true }); };
+const docsGen = (siteDir) => measure(process.execPath, [cliPath, 'build', '--root', siteDir, '--out', join(siteDir, 'out')], siteDir);
+const coldDocsGen = (siteDir) => { clean(siteDir, ['out', '.docs-gen-cache', join('node_modules', '.cache')]); return docsGen(siteDir); };
+const coldHugo = (hugoDir) => { clean(hugoDir, ['public', 'resources', 'out']); return measure('hugo', ['--quiet', '-s', hugoDir, '-d', join(hugoDir, 'out')], hugoDir); };
+
+function htmlFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
+}
+function folderBytes(dir) {
+  let total = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) if (entry.isFile()) total += statSync(join(entry.parentPath, entry.name)).size;
+  return total;
+}
+
+/** Median and range of one measure over runs (null when not measured). */
+function stat(runs, key) {
+  const values = runs.map((r) => r[key]).filter((v) => typeof v === 'number');
+  if (!values.length) return null;
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+const seconds = (s) => (s === null ? 'n/a' : `${(s.median / 1000).toFixed(2)} s (${(s.min / 1000).toFixed(2)}–${(s.max / 1000).toFixed(2)})`);
+const cpu = (s) => (s === null ? 'n/a' : `${s.median.toFixed(2)} s`);
+
+async function benchSize(pages, statsDir) {
+  const sites = {};
+  for (const format of options.formats) {
+    const dir = mkdtempSync(join(os.tmpdir(), `docs-gen-bench-${pages}-${format}-`));
+    tempDirs.push(dir);
+    generateCorpus({ dir, pages, ext: format });
+    sites[format] = dir;
+  }
+  let hugoDir = null;
+  if (options.hugo) {
+    hugoDir = join(statsDir, `hugo-${pages}`);
+    writeHugoSite(sites.md, hugoDir);
+  }
+  console.log(`\n[${pages} pages] ${options.formats.join(' + ')} corpora${hugoDir ? ' + Hugo' : ''}; ${options.runs} alternating cold run(s) each`);
+  const cold = Object.fromEntries(options.formats.map((f) => [f, []]));
+  const hugo = [];
+  for (let i = 1; i <= options.runs; i++) {
+    for (const format of options.formats) cold[format].push(await coldDocsGen(sites[format]));
+    if (hugoDir) hugo.push(await coldHugo(hugoDir));
+    const line = options.formats.map((f) => `${f} ${(cold[f].at(-1).wallMs / 1000).toFixed(2)} s`).concat(hugoDir ? [`hugo ${(hugo.at(-1).wallMs / 1000).toFixed(2)} s`] : []);
+    console.log(`  cold run ${i}: ${line.join(', ')}`);
+  }
+  // The md site's output from its last cold build stays: what a reader downloads, and the warm cache.
+  const out = join(sites.md, 'out');
+  const pagesHtml = htmlFiles(out).filter((file) => !/\/(404|500)(\/index)?\.html$/.test(file));
+  const pageBytes = median(pagesHtml.map((file) => statSync(file).size));
+  const outputBytes = folderBytes(out);
+  const warm = [];
+  for (let i = 1; i <= options.runs; i++) warm.push(await docsGen(sites.md));
+  const onePage = [];
+  const edited = join(sites.md, 'content', readdirSync(join(sites.md, 'content')).find((name) => name.startsWith('section-')), 'index.md');
+  for (let i = 1; i <= options.runs; i++) {
+    appendFileSync(edited, `\nOne more sentence, edit ${i}.\n`);
+    onePage.push(await docsGen(sites.md));
+  }
+  const summary = {
+    pages,
+    cold: Object.fromEntries(options.formats.map((f) => [f, { wallMs: stat(cold[f], 'wallMs'), cpuS: stat(cold[f], 'cpuS'), peakBytes: stat(cold[f], 'peakBytes') }])),
+    hugo: hugoDir ? { wallMs: stat(hugo, 'wallMs'), cpuS: stat(hugo, 'cpuS'), peakBytes: stat(hugo, 'peakBytes') } : null,
+    warm: { wallMs: stat(warm, 'wallMs'), cpuS: stat(warm, 'cpuS') },
+    onePage: { wallMs: stat(onePage, 'wallMs'), cpuS: stat(onePage, 'cpuS') },
+    pageBytes,
+    outputBytes,
+  };
+  const md = summary.cold.md;
+  console.log(`  md cold ${seconds(md.wallMs)}, CPU ${cpu(md.cpuS)} (${((md.cpuS?.median ?? 0) * 1000 / pages).toFixed(2)} ms/page), peak ${md.peakBytes ? Math.round(md.peakBytes.max / MiB) : '?'} MiB`);
+  if (summary.cold.mdx) console.log(`  mdx cold ${seconds(summary.cold.mdx.wallMs)} (${(summary.cold.mdx.wallMs.median / md.wallMs.median).toFixed(2)}× md)`);
+  if (summary.hugo) console.log(`  hugo cold ${seconds(summary.hugo.wallMs)}, CPU ${cpu(summary.hugo.cpuS)} → docs-gen/hugo wall ${(md.wallMs.median / summary.hugo.wallMs.median).toFixed(2)}×, CPU ${md.cpuS && summary.hugo.cpuS ? (md.cpuS.median / summary.hugo.cpuS.median).toFixed(2) : 'n/a'}×`);
+  console.log(`  warm ${seconds(summary.warm.wallMs)} (${(summary.warm.wallMs.median / md.wallMs.median).toFixed(2)}× cold); one page changed ${seconds(summary.onePage.wallMs)} (${(summary.onePage.wallMs.median / md.wallMs.median).toFixed(2)}× cold)`);
+  console.log(`  a page's HTML (median) ${(pageBytes / 1024).toFixed(1)} KiB; output ${(outputBytes / MiB).toFixed(1)} MiB`);
+  return summary;
+}
+
+/** CPU seconds of a one-page build: what starting docs-gen costs. */
+async function benchStartUp() {
+  const dir = mkdtempSync(join(os.tmpdir(), 'docs-gen-bench-one-'));
+  tempDirs.push(dir);
+  mkdirSync(join(dir, 'content'), { recursive: true });
+  writeFileSync(join(dir, 'content', 'index.md'), '# One page\n\nThe only page of this site.\n');
+  writeFileSync(join(dir, 'docs-gen.config.ts'), "export default { title: 'One' }\n");
+  const runs = [];
+  for (let i = 0; i < options.runs; i++) runs.push(await coldDocsGen(dir));
+  return { wallMs: stat(runs, 'wallMs'), cpuS: stat(runs, 'cpuS') };
+}
+
+function targets(results, startUp) {
+  const rows = [];
+  const add = (target, figure, met) => rows.push({ target, figure, met });
+  const bySize = new Map(results.map((r) => [r.pages, r]));
+  for (const r of results) {
+    if (r.hugo) {
+      add(`cold .md within 1.5× Hugo at ${r.pages} (wall)`, `${(r.cold.md.wallMs.median / r.hugo.wallMs.median).toFixed(2)}×`, r.cold.md.wallMs.median <= 1.5 * r.hugo.wallMs.median);
+      // On a shared machine CPU time is the steadier comparison; both are shown.
+      if (r.cold.md.cpuS && r.hugo.cpuS) add(`cold .md within 1.5× Hugo at ${r.pages} (CPU)`, `${(r.cold.md.cpuS.median / r.hugo.cpuS.median).toFixed(2)}×`, r.cold.md.cpuS.median <= 1.5 * r.hugo.cpuS.median);
+    }
+    if (r.cold.mdx) add(`.mdx ≤ 1.4× .md at ${r.pages}`, `${(r.cold.mdx.wallMs.median / r.cold.md.wallMs.median).toFixed(2)}×`, r.cold.mdx.wallMs.median <= 1.4 * r.cold.md.wallMs.median);
+    const peak = r.cold.md.peakBytes?.max;
+    const limit = r.pages >= 10_000 ? 2 * 1024 ** 3 : r.pages >= 2000 ? 1024 ** 3 : null;
+    if (limit && peak) add(`peak memory < ${limit / 1024 ** 3} GB at ${r.pages}`, `${Math.round(peak / MiB)} MiB`, peak < limit);
+  }
+  const small = results[0];
+  const large = results.at(-1);
+  if (results.length > 1 && small.cold.md.cpuS && large.cold.md.cpuS) {
+    const growth = (large.cold.md.cpuS.median / large.pages) / (small.cold.md.cpuS.median / small.pages);
+    add(`CPU per page flat or falling (${large.pages} ÷ ${small.pages})`, growth.toFixed(2), growth <= 1.1);
+  }
+  const at2000 = bySize.get(2000);
+  for (const r of at2000 ? [at2000] : []) {
+    add('warm rebuild ≤ 0.25× cold at 2000', `${(r.warm.wallMs.median / r.cold.md.wallMs.median).toFixed(2)}×`, r.warm.wallMs.median <= 0.25 * r.cold.md.wallMs.median);
+    add('one changed page ≤ 0.1× cold at 2000', `${(r.onePage.wallMs.median / r.cold.md.wallMs.median).toFixed(2)}×`, r.onePage.wallMs.median <= 0.1 * r.cold.md.wallMs.median);
+    add('output at 2000 ≤ 100 MiB', `${(r.outputBytes / MiB).toFixed(1)} MiB`, r.outputBytes <= 100 * MiB);
+  }
+  if (results.length > 1) add(`page bytes at ${large.pages} within 1.2× of ${small.pages}`, `${(large.pageBytes / small.pageBytes).toFixed(2)}×`, large.pageBytes <= 1.2 * small.pageBytes);
+  if (startUp.cpuS) add('start-up of a one-page build ≤ 0.8 CPU s', `${startUp.cpuS.median.toFixed(2)} s`, startUp.cpuS.median <= 0.8);
+  const width = Math.max(...rows.map((row) => row.target.length));
+  console.log(`\n${'target'.padEnd(width)}  figure    met`);
+  for (const row of rows) console.log(`${row.target.padEnd(width)}  ${row.figure.padEnd(8)}  ${row.met ? 'met' : 'MISSED'}`);
+  console.log('(dev at 10 000 pages — first page, save → screen, memory over edits: node bench/dev-edit.mjs)');
+  return rows;
 }
 
 options = parseArgs(process.argv.slice(2));
 if (!existsSync(cliPath)) fail(`${cliPath} not found`);
 if (cliPath === defaultCli && !existsSync(join(repoDir, 'dist', 'src', 'cli.js'))) fail('dist/src/cli.js not found: run `node scripts/build-tool.mjs` first (npm run bench does)');
-
-const statsDir = mkdtempSync(join(os.tmpdir(), 'docs-gen-bench-stats-'));
-tempDirs.push(statsDir);
-console.log(`docs-gen bench: pages ${options.pages.join(', ')}; ${options.runs} cold run(s) each; node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}`);
-
-const results = [];
-for (const pages of options.pages) {
-  const siteDir = mkdtempSync(join(os.tmpdir(), `docs-gen-bench-${pages}-`));
-  tempDirs.push(siteDir);
-  const t0 = performance.now();
-  const corpus = generateCorpus({ dir: siteDir, pages });
-  console.log(`\n[${pages} pages] corpus: ${corpus.folders} folders, written in ${(performance.now() - t0).toFixed(0)} ms → ${siteDir}`);
-  const runs = [];
-  for (let i = 1; i <= options.runs; i++) {
-    const run = await coldBuild(siteDir, join(statsDir, `stats-${pages}-${i}.json`));
-    runs.push(run);
-    const rssMB = Math.round(run.stats.maxRssBytes / 1024 ** 2);
-    console.log(`  run ${i}: wall ${run.wallMs.toFixed(0)} ms, CLI ${Math.round(run.stats.ms)} ms, ${run.stats.pages} pages built, max RSS ${rssMB} MB`);
-    if (run.stats.pages < pages) console.warn(`  warning: the CLI reports ${run.stats.pages} pages built, the corpus has ${pages}`);
-  }
-  const summary = summarize({ pages, runs });
-  results.push(summary);
-  const time = summary.time.limitMs === null ? 'no time target' : `${summary.time.pass ? 'PASS' : 'MISS'} (target ≤ ${summary.time.limitMs / 1000} s)`;
-  console.log(
-    `  median ${summary.medianMs} ms (${summary.medianS.toFixed(2)} s), ${summary.msPerPage.toFixed(2)} ms/page: ${time}; ` +
-      `peak ${summary.peakRssMB} MB: ${summary.memory.pass ? 'PASS' : 'MISS'} (target < 1 GB)`,
-  );
+if (options.hugo && spawnSync('hugo', ['version']).status !== 0) {
+  console.log('hugo is not installed (apt-get install hugo): no Hugo ratios this run');
+  options.hugo = false;
 }
+const statsDir = mkdtempSync(join(os.tmpdir(), 'docs-gen-bench-'));
+tempDirs.unshift(statsDir);
+const hugoVersion = options.hugo ? spawnSync('hugo', ['version'], { encoding: 'utf8' }).stdout.trim().split(' ').slice(0, 2).join(' ') : null;
+console.log(`docs-gen bench: pages ${options.pages.join(', ')}; ${options.runs} run(s) each; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}${hugoVersion ? `; ${hugoVersion}` : ''}${hasGnuTime ? '' : '; no /usr/bin/time: wall time only'}`);
 
-const growthRatio = printTable(results);
-const pass = results.every((r) => r.time.pass !== false && r.memory.pass !== false);
+const startUp = await benchStartUp();
+console.log(`\none-page build: ${seconds(startUp.wallMs)}, CPU ${cpu(startUp.cpuS)}`);
+const results = [];
+for (const pages of options.pages) results.push(await benchSize(pages, statsDir));
+const rows = targets(results, startUp);
+const pass = rows.every((row) => row.met);
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, '.gitignore'), '*\n!.gitignore\n');
-const report = {
-  generatedAt: new Date().toISOString(),
-  node: process.version,
-  platform: `${os.platform()} ${os.arch()}`,
-  cpu: { count: os.cpus().length, model: os.cpus()[0]?.model ?? null },
-  totalMemBytes: os.totalmem(),
-  runsPerSize: options.runs,
-  results,
-  growthRatio,
-  pass,
-};
+const report = { generatedAt: new Date().toISOString(), node: process.version, hugo: hugoVersion, loadAverage: os.loadavg(), cpu: { count: os.cpus().length, model: os.cpus()[0]?.model ?? null }, runs: options.runs, startUp, results, targets: rows, pass };
 writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\n${pass ? 'all targets met' : 'some targets MISSED'}; results in ${join('bench', 'results', 'latest.json')}`);
 cleanup();

@@ -24,6 +24,11 @@ export interface DevServerOptions {
   color?: boolean;
   /** See {@link DevSiteOptions.maxPageModulesPerWorkers}. */
   maxPageModulesPerWorkers?: number;
+  /**
+   * When nobody asks for a page, the background starts compiling the site after this long
+   * anyway; the first answered page starts it at once. @default 1000
+   */
+  backgroundDelayMs?: number;
 }
 
 export interface DevServer {
@@ -35,7 +40,6 @@ export interface DevServer {
   close(): Promise<void>;
 }
 
-/** When nobody asks for a page, the background starts compiling after this long anyway. */
 const BACKGROUND_DELAY_MS = 1000;
 
 /** What dev watches, from the site's current config (defaults while the config does not load). */
@@ -114,7 +118,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     site.announceErrors();
   });
   // The first page a writer opens goes first; the rest of the site compiles after it (or after a second).
-  const startBackground = setTimeout(() => background.start(), BACKGROUND_DELAY_MS);
+  const startBackground = setTimeout(() => background.start(), options.backgroundDelayMs ?? BACKGROUND_DELAY_MS);
   firstAnswer.then(() => {
     clearTimeout(startBackground);
     background.start();

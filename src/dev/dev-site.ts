@@ -117,39 +117,46 @@ export class DevSite {
     }
   }
 
-  /** Re-runs the content hooks and hands the render workers the new site when it changed. */
+  /**
+   * Re-runs the content hooks and hands the render workers the new site when it changed. The new
+   * routes become visible to requests only once the workers hold the snapshot that goes with them:
+   * a route rendered against an older snapshot would miss what the refresh added (an image's entry
+   * in the image-size table), which under load showed as false errors on unchanged pages.
+   */
   async refresh(): Promise<void> {
     if (!this.pipeline.context) return;
+    let site = this.site;
     try {
       const result = await this.pipeline.run();
       this.store.prune();
-      this.site = result.site;
+      site = result.site;
       this.emitted = result.emitted;
       this.errors.set('pipeline', result.diagnostics);
     } catch (error) {
       // The last good site stays in use.
       this.errors.set('pipeline', asDiagnostics(error));
     }
-    if (!this.site) return;
-    this.routes = new RouteIndex(this.site.routes, this.pipeline.config.defaultLocale);
-    this.renderer.retain(this.site.routes);
+    if (!site) return;
+    this.renderer.retain(site.routes);
     if (this.renderer.pageModulesImported >= (this.options.maxPageModulesPerWorkers ?? 50)) await this.recycleWorkers();
     this.postBuildStale = true;
+    await this.publish(site);
+    this.site = site;
+    this.routes = new RouteIndex(site.routes, this.pipeline.config.defaultLocale);
     this.errors.clearPrefix('page:');
-    for (const route of this.site.routes) {
+    for (const route of site.routes) {
       if (!route.sourcePath) continue;
       this.errors.set(`page:${route.sourcePath}`, this.store.errorsOf(route.sourcePath));
     }
-    await this.publish();
   }
 
-  /** Hands the render workers the current site (once both the routes and the assets exist). */
-  private async publish(): Promise<void> {
-    if (this.site && this.assets) await this.renderer.setSnapshot(this.snapshot());
+  /** Hands the render workers `site` (once the assets exist too; `initialize` publishes then). */
+  private async publish(site = this.site): Promise<void> {
+    if (site && this.assets) await this.renderer.setSnapshot(this.snapshot(site));
   }
 
-  private snapshot(): SiteSnapshot {
-    const snapshot = siteSnapshot(this.pipeline.config, this.site!, this.assets!, this.mdxComponents);
+  private snapshot(site: SiteData): SiteSnapshot {
+    const snapshot = siteSnapshot(this.pipeline.config, site, this.assets!, this.mdxComponents);
     // The live-reload client is an inline script too: with the policy on, dev allows it by hash.
     snapshot.config.contentSecurityPolicy = contentSecurityPolicy(this.pipeline.config, [devClientScript()]);
     return snapshot;
@@ -188,6 +195,10 @@ export class DevSite {
       this.errors.set(key, []);
       return { status: 200, html };
     } catch (error) {
+      // A request that took its route just before a refresh may render it against the newer
+      // snapshot; its failure says nothing about the page as it is now, so render that instead.
+      const current = this.routes.current(route);
+      if (current && current !== route) return this.render(current);
       this.errors.set(key, asDiagnostics(error));
       this.announceErrors();
       const lastGood = this.renderer.lastGoodHtml(route);

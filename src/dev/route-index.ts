@@ -20,6 +20,11 @@ export class RouteIndex {
     return localizedRoute(route.route, route.locale ?? this.defaultLocale, this.defaultLocale);
   }
 
+  /** The route now at `route`'s URL: itself, a newer version of it, or undefined when it is gone. */
+  current(route: RouteDefinition): RouteDefinition | undefined {
+    return this.byUrl.get(this.urlOf(route));
+  }
+
   at(urlPath: string): RouteDefinition | undefined {
     let path: string;
     try {

@@ -56,16 +56,21 @@ program
   .description('build the static site into the output folder')
   .option('--root <dir>', 'site folder (holds docs-gen.config.ts, content/, public/)', '.')
   .option('--out <dir>', 'output folder (default: <root>/out)')
+  .option('--keep-going', 'report a page that cannot be built and build the rest (exit 1 when a page was left out)', false)
   .option('--no-cache', 'compile every page afresh: read nothing from .docs-gen-cache/ and keep nothing there')
-  .action(async (options: { root: string; out?: string; cache: boolean }) => {
+  .action(async (options: { root: string; out?: string; keepGoing: boolean; cache: boolean }) => {
     const root = resolve(options.root);
     try {
-      const result = await build({ root, outDir: options.out ? resolve(options.out) : undefined, cache: options.cache });
-      printDiagnostics(root, result.warnings);
+      const result = await build({ root, outDir: options.out ? resolve(options.out) : undefined, keepGoing: options.keepGoing, cache: options.cache });
+      printDiagnostics(root, [...result.warnings, ...result.failures]);
       console.log(
         `docs-gen: built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s → ${result.outDir}\n` +
           `  a typical page loads ${kb(result.assets.jsGzipBytes)} JS and ${kb(result.assets.cssGzipBytes)} CSS (gzipped)`,
       );
+      const leftOut = new Set(result.failures.map((d) => d.file)).size;
+      if (leftOut) console.log(`  ${leftOut} page${leftOut === 1 ? '' : 's'} left out (--keep-going): ${result.failures.length} error${result.failures.length === 1 ? '' : 's'} above`);
+      for (const line of result.notes) console.log(line);
+      if (leftOut) process.exitCode = EXIT_PROBLEMS;
       if (process.env.DOCS_GEN_STATS_FILE) {
         writeFileSync(process.env.DOCS_GEN_STATS_FILE, JSON.stringify({ pages: result.pages, ms: result.ms, maxRssBytes: process.resourceUsage().maxRSS * 1024, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 }));
       }
@@ -83,6 +88,7 @@ program
   .option('--external', 'also request external links (HEAD, then GET; cached in .docs-gen-cache/)', false)
   .option('--external-timeout <ms>', 'per external request (0: no limit)', '10000')
   .option('--external-concurrency <n>', 'external requests at once', '8')
+  .option('--keep-going', 'accepted for symmetry with build: check always reports every page and goes on', false)
   .action(async (options: { root: string; format: string; external: boolean; externalTimeout: string; externalConcurrency: string }) => {
     if (options.format !== 'text' && options.format !== 'json') {
       console.error(`docs-gen check: --format must be text or json, not ${options.format}`);

@@ -30,6 +30,7 @@ export { DEFAULT_THEME, resolveTheme } from './shared/theme-options.ts';
 export { documentTitle, pageTitle } from './shared/page-title.ts';
 export { SourcePositionCollector, originalPosition } from './diagnostics/source-positions.ts';
 export { workerModuleUrl } from './pipeline/worker-module-url.ts';
+export { sharedReact, sharedReactUrl } from './pipeline/shared-react.ts';
 export { importModuleFile } from './util/import-module.ts';
 export { readCacheEntry, writeCacheEntry } from './util/cache-entry.ts';
 export { isInside, realPathInside } from './util/contained-path.ts';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { CompiledPage, FrontMatter, MarkdownPlugins } from 'docs-gen';
+import type { BundlerSite, CompiledPage, FrontMatter, MarkdownPlugins } from 'docs-gen';
 import type { LinkContext } from './render-markdown.ts';
 import type { CollectedData } from './collect.ts';
 import { compileCacheKey, readCompiled, writeCompiled } from './compile-cache.ts';
@@ -25,6 +25,8 @@ export interface CompileInput {
   cacheDir?: string;
   /** Part of the cache key only: the site's config and the text of its remark/rehype plugin modules. */
   siteHash?: string;
+  /** What bundler plugins are told of the site. */
+  site?: BundlerSite;
 }
 
 export interface CompileOutput extends CollectedData {

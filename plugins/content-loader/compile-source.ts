@@ -5,7 +5,7 @@ import rehypeSlug from 'rehype-slug';
 import { VFile } from 'vfile';
 import type { CompileOptions } from '@mdx-js/mdx';
 import { renderMarkdown } from './render-markdown.ts';
-import { DiagnosticError, positionAt, SourcePositionCollector, type CompiledPage, type UnifiedPluginRef } from 'docs-gen';
+import { DiagnosticError, positionAt, sharedReact, SourcePositionCollector, type BundlerSite, type CompiledPage, type UnifiedPluginRef } from 'docs-gen';
 import { splitFrontMatter } from './front-matter.ts';
 import { getHighlighter, rehypeHighlight } from './highlight.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
@@ -111,11 +111,41 @@ export async function compileSource(input: CompileInput & { source: string }): P
   return { frontMatter, compiled, ...collected };
 }
 
+/** A bare specifier esbuild could not find is most often a package the site has not installed. */
+function missingPackageHint(text: string): { hint?: string } {
+  const specifier = /Could not resolve "([^"]+)"/.exec(text)?.[1];
+  if (!specifier || specifier.startsWith('.') || specifier.startsWith('/')) return {};
+  const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
+  return { hint: `is ${name} installed? run npm install in the site folder` };
+}
+
+type EsbuildPlugin = import('esbuild').Plugin;
+
+type BundlerPluginFactory = (options: unknown, site: BundlerSite) => EsbuildPlugin;
+
+const loadedBundlerPlugins = new Map<string, Promise<BundlerPluginFactory>>();
+
+/** The registered esbuild plugins, their factories imported once per worker, called with their options. */
+async function bundlerPlugins(refs: UnifiedPluginRef[] = [], site: BundlerSite): Promise<EsbuildPlugin[]> {
+  return Promise.all(
+    refs.map(async (ref) => {
+      const key = `${ref.module}#${ref.exportName ?? 'default'}`;
+      let loaded = loadedBundlerPlugins.get(key);
+      if (!loaded) {
+        loaded = import(ref.module).then((m: Record<string, unknown>) => m[ref.exportName ?? 'default'] as BundlerPluginFactory);
+        loadedBundlerPlugins.set(key, loaded);
+      }
+      return (await loaded)(ref.options, site);
+    }),
+  );
+}
+
 /** Bundles a page's imports (relative components, npm packages) into one ES module file. */
 async function bundlePage(program: string, input: CompileInput): Promise<string> {
   const hash = createHash('sha1').update(input.file).update(program).digest('hex').slice(0, 16);
   const outfile = join(input.moduleDir, `${hash}.mjs`);
   const { build } = await import('esbuild');
+  const plugins = input.site ? await bundlerPlugins(input.markdown?.bundlerPlugins, input.site) : [];
   try {
     await build({
       stdin: { contents: program, resolveDir: dirname(input.file), sourcefile: input.relativePath, loader: 'js' },
@@ -126,8 +156,9 @@ async function bundlePage(program: string, input: CompileInput): Promise<string>
       outfile,
       logLevel: 'silent',
       jsx: 'automatic',
-      // One React for the page and the renderer.
-      external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/server'],
+      // One React for the page and the renderer, by absolute URL: the page module lives in the
+      // site's cache folder, where a bare `react` would find the site's own copy first.
+      plugins: [sharedReact, ...plugins],
     });
   } catch (error) {
     const errors = (error as { errors?: { text: string; location?: { lineText: string } | null }[] }).errors;
@@ -140,6 +171,7 @@ async function bundlePage(program: string, input: CompileInput): Promise<string>
           file: input.relativePath,
           // esbuild saw compiled code: find the import's specifier in the page itself.
           ...locateInSource(input.source, m.text),
+          ...missingPackageHint(m.text),
         })),
       );
     }

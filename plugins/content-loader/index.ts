@@ -134,6 +134,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           markdown: context.markdown,
           cacheDir: context.persistentCache ? context.cacheDir : undefined,
           siteHash,
+          site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
         };
         jobs.push(
           context.compilePage({ moduleUrl, exportName: 'compilePage', input, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) }).then(

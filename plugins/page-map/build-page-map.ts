@@ -76,7 +76,8 @@ export function buildPageMap(input: PageMapInput): PageMapResult {
       const entry = { ...defaults, ...asObject(meta[name]), theme: { ...defaults.theme, ...asObject(meta[name]).theme } };
       const route = name === 'index' && folderRoute === '/' ? '/' : join(folderRoute, name);
       const theme = { ...inheritable(parentTheme), ...entry.theme };
-      const base = { name, locale, type: entry.type ?? 'doc', display: entry.display ?? 'normal', theme: entry.theme } as const;
+      // Nextra 3's `folder` type names a folder's entry: a `doc` here.
+      const base = { name, locale, type: !entry.type || entry.type === 'folder' ? 'doc' : entry.type, display: entry.display ?? 'normal', theme: entry.theme } as const;
       if (!names.has(name)) {
         const position = read?.keyPositions[name];
         if (entry.type === 'separator') items.push({ ...base, kind: 'MdxPage', route: '#', title: entry.title ?? '' });

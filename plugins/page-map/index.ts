@@ -59,6 +59,25 @@ export function ignoredMetaFiles(options: { names: string[]; folderPath: string;
 }
 
 /**
+ * Nextra 3's `children: {…}` on a folder's entry: that folder's entries, as if from a `_meta`
+ * inside it (which, when there is one, wins). Nested `children` go deeper the same way.
+ */
+export function expandChildren(metas: Map<string, ReadMeta>): void {
+  const queue = [...metas.entries()];
+  while (queue.length) {
+    const [folder, read] = queue.shift()!;
+    for (const [name, entry] of Object.entries(read.meta)) {
+      if (typeof entry !== 'object' || !entry.children) continue;
+      const child = folder === '/' ? `/${name}` : `${folder}/${name}`;
+      if (metas.has(child)) continue;
+      const expanded: ReadMeta = { meta: entry.children, sourcePath: read.sourcePath, keyPositions: {} };
+      metas.set(child, expanded);
+      queue.push([child, expanded]);
+    }
+  }
+}
+
+/**
  * The page map: `_meta.json|js|ts` files (per locale, falling back to the shared one) and
  * the content loader's pages become each locale's navigation tree.
  */
@@ -100,6 +119,7 @@ export default function pageMap(): Plugin<LoadedMeta> {
         }),
       );
       if (diagnostics.length) throw new DiagnosticError(diagnostics);
+      for (const metas of byLocale.values()) expandChildren(metas);
       return { byLocale, warnings: warnings.flat() };
     },
     contentLoaded({ content, pages, actions, context }) {

@@ -29,19 +29,24 @@ const menuEntry = z.strictObject({
   newWindow: z.boolean().optional(),
 });
 
+/** An item object (Nextra-compatible). */
+const metaObjectSchema = z.strictObject({
+  title: title.optional(),
+  /** `folder` (Nextra 3) is a folder's entry, as a `doc`. */
+  type: z.enum(['page', 'doc', 'menu', 'separator', 'folder']).optional(),
+  display: z.enum(['normal', 'hidden', 'children']).optional(),
+  theme: themeOptions.optional(),
+  href: href.optional(),
+  newWindow: z.boolean().optional(),
+  items: z.record(z.string(), menuEntry).optional(),
+  /** Nextra 3: the folder's own entries, written in its parent's `_meta` instead of a `_meta` inside it. */
+  get children() {
+    return z.record(z.string(), z.union([title, metaObjectSchema])).optional();
+  },
+});
+
 /** One `_meta` entry: a label, or an item object (Nextra-compatible). */
-export const metaItemSchema = z.union([
-  title,
-  z.strictObject({
-    title: title.optional(),
-    type: z.enum(['page', 'doc', 'menu', 'separator']).optional(),
-    display: z.enum(['normal', 'hidden', 'children']).optional(),
-    theme: themeOptions.optional(),
-    href: href.optional(),
-    newWindow: z.boolean().optional(),
-    items: z.record(z.string(), menuEntry).optional(),
-  }),
-]);
+export const metaItemSchema = z.union([title, metaObjectSchema]);
 
 export const metaSchema = z.record(z.string(), metaItemSchema);
 

@@ -23,8 +23,9 @@ export default function searchIndex(): Plugin {
       }
       for (const route of site.routes) {
         const locale = route.locale ?? config.defaultLocale;
-        // `/404`, `/500` and `/search` are not pages to find; hidden pages are hidden from search too.
-        if (!route.sections || !isNavigable(route.route) || hiddenByLocale.get(locale)?.has(route.route)) continue;
+        // `/404`, `/500` and `/search` are not pages to find; hidden pages are hidden from search too,
+        // and so is a page whose front matter says `searchable: false`.
+        if (!route.sections || !isNavigable(route.route) || hiddenByLocale.get(locale)?.has(route.route) || route.frontMatter?.searchable === false) continue;
         byLocale.get(locale)![localizedRoute(route.route, locale, config.defaultLocale)] = searchDocument(route.title, route.sections);
       }
       await Promise.all(

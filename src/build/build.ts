@@ -6,9 +6,9 @@ import type { ResolvedConfig } from '../config/schema.ts';
 import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-system-error.ts';
 import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
-import type { MarkdownPlugins, ModuleExport, Plugin, PluginContext, RenderedPage, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
+import type { MarkdownPlugins, ModuleExport, PageCompileOutput, Plugin, PluginContext, RenderedPage, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { markdownPluginsOf, mdxComponentsOf, orderPlugins, runContentHooks, runPostBuild, runTransformPage } from '../pipeline/run-plugins.ts';
-import { runnableModuleUrl, runnableRefs, runnableRefsByName } from '../pipeline/runnable-module.ts';
+import { bundlerPluginsOf, runnableModuleUrl, runnableRefs, runnableRefsByName } from '../pipeline/runnable-module.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
@@ -20,6 +20,7 @@ import { renderCacheSiteKey } from './render-cache.ts';
 import { renderInPool } from './render-in-pool.ts';
 import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
+import { redirectOutputPath, redirectPage } from './redirects.ts';
 
 export interface BuildOptions {
   /** Site folder. */
@@ -32,6 +33,11 @@ export interface BuildOptions {
   evaluationTimeoutMs?: number;
   /** Use the persistent cache in `.docs-gen-cache/` (`--no-cache`: false). @default true */
   cache?: boolean;
+  /**
+   * A page that cannot be compiled or rendered is reported (in `failures`) and left out; the rest
+   * of the site is built and swapped into place as usual. @default false
+   */
+  keepGoing?: boolean;
 }
 
 export interface BuildResult {
@@ -40,7 +46,16 @@ export interface BuildResult {
   ms: number;
   assets: ClientAssets;
   warnings: Diagnostic[];
+  /** With `keepGoing`: the errors of the pages left out (empty when every page was built). */
+  failures: Diagnostic[];
+  /** Lines plugins asked to print after the summary (`actions.note`): a migration report. */
+  notes: string[];
 }
+
+/** What a page left out by `--keep-going` is told, when its error has no hint of its own. */
+const LEFT_OUT_HINT = 'this page was left out of the build (--keep-going); fix it and build again';
+
+const EMPTY_PAGE: PageCompileOutput = { frontMatter: {}, compiled: { kind: 'html', code: '' }, headings: [], references: [], sections: [] };
 
 /** The pool tasks run in; dev passes a getter, since it replaces its pool when theme modules change. */
 export type PoolSource = WorkerPool | (() => WorkerPool);
@@ -89,26 +104,71 @@ export async function prepareSite(root: string, mode: PluginContext['mode'], poo
   }
   const plugins = orderPlugins([...builtinPlugins(), ...(config.plugins as Plugin[])]);
   const cacheDir = join(root, '.docs-gen-cache');
-  const { remarkPlugins, rehypePlugins } = markdownPluginsOf(plugins);
-  const markdown = { remarkPlugins: await runnableRefs(remarkPlugins, cacheDir), rehypePlugins: await runnableRefs(rehypePlugins, cacheDir) };
-  return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], plugins, context: createContext(root, config, mode, pool, markdown, limits.cache ?? true) };
+  const { remarkPlugins, rehypePlugins, bundlerPlugins = [] } = markdownPluginsOf(plugins);
+  const markdown = {
+    remarkPlugins: await runnableRefs(remarkPlugins, cacheDir),
+    rehypePlugins: await runnableRefs(rehypePlugins, cacheDir),
+    bundlerPlugins: await runnableRefs(bundlerPlugins, cacheDir),
+  };
+  return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], configWarnings: loaded.warnings ?? [], plugins, context: createContext(root, config, mode, pool, markdown, limits.cache ?? true) };
 }
 
-/** The plugins' MDX components, each module runnable in the render workers. */
-export function runnableMdxComponents(plugins: Plugin[], cacheDir: string): Promise<Record<string, ModuleExport>> {
-  return runnableRefsByName(mdxComponentsOf(plugins), cacheDir);
+/**
+ * The plugins' MDX components and the config's `components`, each module runnable in the render
+ * workers, bundled with the plugins' bundler plugins (a Nextra site's components import `next/*`).
+ */
+export async function runnableMdxComponents(plugins: Plugin[], context: PluginContext): Promise<Record<string, ModuleExport>> {
+  const fromConfig = Object.fromEntries(
+    Object.entries(context.config.components).map(([name, target]) => {
+      const [path, exportName = 'default'] = target.split('#');
+      return [name, { module: resolve(context.root, path!), exportName }];
+    }),
+  );
+  const bundlerPlugins = await bundlerPluginsOf(context.markdown.bundlerPlugins ?? [], { root: context.root, cacheDir: context.cacheDir, basePath: context.config.basePath });
+  return runnableRefsByName({ ...mdxComponentsOf(plugins), ...fromConfig }, context.cacheDir, bundlerPlugins);
 }
 
-/** Loads config and content and runs the content hooks. */
-export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool, limits: { evaluationTimeoutMs?: number; cache?: boolean } = {}) {
-  const { config, plugins, context } = await prepareSite(root, mode, pool, limits);
+/**
+ * Loads config and content and runs the content hooks. With `keepGoing`, a page whose compile
+ * fails is reported in `failures` and its route dropped, as `check` tolerates it.
+ */
+export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool, limits: { evaluationTimeoutMs?: number; keepGoing?: boolean; cache?: boolean } = {}) {
+  const { config, plugins, context: base, configWarnings } = await prepareSite(root, mode, pool, limits);
+  const failures: Diagnostic[] = [];
+  const failedPages = new Set<string>();
+  const context: PluginContext = !limits.keepGoing
+    ? base
+    : {
+        ...base,
+        compilePage: (task) =>
+          base.compilePage(task).catch((error: unknown) => {
+            if (!isDiagnosticError(error)) throw error;
+            failures.push(...error.diagnostics.map(leftOut));
+            failedPages.add(task.sourcePath);
+            return EMPTY_PAGE;
+          }),
+      };
   const result = await runContentHooks(plugins, context);
-  return { config, plugins, context, ...result };
+  if (limits.keepGoing) {
+    // A plugin's error placed in a page (a missing image) leaves that page out too.
+    const pageFiles = new Set(result.site.routes.map((r) => r.sourcePath).filter(Boolean));
+    const inPages = result.diagnostics.filter((d) => d.severity === 'error' && d.file && pageFiles.has(d.file));
+    for (const d of inPages) failedPages.add(d.file!);
+    failures.push(...inPages.map(leftOut));
+    result.diagnostics = result.diagnostics.filter((d) => !inPages.includes(d));
+  }
+  if (failedPages.size) result.site.routes = result.site.routes.filter((r) => !r.sourcePath || !failedPages.has(r.sourcePath));
+  return { config, plugins, context, ...result, diagnostics: [...configWarnings, ...result.diagnostics], failures };
 }
 
-async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: Omit<RenderInput, 'definition'> & { timeoutMs: number }): Promise<RenderOutput[]> {
+/** A page's error under `--keep-going`: the same diagnostic, with a hint that the page is not in the output. */
+function leftOut(diagnostic: Diagnostic): Diagnostic {
+  return { ...diagnostic, hint: diagnostic.hint ? `${diagnostic.hint}; ${LEFT_OUT_HINT}` : LEFT_OUT_HINT };
+}
+
+async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: Omit<RenderInput, 'definition'> & { timeoutMs: number; keepGoing?: boolean }): Promise<{ rendered: RenderOutput[]; routes: RouteDefinition[]; failures: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
-  const { timeoutMs, ...input } = options;
+  const { timeoutMs, keepGoing, ...input } = options;
   const rendered = await Promise.all(
     routes.map((definition) =>
       renderInPool(pool, { definition, ...input }, timeoutMs)
@@ -119,8 +179,10 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: O
         }),
     ),
   );
-  if (diagnostics.length) throw new DiagnosticError(diagnostics);
-  return rendered as RenderOutput[];
+  if (diagnostics.length && !keepGoing) throw new DiagnosticError(diagnostics);
+  // Under --keep-going the routes that failed are left out, each output kept beside its route.
+  const kept = routes.map((route, i) => ({ route, output: rendered[i] })).filter((pair): pair is { route: RouteDefinition; output: RenderOutput } => pair.output !== undefined);
+  return { rendered: kept.map((k) => k.output), routes: kept.map((k) => k.route), failures: diagnostics.map(leftOut) };
 }
 
 /**
@@ -136,7 +198,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let staging: string | undefined;
   try {
     await removeLeftovers(outDir);
-    const { config, plugins, context, site, emitted, diagnostics } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, cache: options.cache });
+    const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache });
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);
     addThemeRoutes(site, config);
@@ -147,7 +209,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root) : [];
     const [siteAssets, mdxComponents] = await Promise.all([
       buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config }),
-      runnableMdxComponents(plugins, context.cacheDir),
+      runnableMdxComponents(plugins, context),
     ]);
     const { assets } = siteAssets;
     const snapshot = siteSnapshot(config, site, siteAssets, mdxComponents);
@@ -156,7 +218,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);
-    const rendered = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, cache });
+    const renders = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, keepGoing: options.keepGoing, cache });
+    const { rendered } = renders;
+    failures.push(...renders.failures);
+    // What was not rendered is not in the site: not in the sitemap, search data or postBuild's view.
+    site.routes = renders.routes;
     if (transformers.length) await transformAndWrite(transformers, rendered, site.routes, context, staging);
 
     log(`rendered ${rendered.length} routes`);
@@ -169,13 +235,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await mkdir(dirname(join(staging, path)), { recursive: true });
       await writeFile(join(staging, path), contents);
     }
-    const failures = await runPostBuild(plugins, { outDir: staging, site, context });
-    if (failures.length) throw new DiagnosticError(failures);
+    for (const redirect of config.redirects) {
+      const path = join(staging, redirectOutputPath(redirect));
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, redirectPage(redirect, config));
+    }
+    const postBuildFailures = await runPostBuild(plugins, { outDir: staging, site, context });
+    if (postBuildFailures.length) throw new DiagnosticError(postBuildFailures);
 
     log('site files and postBuild done');
     await swapIntoPlace(staging, outDir);
     staging = undefined;
-    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings] };
+    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes };
   } catch (error) {
     // A full disk or a folder we may not write to: say which path, not "internal error".
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, root)]);

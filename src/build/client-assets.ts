@@ -8,6 +8,9 @@ import { islandsVirtualModule } from './islands.ts';
 
 export const ASSET_DIR = '_docs-gen';
 
+/** The theme's stylesheets, concatenated in this order into the one CSS file every page loads. */
+export const STYLESHEETS = ['main.css', 'nextra-components.css'];
+
 export interface ClientAssets {
   /** URLs (with base path) every page loads. */
   scripts: string[];
@@ -53,7 +56,9 @@ export async function buildClientAssets(outDir: string, options: { basePath: str
   let jsGzipBytes = 0;
   for (const path of upFront) jsGzipBytes += gzipSync(await readFile(path)).length;
 
-  const css = await transform(await readFile(join(themeDir, 'styles', 'main.css'), 'utf8'), { loader: 'css', minify: true });
+  // One stylesheet: the theme's, then the styles of the Nextra components' stand-ins (a few hundred bytes).
+  const sheets = await Promise.all(STYLESHEETS.map((name) => readFile(join(themeDir, 'styles', name), 'utf8')));
+  const css = await transform(sheets.join('\n'), { loader: 'css', minify: true });
   const cssName = `style-${createHash('sha256').update(css.code).digest('hex').slice(0, 8)}.css`;
   await writeFile(join(assetDir, cssName), css.code);
   const url = (file: string) => `${basePath}/${relative(outDir, file).split('\\').join('/')}`;

@@ -39,6 +39,7 @@ export async function runCheckCommand(options: CheckCommandOptions): Promise<0 |
     else {
       print(report.findings, options, root);
       console.log(summaryLine(report));
+      for (const line of report.notes ?? []) console.log(line);
     }
     return exitCodeOf(report);
   } catch (error) {

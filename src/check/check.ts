@@ -6,6 +6,7 @@ import { checkMetaLinks } from './check-meta-links.ts';
 import { checkReachability } from './check-reachability.ts';
 import { checkLinks } from './check-references.ts';
 import { checkExternalLinks, type ExternalCheckOptions } from './external-links.ts';
+import { checkRedirects } from './check-redirects.ts';
 import { LinkTargets } from './link-targets.ts';
 import { loadCheckedSite } from './load-checked-site.ts';
 import type { CheckReport } from './report.ts';
@@ -52,7 +53,8 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const { config, context, site, emitted, failedPages } = loaded;
   const findings: Diagnostic[] = [...loaded.diagnostics];
   if (site) {
-    const targets = new LinkTargets({ site, defaultLocale: config.defaultLocale, root, publicDir: context.publicDir, emitted, failedPages });
+    const targets = new LinkTargets({ site, defaultLocale: config.defaultLocale, root, publicDir: context.publicDir, emitted, failedPages, redirectSources: config.redirects.map((r) => r.source) });
+    findings.push(...checkRedirects(config.redirects, targets, { defaultLocale: config.defaultLocale, configFile: loaded.configFile }));
     findings.push(...checkLinks(site.routes, targets, { defaultLocale: config.defaultLocale, basePath: config.basePath }));
     findings.push(...checkMetaLinks(site.navigation, targets, { root, contentDir: context.contentDir, defaultLocale: config.defaultLocale }));
     findings.push(...checkReachability(site, targets, { defaultLocale: config.defaultLocale, entryPoints: entryPoints(config) }));
@@ -66,5 +68,6 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     warnings: unique.filter((d) => d.severity === 'warning').length,
     ms: performance.now() - started,
     findings: unique,
+    notes: loaded.notes ?? [],
   };
 }

@@ -26,6 +26,8 @@ export interface LinkTargetsOptions {
   emitted: Set<string>;
   /** Source paths of pages that did not compile. */
   failedPages: Set<string>;
+  /** The config's redirects: a link to a source is good (the destination is checked once, on its own). */
+  redirectSources?: string[];
 }
 
 /** What internal links may point at on the built site: routes per locale, ids per route, files. */
@@ -82,6 +84,7 @@ export class LinkTargets {
   /** True when `urlPath` (no base path) is a file of the output: public/, emitted, or written by every build. */
   isFile(urlPath: string): boolean {
     if (SITE_FILES.includes(urlPath) || this.options.emitted.has(urlPath.slice(1))) return true;
+    if (this.options.redirectSources?.includes(urlPath.replace(/(.)\/$/, '$1'))) return true;
     return urlPath.length > 1 && isFile(join(this.options.publicDir, urlPath));
   }
 }

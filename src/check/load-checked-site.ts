@@ -1,3 +1,4 @@
+import { relative } from 'node:path';
 import { addThemeRoutes, prepareSite } from '../build/build.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
@@ -15,6 +16,10 @@ export interface CheckedSite {
   diagnostics: Diagnostic[];
   /** Source paths of pages that did not compile: their anchors are unknown, not absent. */
   failedPages: Set<string>;
+  /** The config file, relative to the root (where config findings are placed). */
+  configFile?: string;
+  /** Lines plugins asked to print after the summary. */
+  notes?: string[];
 }
 
 /** Pipeline failures that are not about the content. */
@@ -29,8 +34,9 @@ const EMPTY_PAGE: PageCompileOutput = { frontMatter: {}, compiled: { kind: 'html
  * compile is reported and stays a route, so one run still checks every other page.
  */
 export async function loadCheckedSite(root: string, pool: WorkerPool): Promise<CheckedSite> {
-  const { config, plugins, context: base } = await prepareSite(root, 'check', pool);
-  const diagnostics: Diagnostic[] = [];
+  const { config, plugins, context: base, configWarnings, configFiles } = await prepareSite(root, 'check', pool);
+  const configFile = configFiles[0] ? relative(root, configFiles[0]) : undefined;
+  const diagnostics: Diagnostic[] = [...configWarnings];
   const failedPages = new Set<string>();
   const context: PluginContext = {
     ...base,
@@ -47,10 +53,10 @@ export async function loadCheckedSite(root: string, pool: WorkerPool): Promise<C
     const result = await runContentHooks(plugins, context);
     if (result.diagnostics.some((d) => COULD_NOT_RUN.has(d.code))) throw new DiagnosticError(result.diagnostics);
     addThemeRoutes(result.site, config);
-    return { config, context, site: result.site, emitted: new Set(result.emitted.keys()), diagnostics: [...diagnostics, ...result.diagnostics], failedPages };
+    return { config, context, site: result.site, emitted: new Set(result.emitted.keys()), diagnostics: [...diagnostics, ...result.diagnostics], failedPages, configFile, notes: result.notes };
   } catch (error) {
     // A plugin that is misconfigured or crashed means the check could not run at all.
     if (!isDiagnosticError(error) || error.diagnostics.some((d) => COULD_NOT_RUN.has(d.code))) throw error;
-    return { config, context, emitted: new Set(), diagnostics: [...diagnostics, ...error.diagnostics], failedPages };
+    return { config, context, emitted: new Set(), diagnostics: [...diagnostics, ...error.diagnostics], failedPages, configFile };
   }
 }

@@ -9,6 +9,8 @@ export interface CheckReport {
   warnings: number;
   ms: number;
   findings: Diagnostic[];
+  /** Lines plugins asked to print after the summary (a migration report). */
+  notes?: string[];
 }
 
 /** Exit code: 0 clean (warnings allowed), 1 with errors. (2, could not run, is decided by the caller.) */

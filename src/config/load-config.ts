@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+import { DiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { isNextraSite, readNextraSite } from './nextra-site.ts';
 import { importModuleFile } from '../util/import-module.ts';
 import { configSchema, DEFAULT_EVALUATION_TIMEOUT_MS, type ResolvedConfig } from './schema.ts';
 import { configIssuesToDiagnostics } from './config-errors.ts';
@@ -13,12 +14,25 @@ export interface LoadedConfig {
   file?: string;
   /** Files the config imports (for dev's watcher). */
   dependencies: string[];
+  /** What reading the config found but does not stop a build (a Nextra site's options that do not map). */
+  warnings?: Diagnostic[];
 }
 
 /** Finds, bundles and validates the site config; no config file means all defaults. */
 export async function loadConfig(root: string, options: { evaluationTimeoutMs?: number } = {}): Promise<LoadedConfig> {
   const file = CONFIG_FILES.map((name) => join(root, name)).find((path) => existsSync(path));
-  if (!file) return { config: configSchema.parse(options.evaluationTimeoutMs === undefined ? {} : { evaluationTimeoutMs: options.evaluationTimeoutMs }), dependencies: [] };
+  const limit = options.evaluationTimeoutMs === undefined ? {} : { evaluationTimeoutMs: options.evaluationTimeoutMs };
+  if (!file && isNextraSite(root)) {
+    // A Nextra 2/3 site as it is: its next.config and theme.config are the config.
+    const nextra = await readNextraSite(root, { cacheDir: join(root, '.docs-gen-cache'), timeoutMs: options.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS });
+    const parsed = configSchema.safeParse({ ...nextra.config, ...limit });
+    if (!parsed.success) {
+      const first = nextra.files[nextra.files.length - 1]!;
+      throw new DiagnosticError(configIssuesToDiagnostics(configSchema, parsed.error.issues, relative(root, first), readFileSync(first, 'utf8')));
+    }
+    return { config: parsed.data, file: nextra.files[0], dependencies: nextra.files.slice(1), warnings: nextra.warnings };
+  }
+  if (!file) return { config: configSchema.parse(limit), dependencies: [] };
   const relativeFile = relative(root, file);
   // The config cannot bound its own load: the caller's bound, or the default.
   const timeoutMs = options.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS;

@@ -184,12 +184,36 @@ export const configSchema = z.strictObject({
     .record(z.string().regex(/^[A-Z][A-Za-z0-9]*$/, 'an island name is a component name: a capital letter, then letters and digits'), z.string())
     .default({}),
   /**
+   * MDX components available in every page without an import, rendered on the server only:
+   * name → `path#export` relative to the site root (`#export` left out: the default export).
+   * A Nextra site's `theme.config` `components` fill this. @default {}
+   */
+  components: z
+    .record(z.string().regex(/^[A-Z][A-Za-z0-9_.]*$/, 'a component name starts with a capital letter'), z.string())
+    .default({}),
+  /**
    * How long user code may run before it is stopped and reported (an endless loop in a page's
    * expression, a `_meta.ts` or this config): rendering one page, or loading one module. The
    * config's own load is bounded by the default, since it cannot set its own bound.
    * @default 30000
    */
   evaluationTimeoutMs: z.number().int().positive().default(DEFAULT_EVALUATION_TIMEOUT_MS),
+  /**
+   * Paths that forward to another (a moved page): each `source` gets a small page that redirects
+   * to `destination` (meta refresh and canonical link), and `check` follows links through it.
+   * A Nextra site's `next.config` `redirects()` fill this. @default []
+   */
+  redirects: z
+    .array(
+      z.strictObject({
+        /** A route of the site, e.g. `/old/page`. */
+        source: z.string().regex(/^\/[^?#]*$/, 'must be a path of the site starting with /'),
+        /** A route of the site or an absolute URL. */
+        destination: z.string(),
+        permanent: z.boolean().optional(),
+      }),
+    )
+    .default([]),
   /** Extra plugins, run after the built-ins in this order. @default [] */
   plugins: z.array(pluginValue).default([]),
 });

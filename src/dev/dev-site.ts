@@ -94,7 +94,7 @@ export class DevSite {
     void this.pool.broadcast({ moduleUrl: distUrl('src/dev/warm-up.js'), exportName: 'warmUp', input: BUILTIN_WORKER_MODULES.map(distUrl) }).catch(() => {});
     try {
       await this.pipeline.loadConfig();
-      this.mdxComponents = await runnableMdxComponents(this.pipeline.plugins, this.pipeline.context.cacheDir);
+      this.mdxComponents = await runnableMdxComponents(this.pipeline.plugins, this.pipeline.context);
       this.errors.set('config', []);
     } catch (error) {
       this.errors.set('config', asDiagnostics(error, 'config-load'));

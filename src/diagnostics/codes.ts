@@ -12,6 +12,7 @@ export const DIAGNOSTIC_CODES = {
   'config-invalid': { severity: 'error', template: 'Invalid config value at `{keyPath}`: {reason}' },
   'content-missing': { severity: 'error', template: 'No content folder: {contentDir}/ does not exist in {root}' },
   'island-missing': { severity: 'error', template: 'Island {name}: {path} does not exist' },
+  'nextra-config-unmapped': { severity: 'warning', template: '{file}: not carried over to docs-gen (no equivalent): {options}' },
   // plugins
   'plugin-unknown-key': { severity: 'error', template: 'Plugin {plugin} has an unknown key `{key}`' },
   'plugin-duplicate': { severity: 'error', template: 'Two plugins are named {plugin}' },

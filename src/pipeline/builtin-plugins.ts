@@ -5,6 +5,7 @@ import searchIndex from '../../plugins/search-index/index.ts';
 import imageSize from '../../plugins/image-size/index.ts';
 import relOutput from '../../plugins/rel-output/index.ts';
 import themeComponents from '../../plugins/theme-components/index.ts';
+import nextraCompat from '../../plugins/nextra-compat/index.ts';
 
 /**
  * The built-ins, in run order: the one file in `src/` that names them. Each is written against
@@ -12,7 +13,7 @@ import themeComponents from '../../plugins/theme-components/index.ts';
  * after them (`order: 'pre'` ones before).
  */
 export function builtinPlugins(): Plugin[] {
-  return [themeComponents(), contentLoader(), pageMap(), imageSize(), relOutput(), searchIndex()] as Plugin[];
+  return [themeComponents(), nextraCompat(), contentLoader(), pageMap(), imageSize(), relOutput(), searchIndex()] as Plugin[];
 }
 
 /** Worker modules of the built-ins dev loads in its workers while it reads the config (`dist/`-relative): the content loader's compiler is the slowest to load. */

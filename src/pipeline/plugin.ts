@@ -20,6 +20,21 @@ export interface UnifiedPluginRef extends ModuleExport {
 export interface MarkdownPlugins {
   remarkPlugins: UnifiedPluginRef[];
   rehypePlugins: UnifiedPluginRef[];
+  /**
+   * esbuild plugins a content source adds when it bundles an MDX page's imports: each module
+   * export is a factory `(options, site: BundlerSite) => esbuild.Plugin`, called in the worker that bundles.
+   */
+  bundlerPlugins?: UnifiedPluginRef[];
+}
+
+/** The second argument of a bundler plugin's factory: `(options, site) => esbuild.Plugin`. */
+export interface BundlerSite {
+  /** Absolute site folder. */
+  root: string;
+  /** The site's `.docs-gen-cache` folder. */
+  cacheDir: string;
+  /** The config's base path (`''` or `/docs`). */
+  basePath: string;
 }
 
 /** What a content page's compile produces: the part of a {@link ContentPage} dev and check know how to stand in for. */
@@ -165,6 +180,8 @@ export interface PluginActions {
   emitFile(path: string, contents: string | Uint8Array): void;
   /** Reports a problem; errors stop `build` and `check` after this phase. */
   report(diagnostic: Omit<Diagnostic, 'plugin' | 'hook'>): void;
+  /** A line `build` and `check` print after their own summary (a migration report, say): not a problem. */
+  note(line: string): void;
 }
 
 /** A route after rendering, as `transformPage` sees it. */
@@ -221,6 +238,12 @@ export interface Plugin<Content = unknown> {
   /** rehype plugins content sources run on MDX pages. */
   rehypePlugins?: UnifiedPluginRef[];
   /**
+   * esbuild plugins content sources add when they bundle a page's imports (loaders for other
+   * file types, aliases of specifiers): the export is a factory `(options, site: BundlerSite) => esbuild.Plugin`.
+   * They run before the loader's own resolution; React always resolves to docs-gen's copy.
+   */
+  bundlerPlugins?: UnifiedPluginRef[];
+  /**
    * 1. **Parallel** across plugins. Read this plugin's sources (files, `_meta`, images).
    * Whatever it returns becomes `content` for this plugin and `allContent[name]` for others.
    */
@@ -263,4 +286,4 @@ export const HOOK_KINDS = {
 export type HookName = 'loadContent' | 'contentLoaded' | 'transformPage' | 'postBuild' | 'watchPaths' | 'devRequest';
 
 /** Every key a plugin object may have: anything else is an error. */
-export const PLUGIN_KEYS = ['name', 'order', 'contentSource', 'mdxComponents', 'remarkPlugins', 'rehypePlugins', 'loadContent', 'contentLoaded', 'transformPage', 'postBuild', 'watchPaths', 'devRequest'] as const;
+export const PLUGIN_KEYS = ['name', 'order', 'contentSource', 'mdxComponents', 'remarkPlugins', 'rehypePlugins', 'bundlerPlugins', 'loadContent', 'contentLoaded', 'transformPage', 'postBuild', 'watchPaths', 'devRequest'] as const;

@@ -26,6 +26,8 @@ export interface PipelineResult {
   emitted: Map<string, string | Uint8Array>;
   /** Everything reported; errors included (the caller decides to stop). */
   diagnostics: Diagnostic[];
+  /** Lines plugins asked to print after the run's summary (`actions.note`). */
+  notes: string[];
 }
 
 /** Unknown keys on a plugin object are errors naming the plugin (a typo'd hook would silently never run). */
@@ -80,7 +82,11 @@ export function orderPlugins(plugins: Plugin[]): Plugin[] {
 
 /** The remark and rehype plugins every plugin registered, in plugin order. */
 export function markdownPluginsOf(plugins: Plugin[]): MarkdownPlugins {
-  return { remarkPlugins: plugins.flatMap((p) => p.remarkPlugins ?? []), rehypePlugins: plugins.flatMap((p) => p.rehypePlugins ?? []) };
+  return {
+    remarkPlugins: plugins.flatMap((p) => p.remarkPlugins ?? []),
+    rehypePlugins: plugins.flatMap((p) => p.rehypePlugins ?? []),
+    bundlerPlugins: plugins.flatMap((p) => p.bundlerPlugins ?? []),
+  };
 }
 
 /** The MDX components every plugin registered, by JSX name; a later plugin's component replaces an earlier one's. */
@@ -117,6 +123,7 @@ export async function runContentHooks(plugins: Plugin[], context: PluginContext)
   const pages = contentPagesOf(plugins, allContent);
   const emitted = new Map<string, string | Uint8Array>();
   const routeOwner = new Map<string, string>();
+  const notes: string[] = [];
   for (const plugin of plugins) {
     if (!plugin.contentLoaded) continue;
     const actions = {
@@ -146,6 +153,9 @@ export async function runContentHooks(plugins: Plugin[], context: PluginContext)
       report(diagnostic: Omit<Diagnostic, 'plugin' | 'hook'>) {
         diagnostics.push({ ...diagnostic, plugin: plugin.name, hook: 'contentLoaded' });
       },
+      note(line: string) {
+        notes.push(line);
+      },
     };
     try {
       await plugin.contentLoaded({ content: allContent[plugin.name], allContent, pages, actions, context });
@@ -153,7 +163,7 @@ export async function runContentHooks(plugins: Plugin[], context: PluginContext)
       diagnostics.push(...hookFailure(error, plugin.name, 'contentLoaded'));
     }
   }
-  return { site: { routes, navigation, globalData, themeData }, emitted, diagnostics };
+  return { site: { routes, navigation, globalData, themeData }, emitted, diagnostics, notes };
 }
 
 /** `transformPage` of every plugin, one after another in plugin order. Throws a DiagnosticError naming the plugin that failed. */

@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { sharedReact } from './shared-react.ts';
+import type { BundlerSite, UnifiedPluginRef } from './plugin.ts';
+import { build, type Plugin as EsbuildPlugin } from 'esbuild';
 import { sourceImportMetaUrl, useThisDocsGen } from '../util/import-module.ts';
 
 const TYPESCRIPT = /\.(?:ts|tsx|mts|cts|jsx)$/;
@@ -20,13 +22,13 @@ export function moduleUrlOf(module: string): string {
  * the site's node_modules, `docs-gen` and React shared with the renderer, and `import.meta.url`
  * still the source file's own, so a task module beside it is found there.
  */
-export function runnableModuleUrl(module: string, cacheDir: string): Promise<string> {
+export function runnableModuleUrl(module: string, cacheDir: string, plugins: EsbuildPlugin[] = []): Promise<string> {
   const url = moduleUrlOf(module);
   if (!TYPESCRIPT.test(url)) return Promise.resolve(url);
-  const key = `${cacheDir}\u0000${url}`;
+  const key = `${cacheDir}\u0000${url}\u0000${plugins.map((p) => p.name).join(',')}`;
   let running = bundled.get(key);
   if (!running) {
-    running = bundleModule(fileURLToPath(url), cacheDir);
+    running = bundleModule(fileURLToPath(url), cacheDir, plugins);
     // A failed bundle is tried again next time (the file may have been fixed).
     running.catch(() => bundled.delete(key));
     bundled.set(key, running);
@@ -34,7 +36,7 @@ export function runnableModuleUrl(module: string, cacheDir: string): Promise<str
   return running;
 }
 
-async function bundleModule(file: string, cacheDir: string): Promise<string> {
+async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlugin[]): Promise<string> {
   const result = await build({
     entryPoints: [file],
     bundle: true,
@@ -45,7 +47,8 @@ async function bundleModule(file: string, cacheDir: string): Promise<string> {
     jsx: 'automatic',
     packages: 'external',
     logLevel: 'silent',
-    plugins: [useThisDocsGen, sourceImportMetaUrl],
+    // Bundler plugins (the Nextra layer's shims) come before `packages: 'external'` applies.
+    plugins: [useThisDocsGen, sharedReact, ...plugins, sourceImportMetaUrl],
   });
   const text = result.outputFiles[0]!.text;
   const dir = join(cacheDir, 'modules');
@@ -56,13 +59,23 @@ async function bundleModule(file: string, cacheDir: string): Promise<string> {
 }
 
 /** The same references with each module made runnable in a worker ({@link runnableModuleUrl}). */
-export async function runnableRefs<Ref extends { module: string }>(refs: Ref[], cacheDir: string): Promise<Ref[]> {
-  return Promise.all(refs.map(async (ref) => ({ ...ref, module: await runnableModuleUrl(ref.module, cacheDir) })));
+export async function runnableRefs<Ref extends { module: string }>(refs: Ref[], cacheDir: string, plugins: EsbuildPlugin[] = []): Promise<Ref[]> {
+  return Promise.all(refs.map(async (ref) => ({ ...ref, module: await runnableModuleUrl(ref.module, cacheDir, plugins) })));
 }
 
 /** Each named reference made runnable, by name. */
-export async function runnableRefsByName<Ref extends { module: string }>(refs: Record<string, Ref>, cacheDir: string): Promise<Record<string, Ref>> {
+export async function runnableRefsByName<Ref extends { module: string }>(refs: Record<string, Ref>, cacheDir: string, plugins: EsbuildPlugin[] = []): Promise<Record<string, Ref>> {
   const names = Object.keys(refs);
-  const runnable = await runnableRefs(Object.values(refs), cacheDir);
+  const runnable = await runnableRefs(Object.values(refs), cacheDir, plugins);
   return Object.fromEntries(names.map((name, i) => [name, runnable[i]!]));
+}
+
+/** The registered bundler plugins, each factory called with its options and the site (as content sources do in workers). */
+export async function bundlerPluginsOf(refs: UnifiedPluginRef[], site: BundlerSite): Promise<EsbuildPlugin[]> {
+  return Promise.all(
+    refs.map(async (ref) => {
+      const exports = (await import(ref.module)) as Record<string, (options: unknown, site: BundlerSite) => EsbuildPlugin>;
+      return exports[ref.exportName ?? 'default']!(ref.options, site);
+    }),
+  );
 }

@@ -14,6 +14,10 @@ export interface FrontMatter {
   lead?: string;
   /** `true` hides the feedback question on this page. */
   rai_hide_feedback_ux?: boolean;
+  /** `false` leaves the page out of the search data (Nextra's front matter). */
+  searchable?: boolean;
+  /** Nextra's name for `image`: the page's social image. */
+  ogImage?: string;
   [key: string]: unknown;
 }
 

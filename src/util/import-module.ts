@@ -4,6 +4,7 @@ import { SourceMap, type SourceMapPayload } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFile } from 'node:fs/promises';
+import { sharedReact } from '../pipeline/shared-react.ts';
 import { build, type Message, type Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { Worker } from 'node:worker_threads';
@@ -50,7 +51,7 @@ export interface ImportedModule {
  * theirs: esbuild bundles it, and the result is imported from the site's cache folder, so
  * bare imports resolve from the site's own node_modules.
  */
-export async function importModuleFile(file: string, options: { root: string; cacheDir: string; code: DiagnosticCode; timeoutMs?: number }): Promise<ImportedModule> {
+export async function importModuleFile(file: string, options: { root: string; cacheDir: string; code: DiagnosticCode; timeoutMs?: number; plugins?: EsbuildPlugin[] }): Promise<ImportedModule> {
   const relativeFile = relative(options.root, file);
   let text: string;
   let dependencies: string[];
@@ -69,7 +70,9 @@ export async function importModuleFile(file: string, options: { root: string; ca
       // Not written: a throw while loading is mapped back to the user's line and column.
       sourcemap: 'external',
       outfile: join(options.cacheDir, 'module.mjs'),
-      plugins: [useThisDocsGen, sourceImportMetaUrl],
+      // JSX in a `.tsx`/`.jsx` file (a Nextra `theme.config.tsx`) needs no `React` in scope.
+      jsx: 'automatic',
+      plugins: [useThisDocsGen, sharedReact, ...(options.plugins ?? []), sourceImportMetaUrl],
     });
     text = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
     sourceMap = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as SourceMapPayload;

@@ -6,7 +6,8 @@ export function Document({ data, children }: { data: RouteData; children: ReactN
   const { config } = data;
   const direction = config.locales.find((l) => l.locale === data.locale)?.direction ?? 'ltr';
   const canonical = config.siteUrl ? `${config.siteUrl.replace(/\/$/, '')}${data.url}` : undefined;
-  const image = typeof data.frontMatter.image === 'string' ? data.frontMatter.image : undefined;
+  // `ogImage` is Nextra's name for it.
+  const image = typeof data.frontMatter.image === 'string' ? data.frontMatter.image : typeof data.frontMatter.ogImage === 'string' ? data.frontMatter.ogImage : undefined;
   const hue = `:root{--primary-hue:${config.primaryHue.light}}html.dark{--primary-hue:${config.primaryHue.dark}}`;
   return (
     <html

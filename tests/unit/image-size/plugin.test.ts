@@ -22,7 +22,7 @@ async function tableIn(mode: PluginContext['mode']): Promise<ImageTable> {
     content: undefined,
     allContent: {},
     pages: pages as unknown as ContentPage[],
-    actions: { setGlobalData: (data: unknown) => (table = data as ImageTable), setThemeData: () => {}, report: () => {}, addRoute: () => {}, setNavigation: () => {}, emitFile: () => {} },
+    actions: { setGlobalData: (data: unknown) => (table = data as ImageTable), setThemeData: () => {}, report: () => {}, addRoute: () => {}, setNavigation: () => {}, emitFile: () => {}, note: () => {} },
     context,
   });
   return table;

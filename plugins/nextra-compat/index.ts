@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { cp, readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { realPathInside, workerModuleUrl, type ContentPage, type Plugin } from 'docs-gen';
+import { STATIC_FOLDER, staticCacheFolder } from './bundler.ts';
+import { migrationSummary } from './migration-summary.ts';
+
+export const NEXTRA_COMPAT = 'docs-gen:nextra-compat';
+
+/** A site with one of these is a Next.js/Nextra site. */
+const NEXTRA_FILES = ['next.config.js', 'next.config.mjs', 'next.config.cjs', 'next.config.ts', 'theme.config.tsx', 'theme.config.jsx', 'theme.config.js', 'theme.config.ts'];
+
+const MIME: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp', '.avif': 'image/avif', '.svg': 'image/svg+xml' };
+
+/** What `getPagesUnderRoute` reads: every content page's route, title and front matter. */
+export interface NextraPageSummary {
+  route: string;
+  locale: string;
+  name: string;
+  title: string;
+  frontMatter: ContentPage['frontMatter'];
+}
+
+/**
+ * The Nextra compatibility layer: Nextra 2/3 sites build unchanged. Pages' imports of `nextra*` and
+ * `next/*` resolve to server-rendered shims, images imported by pages become `{ src, width,
+ * height }` (copied to `/_docs-gen/nextra/`), and the rest of a Next.js site's module habits
+ * are accepted (see `bundler.ts`). Harmless for other sites: it only acts on what they import.
+ */
+export default function nextraCompat(): Plugin {
+  return {
+    name: NEXTRA_COMPAT,
+    bundlerPlugins: [{ module: workerModuleUrl(import.meta.url, './bundler.js'), exportName: 'nextraBundler' }],
+    contentLoaded({ pages, actions, context }) {
+      // The summary is for a site moving from Nextra; any other site hears nothing from the layer.
+      if (NEXTRA_FILES.some((name) => existsSync(join(context.root, name)))) {
+        for (const line of migrationSummary({ root: context.root, cacheDir: context.cacheDir, pages })) actions.note(line);
+      }
+      const summaries: NextraPageSummary[] = pages.map((p) => ({ route: p.route, locale: p.locale, name: p.name, title: p.title, frontMatter: p.frontMatter }));
+      actions.setThemeData({ nextraPages: summaries });
+    },
+    async postBuild({ outDir, context }) {
+      const folder = staticCacheFolder(context.cacheDir);
+      if (existsSync(folder)) await cp(folder, join(outDir, STATIC_FOLDER), { recursive: true });
+    },
+    async devRequest({ url, response, context }) {
+      const prefix = `${context.config.basePath}/${STATIC_FOLDER}/`;
+      if (!url.pathname.startsWith(prefix)) return false;
+      const folder = staticCacheFolder(context.cacheDir);
+      const file = await realPathInside(folder, join(folder, decodeURIComponent(url.pathname.slice(prefix.length))));
+      if (!file) {
+        response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+        return true;
+      }
+      response.writeHead(200, { 'content-type': MIME[extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+      response.end(await readFile(file));
+      return true;
+    },
+  };
+}

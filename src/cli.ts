@@ -1,3 +1,5 @@
+// First: it records the child processes esbuild starts, so that each run can wait for them to end.
+import { stopEsbuild } from './util/esbuild-children.ts';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
@@ -18,8 +20,14 @@ export function printDiagnostics(root: string, diagnostics: Diagnostic[]): void 
 const EXIT_PROBLEMS = 1;
 const EXIT_INTERNAL = 2;
 
+/** Ends the process once esbuild's children have exited: a run leaves no process behind. */
+async function exit(code: number): Promise<never> {
+  await stopEsbuild();
+  process.exit(code);
+}
+
 /** Diagnostics are the user's problem (exit 1); anything else is our bug, said as such (exit 2). */
-function fail(root: string, error: unknown): never {
+async function fail(root: string, error: unknown): Promise<never> {
   if (isDiagnosticError(error)) {
     printDiagnostics(root, error.diagnostics);
     const errors = error.diagnostics.filter((d) => d.severity === 'error').length;
@@ -29,7 +37,7 @@ function fail(root: string, error: unknown): never {
     if (debug) console.error((error as Error)?.stack);
     else console.error('Run again with --debug for the stack trace.');
   }
-  process.exit(isDiagnosticError(error) ? EXIT_PROBLEMS : EXIT_INTERNAL);
+  return exit(isDiagnosticError(error) ? EXIT_PROBLEMS : EXIT_INTERNAL);
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -49,10 +57,11 @@ program
   .option('--root <dir>', 'site folder (holds docs-gen.config.ts, content/, public/)', '.')
   .option('--out <dir>', 'output folder (default: <root>/out)')
   .option('--keep-going', 'report a page that cannot be built and build the rest (exit 1 when a page was left out)', false)
-  .action(async (options: { root: string; out?: string; keepGoing: boolean }) => {
+  .option('--no-cache', 'compile every page afresh: read nothing from .docs-gen-cache/ and keep nothing there')
+  .action(async (options: { root: string; out?: string; keepGoing: boolean; cache: boolean }) => {
     const root = resolve(options.root);
     try {
-      const result = await build({ root, outDir: options.out ? resolve(options.out) : undefined, keepGoing: options.keepGoing });
+      const result = await build({ root, outDir: options.out ? resolve(options.out) : undefined, keepGoing: options.keepGoing, cache: options.cache });
       printDiagnostics(root, [...result.warnings, ...result.failures]);
       console.log(
         `docs-gen: built ${result.pages} pages in ${(result.ms / 1000).toFixed(2)} s → ${result.outDir}\n` +
@@ -65,8 +74,9 @@ program
       if (process.env.DOCS_GEN_STATS_FILE) {
         writeFileSync(process.env.DOCS_GEN_STATS_FILE, JSON.stringify({ pages: result.pages, ms: result.ms, maxRssBytes: process.resourceUsage().maxRSS * 1024, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 }));
       }
+      await stopEsbuild();
     } catch (error) {
-      fail(root, error);
+      await fail(root, error);
     }
   });
 
@@ -82,7 +92,7 @@ program
   .action(async (options: { root: string; format: string; external: boolean; externalTimeout: string; externalConcurrency: string }) => {
     if (options.format !== 'text' && options.format !== 'json') {
       console.error(`docs-gen check: --format must be text or json, not ${options.format}`);
-      process.exit(2);
+      return exit(2);
     }
     const { runCheckCommand } = await import('./check/check-command.ts');
     const code = await runCheckCommand({
@@ -95,7 +105,7 @@ program
       color,
       debug,
     });
-    process.exit(code);
+    await exit(code);
   });
 
 program
@@ -110,9 +120,9 @@ program
     try {
       await startDevServer({ root, port: Number(options.port), host: options.host, color });
     } catch (error) {
-      if (!isDiagnosticError(error)) fail(root, error);
+      if (!isDiagnosticError(error)) return fail(root, error);
       printDiagnostics(root, error.diagnostics);
-      process.exit(EXIT_PROBLEMS);
+      await exit(EXIT_PROBLEMS);
     }
   });
 
@@ -129,9 +139,9 @@ program
     try {
       await startPreviewServer({ root, outDir: options.out ? resolve(options.out) : undefined, port: Number(options.port), host: options.host });
     } catch (error) {
-      if (!isDiagnosticError(error)) fail(root, error);
+      if (!isDiagnosticError(error)) return fail(root, error);
       printDiagnostics(root, error.diagnostics);
-      process.exit(EXIT_PROBLEMS);
+      await exit(EXIT_PROBLEMS);
     }
   });
 

@@ -1,20 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import remarkGfm from 'remark-gfm';
-import rehypeSlug from 'rehype-slug';
-import { VFile } from 'vfile';
-import type { CompileOptions } from '@mdx-js/mdx';
-import { renderMarkdown, type LinkContext } from './render-markdown.ts';
-import { DiagnosticError, positionAt, sharedReact, SourcePositionCollector, type BundlerSite, type CompiledPage, type FrontMatter, type MarkdownPlugins, type UnifiedPluginRef } from 'docs-gen';
-import { splitFrontMatter } from './front-matter.ts';
-import { getHighlighter, rehypeHighlight, type CopyButtonLabels } from './highlight.ts';
-import { rehypeCollect, type CollectedData } from './collect.ts';
-import { rehypeSiteLinks } from './rehype-site-links.ts';
-import { useLinearEditMap } from './linear-edit-map.ts';
-import { remarkCustomHeadingIds } from './custom-heading-id.ts';
-import { hasMermaid } from './mermaid.ts';
-import { insertMathHtml, prepareMath, rehypeMath } from './math.ts';
+import type { BundlerSite, CompiledPage, FrontMatter, MarkdownPlugins } from 'docs-gen';
+import type { LinkContext } from './render-markdown.ts';
+import type { CollectedData } from './collect.ts';
+import type { CopyButtonLabels } from './highlight.ts';
+import { compileCacheKey, readCompiled, writeCompiled } from './compile-cache.ts';
 
 export interface CompileInput {
   /** Absolute path. */
@@ -35,34 +24,12 @@ export interface CompileInput {
   copyLabels?: CopyButtonLabels;
   /** The plugins' remark and rehype plugins (runnable module URLs), for MDX pages. */
   markdown?: MarkdownPlugins;
+  /** The persistent cache folder; without it (`--no-cache`) nothing is read or kept. */
+  cacheDir?: string;
+  /** Part of the cache key only: the site's config and the text of its remark/rehype plugin modules. */
+  siteHash?: string;
   /** What bundler plugins are told of the site. */
   site?: BundlerSite;
-}
-
-type PluggableList = NonNullable<CompileOptions['remarkPlugins']>;
-
-const loadedPlugins = new Map<string, Promise<unknown>>();
-
-/** Registered remark/rehype plugins, imported once per worker, with their options. */
-async function unifiedPlugins(refs: UnifiedPluginRef[] = []): Promise<PluggableList> {
-  return Promise.all(
-    refs.map(async (ref) => {
-      const key = `${ref.module}#${ref.exportName ?? 'default'}`;
-      let loaded = loadedPlugins.get(key);
-      if (!loaded) {
-        loaded = import(ref.module).then((m: Record<string, unknown>) => m[ref.exportName ?? 'default']);
-        loadedPlugins.set(key, loaded);
-      }
-      const plugin = (await loaded) as PluggableList[number];
-      return (ref.options === undefined ? plugin : [plugin, ref.options]) as PluggableList[number];
-    }),
-  );
-}
-
-function locateInSource(source: string | undefined, message: string): { line?: number; column?: number } {
-  const specifier = /"([^"]+)"/.exec(message)?.[1];
-  const offset = specifier && source ? source.indexOf(specifier) : -1;
-  return offset >= 0 ? positionAt(source!, offset) : {};
 }
 
 export interface CompileOutput extends CollectedData {
@@ -74,154 +41,56 @@ export interface CompileOutput extends CollectedData {
   usesMermaid: boolean;
 }
 
-/** A compile error with a place becomes a diagnostic; anything else is rethrown. */
-function syntaxError(error: unknown, input: CompileInput): unknown {
-  const e = error as { line?: number; column?: number; reason?: string; message: string; ruleId?: string };
-  if (typeof e.line !== 'number' && !e.reason) return error;
-  if (e.ruleId === 'component-props') {
-    // Our own checks of component props (collect.ts): the message stands as written.
-    return new DiagnosticError([
-      { severity: 'error', code: 'component-props', message: e.reason ?? e.message, file: input.relativePath, line: e.line, column: e.column },
-    ]);
+/**
+ * ESM imports mean the page needs a bundler; without them, the fast function-body path serves.
+ * An `import` line inside a fenced code block is code shown to the reader (a JavaScript or
+ * Python example), not a statement of the page: fences are skipped, so such a page stays fast.
+ */
+export function hasImports(body: string): boolean {
+  let fence: { char: string; length: number } | undefined;
+  for (const line of body.split('\n')) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fence) {
+      // A fence closes with the same character, at least as long, and nothing after it.
+      if (marker && marker[0] === fence.char && marker.length >= fence.length && line.trim() === marker) fence = undefined;
+      continue;
+    }
+    // A backtick fence's info string may not hold a backtick (CommonMark); a tilde fence's may.
+    if (marker && !(marker[0] === '`' && line.slice(line.indexOf(marker) + marker.length).includes('`'))) {
+      fence = { char: marker[0]!, length: marker.length };
+      continue;
+    }
+    if (/^import\s/.test(line)) return true;
   }
-  // Some MDX errors carry their place only in the text: "(5:1-5:6)".
-  const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(e.reason ?? e.message);
-  return new DiagnosticError([
-    {
-      severity: 'error',
-      code: 'mdx-syntax',
-      message: `MDX syntax error: ${(e.reason ?? e.message).replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)/, '')}`,
-      file: input.relativePath,
-      line: e.line ?? (inText ? Number(inText[1]) : undefined),
-      column: e.column ?? (inText ? Number(inText[2]) : undefined),
-    },
-  ]);
+  return false;
 }
 
-/** The highlighter as a rehype step, unless highlighting is off. */
-function highlightPlugins(input: CompileInput): NonNullable<CompileOptions['rehypePlugins']> {
-  return input.highlight === false ? [] : [[rehypeHighlight, { grammarPath: input.grammarPath, basePath: input.links.basePath, labels: input.copyLabels }]];
+/** A cache entry is used only when it has the shape of an output (a file from an older layout is a miss). */
+function isCompileOutput(value: unknown): value is CompileOutput {
+  const v = value as Partial<CompileOutput> | null;
+  return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && typeof v.compiled?.code === 'string'
+    && Array.isArray(v.headings) && Array.isArray(v.references) && Array.isArray(v.sections)
+    && typeof v.usesMath === 'boolean' && typeof v.usesMermaid === 'boolean';
 }
 
-/** ESM imports mean the page needs a bundler; without them, the fast function-body path serves. */
-function hasImports(body: string): boolean {
-  return /^import\s/m.test(body);
-}
-
-/** Worker task: one page from source to compiled code, headings, references and text. */
+/**
+ * Worker task: one page from source to compiled code, headings, references and text. With a
+ * `cacheDir`, an unchanged page (same source, input, grammar and tool) is read from the
+ * persistent cache instead; pages bundled with their imports are not cached, since the files
+ * they import are not part of the key.
+ */
 export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const source = await readFile(input.file, 'utf8');
-  input = { ...input, source };
-  const split = splitFrontMatter(source, input.relativePath);
-  const { frontMatter } = split;
-  // Math first: TeX's braces must never reach MDX, where `{` opens an expression.
-  const { body, rendered: math } = await prepareMath(split.body, { format: input.format, relativePath: input.relativePath, basePath: input.links.basePath });
-  const usesMath = math.length > 0;
-  const usesMermaid = hasMermaid(body);
-  if (input.format === 'md') {
-    // CommonMark needs no JavaScript: straight to HTML, no MDX compile, no React render.
-    const highlighter = input.highlight === false ? undefined : await getHighlighter(input.grammarPath);
-    const { html, ...collected } = await renderMarkdown(body, { links: input.links, highlighter, copyLabels: input.copyLabels });
-    return { frontMatter, compiled: { kind: 'html', code: insertMathHtml(html, math) }, usesMath, usesMermaid, ...collected };
+  const { cacheDir, ...keyed } = input;
+  const key = cacheDir === undefined ? undefined : await compileCacheKey(source, keyed);
+  if (key !== undefined) {
+    const cached = await readCompiled(cacheDir!, key, isCompileOutput);
+    if (cached) return cached;
   }
-  const needsBundle = hasImports(body);
-  // Loaded on first use: a site of plain Markdown never pays for MDX or esbuild.
-  const { compile } = await import('@mdx-js/mdx');
-  // micromark's own edit map makes a page's parse quadratic in its size.
-  await useLinearEditMap();
-  const file = new VFile({ path: input.file, value: body });
-  const [remarkPlugins, rehypePlugins] = await Promise.all([unifiedPlugins(input.markdown?.remarkPlugins), unifiedPlugins(input.markdown?.rehypePlugins)]);
-  let code: string;
-  let positions: number[] | undefined;
-  try {
-    const result = await compile(file, {
-      format: 'mdx',
-      outputFormat: needsBundle ? 'program' : 'function-body',
-      development: false,
-      remarkPlugins: [remarkGfm, remarkCustomHeadingIds, ...remarkPlugins],
-      // The site's rehype plugins run before the collector, so headings and text they add count;
-      // links are rewritten last, after the collector read them as written.
-      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links], [rehypeMath, math]],
-      // Not a source map: the places of the page's expressions, for errors at render time.
-      SourceMapGenerator: needsBundle ? undefined : (SourcePositionCollector as unknown as CompileOptions['SourceMapGenerator']),
-    });
-    code = String(result.value);
-    positions = result.map as unknown as number[] | undefined;
-  } catch (error) {
-    throw syntaxError(error, input);
-  }
-  const collected = file.data.collected as CollectedData;
-  const compiled: CompiledPage = needsBundle
-    ? { kind: 'module', code: await bundlePage(code, input) }
-    : { kind: 'function-body', code, ...(positions ? { positions } : {}) };
-  return { frontMatter, compiled, usesMath, usesMermaid, ...collected };
+  // The compilers (MDX, markdown-it, shiki) load only when a page is compiled: a warm build needs none.
+  const { compileSource } = await import('./compile-source.ts');
+  const output = await compileSource({ ...keyed, source });
+  if (key !== undefined && output.compiled.kind !== 'module') await writeCompiled(cacheDir!, key, output);
+  return output;
 }
 
-/** A bare specifier esbuild could not find is most often a package the site has not installed. */
-function missingPackageHint(text: string): { hint?: string } {
-  const specifier = /Could not resolve "([^"]+)"/.exec(text)?.[1];
-  if (!specifier || specifier.startsWith('.') || specifier.startsWith('/')) return {};
-  const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
-  return { hint: `is ${name} installed? run npm install in the site folder` };
-}
-
-type EsbuildPlugin = import('esbuild').Plugin;
-
-type BundlerPluginFactory = (options: unknown, site: BundlerSite) => EsbuildPlugin;
-
-const loadedBundlerPlugins = new Map<string, Promise<BundlerPluginFactory>>();
-
-/** The registered esbuild plugins, their factories imported once per worker, called with their options. */
-async function bundlerPlugins(refs: UnifiedPluginRef[] = [], site: BundlerSite): Promise<EsbuildPlugin[]> {
-  return Promise.all(
-    refs.map(async (ref) => {
-      const key = `${ref.module}#${ref.exportName ?? 'default'}`;
-      let loaded = loadedBundlerPlugins.get(key);
-      if (!loaded) {
-        loaded = import(ref.module).then((m: Record<string, unknown>) => m[ref.exportName ?? 'default'] as BundlerPluginFactory);
-        loadedBundlerPlugins.set(key, loaded);
-      }
-      return (await loaded)(ref.options, site);
-    }),
-  );
-}
-
-/** Bundles a page's imports (relative components, npm packages) into one ES module file. */
-async function bundlePage(program: string, input: CompileInput): Promise<string> {
-  const hash = createHash('sha1').update(input.file).update(program).digest('hex').slice(0, 16);
-  const outfile = join(input.moduleDir, `${hash}.mjs`);
-  const { build } = await import('esbuild');
-  const plugins = input.site ? await bundlerPlugins(input.markdown?.bundlerPlugins, input.site) : [];
-  try {
-    await build({
-      stdin: { contents: program, resolveDir: dirname(input.file), sourcefile: input.relativePath, loader: 'js' },
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      outfile,
-      logLevel: 'silent',
-      jsx: 'automatic',
-      // One React for the page and the renderer, by absolute URL: the page module lives in the
-      // site's cache folder, where a bare `react` would find the site's own copy first.
-      plugins: [sharedReact, ...plugins],
-    });
-  } catch (error) {
-    const errors = (error as { errors?: { text: string; location?: { lineText: string } | null }[] }).errors;
-    if (errors?.length) {
-      throw new DiagnosticError(
-        errors.map((m) => ({
-          severity: 'error' as const,
-          code: 'mdx-import',
-          message: `Cannot bundle the page's imports: ${m.text}`,
-          file: input.relativePath,
-          // esbuild saw compiled code: find the import's specifier in the page itself.
-          ...locateInSource(input.source, m.text),
-          ...missingPackageHint(m.text),
-        })),
-      );
-    }
-    throw error;
-  }
-  return outfile;
-}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import {
   type Diagnostic,
   type PageCompileOutput,
   type Plugin,
+  type PluginContext,
   type RouteDefinition,
 } from 'docs-gen';
 import type { CompileInput, CompileOutput } from './compile-page.ts';
@@ -50,6 +52,20 @@ async function readStub(file: string, relativePath: string): Promise<PageCompile
 
 export const CONTENT_LOADER = 'docs-gen:content-loader';
 
+/**
+ * What every compiled page depends on besides its own input, for the persistent cache's key:
+ * the config (as JSON: every option a page could read) and the text of the site's remark and
+ * rehype plugin modules, so editing one recompiles the pages it transforms.
+ */
+async function siteHashOf(context: PluginContext): Promise<string> {
+  const hash = createHash('sha256').update(JSON.stringify(context.config));
+  for (const ref of [...(context.markdown?.remarkPlugins ?? []), ...(context.markdown?.rehypePlugins ?? [])]) {
+    hash.update(ref.module);
+    if (ref.module.startsWith('file:')) hash.update(await readFile(fileURLToPath(ref.module)).catch(() => ''));
+  }
+  return hash.digest('hex');
+}
+
 /** All files under `dir`, relative to it, skipping dot-folders. */
 export async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -79,6 +95,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const seen = new Map<string, string>();
       const folded = new Map<string, string>();
       const jobs: Promise<ContentPage | undefined>[] = [];
+      const siteHash = context.persistentCache ? await siteHashOf(context) : undefined;
       for (const file of files) {
         const target = contentRoute(file, locales, config.defaultLocale);
         if (!target) continue;
@@ -122,6 +139,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           highlight: context.mode !== 'check',
           copyLabels: { copy: uiStrings(target.locale).copy, copyCode: uiStrings(target.locale).copyCode },
           markdown: context.markdown,
+          cacheDir: context.persistentCache ? context.cacheDir : undefined,
+          siteHash,
           site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
         };
         jobs.push(

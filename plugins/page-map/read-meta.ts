@@ -50,6 +50,28 @@ function specificIssues(issues: z.core.$ZodIssue[], data: unknown): z.core.$ZodI
   });
 }
 
+/** The keys of a valid JSON text's top-level object, with the offset of each key's opening quote. */
+export function topLevelKeys(text: string): { key: string; offset: number }[] {
+  const keys: { key: string; offset: number }[] = [];
+  let depth = 0;
+  let expectKey = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === '"') {
+      const start = i;
+      // Skip the string: a backslash escapes the next character.
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+      if (depth === 1 && expectKey) keys.push({ key: JSON.parse(text.slice(start, i + 1)) as string, offset: start });
+      expectKey = false;
+    } else if (char === '{' || char === '[') {
+      depth++;
+      expectKey = depth === 1 && char === '{';
+    } else if (char === '}' || char === ']') depth--;
+    else if (char === ',' && depth === 1) expectKey = true;
+  }
+  return keys;
+}
+
 /** Reads and validates one `_meta.json|js|ts` file. Problems carry the file, line and column. */
 export async function readMeta(file: string, options: { root: string; cacheDir: string; sourcePath: string; timeoutMs?: number }): Promise<ReadMeta> {
   const { sourcePath } = options;
@@ -63,9 +85,12 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
     } catch (error) {
       throw new DiagnosticError([jsonSyntaxError(text, error as Error, sourcePath)]);
     }
-    // JSON is YAML: its parser gives each node's offset.
-    const document = parseDocument(text);
+    // JSON is YAML: its parser gives each node's offset. Only a file with a problem needs it
+    // (the YAML parser cost a third of a warm build's start); the top-level keys' places, which
+    // every file gives, come from a scan of the (valid) JSON text.
+    let document: ReturnType<typeof parseDocument> | undefined;
     locate = (path, key) => {
+      document ??= parseDocument(text);
       if (key !== undefined) {
         // An unknown key: point at the key itself, not its value.
         const parent = document.getIn(path, true) as { items?: { key: { value?: unknown; range?: [number, number, number] } }[] } | undefined;
@@ -78,10 +103,7 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
       }
       return undefined;
     };
-    const root = document.contents as { items?: { key: { value?: unknown; range?: [number, number, number] } }[] } | null;
-    for (const pair of root?.items ?? []) {
-      if (typeof pair.key?.value === 'string' && pair.key.range) keyPositions[pair.key.value] = positionAt(text, pair.key.range[0]);
-    }
+    for (const { key, offset } of topLevelKeys(text)) keyPositions[key] = positionAt(text, offset);
   } else {
     const { exports } = await importModuleFile(file, { root: options.root, cacheDir: options.cacheDir, code: 'meta-syntax', timeoutMs: options.timeoutMs });
     data = exports.default;

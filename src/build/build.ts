@@ -15,7 +15,8 @@ import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
-import type { RenderOutput } from './render-worker.tsx';
+import type { RenderInput, RenderOutput } from './render-worker.tsx';
+import { renderCacheSiteKey } from './render-cache.ts';
 import { renderInPool } from './render-in-pool.ts';
 import { withLocaleFallbacks } from '../shared/locale-fallback.ts';
 import { uiStrings } from '../shared/ui-strings.ts';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   log?: (line: string) => void;
   /** Overrides the config's `evaluationTimeoutMs`, and bounds the config's own load (tests inject a tiny one). */
   evaluationTimeoutMs?: number;
+  /** Use the persistent cache in `.docs-gen-cache/` (`--no-cache`: false). @default true */
+  cache?: boolean;
   /**
    * A page that cannot be compiled or rendered is reported (in `failures`) and left out; the rest
    * of the site is built and swapped into place as usual. @default false
@@ -60,7 +63,7 @@ const EMPTY_PAGE: PageCompileOutput = { frontMatter: {}, compiled: { kind: 'html
 /** The pool tasks run in; dev passes a getter, since it replaces its pool when theme modules change. */
 export type PoolSource = WorkerPool | (() => WorkerPool);
 
-export function createContext(root: string, config: ResolvedConfig, mode: PluginContext['mode'], pool: PoolSource, markdown: MarkdownPlugins = { remarkPlugins: [], rehypePlugins: [] }): PluginContext {
+export function createContext(root: string, config: ResolvedConfig, mode: PluginContext['mode'], pool: PoolSource, markdown: MarkdownPlugins = { remarkPlugins: [], rehypePlugins: [] }, persistentCache = true): PluginContext {
   const cacheDir = join(root, '.docs-gen-cache');
   const currentPool = typeof pool === 'function' ? pool : () => pool;
   // A task module may be a plugin's TypeScript file in the site: bundled once, then run.
@@ -70,6 +73,7 @@ export function createContext(root: string, config: ResolvedConfig, mode: Plugin
     contentDir: resolve(root, config.contentDir),
     publicDir: resolve(root, config.publicDir),
     cacheDir,
+    persistentCache,
     config,
     mode,
     runInWorker,
@@ -105,7 +109,7 @@ export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
  * What `build`, `check` and `dev` start from: the validated config (and the files it came
  * from), the plugins in run order, and their context. A missing content folder stops here.
  */
-export async function prepareSite(root: string, mode: PluginContext['mode'], pool: PoolSource, limits: { evaluationTimeoutMs?: number } = {}) {
+export async function prepareSite(root: string, mode: PluginContext['mode'], pool: PoolSource, limits: { evaluationTimeoutMs?: number; cache?: boolean } = {}) {
   const loaded = await loadConfig(root, limits);
   const { config } = loaded;
   if (!existsSync(resolve(root, config.contentDir))) {
@@ -119,7 +123,7 @@ export async function prepareSite(root: string, mode: PluginContext['mode'], poo
     rehypePlugins: await runnableRefs(rehypePlugins, cacheDir),
     bundlerPlugins: await runnableRefs(bundlerPlugins, cacheDir),
   };
-  return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], configWarnings: loaded.warnings ?? [], plugins, context: createContext(root, config, mode, pool, markdown) };
+  return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], configWarnings: loaded.warnings ?? [], plugins, context: createContext(root, config, mode, pool, markdown, limits.cache ?? true) };
 }
 
 /**
@@ -141,7 +145,7 @@ export async function runnableMdxComponents(plugins: Plugin[], context: PluginCo
  * Loads config and content and runs the content hooks. With `keepGoing`, a page whose compile
  * fails is reported in `failures` and its route dropped, as `check` tolerates it.
  */
-export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool, limits: { evaluationTimeoutMs?: number; keepGoing?: boolean } = {}) {
+export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool, limits: { evaluationTimeoutMs?: number; keepGoing?: boolean; cache?: boolean } = {}) {
   const { config, plugins, context: base, configWarnings } = await prepareSite(root, mode, pool, limits);
   const failures: Diagnostic[] = [];
   const failedPages = new Set<string>();
@@ -175,7 +179,7 @@ function leftOut(diagnostic: Diagnostic): Diagnostic {
   return { ...diagnostic, hint: diagnostic.hint ? `${diagnostic.hint}; ${LEFT_OUT_HINT}` : LEFT_OUT_HINT };
 }
 
-async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: { root: string; outDir: string; write: boolean; timeoutMs: number; keepGoing?: boolean }): Promise<{ rendered: RenderOutput[]; routes: RouteDefinition[]; failures: Diagnostic[] }> {
+async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: Omit<RenderInput, 'definition'> & { timeoutMs: number; keepGoing?: boolean }): Promise<{ rendered: RenderOutput[]; routes: RouteDefinition[]; failures: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const { timeoutMs, keepGoing, ...input } = options;
   const rendered = await Promise.all(
@@ -207,7 +211,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   let staging: string | undefined;
   try {
     await removeLeftovers(outDir);
-    const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing });
+    const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache });
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);
     addThemeRoutes(site, config);
@@ -222,11 +226,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     ]);
     const { assets } = siteAssets;
     const sidebarUrls = await writeSidebarData(staging, site.navigation, config);
-    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: siteSnapshot(config, site, siteAssets, mdxComponents, sidebarUrls) });
+    const snapshot = siteSnapshot(config, site, siteAssets, mdxComponents, sidebarUrls);
+    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: snapshot });
+    const cache = context.persistentCache ? { dir: join(context.cacheDir, 'rendered'), siteKey: await renderCacheSiteKey(snapshot) } : undefined;
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);
-    const renders = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, keepGoing: options.keepGoing });
+    const renders = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, keepGoing: options.keepGoing, cache });
     const { rendered } = renders;
     failures.push(...renders.failures);
     // What was not rendered is not in the site: not in the sitemap, search data or postBuild's view.

@@ -83,6 +83,8 @@ export interface PluginContext {
   readonly publicDir: string;
   /** A cache folder that survives between builds (`<root>/.docs-gen-cache/<plugin>`) is yours to create under this. */
   readonly cacheDir: string;
+  /** False when the run was started with `--no-cache`: read nothing kept from earlier runs and keep nothing. */
+  readonly persistentCache: boolean;
   readonly config: ResolvedConfig;
   readonly mode: 'build' | 'dev' | 'check';
   /**

@@ -1,3 +1,5 @@
+// First: it records the child processes esbuild starts, so that closing the pool can wait for them.
+import '../util/esbuild-children.ts';
 import { parentPort } from 'node:worker_threads';
 import type { WorkerReply, WorkerTask } from './worker-pool.ts';
 

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
-import { distPath } from '../util/dist-path.ts';
+import { distPath, distUrl } from '../util/dist-path.ts';
 
 export interface WorkerTask<Input = unknown> {
   moduleUrl: string;
@@ -172,6 +172,10 @@ export class WorkerPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const task of this.pending.values()) clearTimeout(task.timer);
+    // A worker that used esbuild (an MDX page's imports) waits for its child to exit: terminated
+    // first, the child would outlive the process. A busy worker (an endless loop) cannot answer.
+    const stopEsbuild = { moduleUrl: distUrl('src/util/esbuild-children.js'), exportName: 'stopEsbuild', input: undefined };
+    await Promise.all(this.workers.filter((slot) => slot.busy === 0).map((slot) => this.send(slot, stopEsbuild, {}, true).catch(() => undefined)));
     await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
     this.workers.length = 0;
   }

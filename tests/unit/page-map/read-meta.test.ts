@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { rmSync, writeFileSync } from 'node:fs';
-import { metaFileNames, readMeta, type ReadMeta } from '../../../plugins/page-map/read-meta.ts';
+import { parseDocument } from 'yaml';
+import { metaFileNames, readMeta, topLevelKeys, type ReadMeta } from '../../../plugins/page-map/read-meta.ts';
 import { formatDiagnostic } from '../../../src/diagnostics/format.ts';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic.ts';
 import { fixture, tmp } from '../../helpers.ts';
@@ -147,5 +148,14 @@ describe('readMeta refuses NUL characters in titles', () => {
       ['meta-invalid', 2, 'A _meta title must not contain NUL characters at `a`'],
       ['meta-invalid', 3, 'A _meta title must not contain NUL characters at `b.title`'],
     ]);
+  });
+});
+
+describe('the places of a _meta.json file\'s top-level keys', () => {
+  test('are where the YAML parser puts them, without running it for a file with no problem', () => {
+    const text = '{\n  "a": "A",\n  "b\\"q": { "nested": "x", "c": ["{", "}"] },\n  "d,e": {"theme": {"toc": false}}, "f": "\\\\"\n}\n';
+    const fromYaml = (parseDocument(text).contents as unknown as { items: { key: { value: string; range: [number] } }[] }).items.map((p) => ({ key: p.key.value, offset: p.key.range[0] }));
+    expect(topLevelKeys(text)).toEqual(fromYaml);
+    expect(topLevelKeys(text).map((k) => k.key)).toEqual(['a', 'b"q', 'd,e', 'f']);
   });
 });

@@ -368,10 +368,6 @@ export function uiStrings(locale: string): UiStrings {
 }
 
 /** `template` with each `{name}` replaced by `values[name]`. */
-export function fillTemplate(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])));
-}
-
 /** The keys the client scripts need; the page carries them as JSON (`CLIENT_STRINGS_ID`), so no dictionary ships to the browser. */
 export const CLIENT_STRING_KEYS = [
   'copy',
@@ -389,9 +385,10 @@ export const CLIENT_STRING_KEYS = [
 
 export type ClientStrings = Pick<UiStrings, (typeof CLIENT_STRING_KEYS)[number]>;
 
-/** The id of the page's `<script type="application/json">` holding its {@link ClientStrings}. */
-export const CLIENT_STRINGS_ID = 'docs-ui-strings';
 
 export function clientStringsOf(strings: UiStrings): ClientStrings {
   return Object.fromEntries(CLIENT_STRING_KEYS.map((key) => [key, strings[key]])) as ClientStrings;
 }
+
+// The client scripts import these from the small module, so the dictionaries never join a page's own bundle.
+export { CLIENT_STRINGS_ID, fillTemplate } from './fill-template.ts';

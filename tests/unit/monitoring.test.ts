@@ -1,3 +1,4 @@
+import { uiStrings } from '../../src/shared/ui-strings.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
@@ -8,7 +9,7 @@ import { Document } from '../../theme/layouts/Document.tsx';
 /** The `<head>` of a page built with `monitoring` as given. */
 function head(monitoring: unknown): string {
   const config = { ...configSchema.parse({ monitoring }), headScript: '' };
-  const data = { config, locale: 'en-US', url: '/', documentTitle: 'T', frontMatter: {}, assets: { styles: [], scripts: [] }, noindex: false } as unknown as RouteData;
+  const data = { config, locale: 'en-US', url: '/', documentTitle: 'T', frontMatter: {}, assets: { styles: [], scripts: [] }, noindex: false, alternates: [], strings: uiStrings('en-US') } as unknown as RouteData;
   return renderToStaticMarkup(createElement(Document, { data, children: null }));
 }
 

@@ -6,7 +6,7 @@
  */
 import { encodeFragment, encodeRoute } from '../../src/shared/page-href.ts';
 import { MAX_PAGE_RESULTS, MAX_QUERY_LENGTH, MAX_SECTION_RESULTS_PER_PAGE, type PageHit, type SearchEngine, type SearchResults, type TextRun } from '../../src/shared/search-engine.ts';
-import { fillTemplate } from '../../src/shared/ui-strings.ts';
+import { fillTemplate } from '../../src/shared/fill-template.ts';
 import { pageStrings } from './page-strings.ts';
 import { loadSearchEngine } from './search-loader.ts';
 

@@ -231,7 +231,7 @@ describe('navigation between pages (plain links, prefetched)', () => {
 
   test('a page link is fetched ahead when the pointer reaches it', async () => {
     const { page, requested } = await openRecording(PAGE_TYPES.doc);
-    const link = page.locator('.sidebar a.sidebar-link', { hasText: 'Advanced Syntax' });
+    const link = page.locator('.sidebar-nav a', { hasText: 'Advanced Syntax' }).first();
     expect(requested).not.toContain('/rel/primer/advanced-syntax');
     await link.hover();
     await expect.poll(() => requested).toContain('/rel/primer/advanced-syntax');

@@ -39,7 +39,7 @@ describe('reading the docs in Chromium', () => {
   test('the theme switcher turns dark mode on, and it is applied before first paint on the next page', async () => {
     const page = await openPage('/rel');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
-    await page.selectOption('[data-theme-switch]', 'dark');
+    await page.getByRole('radio', { name: 'Dark' }).check();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     // The head script runs before the body exists: check the class at that moment.
@@ -52,6 +52,38 @@ describe('reading the docs in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { darkAtParse: boolean }).darkAtParse)).toBe(true);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe('rgb(255, 255, 255)');
+    await page.context().close();
+  });
+
+  test('the theme control is a Light / Dark / System radio group the keyboard works: one Tab stop, arrow keys choose', async () => {
+    const page = await openPage('/rel');
+    const group = page.getByRole('group', { name: 'Theme' });
+    expect(await group.getByRole('radio').evaluateAll((radios) => radios.map((r) => `${r.getAttribute('value')} ${(r as HTMLInputElement).labels![0]!.textContent}`))).toEqual(['light Light', 'dark Dark', 'system System']);
+    expect(await group.getByRole('radio', { name: 'System' }).isChecked()).toBe(true);
+    await group.getByRole('radio', { name: 'System' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await group.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), localStorage.getItem('theme')])).toEqual([true, 'dark']);
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), localStorage.getItem('theme')])).toEqual([false, 'light']);
+    // One Tab stop: Tab leaves the group from its checked radio.
+    await page.keyboard.press('Tab');
+    expect(await group.evaluate((g) => g.contains(document.activeElement))).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('light');
+    await page.context().close();
+  });
+
+  test('the theme control shows the stored choice, and a choice made in another tab', async () => {
+    const page = await openPage('/rel');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    const other = await page.context().newPage();
+    await other.goto(`${site.base}/rel`);
+    await other.getByRole('radio', { name: 'Light' }).check();
+    await expect.poll(() => page.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await page.context().close();
   });
 

@@ -127,3 +127,71 @@ describe('reading the docs in Chromium', () => {
     await page.close();
   });
 });
+
+// The seed's two timings a reader sees, on the page's own fake clock (never wall time).
+describe('timings, on the page clock', () => {
+  async function openOnFakeClock(path: string): Promise<Page> {
+    // Reduced motion: scrolls jump, so where the page is never depends on an animation's real time.
+    const context = await site.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.base });
+    const page = await context.newPage();
+    // The clock is paused once the page has loaded: from then on only runFor moves it. An hour
+    // later than the install, whatever the real load took.
+    await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
+    await page.goto(`${site.base}${path}`);
+    await page.clock.pauseAt(new Date('2026-01-01T01:00:00Z'));
+    return page;
+  }
+
+  test("a code block's copy button says 'Copied' for 2000 ms, then 'Copy' again", async () => {
+    const page = await openOnFakeClock('/rel/primer/basic-syntax');
+    const copy = page.locator('.copy-button').first();
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe('Copied');
+    await page.clock.runFor(1999);
+    expect(await copy.textContent()).toBe('Copied');
+    await page.clock.runFor(1);
+    expect(await copy.textContent()).toBe('Copy');
+    expect(await copy.evaluate((button) => button.classList.contains('copied'))).toBe(false);
+    await page.context().close();
+  });
+
+  test('the anchored heading is scrolled back into view 1000 ms after the main area last resized', async () => {
+    const page = await openOnFakeClock('/rel/primer/basic-syntax');
+    const id = (await page.locator('.toc a').nth(2).getAttribute('href'))!.slice(1);
+    await page.evaluate((target) => (location.hash = target), id);
+    await page.clock.runFor(1000);
+    const headingTop = () => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id);
+    const headingInView = async () => (await headingTop()) < 120 && (await headingTop()) >= 0;
+    expect(await headingInView()).toBe(true);
+    // The view is moved away, then the main area grows (late images, fonts); resolves once the resize has been observed.
+    const growMain = () =>
+      page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            window.scrollTo(0, 0);
+            const main = document.getElementById('content')!;
+            const spacer = document.createElement('div');
+            spacer.style.height = '300px';
+            main.append(spacer);
+            let first = true;
+            const observer = new ResizeObserver(() => {
+              if (!first) return;
+              first = false;
+              observer.disconnect();
+              resolve();
+            });
+            observer.observe(main);
+          }),
+      );
+    await growMain();
+    expect(await headingInView()).toBe(false);
+    await page.clock.runFor(600);
+    await growMain(); // a second resize within the 1000 ms starts the wait again
+    await page.clock.runFor(999);
+    expect(await headingInView()).toBe(false);
+    await page.clock.runFor(1);
+    expect(await headingInView()).toBe(true);
+    await page.context().close();
+  });
+});

@@ -104,7 +104,8 @@ describe("the theme's strings", () => {
     const guide = page('fr-FR/guide/index.html');
     expect(guide).toContain('aria-label="Copier le code" title="Copier le code">Copier</button>');
     expect(guide).toContain('<p class="feedback-question">Cette page vous a-t-elle été utile ?</p>');
-    expect(guide).toContain('<option value="dark">Sombre</option>');
+    expect(guide).toContain('<legend class="visually-hidden">Thème</legend>');
+    expect(guide).toContain('<span>Sombre</span>');
     expect(guide).toContain('"searchLoading":"Chargement…"');
     expect(page('fr-FR/404/index.html')).toContain('<h1>404 : page introuvable</h1>');
     expect(page('fr-FR/search/index.html')).toContain('placeholder="Rechercher dans la documentation…"');

@@ -12,6 +12,7 @@ import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-sys
 import { DocsLayout } from '../../theme/layouts/DocsLayout.tsx';
 import { SpecialPageBody } from '../../theme/components/SpecialPages.tsx';
 import { mdxComponents } from '../../theme/mdx/components.tsx';
+import { headingAnchorsInHtml } from '../../theme/components/HeadingAnchor.tsx';
 import { islandComponent } from '../../theme/mdx/Island.tsx';
 import { responsiveImagesInHtml } from '../../theme/mdx/DocImage.tsx';
 import { RouteDataContext } from '../../theme/route-data-context.ts';
@@ -157,7 +158,7 @@ function Body({ data, definition, Content }: { data: RouteData; definition: Rout
   if (Content) return <Content components={mdxComponents(data, registered) as Record<string, ComponentType>} />;
   if (definition.content.type === 'html') return <div className="html-content" dangerouslySetInnerHTML={{ __html: responsiveImagesInHtml(definition.content.html, data) }} />;
   if (definition.content.type === 'mdx' && definition.content.compiled.kind === 'html') {
-    return <div className="markdown-content" dangerouslySetInnerHTML={{ __html: responsiveImagesInHtml(definition.content.compiled.code, data) }} />;
+    return <div className="markdown-content" dangerouslySetInnerHTML={{ __html: headingAnchorsInHtml(responsiveImagesInHtml(definition.content.compiled.code, data), data.headings, data.strings) }} />;
   }
   return <SpecialPageBody data={data} />;
 }

@@ -132,6 +132,26 @@ describe('the keyboard reader', () => {
     await page.context().close();
   });
 
+  test("a heading's # anchor is one Tab stop, shown when focused, named after its heading", async () => {
+    const page = await open(PAGE_TYPES.doc, 'light', VIEWPORTS.desktop);
+    const heading = page.locator('.content h2').first();
+    const anchor = heading.locator('a.heading-anchor');
+    expect(await anchor.count()).toBe(1);
+    const text = (await heading.evaluate((h) => h.firstChild?.textContent ?? '')).trim();
+    expect(await anchor.getAttribute('aria-label')).toBe(`Link to the section “${text}”`);
+    expect(await anchor.getAttribute('href')).toBe(`#${await heading.getAttribute('id')}`);
+    expect(await anchor.evaluate((a) => getComputedStyle(a).opacity)).toBe('0');
+    // From the element just before the heading, one Tab lands on the anchor and the next leaves the heading.
+    await anchor.focus();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Tab');
+    expect(await anchor.evaluate((a) => a === document.activeElement)).toBe(true);
+    expect(await anchor.evaluate((a) => getComputedStyle(a).opacity)).toBe('1');
+    await page.keyboard.press('Tab');
+    expect(await heading.evaluate((h) => h.contains(document.activeElement))).toBe(false);
+    await page.context().close();
+  });
+
   test('Escape closes the mobile menu and gives focus back to its button', async () => {
     const page = await open(PAGE_TYPES.doc, 'light', VIEWPORTS.phone);
     await page.click('[data-menu-toggle]');

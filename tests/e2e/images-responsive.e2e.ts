@@ -65,7 +65,7 @@ describe('responsive images in Chromium', () => {
 
   test('switching the theme swaps the variant in place', async () => {
     const page = await open('/', { width: 1440 });
-    await page.selectOption('[data-theme-switch]', 'dark');
+    await page.check('[data-theme-switch] input[value="dark"]');
     expect(await chosen(page, '.doc-image-dark img')).toMatch(/^wide-dark-/);
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('.doc-image-light')!).display)).toBe('none');
     await page.context().close();

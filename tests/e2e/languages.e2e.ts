@@ -73,7 +73,8 @@ describe('a French page', () => {
     await expect.poll(() => page.locator('#search-results .search-message').textContent()).toBe('Aucun résultat.');
     await page.locator('#search-input').fill('premiers');
     await expect.poll(() => page.locator('#search-results .search-footer').textContent()).toMatch(/^Voir les \d+ résultats$/);
-    expect(await page.locator('[data-theme-switch] option').allTextContents()).toEqual(['Clair', 'Sombre', 'Système']);
+    expect(await page.locator('[data-theme-switch] label').allTextContents()).toEqual(['Clair', 'Sombre', 'Système']);
+    expect(await page.locator('[data-theme-switch] legend').textContent()).toBe('Thème');
     await page.context().close();
   });
 

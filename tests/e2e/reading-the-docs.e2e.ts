@@ -39,7 +39,7 @@ describe('reading the docs in Chromium', () => {
   test('the theme switcher turns dark mode on, and it is applied before first paint on the next page', async () => {
     const page = await openPage('/rel');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
-    await page.selectOption('[data-theme-switch]', 'dark');
+    await page.getByRole('radio', { name: 'Dark' }).check();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     // The head script runs before the body exists: check the class at that moment.
@@ -52,6 +52,38 @@ describe('reading the docs in Chromium', () => {
     expect(await page.evaluate(() => (window as unknown as { darkAtParse: boolean }).darkAtParse)).toBe(true);
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(background).not.toBe('rgb(255, 255, 255)');
+    await page.context().close();
+  });
+
+  test('the theme control is a Light / Dark / System radio group the keyboard works: one Tab stop, arrow keys choose', async () => {
+    const page = await openPage('/rel');
+    const group = page.getByRole('group', { name: 'Theme' });
+    expect(await group.getByRole('radio').evaluateAll((radios) => radios.map((r) => `${r.getAttribute('value')} ${(r as HTMLInputElement).labels![0]!.textContent}`))).toEqual(['light Light', 'dark Dark', 'system System']);
+    expect(await group.getByRole('radio', { name: 'System' }).isChecked()).toBe(true);
+    await group.getByRole('radio', { name: 'System' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    expect(await group.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), localStorage.getItem('theme')])).toEqual([true, 'dark']);
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.evaluate(() => [document.documentElement.classList.contains('dark'), localStorage.getItem('theme')])).toEqual([false, 'light']);
+    // One Tab stop: Tab leaves the group from its checked radio.
+    await page.keyboard.press('Tab');
+    expect(await group.evaluate((g) => g.contains(document.activeElement))).toBe(false);
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe('light');
+    await page.context().close();
+  });
+
+  test('the theme control shows the stored choice, and a choice made in another tab', async () => {
+    const page = await openPage('/rel');
+    await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+    await page.reload();
+    expect(await page.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
+    const other = await page.context().newPage();
+    await other.goto(`${site.base}/rel`);
+    await other.getByRole('radio', { name: 'Light' }).check();
+    await expect.poll(() => page.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
     await page.context().close();
   });
 
@@ -93,5 +125,73 @@ describe('reading the docs in Chromium', () => {
     expect(await page.locator('h1').textContent()).toBe('404: Page Not Found');
     expect(await page.locator('.sidebar').count()).toBe(0);
     await page.close();
+  });
+});
+
+// The seed's two timings a reader sees, on the page's own fake clock (never wall time).
+describe('timings, on the page clock', () => {
+  async function openOnFakeClock(path: string): Promise<Page> {
+    // Reduced motion: scrolls jump, so where the page is never depends on an animation's real time.
+    const context = await site.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light', reducedMotion: 'reduce' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.base });
+    const page = await context.newPage();
+    // The clock is paused once the page has loaded: from then on only runFor moves it. An hour
+    // later than the install, whatever the real load took.
+    await page.clock.install({ time: new Date('2026-01-01T00:00:00Z') });
+    await page.goto(`${site.base}${path}`);
+    await page.clock.pauseAt(new Date('2026-01-01T01:00:00Z'));
+    return page;
+  }
+
+  test("a code block's copy button says 'Copied' for 2000 ms, then 'Copy' again", async () => {
+    const page = await openOnFakeClock('/rel/primer/basic-syntax');
+    const copy = page.locator('.copy-button').first();
+    await copy.click();
+    await expect.poll(() => copy.textContent()).toBe('Copied');
+    await page.clock.runFor(1999);
+    expect(await copy.textContent()).toBe('Copied');
+    await page.clock.runFor(1);
+    expect(await copy.textContent()).toBe('Copy');
+    expect(await copy.evaluate((button) => button.classList.contains('copied'))).toBe(false);
+    await page.context().close();
+  });
+
+  test('the anchored heading is scrolled back into view 1000 ms after the main area last resized', async () => {
+    const page = await openOnFakeClock('/rel/primer/basic-syntax');
+    const id = (await page.locator('.toc a').nth(2).getAttribute('href'))!.slice(1);
+    await page.evaluate((target) => (location.hash = target), id);
+    await page.clock.runFor(1000);
+    const headingTop = () => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id);
+    const headingInView = async () => (await headingTop()) < 120 && (await headingTop()) >= 0;
+    expect(await headingInView()).toBe(true);
+    // The view is moved away, then the main area grows (late images, fonts); resolves once the resize has been observed.
+    const growMain = () =>
+      page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            window.scrollTo(0, 0);
+            const main = document.getElementById('content')!;
+            const spacer = document.createElement('div');
+            spacer.style.height = '300px';
+            main.append(spacer);
+            let first = true;
+            const observer = new ResizeObserver(() => {
+              if (!first) return;
+              first = false;
+              observer.disconnect();
+              resolve();
+            });
+            observer.observe(main);
+          }),
+      );
+    await growMain();
+    expect(await headingInView()).toBe(false);
+    await page.clock.runFor(600);
+    await growMain(); // a second resize within the 1000 ms starts the wait again
+    await page.clock.runFor(999);
+    expect(await headingInView()).toBe(false);
+    await page.clock.runFor(1);
+    expect(await headingInView()).toBe(true);
+    await page.context().close();
   });
 });

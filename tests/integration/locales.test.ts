@@ -104,7 +104,8 @@ describe("the theme's strings", () => {
     const guide = page('fr-FR/guide/index.html');
     expect(guide).toContain('aria-label="Copier le code" title="Copier le code">Copier</button>');
     expect(guide).toContain('<p class="feedback-question">Cette page vous a-t-elle été utile ?</p>');
-    expect(guide).toContain('<option value="dark">Sombre</option>');
+    expect(guide).toContain('<legend class="visually-hidden">Thème</legend>');
+    expect(guide).toContain('<span>Sombre</span>');
     expect(guide).toContain('"searchLoading":"Chargement…"');
     expect(page('fr-FR/404/index.html')).toContain('<h1>404 : page introuvable</h1>');
     expect(page('fr-FR/search/index.html')).toContain('placeholder="Rechercher dans la documentation…"');
@@ -127,5 +128,30 @@ describe('per-locale config overrides', () => {
     expect(page('fr-FR/guide/index.html')).toContain('Nouveau : <a href="/fr-FR/guide">le guide</a>');
     expect(page('guide/index.html')).toContain('New: <a href="/guide">the guide</a>');
     expect(page('ar/guide/index.html')).not.toContain('class="banner"');
+  });
+});
+
+describe('heading anchors', () => {
+  const anchor = (locale: string, id: string, heading: string) =>
+    `<a class="heading-anchor" href="#${id}" aria-label="${uiStrings(locale).headingAnchorLabel.replace('{heading}', heading)}">#</a>`;
+
+  test('follow the text of each h2 on a Markdown page and on an MDX page, with the same markup, named in the page\'s language', () => {
+    expect(main(page('guide/first-steps/index.html'))).toContain(`<h2 id="configure">Configure${anchor('en-US', 'configure', 'Configure')}</h2>`);
+    expect(main(page('guide/index.html'))).toContain(`<h2 id="install">Install${anchor('en-US', 'install', 'Install')}</h2>`);
+    expect(main(page('fr-FR/guide/first-steps/index.html'))).toContain(`<h2 id="configurer">Configurer${anchor('fr-FR', 'configurer', 'Configurer')}</h2>`);
+    expect(main(page('ar/guide/index.html'))).toContain(anchor('ar', 'التثبيت', 'التثبيت'));
+  });
+
+  test('are not on the page title (h1)', () => {
+    expect(main(page('guide/index.html'))).toMatch(/<h1[^>]*>Guide<\/h1>/);
+  });
+
+  test("do not leak into the TOC or the search data", () => {
+    const toc = /<nav class="toc"[\s\S]*?<\/nav>/.exec(page('guide/first-steps/index.html'))![0];
+    expect(toc).toContain('<a href="#configure">Configure</a>');
+    expect(toc).not.toContain('heading-anchor');
+    const search = JSON.parse(page('_next/static/chunks/nextra-data-en-US.json')) as Record<string, { data: Record<string, string> }>;
+    expect(Object.keys(search['/guide/first-steps']!.data)).toEqual(['', 'configure#Configure']);
+    expect(JSON.stringify(search)).not.toContain('heading-anchor');
   });
 });

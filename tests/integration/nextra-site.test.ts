@@ -64,7 +64,7 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
     expect(html).toMatch(/<label for="[^"]+-1" class="nx-tab-label">pnpm<\/label>/);
     expect(html).toMatch(/<section class="nx-tab-panel" id="[^"]+">yarn add widgets<\/section>/);
     expect(html).toContain('<a class="nx-card" href="/guide/images">');
-    expect(html).toContain('<div class="nx-steps"><h3 id="unpack">Unpack</h3>');
+    expect(html).toContain('<div class="nx-steps"><h3 id="unpack">Unpack<a class="heading-anchor" href="#unpack" aria-label="Link to the section “Unpack”">#</a></h3>');
     expect(html).toContain('<summary>widgets</summary>');
     expect(html).toContain('<div class="nx-bleed">');
   });

@@ -29,8 +29,9 @@ afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true 
 
 describe('custom heading ids', () => {
   test('are the ids of .md and .mdx headings, without the marker in the text', () => {
-    expect(read('guide/math/index.html')).toContain('<h2 id="custom-area">The area of a circle</h2>');
-    expect(read('guide/diagrams/index.html')).toContain('<h2 id="flow-id">A flow</h2>');
+    // Each ends with its `#` anchor (added at render time), named after the text without the marker.
+    expect(read('guide/math/index.html')).toContain('<h2 id="custom-area">The area of a circle<a class="heading-anchor" href="#custom-area" aria-label="Link to the section “The area of a circle”">#</a></h2>');
+    expect(read('guide/diagrams/index.html')).toContain('<h2 id="flow-id">A flow<a class="heading-anchor" href="#flow-id" aria-label="Link to the section “A flow”">#</a></h2>');
     expect(read('guide/diagrams/index.html')).not.toContain('[#flow-id]');
   });
 

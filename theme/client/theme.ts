@@ -1,8 +1,10 @@
 import { applyThemeChoice, DARK_SCHEME_QUERY, storedThemeChoice, THEME_STORAGE_KEY, type ThemeChoice } from './theme-rule.ts';
 
+const themeRadios = () => document.querySelectorAll<HTMLInputElement>('[data-theme-switch] input[type="radio"]');
+
 function apply(choice: ThemeChoice): void {
   applyThemeChoice(document.documentElement, choice);
-  for (const select of document.querySelectorAll<HTMLSelectElement>('[data-theme-switch]')) select.value = choice;
+  for (const radio of themeRadios()) radio.checked = radio.value === choice;
 }
 
 const current = () => storedThemeChoice(document.documentElement);
@@ -10,9 +12,10 @@ const current = () => storedThemeChoice(document.documentElement);
 /** Theme switcher: light, dark or system; stored under `theme` and synced across tabs. */
 export function initTheme(): void {
   apply(current());
-  for (const select of document.querySelectorAll<HTMLSelectElement>('[data-theme-switch]')) {
-    select.addEventListener('change', () => {
-      const choice = select.value as ThemeChoice;
+  for (const radio of themeRadios()) {
+    radio.addEventListener('change', () => {
+      if (!radio.checked) return;
+      const choice = radio.value as ThemeChoice;
       try {
         localStorage.setItem(THEME_STORAGE_KEY, choice);
       } catch {

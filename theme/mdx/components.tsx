@@ -2,10 +2,11 @@ import type { AnchorHTMLAttributes, ComponentType, ImgHTMLAttributes } from 'rea
 import type { RouteData } from '../../src/shared/types.ts';
 import { isExternalHref } from '../../src/shared/resolve-link.ts';
 import { ResponsiveImage } from './DocImage.tsx';
+import { headingComponents } from '../components/HeadingAnchor.tsx';
 
 /**
  * The components MDX's own elements render with (`a`, `img`), bound to the page's route data,
- * then the registered ones: the plugins' `mdxComponents` (the theme's `Alert`, `DocImage`,
+ * h2–h6 with their `#` anchor, then the registered ones: the plugins' `mdxComponents` (the theme's `Alert`, `DocImage`,
  * `RelOutput` among them) and the config's islands.
  */
 export function mdxComponents(data: RouteData, registered: Record<string, ComponentType<never>> = {}): Record<string, unknown> {
@@ -20,5 +21,5 @@ export function mdxComponents(data: RouteData, registered: Record<string, Compon
   }
   // Width, height and responsive variants from the image-size table.
   const Image = ({ src = '', ...rest }: ImgHTMLAttributes<HTMLImageElement>) => <ResponsiveImage data={data} src={typeof src === 'string' ? src : ''} {...rest} />;
-  return { a: Link, img: Image, ...registered };
+  return { a: Link, img: Image, ...headingComponents(data.headings, data.strings), ...registered };
 }

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
+import { writeAtomically } from 'docs-gen';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { cacheFileName } from './variants.ts';
@@ -17,12 +17,6 @@ export function encodeImage(input: string | Buffer, options: { width: number; qu
   return pipeline.webp({ quality }).toBuffer();
 }
 
-/** Writes through a temporary name, so a build stopped half-way never leaves half a variant in the cache. */
-export async function writeAtomically(file: string, contents: Buffer): Promise<void> {
-  const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  await writeFile(temporary, contents);
-  await rename(temporary, file);
-}
 
 export interface EncodeVariantsInput {
   /** Absolute path of the source image. */

@@ -1,8 +1,8 @@
 import { mkdir, readFile, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { realPathInside, resolveImagePath } from 'docs-gen';
-import { encodeImage, writeAtomically, type EncodeFormat } from './encode-task.ts';
+import { realPathInside, resolveImagePath, writeAtomically } from 'docs-gen';
+import { encodeImage, type EncodeFormat } from './encode-task.ts';
 import { MeasureCache, measureImage } from './measure.ts';
 import { cacheFileName, DEFAULT_QUALITY, hasVariants, IMAGE_WIDTHS, SMALL_IMAGE_WIDTHS } from './variants.ts';
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import {
   hiddenRoutes,
@@ -18,6 +18,7 @@ import {
   type SearchHead,
   type SiteData,
   type TextSection,
+  writeAtomically,
 } from 'docs-gen';
 
 export const SEARCH_INDEX = 'docs-gen:search-index';
@@ -64,9 +65,10 @@ async function writeSearchFiles(outDir: string, locale: string, documents: Searc
   });
   const head: SearchHead = { pages, parts: partFiles.map((part) => part.name) };
   await Promise.all([
-    writeFile(file, serializeSearchData(documents)),
-    writeFile(join(outDir, searchHeadPath(locale)), JSON.stringify(head)),
-    ...partFiles.map((part) => writeFile(join(dirname(file), part.name), part.bytes)),
+    // dev writes these again while a browser may be fetching them.
+    writeAtomically(file, serializeSearchData(documents)),
+    writeAtomically(join(outDir, searchHeadPath(locale)), JSON.stringify(head)),
+    ...partFiles.map((part) => writeAtomically(join(dirname(file), part.name), part.bytes)),
   ]);
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Navigation } from '../pipeline/plugin.ts';
 import type { PageMapItem, SidebarData, SidebarEntry, SidebarItem } from '../shared/types.ts';
@@ -7,6 +7,7 @@ import { pageHref, routeHref } from '../shared/page-href.ts';
 import { isNavigable } from '../shared/special-pages.ts';
 import { sectionFor, sidebarTree } from './navigation.ts';
 import { ASSET_DIR } from './client-assets.ts';
+import { writeAtomically } from '../util/write-atomically.ts';
 
 /** The part of the config that decides a locale's hrefs. */
 export interface LocaleHrefs {
@@ -69,13 +70,21 @@ export function sidebarData(navigation: Navigation, config: LocaleHrefs): Sideba
  * Writes each locale's sidebar JSON into `<outDir>/_docs-gen/`, named by its content's hash
  * so the browser may cache it for good; returns each locale's URL (with the base path).
  */
+const exists = (file: string) => access(file).then(
+  () => true,
+  () => false,
+);
+
 export async function writeSidebarData(outDir: string, navigation: Record<string, Navigation>, config: LocaleHrefs): Promise<Record<string, string>> {
   await mkdir(join(outDir, ASSET_DIR), { recursive: true });
   const urls: Record<string, string> = {};
   for (const [locale, localeNavigation] of Object.entries(navigation)) {
     const json = JSON.stringify(sidebarData(localeNavigation, config));
     const name = `sidebar-${locale}-${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
-    await writeFile(join(outDir, ASSET_DIR, name), json);
+    const file = join(outDir, ASSET_DIR, name);
+    // dev writes the tree on every refresh while browsers fetch it: a name that exists already
+    // holds these very bytes (it is their hash), and a new one appears whole or not at all.
+    if (!(await exists(file))) await writeAtomically(file, json);
     urls[locale] = `${config.basePath}/${ASSET_DIR}/${name}`;
   }
   return urls;

@@ -1,6 +1,6 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { writeAtomically } from './write-atomically.ts';
 
 /**
  * One entry of a persistent cache: `<dir>/<key[0..2]>/<key>.json`, holding `{ key, value }`.
@@ -32,11 +32,9 @@ export function writeCacheEntry(dir: string, key: string, value: unknown): Promi
 
 /** Writes a cache file atomically; a cache that cannot be written (a read-only folder, a full disk) only costs the next build time. */
 export async function writeCacheFile(path: string, contents: string): Promise<void> {
-  const temporary = `${path}.${process.pid}-${threadId}.tmp`;
   try {
     await mkdir(dirname(path), { recursive: true });
-    await writeFile(temporary, contents);
-    await rename(temporary, path);
+    await writeAtomically(path, contents);
   } catch {
     // Nothing kept: the next build renders or compiles again.
   }

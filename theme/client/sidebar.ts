@@ -183,6 +183,8 @@ export function initSidebar(): void {
   scheduleWholeTree(nav, keepScrollPosition(nav));
   // dev patched the page with the server's reader's path (and perhaps a new tree): load the whole tree again.
   document.addEventListener(PAGE_PATCHED_EVENT, () => {
+    // The patch leaves attributes the server did not write: the nav holds only the path now.
+    delete nav.dataset.sidebarComplete;
     void loadWholeTree(nav, undefined).catch(() => {
       // The path stays, and works.
     });

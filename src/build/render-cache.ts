@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
-import { distPath } from '../util/dist-path.ts';
+import { toolBuildId } from '../util/tool-build-id.ts';
 import type { SiteSnapshot } from './route-data.ts';
 
 /**
@@ -22,15 +20,6 @@ export function isRenderCacheable(definition: RouteDefinition): boolean {
   return content.type === 'html' || content.type === 'theme' || (content.type === 'mdx' && content.compiled.kind === 'html');
 }
 
-/** Every built file of the tool (`dist/`): a new docs-gen, or a rebuilt one, renders afresh. */
-async function rendererFingerprint(): Promise<string> {
-  const hash = createHash('sha256');
-  const root = distPath('');
-  const files = (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
-  for (const file of files) hash.update(file.slice(root.length)).update('\0').update(await readFile(file));
-  return hash.digest('hex');
-}
-
 /**
  * JSON with every object's keys in sorted order, Maps and Sets as their entries: the same data
  * hashes the same however it was assembled (the page map's folders arrive in the order their
@@ -44,7 +33,7 @@ const canonical = (_key: string, value: unknown): unknown => {
 
 /** What every page of this build shares: the renderer and the snapshot. Computed once per build. */
 export async function renderCacheSiteKey(snapshot: SiteSnapshot): Promise<string> {
-  return createHash('sha256').update(await rendererFingerprint()).update('\0').update(JSON.stringify(snapshot, canonical)).digest('hex');
+  return createHash('sha256').update(await toolBuildId()).update('\0').update(JSON.stringify(snapshot, canonical)).digest('hex');
 }
 
 /** One page's key: the site's key and the page's own definition. */

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { folderRouteOf, hiddenRoutes, isNavigable, localizedRoute, workerModuleUrl, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
 import type { PageMarkdownInput } from './page-markdown.ts';
+import { pageMarkdownCache } from './page-markdown-cache.ts';
 
 /** Where a route's Markdown is written, relative to the output folder: `/` is `/index.md`. */
 export function markdownPath(route: string, locale: string, defaultLocale: string): string {
@@ -41,6 +42,11 @@ export async function writeLlmsOutput({ outDir, site, context }: { outDir: strin
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, text);
   };
+  const cache = await pageMarkdownCache(
+    context,
+    (input) => context.runInWorker<PageMarkdownInput, string>({ moduleUrl, exportName: 'pageMarkdown', input }),
+    site.themeData.relOutputs,
+  );
   for (const { locale } of config.locales) {
     const pageMap = site.navigation[locale]?.pageMap ?? [];
     const hidden = hiddenRoutes(pageMap);
@@ -67,7 +73,7 @@ export async function writeLlmsOutput({ outDir, site, context }: { outDir: strin
           },
           relOutputs: site.themeData.relOutputs,
         };
-        return context.runInWorker<PageMarkdownInput, string>({ moduleUrl, exportName: 'pageMarkdown', input });
+        return cache.markdownOf(input);
       }),
     );
     const paths = pages.map((page) => markdownPath(page.route, locale, config.defaultLocale));

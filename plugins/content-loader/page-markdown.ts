@@ -15,6 +15,8 @@ export interface PageMarkdownInput {
   /** Links are written as the built site has them (base path, locale prefix), as in the HTML. */
   links: PageLinkContext;
   relOutputs?: RelOutputData;
+  /** The page's source when the caller has read it already (the cache keys by it); else the task reads `file`. */
+  source?: string;
 }
 
 /** An mdast node as the MDX parser leaves it: what the conversion reads. */
@@ -129,7 +131,7 @@ function withTitle(body: string, input: PageMarkdownInput): string {
 
 /** Worker task: one page's clean Markdown, for `<route>.md` and `llms-full.txt`. */
 export async function pageMarkdown(input: PageMarkdownInput): Promise<string> {
-  const source = await readFile(input.file, 'utf8');
+  const source = input.source ?? (await readFile(input.file, 'utf8'));
   const { body } = splitFrontMatter(source, input.relativePath);
   // TeX's braces are not MDX expressions: the parser reads the math masked (same length, same
   // lines), and the Markdown is sliced from the unmasked text.

@@ -16,7 +16,7 @@ import {
   type PluginContext,
   type RouteDefinition,
 } from 'docs-gen';
-import type { CompileInput, CompileOutput } from './compile-page.ts';
+import { cachedCompile, type CompileInput, type CompileOutput } from './compile-page.ts';
 import { katexAssets } from './katex-assets.ts';
 import { writeLlmsOutput } from './llms-output.ts';
 import { mermaidAssets } from './mermaid.ts';
@@ -96,6 +96,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const folded = new Map<string, string>();
       const jobs: Promise<ContentPage | undefined>[] = [];
       const siteHash = context.persistentCache ? await siteHashOf(context) : undefined;
+      // A build or check looks each page up in the persistent cache here, on the main thread: a hit
+      // costs no task (the compile output is not cloned across threads, idle workers load nothing).
+      // Dev asks its page store for every page (it tracks what each page compiled to), so not there.
+      const lookUpFirst = context.persistentCache && context.mode !== 'dev';
       for (const file of files) {
         const target = contentRoute(file, locales, config.defaultLocale);
         if (!target) continue;
@@ -143,8 +147,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           siteHash,
           site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
         };
+        const compile = async () =>
+          (lookUpFirst ? await cachedCompile(input) : undefined) ?? context.compilePage({ moduleUrl, exportName: 'compilePage', input, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) });
         jobs.push(
-          context.compilePage({ moduleUrl, exportName: 'compilePage', input, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) }).then(
+          compile().then(
             (output) => ({
               ...output,
               ...target,

@@ -8,9 +8,10 @@ import { createHostedSearchClient } from '../../src/shared/hosted-search-client.
 import { groupHits, modalHitsFromHosted, modalHitsFromLocal, NARROW_SCREEN_MAX_WIDTH, plainText, SNIPPET_WORDS, SNIPPET_WORDS_NARROW, type ModalHit } from '../../src/shared/modal-hits.ts';
 import { createSearchHistory, type StoredHit } from '../../src/shared/search-history.ts';
 import type { TextRun } from '../../src/shared/search-engine.ts';
-import { fillTemplate, uiStrings } from '../../src/shared/ui-strings.ts';
+import { fillTemplate } from '../../src/shared/fill-template.ts';
 import { encodeFragment, encodeRoute } from '../../src/shared/page-href.ts';
 import { safeHref } from '../../src/shared/safe-href.ts';
+import { pageStrings } from './page-strings.ts';
 import { SEARCH_MODAL_CSS } from './search-modal-styles.ts';
 
 /** Seed §9. */
@@ -28,7 +29,8 @@ const root = document.documentElement;
 const basePath = root.dataset.basePath ?? '';
 const locale = root.dataset.locale ?? 'en-US';
 const defaultLocale = root.dataset.defaultLocale ?? locale;
-const strings = uiStrings(locale);
+// The page's own strings, not the dictionary: the chunk ships no other language's table.
+const strings = pageStrings();
 
 /** The source named by the button's data attributes: hosted when it carries an app id, else local. */
 function sourceOf(button: HTMLElement): { source: Source; indexName: string } {

@@ -25,16 +25,21 @@ export function tempSite(files: Record<string, string>): { root: string; cleanup
 
 export const tmp = () => mkdtempSync(join(tmpdir(), 'docs-gen-test-'));
 
-/** Builds with `options` and returns the diagnostics the build rejects with; fails the test when it succeeds. */
-export async function buildFailure(options: BuildOptions): Promise<Diagnostic[]> {
-  const error = await build(options).then(
+/** The diagnostics `running` rejects with; fails the test when it resolves, or rejects with anything else. `what` names it in the failure. */
+export async function rejectionDiagnostics(running: Promise<unknown>, what: string): Promise<Diagnostic[]> {
+  const error = await running.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error, `building ${options.root} should fail`).toBeDefined();
+  expect(error, `${what} should fail`).toBeDefined();
   const diagnostics = (error as { diagnostics?: Diagnostic[] }).diagnostics;
   expect(diagnostics, `the failure should carry diagnostics, got: ${String(error)}`).toBeInstanceOf(Array);
   return diagnostics!;
+}
+
+/** Builds with `options` and returns the diagnostics the build rejects with; fails the test when it succeeds. */
+export function buildFailure(options: BuildOptions): Promise<Diagnostic[]> {
+  return rejectionDiagnostics(build(options), `building ${options.root}`);
 }
 
 /** A site built and checked once for the tests of a describe block. */

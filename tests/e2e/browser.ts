@@ -6,6 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import { chromium, type Browser } from 'playwright-core';
 import { serveStatic } from '../../src/dev/static-server.ts';
+import { listenOnLocalhost } from '../listen-on-localhost.ts';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -16,9 +17,7 @@ export function launchChromium(): Promise<Browser> {
 /** Serves a built folder on 127.0.0.1 (random port) the way a static host would. */
 export async function serveFolder(root: string, basePath = ''): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => void serveStatic(request, response, { root, basePath }));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, server };
+  return { url: await listenOnLocalhost(server), server };
 }
 
 /** A site built once for a test file, served on 127.0.0.1, with a browser: the usual e2e setup. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveStatic } from '../../src/dev/static-server.ts';
 import { listenOnLocalhost } from '../listen-on-localhost.ts';
 
@@ -12,6 +12,19 @@ export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-backgr
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
+
+/**
+ * The page's script errors and console errors, as they come. A failed load is left out: the
+ * browser's own /favicon.ico probe is not ours (a test that cares about loads watches responses).
+ */
+export function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  return errors;
 }
 
 /** Serves a built folder on 127.0.0.1 (random port) the way a static host would. */

@@ -27,6 +27,22 @@ export function recordErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Replaces the page's `window.open` with one that only records its calls (their arguments as
+ * strings); resolves to a function that reads the calls so far.
+ */
+export async function recordWindowOpen(page: Page): Promise<() => Promise<string[][]>> {
+  await page.evaluate(() => {
+    const opened: string[][] = [];
+    window.open = (...args: unknown[]) => {
+      opened.push(args.map(String));
+      return null;
+    };
+    (window as unknown as { opened: string[][] }).opened = opened;
+  });
+  return () => page.evaluate(() => (window as unknown as { opened: string[][] }).opened);
+}
+
 /** Serves a built folder on 127.0.0.1 (random port) the way a static host would. */
 export async function serveFolder(root: string, basePath = ''): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => void serveStatic(request, response, { root, basePath }));

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readCacheEntry, toolBuildId, writeCacheEntry, type PluginContext } from 'docs-gen';
 import type { PageMarkdownInput } from './page-markdown.ts';
@@ -7,8 +6,8 @@ import type { PageMarkdownInput } from './page-markdown.ts';
 /**
  * The persistent cache of pages' clean Markdown (`<cacheDir>/markdown/`), for `<route>.md` and
  * `llms-full.txt`. Converting a page parses it with the MDX parser (micromark): on a warm build
- * of 2000 pages that was most of the CPU time. The key is the page's source, its input (title,
- * description, links) and what every page shares: the tool's build id and the Rel outputs'
+ * of 2000 pages that was most of the CPU time. The key is the page's input (its body as the
+ * compile read it, title, description, links) and what every page shares: the tool's build id and the Rel outputs'
  * tables (hashed once per build, not once per page).
  */
 export interface PageMarkdownCache {
@@ -25,13 +24,11 @@ export async function pageMarkdownCache(context: PluginContext, convert: (input:
   const shared = createHash('sha256').update(await toolBuildId()).update('\0').update(JSON.stringify(relOutputs ?? null)).digest('hex');
   return {
     async markdownOf(input) {
-      // The source is read here and handed to the task, so the key and the Markdown are of the same text.
-      const source = await readFile(input.file, 'utf8');
       const { relOutputs: _shared, ...own } = input;
-      const key = createHash('sha256').update(shared).update('\0').update(JSON.stringify(own)).update('\0').update(source).digest('hex');
+      const key = createHash('sha256').update(shared).update('\0').update(JSON.stringify(own)).digest('hex');
       const cached = await readCacheEntry(dir, key, isText);
       if (cached !== undefined) return cached;
-      const markdown = await convert({ ...input, source });
+      const markdown = await convert(input);
       await writeCacheEntry(dir, key, markdown);
       return markdown;
     },

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSy
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
+import { checkSite } from '../../src/check/check.ts';
 import { formatDiagnostic } from '../../src/diagnostics/format.ts';
 import { buildFailure, fixture, repoRoot, tempSite, tmp } from '../helpers.ts';
 
@@ -57,6 +58,8 @@ describe('an image named relative to its page', () => {
         expect(d.message).toBe(`Image ${d.target} is outside the site folder: an image named relative to its page must be inside the site`);
       }
       expect(diagnostics.find((d) => d.code === 'missing-image')!.message).toBe('Image ./absent.png was not found and must be added to content/guide/absent.png');
+      const checked = await checkSite({ root: site.root, external: false });
+      expect(checked.findings.map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`).sort()).toEqual(diagnostics.map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`).sort());
     } finally {
       site.cleanup();
     }

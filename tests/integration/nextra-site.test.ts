@@ -84,6 +84,12 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
     }
   });
 
+  test('finds a Markdown image named relative to the page (../../img/) beside it, gives it its size and copies it', () => {
+    const html = page('guide/images/index.html');
+    expect(html).toMatch(/<img src="\/_docs-gen\/files\/img\/diagram\.png" alt="The diagram, as Markdown" width="120" height="80"/);
+    expect(readFileSync(join(outDir, '_docs-gen/files/img/diagram.png'))).toEqual(readFileSync(join(NEXTRA_2, 'img/diagram.png')));
+  });
+
   test('imports an SVG both as a component (inline) and as an image file', () => {
     const html = page('guide/images/index.html');
     expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" stroke-width="2" aria-label="Acme logo"><circle');

@@ -31,7 +31,7 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
       ['nextra-config-unmapped', 'next.config.js'],
       ['nextra-config-unmapped', 'theme.config.tsx'],
     ]);
-    expect(result.warnings[0]!.message).toContain('redirects: /docs/:slug* (a pattern; only fixed paths become redirect pages)');
+    expect(result.warnings[0]!.message).toMatch(/no equivalent\): redirects: \/blog\/:id\(\\d\+\) \(a pattern docs-gen cannot follow: [^)]*\)$/);
     expect(result.warnings[1]!.message).toMatch(/no equivalent\): editLink, head$/);
   });
 
@@ -49,6 +49,12 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
     expect(home).toContain('MIT 2026 © Acme');
     expect(home).toContain('Search widgets…');
     expect(home).toContain('https://github.com/acme/widgets');
+  });
+
+  test("writes next.config's redirects, patterns too, into _redirects with Next.js's statuses", () => {
+    expect(page('_redirects')).toBe(
+      ['/old-guide /guide/components 308', '/docs/* /guide/:splat 307', '/de-DE/old-guide /de-DE/guide/components 308', '/de-DE/docs/* /de-DE/guide/:splat 307', ''].join('\n'),
+    );
   });
 
   test('emits a redirect page for each fixed redirect of next.config', () => {
@@ -122,7 +128,7 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
     expect(page('index.html')).toContain('<meta property="og:image" content="/og.png"/>');
   });
 
-  test('check is clean: links to a redirected path are followed through the redirect', () => {
+  test('check is clean: links to a redirected path (/old-guide, and /docs/images through /docs/:slug*) are followed through the redirect', () => {
     expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
     // 7 pages of its own and 3 shown untranslated under the other locale's prefix (fallback pages).
     expect(report.pages).toBe(10);

@@ -152,8 +152,10 @@ export default function imageSize(): Plugin {
     async contentLoaded({ pages, actions, context }) {
       // Dev may run this hook again on the same plugin object.
       jobs = [];
-      pageImages = new Map();
       encoding = undefined;
+      // Filled aside and swapped in at the end: dev serves from the last complete map while
+      // another run of this hook (a background refresh) measures.
+      const foundPageImages = new Map<string, string>();
       const { byPath: uses, outside } = await collectImageUses(pages, { root: context.root, basePath: context.config.basePath });
       for (const use of outside) actions.report(imageOutsideSite(use));
       const cacheDir = join(context.cacheDir, 'image-size');
@@ -183,12 +185,13 @@ export default function imageSize(): Plugin {
           for (const use of places) actions.report(imageOutsideSite(use));
           continue;
         }
-        if (local) pageImages.set(path, file);
+        if (local) foundPageImages.set(path, file);
         const raster = hasVariants(measured.type) && context.mode !== 'check';
         table[path] = { width: measured.width, height: measured.height, type: measured.type, mime: measured.mime, variants: raster ? variantsOf(path, measured, context) : undefined };
         if (raster && context.mode === 'build') jobs.push({ path, file, measured, widths: variantWidths(measured.width), firstUse: places[0]! });
       }
       await cache.save();
+      pageImages = foundPageImages;
       actions.setGlobalData(table);
       actions.setThemeData({ images: table });
       // Encoding starts now and overlaps rendering (a variant's URL depends only on the

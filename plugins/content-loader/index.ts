@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   contentRoute,
   folderRouteOf,
+  sourceFolderOf,
   pageTitle,
   uiStrings,
   DiagnosticError,
@@ -134,7 +135,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         folded.set(foldedKey, sourcePath);
         const hrefPrefix = `${config.basePath}${target.locale === config.defaultLocale ? '' : `/${target.locale}`}`;
         const folderRoute = folderRouteOf({ route: target.route, sourcePath: file });
-        const links = { pageRoute: target.route, folderRoute, hrefPrefix, basePath: config.basePath };
+        const links = { pageRoute: target.route, folderRoute, hrefPrefix, basePath: config.basePath, sourceFolder: sourceFolderOf(sourcePath) };
         const absolute = join(context.contentDir, file);
         const input: CompileInput = {
           file: absolute,

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { folderRouteOf, hiddenRoutes, isNavigable, localizedRoute, workerModuleUrl, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
+import { folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
 import type { PageMarkdownInput } from './page-markdown.ts';
 import { pageMarkdownCache } from './page-markdown-cache.ts';
 
@@ -69,6 +69,7 @@ export async function writeLlmsOutput({ outDir, site, context, bodies }: { outDi
             folderRoute: folderRouteOf({ route: page.route, sourcePath: relative(context.contentDir, join(context.root, page.sourcePath!)).split('\\').join('/') }),
             hrefPrefix: `${config.basePath}${locale === config.defaultLocale ? '' : `/${locale}`}`,
             basePath: config.basePath,
+            sourceFolder: sourceFolderOf(page.sourcePath!),
           },
           relOutputs: site.themeData.relOutputs,
         };

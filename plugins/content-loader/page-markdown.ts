@@ -1,4 +1,5 @@
 import { assetHref, pageHref, resolveRelOutputSrc, type PageLinkContext, type RelOutputData, type RelOutputRelation } from 'docs-gen';
+import { splitCustomId } from './custom-heading-id.ts';
 import { findMath } from './find-math.ts';
 import type { JsxAttribute } from './collect.ts';
 
@@ -85,6 +86,14 @@ export function mdxToMarkdown(source: string, tree: SourceNode, input: Pick<Page
         return inline ? `[${childrenOf(node)}](${destination(pageHref(node.url ?? '', input.links))}${title(node)})` : between(start(node), end(node), node.children ?? []);
       case 'image':
         return inline ? `![${node.alt ?? ''}](${destination(assetHref(node.url ?? '', input.links))}${title(node)})` : source.slice(start(node), end(node));
+      case 'heading': {
+        // `## Title [#id]`: the marker gave the HTML heading its id; in Markdown it would read as
+        // text (and links to the section go to the HTML page, where the id is), so it goes.
+        const children = node.children ?? [];
+        if (!children.length) return source.slice(start(node), end(node));
+        const text = childrenOf(node);
+        return source.slice(start(node), start(children[0]!)) + (splitCustomId(text)?.text ?? text) + source.slice(end(children.at(-1)!), end(node));
+      }
       case 'mdxjsEsm':
       case 'mdxFlowExpression':
       case 'mdxTextExpression':

@@ -24,6 +24,7 @@ import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
 import { writeSidebarData } from './sidebar-data.ts';
 import { redirectOutputPath, redirectPage } from './redirects.ts';
+import { isPatternSource, redirectsFile } from '../shared/redirect-rules.ts';
 
 export interface BuildOptions {
   /** Site folder. */
@@ -276,7 +277,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await mkdir(dirname(join(staging, path)), { recursive: true });
       await writeFile(join(staging, path), contents);
     }
-    for (const redirect of config.redirects) {
+    // A fixed path gets a page that forwards (any host); every redirect, patterns too, goes into
+    // `_redirects` for hosts that read it (Netlify, Cloudflare Pages).
+    const redirectsText = redirectsFile(config.redirects, { basePath: config.basePath, locales: config.locales.map((l) => l.locale), defaultLocale: config.defaultLocale });
+    if (redirectsText) await writeFile(join(staging, '_redirects'), redirectsText);
+    for (const redirect of config.redirects.filter((r) => !isPatternSource(r.source))) {
       const path = join(staging, redirectOutputPath(redirect));
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, redirectPage(redirect, config));

@@ -23,7 +23,12 @@ interface RenderEnv {
   copyLabels?: CopyButtonLabels;
 }
 
-const FENCE_LANGUAGE = /^(?:```|~~~)\s*([\w+#.-]+)/gm;
+/** A fence's language (`text` when it names none) and the meta string after it. */
+function fenceInfo(token: Token): { lang: string; meta: string } {
+  const info = token.info.trim();
+  const name = /^[^\s{]*/.exec(info)![0];
+  return { lang: name.toLowerCase() || 'text', meta: info.slice(name.length) };
+}
 
 function inlineText(token: Token): string {
   return (token.children ?? []).map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : '')).join('');
@@ -115,9 +120,7 @@ function siteUrls(md: MarkdownIt): void {
   const defaultFence = rules.fence!;
   rules.fence = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
-    const info = token.info.trim();
-    const lang = /^[^\s{]*/.exec(info)![0].toLowerCase() || 'text';
-    const meta = info.slice(/^[^\s{]*/.exec(info)![0].length);
+    const { lang, meta } = fenceInfo(token);
     return env.highlightBlock ? env.highlightBlock(token.content, lang, meta) : defaultFence(tokens, idx, options, env, self);
   };
 }
@@ -173,9 +176,11 @@ export async function renderMarkdown(
   const env: RenderEnv = { links: options.links, copyLabels: options.copyLabels };
   const tokens = markdown.parse(body, env);
   // The highlighter (shiki) is loaded only for a page with a fenced block: a site without code never pays for it.
-  if (options.highlighter && tokens.some((token) => token.type === 'fence')) {
+  const fences = tokens.filter((token) => token.type === 'fence');
+  if (options.highlighter && fences.length) {
     const [highlighter, { ensureLanguage, highlightToHtml }] = await Promise.all([options.highlighter(), import('./highlight.ts')]);
-    for (const match of body.matchAll(FENCE_LANGUAGE)) await ensureLanguage(highlighter, match[1]!.toLowerCase());
+    // Every fence's own language, nested ones too: a block's colours never depend on the pages the worker compiled before.
+    for (const lang of new Set(fences.map((fence) => fenceInfo(fence).lang))) await ensureLanguage(highlighter, lang);
     env.highlightBlock = (code, lang, meta) => highlightToHtml(highlighter, code, lang, meta, env.links.basePath, env.copyLabels);
   }
   // Before rendering, which rewrites the tokens' hrefs: `check` resolves links as written.

@@ -55,4 +55,7 @@ prune(join(root, 'dist'));
 for (const dir of ['theme', 'plugins']) {
   cpSync(join(root, dir), join(root, 'dist', dir), { recursive: true, filter: (src) => !/\.tsx?$/.test(src) && !src.endsWith('README.md') });
 }
+// The client bundle of a site without islands, made once here instead of by every build.
+const { prebuildClient } = await import(join(root, 'dist', 'src', 'build', 'client-assets.js'));
+await prebuildClient();
 console.log(`docs-gen: built ${entryPoints.length} modules into ${relative(process.cwd(), join(root, 'dist')) || 'dist'}/ in ${Math.round(performance.now() - started)} ms`);

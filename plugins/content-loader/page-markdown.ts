@@ -156,6 +156,9 @@ export async function pageMarkdown(input: PageMarkdownInput): Promise<string> {
   // lines), and the Markdown is sliced from the unmasked text.
   let masked = body;
   for (const span of findMath(body, input.format)) masked = masked.slice(0, span.start) + body.slice(span.start, span.end).replace(/[^\n]/g, 'm') + masked.slice(span.end);
+  // A Markdown page without an inline link or image (`](`) has nothing to rewrite: every node would
+  // be sliced from the source as written, so the parser is not even loaded.
+  if (input.format === 'md' && !body.includes('](')) return withTitle(body, input);
   const tree = (await parserOf(input.format)).parse(masked) as unknown as SourceNode;
   return withTitle(mdxToMarkdown(body, tree, input), input);
 }

@@ -13,6 +13,7 @@ import { rehypeSiteLinks } from './rehype-site-links.ts';
 import { useLinearEditMap } from './linear-edit-map.ts';
 import { remarkCustomHeadingIds } from './custom-heading-id.ts';
 import { rehypeMath } from './math.ts';
+import { mdxToMarkdown, type SourceNode } from './page-markdown.ts';
 
 /**
  * The MDX path of a page's compile: @mdx-js/mdx (with remark, rehype and recma, about a quarter
@@ -80,8 +81,16 @@ export async function compileMdx(
   input: CompileInput & { source: string },
   body: string,
   math: ElementContent[][],
-): Promise<CollectedData & { compiled: CompiledPage }> {
+): Promise<CollectedData & { compiled: CompiledPage; cleanMarkdown?: string }> {
   const needsBundle = hasImports(body);
+  // The page's clean Markdown comes from this parse when it is the one `pageMarkdown` would make:
+  // no math (placeholders stand in for it here), no rel outputs (their data comes later), no
+  // remark plugins of the site (they may extend the parser). Else `pageMarkdown` parses again.
+  let cleanMarkdown: string | undefined;
+  const sameParse = math.length === 0 && !body.includes('RelOutput') && !input.markdown?.remarkPlugins?.length;
+  const recordCleanMarkdown = () => (tree: unknown) => {
+    cleanMarkdown = mdxToMarkdown(body, tree as SourceNode, { pageRoute: input.links.pageRoute, links: input.links });
+  };
   // micromark's own edit map makes a page's parse quadratic in its size.
   await useLinearEditMap();
   const file = new VFile({ path: input.file, value: body });
@@ -93,7 +102,8 @@ export async function compileMdx(
       format: 'mdx',
       outputFormat: needsBundle ? 'program' : 'function-body',
       development: false,
-      remarkPlugins: [remarkGfm, remarkCustomHeadingIds, ...remarkPlugins],
+      // First, before any plugin changes the tree.
+      remarkPlugins: [...(sameParse ? [recordCleanMarkdown] : []), remarkGfm, remarkCustomHeadingIds, ...remarkPlugins],
       // The site's rehype plugins run before the collector, so headings and text they add count;
       // links are rewritten last, after the collector read them as written.
       rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links], [rehypeMath, math]],
@@ -109,7 +119,7 @@ export async function compileMdx(
   const compiled: CompiledPage = needsBundle
     ? { kind: 'module', code: await bundlePage(code, input) }
     : { kind: 'function-body', code, ...(positions ? { positions } : {}) };
-  return { compiled, ...collected };
+  return { compiled, ...collected, ...(cleanMarkdown === undefined ? {} : { cleanMarkdown }) };
 }
 
 /** A bare specifier esbuild could not find is most often a package the site has not installed. */

@@ -30,6 +30,6 @@ export async function compileSource(input: CompileInput & { source: string }): P
     return { frontMatter, compiled: { kind: 'html', code: await insertMathHtml(html, math) }, usesMath, usesMermaid, ...collected };
   }
   const { compileMdx } = await import('./compile-mdx.ts');
-  const { compiled, ...collected } = await compileMdx(input, body, math);
-  return { frontMatter, compiled, usesMath, usesMermaid, ...collected };
+  const { compiled, cleanMarkdown, ...collected } = await compileMdx(input, body, math);
+  return { frontMatter, compiled, usesMath, usesMermaid, ...collected, ...(cleanMarkdown === undefined ? {} : { cleanMarkdown }) };
 }

@@ -81,6 +81,8 @@ export async function listFiles(dir: string): Promise<string[]> {
  * pool (MDX → code, front matter, headings, links and images, text by section).
  */
 export default function contentLoader(): Plugin<ContentPage[]> {
+  /** Each compiled page's clean Markdown by source path, for `<route>.md` and llms-full.txt (no second parse). */
+  const cleanMarkdown = new Map<string, string>();
   return {
     name: CONTENT_LOADER,
     contentSource: true,
@@ -166,7 +168,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       return pages;
     },
     // Every page's Markdown and the llms.txt index, once routes and navigation are final.
-    postBuild: writeLlmsOutput,
+    postBuild: (options) => writeLlmsOutput({ ...options, cleanMarkdown }),
     async contentLoaded({ content, actions }) {
       // KaTeX's stylesheet and fonts, only when some page has math (pages link it themselves).
       if (content.some((page) => (page as Partial<CompileOutput>).usesMath)) {
@@ -181,7 +183,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         const files = await Promise.all(mermaid.files.map((file) => readFile(file.source)));
         mermaid.files.forEach((file, i) => actions.emitFile(`${mermaid.dir}/${file.path}`, files[i]!));
       }
+      cleanMarkdown.clear();
       for (const page of content) {
+        const { cleanMarkdown: markdown } = page as Partial<CompileOutput>;
+        if (markdown !== undefined) cleanMarkdown.set(page.sourcePath, markdown);
         const route: RouteDefinition = {
           route: page.route,
           locale: page.locale,

@@ -32,7 +32,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * `llms-full.txt` (every page's Markdown) and `<route>.md` for every page a reader can find:
  * hidden pages and `/404`, `/500`, `/search` are left out, as from search.
  */
-export async function writeLlmsOutput({ outDir, site, context }: { outDir: string; site: SiteData; context: PluginContext }): Promise<void> {
+export async function writeLlmsOutput({ outDir, site, context, cleanMarkdown }: { outDir: string; site: SiteData; context: PluginContext; cleanMarkdown?: ReadonlyMap<string, string> }): Promise<void> {
   const { config } = context;
   const moduleUrl = workerModuleUrl(import.meta.url, './page-markdown.js');
   const origin = (config.siteUrl ?? '').replace(/\/+$/, '');
@@ -66,6 +66,7 @@ export async function writeLlmsOutput({ outDir, site, context }: { outDir: strin
             basePath: config.basePath,
           },
           relOutputs: site.themeData.relOutputs,
+          cleanMarkdown: cleanMarkdown?.get(page.sourcePath!),
         };
         return context.runInWorker<PageMarkdownInput, string>({ moduleUrl, exportName: 'pageMarkdown', input });
       }),

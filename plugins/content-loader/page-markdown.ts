@@ -15,10 +15,12 @@ export interface PageMarkdownInput {
   /** Links are written as the built site has them (base path, locale prefix), as in the HTML. */
   links: PageLinkContext;
   relOutputs?: RelOutputData;
+  /** The body's clean Markdown as the compile made it (`CompileOutput.cleanMarkdown`): no second parse. */
+  cleanMarkdown?: string;
 }
 
 /** An mdast node as the MDX parser leaves it: what the conversion reads. */
-interface SourceNode {
+export interface SourceNode {
   type: string;
   name?: string | null;
   url?: string;
@@ -150,6 +152,7 @@ const parsers = new Map<'md' | 'mdx', Promise<{ parse(text: string): unknown }>>
 
 /** Worker task: one page's clean Markdown, for `<route>.md` and `llms-full.txt`. */
 export async function pageMarkdown(input: PageMarkdownInput): Promise<string> {
+  if (input.cleanMarkdown !== undefined) return withTitle(input.cleanMarkdown, input);
   const source = await readFile(input.file, 'utf8');
   const { body } = splitFrontMatter(source, input.relativePath);
   // TeX's braces are not MDX expressions: the parser reads the math masked (same length, same

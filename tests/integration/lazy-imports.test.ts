@@ -42,4 +42,12 @@ describe('a site of Markdown pages without code or images', () => {
   test('never loads the MDX compiler', () => {
     expect(loadedPackage('@mdx-js/mdx')).toBe(false);
   });
+
+  test('never loads yaml (no front matter, no _meta)', () => {
+    expect(loadedPackage('yaml')).toBe(false);
+  });
+
+  test('loads esbuild (the config is TypeScript): the log sees CommonJS too', () => {
+    expect(loadedPackage('esbuild')).toBe(true);
+  });
 });

@@ -27,9 +27,9 @@ export async function compileSource(input: CompileInput & { source: string }): P
     // CommonMark needs no JavaScript: straight to HTML, no MDX compile, no React render.
     const highlighter = input.highlight === false ? undefined : () => loadHighlighter(input.grammarPath);
     const { html, ...collected } = await renderMarkdown(body, { links: input.links, highlighter, copyLabels: input.copyLabels });
-    return { frontMatter, compiled: { kind: 'html', code: await insertMathHtml(html, math) }, usesMath, usesMermaid, ...collected };
+    return { frontMatter, body: split.body, compiled: { kind: 'html', code: await insertMathHtml(html, math) }, usesMath, usesMermaid, ...collected };
   }
   const { compileMdx } = await import('./compile-mdx.ts');
   const { compiled, cleanMarkdown, ...collected } = await compileMdx(input, body, math);
-  return { frontMatter, compiled, usesMath, usesMermaid, ...collected, ...(cleanMarkdown === undefined ? {} : { cleanMarkdown }) };
+  return { frontMatter, body: split.body, compiled, usesMath, usesMermaid, ...collected, ...(cleanMarkdown === undefined ? {} : { cleanMarkdown }) };
 }

@@ -18,7 +18,7 @@ async function bothWays(source: string): Promise<{ fromCompile?: string; parsed:
   const file = join(dir, 'page.mdx');
   writeFileSync(file, source);
   const compiled = await compileSource({ file, relativePath: 'content/guide/page.mdx', format: 'mdx', grammarPath, moduleDir: dir, links, highlight: false, source });
-  const input: PageMarkdownInput = { file, relativePath: 'content/guide/page.mdx', format: 'mdx', title: 'Page', pageRoute: '/guide/page', links };
+  const input: PageMarkdownInput = { body: compiled.body, format: 'mdx', title: 'Page', pageRoute: '/guide/page', links };
   return {
     fromCompile: compiled.cleanMarkdown === undefined ? undefined : await pageMarkdown({ ...input, cleanMarkdown: compiled.cleanMarkdown }),
     parsed: await pageMarkdown(input),

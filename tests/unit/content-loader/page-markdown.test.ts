@@ -1,20 +1,14 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { describe, expect, test } from 'vitest';
 import { mdxToMarkdown, pageMarkdown, type PageMarkdownInput } from '../../../plugins/content-loader/page-markdown.ts';
 import type { PageLinkContext } from '../../../src/shared/page-href.ts';
-import { tmp } from '../../helpers.ts';
 
 const links: PageLinkContext = { pageRoute: '/guide/page', folderRoute: '/guide', hrefPrefix: '/docs', basePath: '/docs' };
-const dir = tmp();
 
-async function markdownOf(source: string): Promise<string> {
-  const file = join(dir, 'page.md');
-  writeFileSync(file, source);
-  const input: PageMarkdownInput = { file, relativePath: 'content/guide/page.md', format: 'md', title: 'Page', pageRoute: '/guide/page', links };
+function markdownOf(body: string): Promise<string> {
+  const input: PageMarkdownInput = { body, format: 'md', title: 'Page', pageRoute: '/guide/page', links };
   return pageMarkdown(input);
 }
 

@@ -11,7 +11,7 @@ import type { TextRun } from '../../src/shared/search-engine.ts';
 import { fillTemplate } from '../../src/shared/fill-template.ts';
 import { safeHref } from '../../src/shared/safe-href.ts';
 import { pageStrings } from './page-strings.ts';
-import { hitHref, markedRuns, pageLocation } from './search-page-parts.ts';
+import { hitHref, markedRuns, pageLocation, searchPageHref } from './search-page-parts.ts';
 import { SEARCH_MODAL_CSS } from './search-modal-styles.ts';
 
 /** Seed §9. */
@@ -257,7 +257,7 @@ function createModal(button: HTMLElement): { open(prefill: string): void } {
     suggestions = groups.map((group) => group.group).filter(Boolean);
     body.replaceChildren(...groups.map((group) => section(group.group, group.hits.map((hit) => option(hit)))));
     const seeAll = element('a', 'search-modal-see-all', fillTemplate(strings.searchModalSeeAll, { count: String(answer.total) }));
-    seeAll.href = `${basePath}/search?query=${encodeURIComponent(query)}`;
+    seeAll.href = searchPageHref({ basePath, locale, defaultLocale }, query);
     footer.replaceChildren(seeAll);
     setActive(0);
   };

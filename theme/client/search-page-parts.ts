@@ -11,6 +11,12 @@ export function pageLocation(): { basePath: string; locale: string; defaultLocal
   return { basePath, locale, defaultLocale: defaultLocale ?? locale };
 }
 
+/** The locale's /search page for `query`: both the box's and the modal's 'See all' lead there. */
+export function searchPageHref(where: { basePath: string; locale: string; defaultLocale: string }, query: string): string {
+  const prefix = where.locale === where.defaultLocale ? '' : `/${where.locale}`;
+  return `${where.basePath}${prefix}/search?query=${encodeURIComponent(query)}`;
+}
+
 /** A hit's href: the index holds routes (names), which an href encodes as the pages' own links do. */
 export function hitHref(basePath: string, route: string, anchor = ''): string {
   return `${basePath}${encodeRoute(route)}${anchor ? `#${encodeFragment(anchor)}` : ''}`;

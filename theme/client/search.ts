@@ -8,7 +8,7 @@ import { MAX_PAGE_RESULTS, MAX_QUERY_LENGTH, MAX_SECTION_RESULTS_PER_PAGE, type 
 import { fillTemplate } from '../../src/shared/fill-template.ts';
 import { pageStrings } from './page-strings.ts';
 import { loadSearchEngine } from './search-loader.ts';
-import { hitHref, markedRuns, pageLocation } from './search-page-parts.ts';
+import { hitHref, markedRuns, pageLocation, searchPageHref } from './search-page-parts.ts';
 
 const { basePath, locale, defaultLocale } = pageLocation();
 const strings = pageStrings();
@@ -156,7 +156,7 @@ export function attachSearchBox(input: HTMLInputElement): void {
     }
     const footer = document.createElement('a');
     footer.className = 'search-footer';
-    footer.href = `${basePath}${locale === defaultLocale ? '' : `/${locale}`}/search?query=${encodeURIComponent(query)}`;
+    footer.href = searchPageHref({ basePath, locale, defaultLocale }, query);
     footer.textContent = fillTemplate(strings.searchSeeAll, { count: results.total });
     panel.replaceChildren(resultList(results, { withCounts: false, asOptions: true }), footer);
     panel.dataset.state = 'results';

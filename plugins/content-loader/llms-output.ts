@@ -33,7 +33,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * `llms-full.txt` (every page's Markdown) and `<route>.md` for every page a reader can find:
  * hidden pages and `/404`, `/500`, `/search` are left out, as from search.
  */
-export async function writeLlmsOutput({ outDir, site, context, bodies }: { outDir: string; site: SiteData; context: PluginContext; bodies: ReadonlyMap<string, string> }): Promise<void> {
+export async function writeLlmsOutput({ outDir, site, context, bodies, cleanMarkdown }: { outDir: string; site: SiteData; context: PluginContext; bodies: ReadonlyMap<string, string>; cleanMarkdown?: ReadonlyMap<string, string> }): Promise<void> {
   const { config } = context;
   const moduleUrl = workerModuleUrl(import.meta.url, './page-markdown.js');
   const origin = (config.siteUrl ?? '').replace(/\/+$/, '');
@@ -72,6 +72,7 @@ export async function writeLlmsOutput({ outDir, site, context, bodies }: { outDi
             sourceFolder: sourceFolderOf(page.sourcePath!),
           },
           relOutputs: site.themeData.relOutputs,
+          cleanMarkdown: cleanMarkdown?.get(page.sourcePath!),
         };
         return cache.markdownOf(input);
       }),

@@ -2,7 +2,7 @@ import { mkdir, readFile, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { PAGE_IMAGE_PREFIX, realPathInside, resolveImagePath, writeAtomically } from 'docs-gen';
-import { encodeImage, type EncodeFormat } from './encode-task.ts';
+import type { EncodeFormat } from './encode-task.ts';
 import { MeasureCache, measureImage } from './measure.ts';
 import { cacheFileName, DEFAULT_QUALITY, hasVariants, IMAGE_WIDTHS, SMALL_IMAGE_WIDTHS } from './variants.ts';
 
@@ -117,6 +117,8 @@ export async function handleImageRequest(request: IncomingMessage, response: Ser
   const cached = join(cacheDir, cacheFileName(measured.hash, width, query.quality, format));
   let body: Buffer | undefined = await readFile(cached).catch(() => undefined);
   if (!body) {
+    // Loaded on first use: encode-task imports sharp, which costs every build and check a quarter of a CPU second.
+    const { encodeImage } = await import('./encode-task.ts');
     const encoded = await encodeImage(file, { width, quality: query.quality, format });
     await mkdir(cacheDir, { recursive: true });
     await writeAtomically(cached, encoded);

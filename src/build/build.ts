@@ -234,7 +234,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const root = resolve(options.root);
   const outDir = resolve(options.outDir ?? join(root, 'out'));
   const log = options.log ?? (() => {});
-  const pool = new WorkerPool();
+  // A second worker only when pages queue up: a small site does not pay for two threads' imports.
+  const pool = new WorkerPool(undefined, { startOnDemand: true });
   let staging: string | undefined;
   try {
     await removeLeftovers(outDir);

@@ -44,7 +44,8 @@ export function externalCacheFile(root: string): string {
 export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const started = performance.now();
   const root = resolve(options.root);
-  const pool = new WorkerPool();
+  // A second worker only when pages queue up: a small site does not pay for two threads' imports.
+  const pool = new WorkerPool(undefined, { startOnDemand: true });
   let loaded: Awaited<ReturnType<typeof loadCheckedSite>>;
   try {
     loaded = await loadCheckedSite(root, pool);

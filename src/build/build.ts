@@ -25,6 +25,8 @@ import { robotsTxt, sitemapXml } from './site-files.ts';
 import { writeSidebarData } from './sidebar-data.ts';
 import { redirectOutputPath, redirectPage } from './redirects.ts';
 import { isPatternSource, redirectsFile } from '../shared/redirect-rules.ts';
+import { pruneCachesOfOtherBuilds } from '../util/prune-caches.ts';
+import { toolBuildId } from '../util/tool-build-id.ts';
 
 export interface BuildOptions {
   /** Site folder. */
@@ -120,6 +122,7 @@ export async function prepareSite(root: string, mode: PluginContext['mode'], poo
   }
   const plugins = orderPlugins([...builtinPlugins(), ...(config.plugins as Plugin[])]);
   const cacheDir = join(root, '.docs-gen-cache');
+  if (limits.cache ?? true) await pruneCachesOfOtherBuilds(cacheDir, await toolBuildId());
   const { remarkPlugins, rehypePlugins, bundlerPlugins = [] } = markdownPluginsOf(plugins);
   const markdown = {
     remarkPlugins: await runnableRefs(remarkPlugins, cacheDir),

@@ -2,8 +2,8 @@ import { realpathSync } from 'node:fs';
 import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
-import { join, relative, resolve } from 'node:path';
-import { build as esbuild, transform } from 'esbuild';
+import { basename, join, relative, resolve } from 'node:path';
+import { build as esbuild, transform, type BuildOptions, type Plugin as EsbuildPlugin } from 'esbuild';
 import { toolRoot } from '../util/tool-root.ts';
 import { islandsVirtualModule } from './islands.ts';
 
@@ -21,9 +21,52 @@ export interface ClientAssets {
   cssGzipBytes: number;
 }
 
+const BUNDLE_OPTIONS = {
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  logLevel: 'silent',
+  legalComments: 'none',
+  jsx: 'automatic',
+  // React (for islands) in its production build.
+  define: { 'process.env.NODE_ENV': '"production"' },
+} satisfies BuildOptions;
+
+/** What the entry's dynamic imports are while it is bundled: placeholders, replaced by the chunks' names once those exist. */
+const lazyPlaceholder = (n: number) => `./docs-gen-lazy-${n}.js`;
+
 /**
- * Bundles the theme's client (esbuild, minified, code-split so rarely needed parts such as
- * search load on demand) and the stylesheet, with content hashes in the names.
+ * Makes each dynamic `import('./x.ts')` of the entry an external placeholder and records the
+ * module it names (absolute path → placeholder). Imports with a computed URL (mermaid's) are left alone.
+ */
+function externalizeLazyModules(lazy: Map<string, string>): EsbuildPlugin {
+  const resolving = Symbol('docs-gen-lazy');
+  return {
+    name: 'docs-gen-lazy-modules',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === resolving) return undefined;
+        const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: resolving });
+        if (resolved.errors.length || resolved.external) return undefined;
+        if (!lazy.has(resolved.path)) lazy.set(resolved.path, lazyPlaceholder(lazy.size));
+        return { path: lazy.get(resolved.path)!, external: true };
+      });
+    },
+  };
+}
+
+/**
+ * Bundles the theme's client and the stylesheet, with content hashes in the names.
+ *
+ * Two esbuild passes, so that a page's first script is one file holding only what every page
+ * runs at once: the entry (main.ts, no code splitting), whose dynamic imports name the lazy
+ * modules (search, the modal, the sidebar's whole tree, islands, outputs, mermaid…), and those
+ * lazy modules, code-split among themselves. In one code-split pass esbuild makes the entry
+ * import every chunk holding code it shares with a lazy module, and its runtime helpers' chunk
+ * whenever a lazy chunk uses them (CommonJS interop for React): more requests and about 0.7 KB
+ * gzipped that no plain page runs. A module both the entry and a lazy module imported would be
+ * bundled into each, so lazy modules get what they need of the entry as arguments.
  */
 export async function buildClientAssets(outDir: string, options: { basePath: string; root: string; islands: Record<string, string> }): Promise<ClientAssets> {
   const { basePath } = options;
@@ -31,35 +74,38 @@ export async function buildClientAssets(outDir: string, options: { basePath: str
   const assetDir = join(outDir, ASSET_DIR);
   await mkdir(assetDir, { recursive: true });
   const mainModule = join(themeDir, 'client', 'main.ts');
-  const result = await esbuild({
-    entryPoints: { client: mainModule },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-    outdir: assetDir,
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunk-[hash]',
-    metafile: true,
-    write: true,
-    logLevel: 'silent',
-    legalComments: 'none',
-    jsx: 'automatic',
-    // React (for islands) in its production build.
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [islandsVirtualModule(options.islands, options.root)],
-  });
-  // Chunks of dynamic imports carry an `entryPoint` in the metafile too: the entry is the one of main.ts.
-  // esbuild names it by its real path (relative to the working folder), which may differ from ours under a symlink.
-  const mainPaths = new Set([mainModule, realpathSync(mainModule)]);
-  const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint !== undefined && mainPaths.has(resolve(output.entryPoint)));
-  if (!entry) throw new Error('client bundle has no entry output');
-  const [entryPath, entryOutput] = entry;
-  // Static imports of the entry load with it; dynamic ones only when used.
-  const upFront = [entryPath, ...entryOutput.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)];
-  let jsGzipBytes = 0;
-  for (const path of upFront) jsGzipBytes += gzipSync(await readFile(path)).length;
+
+  const lazy = new Map<string, string>();
+  const entry = await esbuild({ ...BUNDLE_OPTIONS, entryPoints: [mainModule], write: false, outdir: assetDir, plugins: [externalizeLazyModules(lazy)] });
+  let code = entry.outputFiles[0]!.text;
+
+  if (lazy.size) {
+    const chunks = await esbuild({
+      ...BUNDLE_OPTIONS,
+      entryPoints: [...lazy.keys()],
+      splitting: true,
+      outdir: assetDir,
+      entryNames: 'chunk-[hash]',
+      chunkNames: 'chunk-[hash]',
+      metafile: true,
+      write: true,
+      plugins: [islandsVirtualModule(options.islands, options.root)],
+    });
+    // The metafile names entry points relative to the working folder, by their real path (which may differ under a symlink).
+    const outputOf = new Map<string, string>();
+    for (const [output, { entryPoint }] of Object.entries(chunks.metafile.outputs)) if (entryPoint !== undefined) outputOf.set(resolve(entryPoint), resolve(output));
+    for (const [module, placeholder] of lazy) {
+      const output = outputOf.get(module) ?? outputOf.get(realpathSync(module));
+      if (!output) throw new Error(`client bundle: no chunk for ${module}`);
+      const quoted = JSON.stringify(placeholder);
+      if (!code.includes(quoted)) throw new Error(`client bundle: the entry does not import ${placeholder} as a string`);
+      code = code.split(quoted).join(JSON.stringify(`./${basename(output)}`));
+    }
+  }
+  const entryName = `client-${createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase()}.js`;
+  await writeFile(join(assetDir, entryName), code);
+  // The entry imports nothing statically: it is all a page loads up front.
+  const jsGzipBytes = gzipSync(code).length;
 
   // One stylesheet: the theme's, then the styles of the Nextra components' stand-ins (a few hundred bytes).
   const sheets = await Promise.all(STYLESHEETS.map((name) => readFile(join(themeDir, 'styles', name), 'utf8')));
@@ -68,7 +114,7 @@ export async function buildClientAssets(outDir: string, options: { basePath: str
   await writeFile(join(assetDir, cssName), css.code);
   const url = (file: string) => `${basePath}/${relative(outDir, file).split('\\').join('/')}`;
   return {
-    scripts: [url(resolve(entryPath))],
+    scripts: [url(join(assetDir, entryName))],
     styles: [`${basePath}/${ASSET_DIR}/${cssName}`],
     jsGzipBytes,
     cssGzipBytes: gzipSync(css.code).length,

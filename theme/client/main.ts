@@ -10,6 +10,7 @@ import { initFeedback } from './feedback.ts';
 import { initPrefetch } from './prefetch.ts';
 import { initTocHighlight } from './toc.ts';
 import { initSidebar } from './sidebar.ts';
+import { pageStrings } from './page-strings.ts';
 
 initTheme();
 initShell();
@@ -26,9 +27,9 @@ let searchLoaded: Promise<typeof import('./search.ts')> | undefined;
 const loadSearch = () => (searchLoaded ??= import('./search.ts'));
 
 if (searchInput) {
-  searchInput.addEventListener('focus', () => void loadSearch().then((m) => m.attachSearchBox(searchInput)), { once: true });
+  searchInput.addEventListener('focus', () => void loadSearch().then((m) => m.attachSearchBox(searchInput, pageStrings())), { once: true });
 }
-if (onSearchPage) void loadSearch().then((m) => m.runSearchPage(onSearchPage));
+if (onSearchPage) void loadSearch().then((m) => m.runSearchPage(onSearchPage, pageStrings()));
 
 // The modal is its own chunk, fetched on the first press. The page's selected text pre-fills
 // it (seed §5); it is read on pointerdown, before the press can move the selection.
@@ -48,7 +49,7 @@ if (islandElements.length) void import('./islands.ts').then((m) => m.hydrateIsla
 
 // Rel outputs the build rendered need nothing; only ones it could not (external) are fetched.
 const pendingOutputs = document.querySelectorAll<HTMLElement>('[data-rel-output][data-state="loading"]');
-if (pendingOutputs.length) void import('./rel-output.ts').then((m) => m.loadRelOutputs(pendingOutputs));
+if (pendingOutputs.length) void import('./rel-output.ts').then((m) => m.loadRelOutputs(pendingOutputs, pageStrings()));
 
 // mermaid (megabytes) loads only on a page with a diagram.
 const diagrams = document.querySelectorAll<HTMLElement>('.mermaid-diagram[data-mermaid-module]');

@@ -7,14 +7,13 @@
 import { encodeFragment, encodeRoute } from '../../src/shared/page-href.ts';
 import { MAX_PAGE_RESULTS, MAX_QUERY_LENGTH, MAX_SECTION_RESULTS_PER_PAGE, type PageHit, type SearchEngine, type SearchResults, type TextRun } from '../../src/shared/search-engine.ts';
 import { fillTemplate } from '../../src/shared/fill-template.ts';
-import { pageStrings } from './page-strings.ts';
+import type { ClientStrings } from '../../src/shared/ui-strings.ts';
 import { loadSearchEngine } from './search-loader.ts';
 
 const root = document.documentElement;
 const basePath = root.dataset.basePath ?? '';
 const locale = root.dataset.locale ?? 'en-US';
 const defaultLocale = root.dataset.defaultLocale ?? locale;
-const strings = pageStrings();
 const loadEngine = (): Promise<SearchEngine> => loadSearchEngine(basePath, locale, defaultLocale);
 
 function runs(parts: TextRun[]): DocumentFragment {
@@ -109,7 +108,7 @@ function message(text: string): HTMLParagraphElement {
 }
 
 /** Seed §4: arrows, Enter (Ctrl/Cmd new tab, Shift new window), Tab closes, Escape closes then clears. */
-export function attachSearchBox(input: HTMLInputElement): void {
+export function attachSearchBox(input: HTMLInputElement, strings: ClientStrings): void {
   const panel = document.getElementById('search-results');
   if (!panel) return;
   input.maxLength = MAX_QUERY_LENGTH;
@@ -211,7 +210,7 @@ export function attachSearchBox(input: HTMLInputElement): void {
 }
 
 /** /search?query=: every result, grouped by category with counts; follows reloads and back/forward. */
-export function runSearchPage(container: HTMLElement): void {
+export function runSearchPage(container: HTMLElement, strings: ClientStrings): void {
   const input = document.getElementById('search-page-input') as HTMLInputElement | null;
   let subscribed = false;
   const show = async () => {

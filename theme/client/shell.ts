@@ -1,5 +1,4 @@
 const RESIZE_DEBOUNCE_MS = 1000;
-import { localeCookie } from './locale-cookie.ts';
 
 /** Mobile menu, banner dismissal, hash re-scroll, language switch, issue links. */
 export function initShell(): void {
@@ -53,19 +52,11 @@ export function initShell(): void {
     }).observe(main);
   }
 
+  // What only some pages have, or only a choice needs, is a chunk of its own.
   document.querySelector<HTMLSelectElement>('[data-locale-switch]')?.addEventListener('change', (event) => {
     const select = event.target as HTMLSelectElement;
-    const option = select.selectedOptions[0];
-    document.cookie = localeCookie(select.value);
-    const href = option?.dataset.href;
-    if (href) location.href = href;
-    else location.reload();
+    void import('./locale-switch.ts').then((m) => m.switchLocale(select));
   });
-
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-issue-link]')) {
-    const url = new URL(link.href);
-    const where = document.referrer || location.pathname;
-    url.searchParams.set('title', link.dataset.issueLink === '404' ? `Broken link to ${location.pathname} (from ${where})` : `Server error at ${location.pathname}`);
-    link.href = url.href;
-  }
+  const issueLinks = document.querySelectorAll<HTMLAnchorElement>('[data-issue-link]');
+  if (issueLinks.length) void import('./issue-links.ts').then((m) => m.fillIssueLinks(issueLinks));
 }

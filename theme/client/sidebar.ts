@@ -2,17 +2,12 @@
  * The sidebar in the browser. The server wrote only the reader's path; this loads the
  * locale's whole tree (one JSON named by its hash, so cacheable for good) when the reader first
  * reaches for the sidebar or the page is idle, and renders it with the server's own markup
- * function. It also keeps, across pages: the collapsed sidebar, the folders the reader opened
- * or closed, and where the followed link sat in the sidebar's view (so the sidebar does not
+ * function (`sidebar-tree.ts`, a lazy chunk: neither is in the page's first script). It also
+ * keeps, across pages: the collapsed sidebar, the folders the reader opened or closed, and where the followed link sat in the sidebar's view (so the sidebar does not
  * jump). Folder links open and close their folder with the arrow keys (one Tab stop each).
  */
-import type { SidebarData } from '../../src/shared/types.ts';
-import { PAGE_PATCHED_EVENT } from '../../src/shared/dev-protocol.ts';
-import { sidebarMarkup } from '../components/sidebar-markup.ts';
+import { whenIdle } from './when-idle.ts';
 import { SIDEBAR_COLLAPSED_CLASS, SIDEBAR_COLLAPSED_KEY, SIDEBAR_FOLDERS_KEY, SIDEBAR_SCROLL_KEY } from './sidebar-state.ts';
-
-/** Idle time the page gets before the whole tree loads anyway (only on browsers without `requestIdleCallback`). */
-const IDLE_FALLBACK_MS = 200;
 
 function readJson<T>(storage: Storage, key: string): T | undefined {
   try {
@@ -68,35 +63,19 @@ function initToggle(): void {
   });
 }
 
-/**
- * Replaces the reader's path with the whole tree of the page's section, keeping focus, and the
- * active link where it was or, when the reader came by the sidebar, at `placeAt`.
- */
-async function loadWholeTree(nav: HTMLElement, placeAt: number | undefined): Promise<void> {
-  const url = nav.dataset.sidebarSrc;
-  const section = nav.dataset.sidebarSection;
-  const activeRoute = nav.dataset.activeRoute;
-  if (!url || section === undefined || activeRoute === undefined) return;
-  const response = await fetch(url);
-  if (!response.ok) return;
-  const data = (await response.json()) as SidebarData;
-  const items = data.sections[section];
-  if (!items) return;
-  const before = activeLink(nav);
-  const top = placeAt ?? (before ? offsetInView(nav, before) : undefined);
-  const focused = nav.contains(document.activeElement) ? (document.activeElement as HTMLElement) : undefined;
-  const focusedHref = focused?.getAttribute('href');
-  nav.innerHTML = sidebarMarkup(items, {
-    activeRoute,
-    collapseLevel: Number(nav.dataset.collapseLevel) || 1,
-    // The page's own headings, as the server wrote them under the active link.
-    anchors: nav.querySelector('.sidebar-anchors')?.outerHTML ?? '',
-    pathOnly: false,
-    readerOpen: rememberedFolders(),
-  });
-  if (top !== undefined) placeActiveLink(nav, top);
-  if (focusedHref) nav.querySelector<HTMLElement>(`a[href="${CSS.escape(focusedHref)}"]`)?.focus();
-  nav.dataset.sidebarComplete = '';
+/** Loads the whole tree (its code is a chunk of its own, fetched on this first call). */
+function loadWholeTree(nav: HTMLElement, placeAt: number | undefined): Promise<void> {
+  return import('./sidebar-tree.ts').then((tree) =>
+    tree.loadWholeTree(nav, {
+      placeAt,
+      readerOpen: rememberedFolders,
+      activeLinkTop: () => {
+        const link = activeLink(nav);
+        return link ? offsetInView(nav, link) : undefined;
+      },
+      placeActiveLink: (top) => placeActiveLink(nav, top),
+    }),
+  );
 }
 
 /**
@@ -116,8 +95,7 @@ function scheduleWholeTree(nav: HTMLElement, placeAt: number | undefined): void 
   if (placeAt !== undefined) return start();
   for (const event of ['pointerenter', 'focusin', 'touchstart']) nav.addEventListener(event, start, { once: true, passive: true });
   document.querySelector('[data-menu-toggle]')?.addEventListener('click', start, { once: true });
-  if ('requestIdleCallback' in window) requestIdleCallback(start);
-  else setTimeout(start, IDLE_FALLBACK_MS);
+  whenIdle(start);
 }
 
 function rememberFolders(nav: HTMLElement): void {
@@ -181,12 +159,4 @@ export function initSidebar(): void {
   if (!nav) return;
   rememberFolders(nav);
   scheduleWholeTree(nav, keepScrollPosition(nav));
-  // dev patched the page with the server's reader's path (and perhaps a new tree): load the whole tree again.
-  document.addEventListener(PAGE_PATCHED_EVENT, () => {
-    // The patch leaves attributes the server did not write: the nav holds only the path now.
-    delete nav.dataset.sidebarComplete;
-    void loadWholeTree(nav, undefined).catch(() => {
-      // The path stays, and works.
-    });
-  });
 }

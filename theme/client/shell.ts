@@ -1,6 +1,6 @@
 const RESIZE_DEBOUNCE_MS = 1000;
 
-/** Mobile menu, banner dismissal, hash re-scroll, language switch, issue links. */
+/** Mobile menu, banner dismissal, hash re-scroll, language switch. */
 export function initShell(): void {
   const body = document.body;
   const menuButton = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
@@ -41,7 +41,7 @@ export function initShell(): void {
 
   // Late layout (images, fonts) can push an anchored heading away: bring it back into view.
   const main = document.getElementById('content');
-  if (main && 'ResizeObserver' in window) {
+  if (main) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     new ResizeObserver(() => {
       clearTimeout(timer);
@@ -52,11 +52,9 @@ export function initShell(): void {
     }).observe(main);
   }
 
-  // What only some pages have, or only a choice needs, is a chunk of its own.
+  // The language switch is a chunk of its own, loaded on the first choice.
   document.querySelector<HTMLSelectElement>('[data-locale-switch]')?.addEventListener('change', (event) => {
     const select = event.target as HTMLSelectElement;
     void import('./locale-switch.ts').then((m) => m.switchLocale(select));
   });
-  const issueLinks = document.querySelectorAll<HTMLAnchorElement>('[data-issue-link]');
-  if (issueLinks.length) void import('./issue-links.ts').then((m) => m.fillIssueLinks(issueLinks));
 }

@@ -1,23 +1,19 @@
 /**
  * The sidebar's whole tree, a lazy chunk of its own: the markup function and the loader reach
  * the browser only when the tree is wanted (`sidebar.ts` decides when), not with every page's
- * first script. It gets from its caller what the caller already knows (where the reader placed
- * the active link, the folders they opened) instead of importing the caller's helpers, so no
- * helper is shared between this chunk and the entry (a shared chunk would load up front).
+ * first script. It gets the state the first script keeps (where the reader placed the active link,
+ * the folders they opened) as arguments: a module imported by both would be bundled into both.
  */
 import type { SidebarData } from '../../src/shared/types.ts';
 import { PAGE_PATCHED_EVENT } from '../../src/shared/dev-protocol.ts';
 import { sidebarMarkup } from '../components/sidebar-markup.ts';
+import { activeLink, offsetInView, placeActiveLink } from './sidebar-geometry.ts';
 
 export interface WholeTreeOptions {
   /** Pixels from the sidebar's top where the active link must sit after the swap; `undefined`: where it sits now. */
   placeAt: number | undefined;
   /** Folders the reader opened or closed, by route, as remembered now. */
   readerOpen: () => Readonly<Record<string, boolean>>;
-  /** Where the active link sits now, in pixels from the sidebar's top (none: no active link). */
-  activeLinkTop: () => number | undefined;
-  /** Scrolls the sidebar so that the active link sits `top` pixels from its top. */
-  placeActiveLink: (top: number) => void;
 }
 
 /**
@@ -35,7 +31,8 @@ export async function loadWholeTree(nav: HTMLElement, options: WholeTreeOptions)
   const data = (await response.json()) as SidebarData;
   const items = data.sections[section];
   if (!items) return;
-  const top = options.placeAt ?? options.activeLinkTop();
+  const before = activeLink(nav);
+  const top = options.placeAt ?? (before ? offsetInView(nav, before) : undefined);
   const focused = nav.contains(document.activeElement) ? (document.activeElement as HTMLElement) : undefined;
   const focusedHref = focused?.getAttribute('href');
   nav.innerHTML = sidebarMarkup(items, {
@@ -46,7 +43,7 @@ export async function loadWholeTree(nav: HTMLElement, options: WholeTreeOptions)
     pathOnly: false,
     readerOpen: options.readerOpen(),
   });
-  if (top !== undefined) options.placeActiveLink(top);
+  if (top !== undefined) placeActiveLink(nav, top);
   if (focusedHref) nav.querySelector<HTMLElement>(`a[href="${CSS.escape(focusedHref)}"]`)?.focus();
   nav.dataset.sidebarComplete = '';
 }

@@ -6,39 +6,31 @@
  * keeps, across pages: the collapsed sidebar, the folders the reader opened or closed, and where the followed link sat in the sidebar's view (so the sidebar does not
  * jump). Folder links open and close their folder with the arrow keys (one Tab stop each).
  */
+import { activeLink, offsetInView, placeActiveLink } from './sidebar-geometry.ts';
 import { whenIdle } from './when-idle.ts';
 import { SIDEBAR_COLLAPSED_CLASS, SIDEBAR_COLLAPSED_KEY, SIDEBAR_FOLDERS_KEY, SIDEBAR_SCROLL_KEY } from './sidebar-state.ts';
 
-function readJson<T>(storage: Storage, key: string): T | undefined {
+/** What the sidebar kept for the tab's session under `key` (sessionStorage); `take` removes it. */
+function readJson<T>(key: string, take = false): T | undefined {
   try {
-    const text = storage.getItem(key);
+    const text = sessionStorage.getItem(key);
+    if (take) sessionStorage.removeItem(key);
     return text ? (JSON.parse(text) as T) : undefined;
   } catch {
     return undefined;
   }
 }
 
-function writeJson(storage: Storage, key: string, value: unknown): void {
+function writeJson(key: string, value: unknown): void {
   try {
-    storage.setItem(key, JSON.stringify(value));
+    sessionStorage.setItem(key, JSON.stringify(value));
   } catch {
     // Storage blocked or full: the sidebar simply forgets.
   }
 }
 
 /** The reader's folder choices: route → open. */
-const rememberedFolders = (): Record<string, boolean> => readJson<Record<string, boolean>>(sessionStorage, SIDEBAR_FOLDERS_KEY) ?? {};
-
-const activeLink = (nav: HTMLElement) => nav.querySelector<HTMLAnchorElement>('a[aria-current="page"]');
-
-/** Where `element` sits in the sidebar's view, in pixels from its top. */
-const offsetInView = (nav: HTMLElement, element: Element) => element.getBoundingClientRect().top - nav.getBoundingClientRect().top;
-
-/** Scrolls the sidebar so that the active link sits `top` pixels from its top. */
-function placeActiveLink(nav: HTMLElement, top: number): void {
-  const link = activeLink(nav);
-  if (link) nav.scrollTop += offsetInView(nav, link) - top;
-}
+const rememberedFolders = (): Record<string, boolean> => readJson<Record<string, boolean>>(SIDEBAR_FOLDERS_KEY) ?? {};
 
 function initToggle(): void {
   const button = document.querySelector<HTMLButtonElement>('[data-sidebar-toggle]');
@@ -65,17 +57,7 @@ function initToggle(): void {
 
 /** Loads the whole tree (its code is a chunk of its own, fetched on this first call). */
 function loadWholeTree(nav: HTMLElement, placeAt: number | undefined): Promise<void> {
-  return import('./sidebar-tree.ts').then((tree) =>
-    tree.loadWholeTree(nav, {
-      placeAt,
-      readerOpen: rememberedFolders,
-      activeLinkTop: () => {
-        const link = activeLink(nav);
-        return link ? offsetInView(nav, link) : undefined;
-      },
-      placeActiveLink: (top) => placeActiveLink(nav, top),
-    }),
-  );
+  return import('./sidebar-tree.ts').then((tree) => tree.loadWholeTree(nav, { placeAt, readerOpen: rememberedFolders }));
 }
 
 /**
@@ -110,7 +92,7 @@ function rememberFolders(nav: HTMLElement): void {
       folder.querySelector(':scope > .sidebar-folder-link')?.setAttribute('aria-expanded', String(details.open));
       const folders = rememberedFolders();
       folders[route] = details.open;
-      writeJson(sessionStorage, SIDEBAR_FOLDERS_KEY, folders);
+      writeJson(SIDEBAR_FOLDERS_KEY, folders);
     },
     true,
   );
@@ -132,14 +114,9 @@ function rememberFolders(nav: HTMLElement): void {
 function keepScrollPosition(nav: HTMLElement): number | undefined {
   nav.addEventListener('click', (event) => {
     const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[href]');
-    if (link) writeJson(sessionStorage, SIDEBAR_SCROLL_KEY, { href: link.href, top: offsetInView(nav, link) });
+    if (link) writeJson(SIDEBAR_SCROLL_KEY, { href: link.href, top: offsetInView(nav, link) });
   });
-  const saved = readJson<{ href: string; top: number }>(sessionStorage, SIDEBAR_SCROLL_KEY);
-  try {
-    sessionStorage.removeItem(SIDEBAR_SCROLL_KEY);
-  } catch {
-    // Storage blocked: nothing was saved either.
-  }
+  const saved = readJson<{ href: string; top: number }>(SIDEBAR_SCROLL_KEY, true);
   const link = activeLink(nav);
   if (!link) return undefined;
   const here = location.href.split('#')[0];

@@ -3,7 +3,8 @@
  * the last heading that has scrolled past the top of the content area (below the sticky
  * navbar). Only a colour change, in place: nothing moves. A lazy chunk (`toc.ts` starts it).
  */
-export function spyOnHeadings(links: HTMLAnchorElement[]): void {
+export function spyOnHeadings(tocLinks: NodeListOf<HTMLAnchorElement>): void {
+  const links = [...tocLinks];
   const headings = links.map((link) => document.getElementById(decodeURIComponent(link.hash.slice(1)))).filter((h): h is HTMLElement => h !== null);
   let current: HTMLAnchorElement | undefined;
   // The reading line: a little under the sticky navbar.

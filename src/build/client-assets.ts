@@ -3,7 +3,7 @@ import { readFile, writeFile, mkdir } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { basename, join, relative, resolve } from 'node:path';
-import { build as esbuild, transform, type BuildOptions, type Plugin as EsbuildPlugin } from 'esbuild';
+import { build as esbuild, transform, type BuildOptions, type Metafile, type Plugin as EsbuildPlugin } from 'esbuild';
 import { toolRoot } from '../util/tool-root.ts';
 import { islandsVirtualModule } from './islands.ts';
 
@@ -57,6 +57,25 @@ function externalizeLazyModules(lazy: Map<string, string>): EsbuildPlugin {
 }
 
 /**
+ * esbuild makes every entry of a code-split build import its runtime helpers' chunk for side
+ * effects (`import"./chunk-X.js";`) once any chunk uses a helper (CommonJS interop for React, class
+ * fields for the modal), so the TOC spy, loaded when a page is idle, brought 0.45 KB of helpers it
+ * never calls. That chunk holds only declarations (no module of ours: no inputs, no imports), so
+ * importing it only for its effects does nothing: those imports are dropped.
+ */
+async function dropBareRuntimeImports(metafile: Metafile): Promise<void> {
+  const outputs = Object.entries(metafile.outputs);
+  const runtimeOnly = outputs.filter(([path, output]) => path.endsWith('.js') && !Object.keys(output.inputs).length && !output.imports.length).map(([path]) => basename(path));
+  if (!runtimeOnly.length) return;
+  for (const [path] of outputs) {
+    if (!path.endsWith('.js')) continue;
+    const code = await readFile(resolve(path), 'utf8');
+    const kept = runtimeOnly.reduce((text, name) => text.split(`import"./${name}";`).join(''), code);
+    if (kept !== code) await writeFile(resolve(path), kept);
+  }
+}
+
+/**
  * Bundles the theme's client and the stylesheet, with content hashes in the names.
  *
  * Two esbuild passes, so that a page's first script is one file holding only what every page
@@ -92,6 +111,7 @@ export async function buildClientAssets(outDir: string, options: { basePath: str
       write: true,
       plugins: [islandsVirtualModule(options.islands, options.root)],
     });
+    await dropBareRuntimeImports(chunks.metafile);
     // The metafile names entry points relative to the working folder, by their real path (which may differ under a symlink).
     const outputOf = new Map<string, string>();
     for (const [output, { entryPoint }] of Object.entries(chunks.metafile.outputs)) if (entryPoint !== undefined) outputOf.set(resolve(entryPoint), resolve(output));

@@ -1,5 +1,5 @@
 // The theme's client bundle: which file every page loads.
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { buildClientAssets } from '../../src/build/client-assets.ts';
@@ -19,5 +19,14 @@ describe('the client bundle', () => {
     expect(assets.scripts[0]).toMatch(/^\/docs\/_docs-gen\/client-[A-Z0-9]+\.js$/);
     const entry = readFileSync(join(outDir, assets.scripts[0]!.slice('/docs'.length)), 'utf8');
     expect(entry).toContain('import("./');
+  });
+
+  test("a lazy chunk that needs none of esbuild's runtime helpers does not import them (the TOC spy, loaded on every page when idle)", () => {
+    // Built by the test above, with an island: React's CommonJS interop puts the helpers in a chunk of their own.
+    const assetDir = join(outDir, '_docs-gen');
+    const chunks = readdirSync(assetDir).filter((name) => name.endsWith('.js')).map((name) => readFileSync(join(assetDir, name), 'utf8'));
+    const tocSpy = chunks.find((code) => code.includes('as spyOnHeadings}'))!;
+    expect(tocSpy).toBeDefined();
+    expect(tocSpy).not.toMatch(/\bimport\s*["{]/);
   });
 });

@@ -34,6 +34,8 @@ export interface CompileInput {
 
 export interface CompileOutput extends CollectedData {
   frontMatter: FrontMatter;
+  /** The source after its front matter, as written: the page's Markdown output (llms.txt) is sliced from it. */
+  body: string;
   compiled: CompiledPage;
   /** The page has math: the build then writes KaTeX's stylesheet and fonts. */
   usesMath: boolean;
@@ -68,7 +70,7 @@ export function hasImports(body: string): boolean {
 /** A cache entry is used only when it has the shape of an output (a file from an older layout is a miss). */
 function isCompileOutput(value: unknown): value is CompileOutput {
   const v = value as Partial<CompileOutput> | null;
-  return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && typeof v.compiled?.code === 'string'
+  return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && typeof v.body === 'string' && typeof v.compiled?.code === 'string'
     && Array.isArray(v.headings) && Array.isArray(v.references) && Array.isArray(v.sections)
     && typeof v.usesMath === 'boolean' && typeof v.usesMermaid === 'boolean';
 }

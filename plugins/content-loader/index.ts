@@ -30,8 +30,8 @@ function firstHeading(body: string): string | undefined {
   return text?.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim();
 }
 
-/** A page's stand-in until it is compiled (dev): read in a millisecond, enough for titles and the page map. */
-async function readStub(file: string, relativePath: string): Promise<PageCompileOutput> {
+/** A page's stand-in until it is compiled (dev): read in a millisecond, enough for titles, the page map and its Markdown. */
+async function readStub(file: string, relativePath: string): Promise<PageCompileOutput & Pick<CompileOutput, 'body'>> {
   const source = await readFile(file, 'utf8').catch(() => '');
   let split: { frontMatter: PageCompileOutput['frontMatter']; body: string };
   try {
@@ -43,6 +43,7 @@ async function readStub(file: string, relativePath: string): Promise<PageCompile
   const title = firstHeading(split.body);
   return {
     frontMatter: split.frontMatter,
+    body: split.body,
     compiled: { kind: 'html', code: '' },
     headings: title ? [{ id: '', value: title, depth: 1 }] : [],
     references: [],
@@ -81,6 +82,9 @@ export async function listFiles(dir: string): Promise<string[]> {
  * pool (MDX → code, front matter, headings, links and images, text by section).
  */
 export default function contentLoader(): Plugin<ContentPage[]> {
+  // Each page's source after its front matter, by source path, as the compile read it: the
+  // Markdown output is made from the text the HTML was, and reads no file again.
+  const bodies = new Map<string, string>();
   return {
     name: CONTENT_LOADER,
     contentSource: true,
@@ -166,8 +170,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       return pages;
     },
     // Every page's Markdown and the llms.txt index, once routes and navigation are final.
-    postBuild: writeLlmsOutput,
+    postBuild: (args) => writeLlmsOutput({ ...args, bodies }),
     async contentLoaded({ content, actions }) {
+      bodies.clear();
+      for (const page of content) bodies.set(page.sourcePath, (page as ContentPage & Pick<CompileOutput, 'body'>).body);
       // KaTeX's stylesheet and fonts, only when some page has math (pages link it themselves).
       if (content.some((page) => (page as Partial<CompileOutput>).usesMath)) {
         const katex = katexAssets();

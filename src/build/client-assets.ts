@@ -85,8 +85,9 @@ async function dropBareRuntimeImports(metafile: Metafile): Promise<void> {
  * import every chunk holding code it shares with a lazy module, and its runtime helpers' chunk
  * whenever a lazy chunk uses them (CommonJS interop for React): more requests and about 0.7 KB
  * gzipped that no plain page runs. A module both the entry and a lazy module import is bundled
- * into each: fine for a few stateless lines (`sidebar-geometry.ts`), wrong for state (the page's
- * strings, read once), which lazy modules get from the entry as arguments.
+ * into each: fine for a few stateless lines (`sidebar-geometry.ts`) or a read-once parse of the
+ * page's own strings (`page-strings.ts`, which the modal reads), wrong for state that changes,
+ * which lazy modules get from the entry as arguments.
  */
 export async function buildClientAssets(outDir: string, options: { basePath: string; root: string; islands: Record<string, string> }): Promise<ClientAssets> {
   const { basePath } = options;

@@ -21,7 +21,7 @@ export function showOutputState(element: HTMLElement, state: OutputState, messag
   element.replaceChildren(status);
 }
 
-/** `strings`: the page's (`page-strings.ts`, read by the entry: importing it here would put it in a chunk of its own, loaded up front). */
+/** `strings`: the page's, as the first script read them (`page-strings.ts`). */
 export async function loadRelOutputs(elements: Iterable<HTMLElement>, strings: ClientStrings): Promise<void> {
   let viewer: typeof import('./rel-output-viewer.ts');
   try {

@@ -35,13 +35,14 @@ export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { sharedReact, sharedReactUrl } from './pipeline/shared-react.ts';
 export { importModuleFile } from './util/import-module.ts';
 export { readCacheEntry, writeCacheEntry } from './util/cache-entry.ts';
+export { toolBuildId } from './util/tool-build-id.ts';
 export { writeAtomically } from './util/write-atomically.ts';
 export { isInside, realPathInside } from './util/contained-path.ts';
 export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve-link.ts';
 export { hrefScheme, isSafeHref, safeHref, SAFE_HREF_SCHEMES } from './shared/safe-href.ts';
 export { escapeHtml } from './shared/escape-html.ts';
 export { assetHref, encodeRoute, pageHref, routeHref, type PageLinkContext } from './shared/page-href.ts';
-export { DEFAULT_REL_OUTPUT_PATH, resolveImagePath, resolveRelOutputSrc, type RelOutputTarget } from './shared/asset-paths.ts';
+export { DEFAULT_REL_OUTPUT_PATH, PAGE_IMAGE_PREFIX, relativeImageFile, resolveImagePath, resolveRelOutputSrc, sourceFolderOf, type ImagePathContext, type RelOutputTarget } from './shared/asset-paths.ts';
 export {
   hiddenRoutes,
   parseSectionKey,

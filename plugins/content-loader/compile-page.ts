@@ -41,6 +41,12 @@ export interface CompileOutput extends CollectedData {
   usesMath: boolean;
   /** The page has a mermaid diagram: the build then writes mermaid's module. */
   usesMermaid: boolean;
+  /**
+   * An `.mdx` page's clean Markdown (without its title), made from the compile's own parse so that
+   * `pageMarkdown` need not parse the page again; absent when that parse is not the one it would
+   * make (math, `<RelOutput>`, the site's remark plugins).
+   */
+  cleanMarkdown?: string;
 }
 
 /**
@@ -76,6 +82,17 @@ function isCompileOutput(value: unknown): value is CompileOutput {
 }
 
 /**
+ * The page's compile output from the persistent cache, or undefined (no `cacheDir`, or a miss).
+ * The build calls it on the main thread before posting a task, so a warm build posts none.
+ */
+export async function cachedCompile(input: CompileInput): Promise<CompileOutput | undefined> {
+  const { cacheDir, ...keyed } = input;
+  if (cacheDir === undefined) return undefined;
+  const source = await readFile(input.file, 'utf8');
+  return readCompiled(cacheDir, await compileCacheKey(source, keyed), isCompileOutput);
+}
+
+/**
  * Worker task: one page from source to compiled code, headings, references and text. With a
  * `cacheDir`, an unchanged page (same source, input, grammar and tool) is read from the
  * persistent cache instead; pages bundled with their imports are not cached, since the files
@@ -95,4 +112,3 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   if (key !== undefined && output.compiled.kind !== 'module') await writeCompiled(cacheDir!, key, output);
   return output;
 }
-

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   contentRoute,
   folderRouteOf,
+  sourceFolderOf,
   pageTitle,
   uiStrings,
   DiagnosticError,
@@ -16,7 +17,7 @@ import {
   type PluginContext,
   type RouteDefinition,
 } from 'docs-gen';
-import type { CompileInput, CompileOutput } from './compile-page.ts';
+import { cachedCompile, type CompileInput, type CompileOutput } from './compile-page.ts';
 import { katexAssets } from './katex-assets.ts';
 import { writeLlmsOutput } from './llms-output.ts';
 import { mermaidAssets } from './mermaid.ts';
@@ -85,6 +86,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
   // Each page's source after its front matter, by source path, as the compile read it: the
   // Markdown output is made from the text the HTML was, and reads no file again.
   const bodies = new Map<string, string>();
+  /** Each compiled .mdx page's clean Markdown by source path, when the compile made it (no second parse). */
+  const cleanMarkdown = new Map<string, string>();
   return {
     name: CONTENT_LOADER,
     contentSource: true,
@@ -100,6 +103,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const folded = new Map<string, string>();
       const jobs: Promise<ContentPage | undefined>[] = [];
       const siteHash = context.persistentCache ? await siteHashOf(context) : undefined;
+      // A build or check looks each page up in the persistent cache here, on the main thread: a hit
+      // costs no task (the compile output is not cloned across threads, idle workers load nothing).
+      // Dev asks its page store for every page (it tracks what each page compiled to), so not there.
+      const lookUpFirst = context.persistentCache && context.mode !== 'dev';
       for (const file of files) {
         const target = contentRoute(file, locales, config.defaultLocale);
         if (!target) continue;
@@ -130,7 +137,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         folded.set(foldedKey, sourcePath);
         const hrefPrefix = `${config.basePath}${target.locale === config.defaultLocale ? '' : `/${target.locale}`}`;
         const folderRoute = folderRouteOf({ route: target.route, sourcePath: file });
-        const links = { pageRoute: target.route, folderRoute, hrefPrefix, basePath: config.basePath };
+        const links = { pageRoute: target.route, folderRoute, hrefPrefix, basePath: config.basePath, sourceFolder: sourceFolderOf(sourcePath) };
         const absolute = join(context.contentDir, file);
         const input: CompileInput = {
           file: absolute,
@@ -147,8 +154,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           siteHash,
           site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
         };
+        const compile = async () =>
+          (lookUpFirst ? await cachedCompile(input) : undefined) ?? context.compilePage({ moduleUrl, exportName: 'compilePage', input, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) });
         jobs.push(
-          context.compilePage({ moduleUrl, exportName: 'compilePage', input, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) }).then(
+          compile().then(
             (output) => ({
               ...output,
               ...target,
@@ -170,7 +179,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       return pages;
     },
     // Every page's Markdown and the llms.txt index, once routes and navigation are final.
-    postBuild: (args) => writeLlmsOutput({ ...args, bodies }),
+    postBuild: (args) => writeLlmsOutput({ ...args, bodies, cleanMarkdown }),
     async contentLoaded({ content, actions }) {
       bodies.clear();
       for (const page of content) bodies.set(page.sourcePath, (page as ContentPage & Pick<CompileOutput, 'body'>).body);
@@ -187,7 +196,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         const files = await Promise.all(mermaid.files.map((file) => readFile(file.source)));
         mermaid.files.forEach((file, i) => actions.emitFile(`${mermaid.dir}/${file.path}`, files[i]!));
       }
+      cleanMarkdown.clear();
       for (const page of content) {
+        const { cleanMarkdown: markdown } = page as Partial<CompileOutput>;
+        if (markdown !== undefined) cleanMarkdown.set(page.sourcePath, markdown);
         const route: RouteDefinition = {
           route: page.route,
           locale: page.locale,

@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { folderRouteOf, hiddenRoutes, isNavigable, localizedRoute, workerModuleUrl, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
+import { folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
 import type { PageMarkdownInput } from './page-markdown.ts';
+import { pageMarkdownCache } from './page-markdown-cache.ts';
 
 /** Where a route's Markdown is written, relative to the output folder: `/` is `/index.md`. */
 export function markdownPath(route: string, locale: string, defaultLocale: string): string {
@@ -32,7 +33,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * `llms-full.txt` (every page's Markdown) and `<route>.md` for every page a reader can find:
  * hidden pages and `/404`, `/500`, `/search` are left out, as from search.
  */
-export async function writeLlmsOutput({ outDir, site, context, bodies }: { outDir: string; site: SiteData; context: PluginContext; bodies: ReadonlyMap<string, string> }): Promise<void> {
+export async function writeLlmsOutput({ outDir, site, context, bodies, cleanMarkdown }: { outDir: string; site: SiteData; context: PluginContext; bodies: ReadonlyMap<string, string>; cleanMarkdown?: ReadonlyMap<string, string> }): Promise<void> {
   const { config } = context;
   const moduleUrl = workerModuleUrl(import.meta.url, './page-markdown.js');
   const origin = (config.siteUrl ?? '').replace(/\/+$/, '');
@@ -41,6 +42,11 @@ export async function writeLlmsOutput({ outDir, site, context, bodies }: { outDi
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, text);
   };
+  const cache = await pageMarkdownCache(
+    context,
+    (input) => context.runInWorker<PageMarkdownInput, string>({ moduleUrl, exportName: 'pageMarkdown', input }),
+    site.themeData.relOutputs,
+  );
   for (const { locale } of config.locales) {
     const pageMap = site.navigation[locale]?.pageMap ?? [];
     const hidden = hiddenRoutes(pageMap);
@@ -63,10 +69,12 @@ export async function writeLlmsOutput({ outDir, site, context, bodies }: { outDi
             folderRoute: folderRouteOf({ route: page.route, sourcePath: relative(context.contentDir, join(context.root, page.sourcePath!)).split('\\').join('/') }),
             hrefPrefix: `${config.basePath}${locale === config.defaultLocale ? '' : `/${locale}`}`,
             basePath: config.basePath,
+            sourceFolder: sourceFolderOf(page.sourcePath!),
           },
           relOutputs: site.themeData.relOutputs,
+          cleanMarkdown: cleanMarkdown?.get(page.sourcePath!),
         };
-        return context.runInWorker<PageMarkdownInput, string>({ moduleUrl, exportName: 'pageMarkdown', input });
+        return cache.markdownOf(input);
       }),
     );
     const paths = pages.map((page) => markdownPath(page.route, locale, config.defaultLocale));

@@ -3,7 +3,8 @@ import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promi
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import type { BuildOptions, Metafile, Plugin as EsbuildPlugin } from 'esbuild';
 import { toolRoot } from '../util/tool-root.ts';
 import { islandsVirtualModule } from './islands.ts';
 
@@ -34,41 +35,117 @@ interface ClientBundle {
   inputs: string[];
 }
 
+const BUNDLE_OPTIONS = {
+  bundle: true,
+  format: 'esm',
+  minify: true,
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  logLevel: 'silent',
+  legalComments: 'none',
+  jsx: 'automatic',
+  // React (for islands) in its production build.
+  define: { 'process.env.NODE_ENV': '"production"' },
+} satisfies BuildOptions;
+
+/** What the entry's dynamic imports are while it is bundled: placeholders, replaced by the chunks' names once those exist. */
+const lazyPlaceholder = (n: number) => `./docs-gen-lazy-${n}.js`;
+
 /**
- * Bundles the theme's client (esbuild, minified, code-split so rarely needed parts such as
- * search load on demand) and the stylesheet into `dir`, with content hashes in the names.
+ * Makes each dynamic `import('./x.ts')` of the entry an external placeholder and records the
+ * module it names (absolute path → placeholder). Imports with a computed URL (mermaid's) are left alone.
+ */
+function externalizeLazyModules(lazy: Map<string, string>): EsbuildPlugin {
+  const resolving = Symbol('docs-gen-lazy');
+  return {
+    name: 'docs-gen-lazy-modules',
+    setup(b) {
+      b.onResolve({ filter: /.*/ }, async (args) => {
+        if (args.kind !== 'dynamic-import' || args.pluginData === resolving) return undefined;
+        const resolved = await b.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: resolving });
+        if (resolved.errors.length || resolved.external) return undefined;
+        if (!lazy.has(resolved.path)) lazy.set(resolved.path, lazyPlaceholder(lazy.size));
+        return { path: lazy.get(resolved.path)!, external: true };
+      });
+    },
+  };
+}
+
+/**
+ * esbuild makes every entry of a code-split build import its runtime helpers' chunk for side
+ * effects (`import"./chunk-X.js";`) once any chunk uses a helper (CommonJS interop for React, class
+ * fields for the modal), so the TOC spy, loaded when a page is idle, brought 0.45 KB of helpers it
+ * never calls. That chunk holds only declarations (no module of ours: no inputs, no imports), so
+ * importing it only for its effects does nothing: those imports are dropped.
+ */
+async function dropBareRuntimeImports(metafile: Metafile): Promise<void> {
+  const outputs = Object.entries(metafile.outputs);
+  const runtimeOnly = outputs.filter(([path, output]) => path.endsWith('.js') && !Object.keys(output.inputs).length && !output.imports.length).map(([path]) => basename(path));
+  if (!runtimeOnly.length) return;
+  for (const [path] of outputs) {
+    if (!path.endsWith('.js')) continue;
+    const code = await readFile(resolve(path), 'utf8');
+    const kept = runtimeOnly.reduce((text, name) => text.split(`import"./${name}";`).join(''), code);
+    if (kept !== code) await writeFile(resolve(path), kept);
+  }
+}
+
+/** Source files a bundle was made from, absolute; namespaced inputs are no files: the islands' virtual module (`docs-gen:islands`), a package's `(disabled):` stand-ins. */
+const inputFiles = (metafile: Metafile) => Object.keys(metafile.inputs).filter((input) => !/^[^/]*:/.test(input)).map((input) => resolve(input));
+
+/**
+ * Bundles the theme's client and the stylesheet into `dir`, with content hashes in the names.
+ *
+ * Two esbuild passes, so that a page's first script is one file holding only what every page
+ * runs at once: the entry (main.ts, no code splitting), whose dynamic imports name the lazy
+ * modules (search, the modal, the sidebar's whole tree, islands, outputs, mermaid…), and those
+ * lazy modules, code-split among themselves. In one code-split pass esbuild makes the entry
+ * import every chunk holding code it shares with a lazy module, and its runtime helpers' chunk
+ * whenever a lazy chunk uses them (CommonJS interop for React): more requests and about 0.7 KB
+ * gzipped that no plain page runs. A module both the entry and a lazy module import is bundled
+ * into each: fine for a few stateless lines (`sidebar-geometry.ts`) or a read-once parse of the
+ * page's own strings (`page-strings.ts`, which the modal reads), wrong for state that changes,
+ * which lazy modules get from the entry as arguments.
  */
 async function bundleClient(dir: string, islands: Record<string, string>, root: string): Promise<ClientBundle> {
   const { build: esbuild, transform } = await import('esbuild');
   const themeDir = join(toolRoot(), 'theme');
   await mkdir(dir, { recursive: true });
   const mainModule = join(themeDir, 'client', 'main.ts');
-  const result = await esbuild({
-    entryPoints: { client: mainModule },
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    minify: true,
-    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
-    outdir: dir,
-    entryNames: '[name]-[hash]',
-    chunkNames: 'chunk-[hash]',
-    metafile: true,
-    write: true,
-    logLevel: 'silent',
-    legalComments: 'none',
-    jsx: 'automatic',
-    // React (for islands) in its production build.
-    define: { 'process.env.NODE_ENV': '"production"' },
-    plugins: [islandsVirtualModule(islands, root)],
-  });
-  // Chunks of dynamic imports carry an `entryPoint` in the metafile too: the entry is the one of main.ts.
-  // esbuild names it by its real path (relative to the working folder), which may differ from ours under a symlink.
-  const mainPaths = new Set([mainModule, realpathSync(mainModule)]);
-  const entry = Object.entries(result.metafile.outputs).find(([, output]) => output.entryPoint !== undefined && mainPaths.has(resolve(output.entryPoint)));
-  if (!entry) throw new Error('client bundle has no entry output');
-  const [entryPath, entryOutput] = entry;
-  const name = (path: string) => relative(dir, resolve(path));
+
+  const lazy = new Map<string, string>();
+  const entry = await esbuild({ ...BUNDLE_OPTIONS, entryPoints: [mainModule], write: false, metafile: true, outdir: dir, plugins: [externalizeLazyModules(lazy)] });
+  let code = entry.outputFiles[0]!.text;
+  const inputs = inputFiles(entry.metafile);
+  const chunkFiles: string[] = [];
+  if (lazy.size) {
+    const chunks = await esbuild({
+      ...BUNDLE_OPTIONS,
+      entryPoints: [...lazy.keys()],
+      splitting: true,
+      outdir: dir,
+      entryNames: 'chunk-[hash]',
+      chunkNames: 'chunk-[hash]',
+      metafile: true,
+      write: true,
+      plugins: [islandsVirtualModule(islands, root)],
+    });
+    await dropBareRuntimeImports(chunks.metafile);
+    inputs.push(...inputFiles(chunks.metafile));
+    chunkFiles.push(...Object.keys(chunks.metafile.outputs).map((path) => relative(dir, resolve(path))));
+    // The metafile names entry points relative to the working folder, by their real path (which may differ under a symlink).
+    const outputOf = new Map<string, string>();
+    for (const [output, { entryPoint }] of Object.entries(chunks.metafile.outputs)) if (entryPoint !== undefined) outputOf.set(resolve(entryPoint), resolve(output));
+    for (const [module, placeholder] of lazy) {
+      const output = outputOf.get(module) ?? outputOf.get(realpathSync(module));
+      if (!output) throw new Error(`client bundle: no chunk for ${module}`);
+      const quoted = JSON.stringify(placeholder);
+      if (!code.includes(quoted)) throw new Error(`client bundle: the entry does not import ${placeholder} as a string`);
+      code = code.split(quoted).join(JSON.stringify(`./${basename(output)}`));
+    }
+  }
+  const entryName = `client-${createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase()}.js`;
+  await writeFile(join(dir, entryName), code);
+
   // One stylesheet: the theme's, then the styles of the Nextra components' stand-ins (a few hundred bytes).
   const sheetFiles = STYLESHEETS.map((sheet) => join(themeDir, 'styles', sheet));
   const sheets = await Promise.all(sheetFiles.map((file) => readFile(file, 'utf8')));
@@ -76,13 +153,12 @@ async function bundleClient(dir: string, islands: Record<string, string>, root: 
   const stylesheet = `style-${createHash('sha256').update(css.code).digest('hex').slice(0, 8)}.css`;
   await writeFile(join(dir, stylesheet), css.code);
   return {
-    files: [...Object.keys(result.metafile.outputs).map(name), stylesheet],
-    entry: name(entryPath),
-    // Static imports of the entry load with it; dynamic ones only when used.
-    upFront: [entryPath, ...entryOutput.imports.filter((i) => i.kind === 'import-statement').map((i) => i.path)].map(name),
+    files: [entryName, ...chunkFiles, stylesheet],
+    entry: entryName,
+    // The entry imports nothing statically: it is all a page loads up front.
+    upFront: [entryName],
     stylesheet,
-    // Namespaced inputs are no files: the islands' virtual module (`docs-gen:islands`), a package's `(disabled):` stand-ins.
-    inputs: [...Object.keys(result.metafile.inputs).filter((input) => !/^[^/]*:/.test(input)).map((input) => resolve(input)), ...sheetFiles],
+    inputs: [...new Set([...inputs, ...sheetFiles])],
   };
 }
 

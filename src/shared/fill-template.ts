@@ -7,6 +7,3 @@
 export function fillTemplate(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (values[name] === undefined ? whole : String(values[name])));
 }
-
-/** The id of the page's `<script type="application/json">` holding its client strings. */
-export const CLIENT_STRINGS_ID = 'docs-ui-strings';

@@ -406,4 +406,4 @@ export function clientStringsOf(strings: UiStrings): ClientStrings {
 }
 
 // The client scripts import these from the small module, so the dictionaries never join a page's own bundle.
-export { CLIENT_STRINGS_ID, fillTemplate } from './fill-template.ts';
+export { fillTemplate } from './fill-template.ts';

@@ -1,5 +1,6 @@
 /// <reference lib="dom" />
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -10,6 +11,31 @@ const site = useBuiltSite(fixture('islands-hydrate-an-interactive-counter'));
 
 /** Script URLs the page fetched. */
 const scriptsLoaded = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((n) => n.endsWith('.js')));
+
+/** The scripts a page's HTML loads before it runs (its module scripts and their static imports), as files of the built site. */
+function scriptsUpFront(outDir: string, page: string): string[] {
+  const html = readFileSync(join(outDir, page, 'index.html'), 'utf8');
+  const files = new Set<string>();
+  const visit = (file: string) => {
+    if (files.has(file)) return;
+    files.add(file);
+    const code = readFileSync(file, 'utf8');
+    for (const match of code.matchAll(/(?:^|[;}])\s*import\s*(?:[^"'()]*?from\s*)?["']\.\/([^"']+\.js)["']/g)) visit(join(file, '..', match[1]!));
+  };
+  for (const match of html.matchAll(/<script type="module" src="\/([^"]+)"/g)) visit(join(outDir, match[1]!));
+  return [...files];
+}
+
+describe('the JavaScript a plain page loads', () => {
+  // Every page loads the same first script; what only some pages or some moves need (the
+  // sidebar's whole tree, search, the modal, islands, outputs, diagrams) loads on first need.
+  test('is one script of at most 3 KB gzipped up front', () => {
+    const files = scriptsUpFront(site.outDir, 'plain');
+    const gzipBytes = files.reduce((sum, file) => sum + gzipSync(readFileSync(file)).length, 0);
+    expect(gzipBytes, files.map((file) => file.split('/').pop()).join(', ')).toBeLessThanOrEqual(3 * 1024);
+    expect(files, 'one request').toHaveLength(1);
+  });
+});
 
 describe('islands', () => {
   test('an island is rendered on the server with its props', () => {

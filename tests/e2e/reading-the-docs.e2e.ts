@@ -118,12 +118,32 @@ describe('reading the docs in Chromium', () => {
     await page.context().close();
   });
 
+  test("answering 'Was this doc helpful?' logs HELPFUL with the page, then thanks the reader (seed §4)", async () => {
+    const page = await openPage('/rel/primer/basic-syntax');
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'info') logged.push(message.text());
+    });
+    await page.evaluate(() => window.addEventListener('docs-feedback', (event) => ((window as unknown as { feedback: unknown }).feedback = (event as CustomEvent).detail)));
+    await page.locator('[data-feedback] [data-helpful="true"]').click();
+    await expect.poll(() => page.locator('.feedback-thanks').isVisible()).toBe(true);
+    expect(await page.locator('.feedback-question').isVisible()).toBe(false);
+    const record = await page.evaluate(() => (window as unknown as { feedback: Record<string, unknown> }).feedback);
+    expect(record).toMatchObject({ message: 'HELPFUL', helpful: true, url: `${site.base}/rel/primer/basic-syntax`, referrer: '' });
+    expect(record.session_id).toEqual(expect.any(String));
+    expect(logged.some((line) => line.startsWith(`HELPFUL ${site.base}/rel/primer/basic-syntax`))).toBe(true);
+    await page.context().close();
+  });
+
   test('an unknown address answers with the 404 page and status 404', async () => {
     const page = await site.browser.newPage();
     const response = await page.goto(`${site.base}/no/such/page`);
     expect(response?.status()).toBe(404);
     expect(await page.locator('h1').textContent()).toBe('404: Page Not Found');
     expect(await page.locator('.sidebar').count()).toBe(0);
+    // The report link names the broken address in the issue's title (filled in by the browser).
+    const reportTitle = async () => new URL((await page.locator('[data-issue-link="404"]').getAttribute('href'))!).searchParams.get('title');
+    await expect.poll(reportTitle).toBe('Broken link to /no/such/page (from /no/such/page)');
     await page.close();
   });
 });

@@ -25,6 +25,15 @@ describe('the client bundle', () => {
     expect(entry).toContain('import("./');
   });
 
+  test("a lazy chunk that needs none of esbuild's runtime helpers does not import them (the TOC spy, loaded on every page when idle)", () => {
+    // Built with an island: React's CommonJS interop puts the helpers in a chunk of their own.
+    const assetDir = join(outDir, '_docs-gen');
+    const chunks = readdirSync(assetDir).filter((name) => name.endsWith('.js')).map((name) => readFileSync(join(assetDir, name), 'utf8'));
+    const tocSpy = chunks.find((code) => code.includes('as spyOnHeadings}'))!;
+    expect(tocSpy).toBeDefined();
+    expect(tocSpy).not.toMatch(/\bimport\s*["{]/);
+  });
+
   test('no script or chunk carries the dictionaries: the client reads its strings from the page', () => {
     const scripts = readdirSync(join(outDir, '_docs-gen')).filter((name) => name.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(1);

@@ -10,6 +10,7 @@ import { initFeedback } from './feedback.ts';
 import { initPrefetch } from './prefetch.ts';
 import { initTocHighlight } from './toc.ts';
 import { initSidebar } from './sidebar.ts';
+import { pageStrings } from './page-strings.ts';
 
 initTheme();
 initShell();
@@ -26,9 +27,9 @@ let searchLoaded: Promise<typeof import('./search.ts')> | undefined;
 const loadSearch = () => (searchLoaded ??= import('./search.ts'));
 
 if (searchInput) {
-  searchInput.addEventListener('focus', () => void loadSearch().then((m) => m.attachSearchBox(searchInput)), { once: true });
+  searchInput.addEventListener('focus', () => void loadSearch().then((m) => m.attachSearchBox(searchInput, pageStrings())), { once: true });
 }
-if (onSearchPage) void loadSearch().then((m) => m.runSearchPage(onSearchPage));
+if (onSearchPage) void loadSearch().then((m) => m.runSearchPage(onSearchPage, pageStrings()));
 
 // The modal is its own chunk, fetched on the first press. The page's selected text pre-fills
 // it (seed §5); it is read on pointerdown, before the press can move the selection.
@@ -43,16 +44,19 @@ if (modalButton) {
   });
 }
 
-const islandElements = document.querySelectorAll<HTMLElement>('docs-island');
-if (islandElements.length) void import('./islands.ts').then((m) => m.hydrateIslands(islandElements));
+/** Hands the page's elements matching `selector` to `use`, on pages that have any: `use` loads the module that needs them. */
+function withElements<E extends HTMLElement>(selector: string, use: (elements: NodeListOf<E>) => Promise<void>): void {
+  const elements = document.querySelectorAll<E>(selector);
+  if (elements.length) void use(elements);
+}
 
+withElements('docs-island', (islands) => import('./islands.ts').then((m) => m.hydrateIslands(islands)));
 // Rel outputs the build rendered need nothing; only ones it could not (external) are fetched.
-const pendingOutputs = document.querySelectorAll<HTMLElement>('[data-rel-output][data-state="loading"]');
-if (pendingOutputs.length) void import('./rel-output.ts').then((m) => m.loadRelOutputs(pendingOutputs));
-
+withElements('[data-rel-output][data-state="loading"]', (outputs) => import('./rel-output.ts').then((m) => m.loadRelOutputs(outputs, pageStrings())));
 // mermaid (megabytes) loads only on a page with a diagram.
-const diagrams = document.querySelectorAll<HTMLElement>('.mermaid-diagram[data-mermaid-module]');
-if (diagrams.length) void import('./mermaid.ts').then((m) => m.renderMermaid(diagrams));
+withElements('.mermaid-diagram[data-mermaid-module]', (diagrams) => import('./mermaid.ts').then((m) => m.renderMermaid(diagrams)));
+// The 404 and 500 pages' report links.
+withElements<HTMLAnchorElement>('[data-issue-link]', (links) => import('./issue-links.ts').then((m) => m.fillIssueLinks(links)));
 
 document.addEventListener('keydown', (event) => {
   const target = event.target as HTMLElement | null;

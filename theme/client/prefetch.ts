@@ -4,7 +4,7 @@
  * click) when it comes within 200px of the viewport (seed §9: link prefetch margin 200px) or
  * when the pointer or focus reaches it. Each URL once; nothing on a metered connection.
  */
-export const PREFETCH_MARGIN = '200px';
+import { whenIdle } from './when-idle.ts';
 
 const fetched = new Set<string>();
 
@@ -35,20 +35,10 @@ export function initPrefetch(): void {
     const link = (event.target as Element | null)?.closest?.('a[href]');
     if (link instanceof HTMLAnchorElement) prefetch(link);
   };
-  document.addEventListener('pointerover', onIntent, { passive: true });
+  // (No `passive`: pointerover has no default action for a listener to delay.)
+  document.addEventListener('pointerover', onIntent);
   document.addEventListener('focusin', onIntent);
-  if (!('IntersectionObserver' in window)) return;
-  const observer = new IntersectionObserver(
-    (entries) => {
-      for (const entry of entries) {
-        if (!entry.isIntersecting) continue;
-        observer.unobserve(entry.target);
-        prefetch(entry.target as HTMLAnchorElement);
-      }
-    },
-    { rootMargin: PREFETCH_MARGIN },
-  );
-  // The page's own links and the pagination: where a reader goes next. The sidebar's hundreds
-  // of links are prefetched on intent only.
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('.content a[href], .pagination a[href]')) observer.observe(link);
+  // Links coming into view: observed from when the page is idle (a chunk of its own); nothing is
+  // prefetched before the page's own loading is done anyway.
+  whenIdle(() => void import('./prefetch-in-view.ts').then((m) => m.prefetchInView(prefetch)));
 }

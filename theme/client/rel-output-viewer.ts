@@ -4,7 +4,7 @@
  */
 import { decodeOutput, OutputFormatError } from '../mdx/rel-output/decode.ts';
 import { outputMessages } from '../mdx/rel-output/messages.ts';
-import { pageStrings } from './page-strings.ts';
+import type { ClientStrings } from '../../src/shared/ui-strings.ts';
 import { isOutputMode, outputHtml } from '../mdx/rel-output/output-html.ts';
 import { showOutputState } from './rel-output.ts';
 
@@ -27,10 +27,10 @@ function fetchOutput(url: string): Promise<string> {
   return request;
 }
 
-export async function displayOutput(element: HTMLElement): Promise<void> {
+export async function displayOutput(element: HTMLElement, strings: ClientStrings): Promise<void> {
   const src = element.dataset.src ?? '';
   const mode = element.dataset.mode;
-  const OUTPUT_MESSAGES = outputMessages(pageStrings());
+  const OUTPUT_MESSAGES = outputMessages(strings);
   showOutputState(element, 'loading', OUTPUT_MESSAGES.loading);
   let text: string;
   try {

@@ -4,7 +4,7 @@
  * when such an output is on the page: outputs the build rendered need no JavaScript at all.
  */
 import { outputMessages } from '../mdx/rel-output/messages.ts';
-import { pageStrings } from './page-strings.ts';
+import type { ClientStrings } from '../../src/shared/ui-strings.ts';
 
 export type OutputState = 'loading' | 'failed' | 'displayed';
 
@@ -21,13 +21,14 @@ export function showOutputState(element: HTMLElement, state: OutputState, messag
   element.replaceChildren(status);
 }
 
-export async function loadRelOutputs(elements: Iterable<HTMLElement>): Promise<void> {
+/** `strings`: the page's, as the first script read them (`page-strings.ts`). */
+export async function loadRelOutputs(elements: Iterable<HTMLElement>, strings: ClientStrings): Promise<void> {
   let viewer: typeof import('./rel-output-viewer.ts');
   try {
     viewer = await import('./rel-output-viewer.ts');
   } catch {
-    for (const element of elements) showOutputState(element, 'failed', outputMessages(pageStrings()).browserFailure(element.dataset.src ?? ''));
+    for (const element of elements) showOutputState(element, 'failed', outputMessages(strings).browserFailure(element.dataset.src ?? ''));
     return;
   }
-  await Promise.all([...elements].map((element) => viewer.displayOutput(element)));
+  await Promise.all([...elements].map((element) => viewer.displayOutput(element, strings)));
 }

@@ -6,12 +6,11 @@
  */
 import { MAX_PAGE_RESULTS, MAX_QUERY_LENGTH, MAX_SECTION_RESULTS_PER_PAGE, type PageHit, type SearchEngine, type SearchResults } from '../../src/shared/search-engine.ts';
 import { fillTemplate } from '../../src/shared/fill-template.ts';
-import { pageStrings } from './page-strings.ts';
+import type { ClientStrings } from '../../src/shared/ui-strings.ts';
 import { loadSearchEngine } from './search-loader.ts';
 import { hitHref, markedRuns, pageLocation, searchPageHref } from './search-page-parts.ts';
 
 const { basePath, locale, defaultLocale } = pageLocation();
-const strings = pageStrings();
 const loadEngine = (): Promise<SearchEngine> => loadSearchEngine(basePath, locale, defaultLocale);
 
 
@@ -89,7 +88,7 @@ function message(text: string): HTMLParagraphElement {
 }
 
 /** Seed §4: arrows, Enter (Ctrl/Cmd new tab, Shift new window), Tab closes, Escape closes then clears. */
-export function attachSearchBox(input: HTMLInputElement): void {
+export function attachSearchBox(input: HTMLInputElement, strings: ClientStrings): void {
   const panel = document.getElementById('search-results');
   if (!panel) return;
   input.maxLength = MAX_QUERY_LENGTH;
@@ -191,7 +190,7 @@ export function attachSearchBox(input: HTMLInputElement): void {
 }
 
 /** /search?query=: every result, grouped by category with counts; follows reloads and back/forward. */
-export function runSearchPage(container: HTMLElement): void {
+export function runSearchPage(container: HTMLElement, strings: ClientStrings): void {
   const input = document.getElementById('search-page-input') as HTMLInputElement | null;
   let subscribed = false;
   const show = async () => {

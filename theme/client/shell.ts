@@ -1,7 +1,6 @@
 const RESIZE_DEBOUNCE_MS = 1000;
-import { localeCookie } from './locale-cookie.ts';
 
-/** Mobile menu, banner dismissal, hash re-scroll, language switch, issue links. */
+/** Mobile menu, banner dismissal, hash re-scroll, language switch. */
 export function initShell(): void {
   const body = document.body;
   const menuButton = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
@@ -42,7 +41,7 @@ export function initShell(): void {
 
   // Late layout (images, fonts) can push an anchored heading away: bring it back into view.
   const main = document.getElementById('content');
-  if (main && 'ResizeObserver' in window) {
+  if (main) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     new ResizeObserver(() => {
       clearTimeout(timer);
@@ -53,19 +52,9 @@ export function initShell(): void {
     }).observe(main);
   }
 
+  // The language switch is a chunk of its own, loaded on the first choice.
   document.querySelector<HTMLSelectElement>('[data-locale-switch]')?.addEventListener('change', (event) => {
     const select = event.target as HTMLSelectElement;
-    const option = select.selectedOptions[0];
-    document.cookie = localeCookie(select.value);
-    const href = option?.dataset.href;
-    if (href) location.href = href;
-    else location.reload();
+    void import('./locale-switch.ts').then((m) => m.switchLocale(select));
   });
-
-  for (const link of document.querySelectorAll<HTMLAnchorElement>('[data-issue-link]')) {
-    const url = new URL(link.href);
-    const where = document.referrer || location.pathname;
-    url.searchParams.set('title', link.dataset.issueLink === '404' ? `Broken link to ${location.pathname} (from ${where})` : `Server error at ${location.pathname}`);
-    link.href = url.href;
-  }
 }

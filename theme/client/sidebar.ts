@@ -2,48 +2,35 @@
  * The sidebar in the browser. The server wrote only the reader's path; this loads the
  * locale's whole tree (one JSON named by its hash, so cacheable for good) when the reader first
  * reaches for the sidebar or the page is idle, and renders it with the server's own markup
- * function. It also keeps, across pages: the collapsed sidebar, the folders the reader opened
- * or closed, and where the followed link sat in the sidebar's view (so the sidebar does not
+ * function (`sidebar-tree.ts`, a lazy chunk: neither is in the page's first script). It also
+ * keeps, across pages: the collapsed sidebar, the folders the reader opened or closed, and where the followed link sat in the sidebar's view (so the sidebar does not
  * jump). Folder links open and close their folder with the arrow keys (one Tab stop each).
  */
-import type { SidebarData } from '../../src/shared/types.ts';
-import { PAGE_PATCHED_EVENT } from '../../src/shared/dev-protocol.ts';
-import { sidebarMarkup } from '../components/sidebar-markup.ts';
+import { activeLink, offsetInView, placeActiveLink } from './sidebar-geometry.ts';
+import { whenIdle } from './when-idle.ts';
 import { SIDEBAR_COLLAPSED_CLASS, SIDEBAR_COLLAPSED_KEY, SIDEBAR_FOLDERS_KEY, SIDEBAR_SCROLL_KEY } from './sidebar-state.ts';
 
-/** Idle time the page gets before the whole tree loads anyway (only on browsers without `requestIdleCallback`). */
-const IDLE_FALLBACK_MS = 200;
-
-function readJson<T>(storage: Storage, key: string): T | undefined {
+/** What the sidebar kept for the tab's session under `key` (sessionStorage); `take` removes it. */
+function readJson<T>(key: string, take = false): T | undefined {
   try {
-    const text = storage.getItem(key);
+    const text = sessionStorage.getItem(key);
+    if (take) sessionStorage.removeItem(key);
     return text ? (JSON.parse(text) as T) : undefined;
   } catch {
     return undefined;
   }
 }
 
-function writeJson(storage: Storage, key: string, value: unknown): void {
+function writeJson(key: string, value: unknown): void {
   try {
-    storage.setItem(key, JSON.stringify(value));
+    sessionStorage.setItem(key, JSON.stringify(value));
   } catch {
     // Storage blocked or full: the sidebar simply forgets.
   }
 }
 
 /** The reader's folder choices: route → open. */
-const rememberedFolders = (): Record<string, boolean> => readJson<Record<string, boolean>>(sessionStorage, SIDEBAR_FOLDERS_KEY) ?? {};
-
-const activeLink = (nav: HTMLElement) => nav.querySelector<HTMLAnchorElement>('a[aria-current="page"]');
-
-/** Where `element` sits in the sidebar's view, in pixels from its top. */
-const offsetInView = (nav: HTMLElement, element: Element) => element.getBoundingClientRect().top - nav.getBoundingClientRect().top;
-
-/** Scrolls the sidebar so that the active link sits `top` pixels from its top. */
-function placeActiveLink(nav: HTMLElement, top: number): void {
-  const link = activeLink(nav);
-  if (link) nav.scrollTop += offsetInView(nav, link) - top;
-}
+const rememberedFolders = (): Record<string, boolean> => readJson<Record<string, boolean>>(SIDEBAR_FOLDERS_KEY) ?? {};
 
 function initToggle(): void {
   const button = document.querySelector<HTMLButtonElement>('[data-sidebar-toggle]');
@@ -68,35 +55,9 @@ function initToggle(): void {
   });
 }
 
-/**
- * Replaces the reader's path with the whole tree of the page's section, keeping focus, and the
- * active link where it was or, when the reader came by the sidebar, at `placeAt`.
- */
-async function loadWholeTree(nav: HTMLElement, placeAt: number | undefined): Promise<void> {
-  const url = nav.dataset.sidebarSrc;
-  const section = nav.dataset.sidebarSection;
-  const activeRoute = nav.dataset.activeRoute;
-  if (!url || section === undefined || activeRoute === undefined) return;
-  const response = await fetch(url);
-  if (!response.ok) return;
-  const data = (await response.json()) as SidebarData;
-  const items = data.sections[section];
-  if (!items) return;
-  const before = activeLink(nav);
-  const top = placeAt ?? (before ? offsetInView(nav, before) : undefined);
-  const focused = nav.contains(document.activeElement) ? (document.activeElement as HTMLElement) : undefined;
-  const focusedHref = focused?.getAttribute('href');
-  nav.innerHTML = sidebarMarkup(items, {
-    activeRoute,
-    collapseLevel: Number(nav.dataset.collapseLevel) || 1,
-    // The page's own headings, as the server wrote them under the active link.
-    anchors: nav.querySelector('.sidebar-anchors')?.outerHTML ?? '',
-    pathOnly: false,
-    readerOpen: rememberedFolders(),
-  });
-  if (top !== undefined) placeActiveLink(nav, top);
-  if (focusedHref) nav.querySelector<HTMLElement>(`a[href="${CSS.escape(focusedHref)}"]`)?.focus();
-  nav.dataset.sidebarComplete = '';
+/** Loads the whole tree (its code is a chunk of its own, fetched on this first call). */
+function loadWholeTree(nav: HTMLElement, placeAt: number | undefined): Promise<void> {
+  return import('./sidebar-tree.ts').then((tree) => tree.loadWholeTree(nav, { placeAt, readerOpen: rememberedFolders }));
 }
 
 /**
@@ -116,8 +77,7 @@ function scheduleWholeTree(nav: HTMLElement, placeAt: number | undefined): void 
   if (placeAt !== undefined) return start();
   for (const event of ['pointerenter', 'focusin', 'touchstart']) nav.addEventListener(event, start, { once: true, passive: true });
   document.querySelector('[data-menu-toggle]')?.addEventListener('click', start, { once: true });
-  if ('requestIdleCallback' in window) requestIdleCallback(start);
-  else setTimeout(start, IDLE_FALLBACK_MS);
+  whenIdle(start);
 }
 
 function rememberFolders(nav: HTMLElement): void {
@@ -132,7 +92,7 @@ function rememberFolders(nav: HTMLElement): void {
       folder.querySelector(':scope > .sidebar-folder-link')?.setAttribute('aria-expanded', String(details.open));
       const folders = rememberedFolders();
       folders[route] = details.open;
-      writeJson(sessionStorage, SIDEBAR_FOLDERS_KEY, folders);
+      writeJson(SIDEBAR_FOLDERS_KEY, folders);
     },
     true,
   );
@@ -154,14 +114,9 @@ function rememberFolders(nav: HTMLElement): void {
 function keepScrollPosition(nav: HTMLElement): number | undefined {
   nav.addEventListener('click', (event) => {
     const link = (event.target as HTMLElement).closest<HTMLAnchorElement>('a[href]');
-    if (link) writeJson(sessionStorage, SIDEBAR_SCROLL_KEY, { href: link.href, top: offsetInView(nav, link) });
+    if (link) writeJson(SIDEBAR_SCROLL_KEY, { href: link.href, top: offsetInView(nav, link) });
   });
-  const saved = readJson<{ href: string; top: number }>(sessionStorage, SIDEBAR_SCROLL_KEY);
-  try {
-    sessionStorage.removeItem(SIDEBAR_SCROLL_KEY);
-  } catch {
-    // Storage blocked: nothing was saved either.
-  }
+  const saved = readJson<{ href: string; top: number }>(SIDEBAR_SCROLL_KEY, true);
   const link = activeLink(nav);
   if (!link) return undefined;
   const here = location.href.split('#')[0];
@@ -181,12 +136,4 @@ export function initSidebar(): void {
   if (!nav) return;
   rememberFolders(nav);
   scheduleWholeTree(nav, keepScrollPosition(nav));
-  // dev patched the page with the server's reader's path (and perhaps a new tree): load the whole tree again.
-  document.addEventListener(PAGE_PATCHED_EVENT, () => {
-    // The patch leaves attributes the server did not write: the nav holds only the path now.
-    delete nav.dataset.sidebarComplete;
-    void loadWholeTree(nav, undefined).catch(() => {
-      // The path stays, and works.
-    });
-  });
 }

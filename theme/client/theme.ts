@@ -13,8 +13,8 @@ const current = () => storedThemeChoice(document.documentElement);
 export function initTheme(): void {
   apply(current());
   for (const radio of themeRadios()) {
+    // `change` fires on the radio that became checked only.
     radio.addEventListener('change', () => {
-      if (!radio.checked) return;
       const choice = radio.value as ThemeChoice;
       try {
         localStorage.setItem(THEME_STORAGE_KEY, choice);

@@ -1,29 +1,10 @@
+import { whenIdle } from './when-idle.ts';
+
 /**
- * The table of contents marks the section being read (`aria-current="true"`, class `active`):
- * the last heading that has scrolled past the top of the content area (below the sticky
- * navbar). Only a colour and weight change, in place: nothing moves.
+ * The table of contents' scroll spy (`toc-spy.ts`) is a chunk of its own, started when the page
+ * is idle: the first paint needs none of it, and it marks the section in view whenever it starts.
  */
 export function initTocHighlight(): void {
-  const links = [...document.querySelectorAll<HTMLAnchorElement>('.toc a[href^="#"]')];
-  if (!links.length || !('IntersectionObserver' in window)) return;
-  const headings = links.map((link) => document.getElementById(decodeURIComponent(link.hash.slice(1)))).filter((h): h is HTMLElement => h !== null);
-  let current: HTMLAnchorElement | undefined;
-  // The reading line: a little under the sticky navbar.
-  const line = (document.querySelector<HTMLElement>('.navbar')?.offsetHeight ?? 0) + 24;
-  const mark = () => {
-    // The last heading at or above the reading line; none yet: the first.
-    const above = headings.filter((heading) => heading.getBoundingClientRect().top <= line);
-    const heading = above[above.length - 1] ?? headings[0];
-    const link = links.find((l) => decodeURIComponent(l.hash.slice(1)) === heading?.id);
-    if (link === current) return;
-    current?.classList.remove('active');
-    current?.removeAttribute('aria-current');
-    link?.classList.add('active');
-    link?.setAttribute('aria-current', 'true');
-    current = link;
-  };
-  // A heading crossing the reading line (the root's top edge) is the only moment the answer changes.
-  const observer = new IntersectionObserver(mark, { rootMargin: `${-line}px 0px 0px 0px`, threshold: [0, 1] });
-  for (const heading of headings) observer.observe(heading);
-  mark();
+  const links = document.querySelectorAll<HTMLAnchorElement>('.toc a[href^="#"]');
+  if (links.length) whenIdle(() => void import('./toc-spy.ts').then((m) => m.spyOnHeadings(links)));
 }

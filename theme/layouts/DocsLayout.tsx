@@ -47,7 +47,7 @@ export function DocsLayout({ data, children }: { data: RouteData; children: Reac
         </a>
         <Banner data={data} />
         {theme.navbar && <Navbar data={data} />}
-        <div className="page">
+        <div className={showToc ? 'page has-toc' : 'page'}>
           {theme.sidebar && <Sidebar data={data} />}
           <main className="main" id="content">
             {raw ? (

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { RouteData } from '../../src/shared/types.ts';
 import { hreflangAlternates } from '../../src/shared/hreflang.ts';
-import { CLIENT_STRINGS_ID, clientStringsOf } from '../../src/shared/ui-strings.ts';
+import { clientStringsOf } from '../../src/shared/ui-strings.ts';
+import { CLIENT_STRINGS_ID } from '../../src/shared/client-strings-id.ts';
 
 /**
  * On the default locale's home only: the other locales' homes, which the head script goes to when

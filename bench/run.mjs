@@ -168,7 +168,9 @@ async function benchSize(pages, statsDir) {
   console.log(`  md cold ${seconds(md.wallMs)}, CPU ${cpu(md.cpuS)} (${((md.cpuS?.median ?? 0) * 1000 / pages).toFixed(2)} ms/page), peak ${md.peakBytes ? Math.round(md.peakBytes.max / MiB) : '?'} MiB`);
   if (summary.cold.mdx) console.log(`  mdx cold ${seconds(summary.cold.mdx.wallMs)} (${(summary.cold.mdx.wallMs.median / md.wallMs.median).toFixed(2)}× md)`);
   if (summary.hugo) console.log(`  hugo cold ${seconds(summary.hugo.wallMs)}, CPU ${cpu(summary.hugo.cpuS)} → docs-gen/hugo wall ${(md.wallMs.median / summary.hugo.wallMs.median).toFixed(2)}×, CPU ${md.cpuS && summary.hugo.cpuS ? (md.cpuS.median / summary.hugo.cpuS.median).toFixed(2) : 'n/a'}×`);
-  console.log(`  warm ${seconds(summary.warm.wallMs)} (${(summary.warm.wallMs.median / md.wallMs.median).toFixed(2)}× cold); one page changed ${seconds(summary.onePage.wallMs)} (${(summary.onePage.wallMs.median / md.wallMs.median).toFixed(2)}× cold)`);
+  // CPU seconds beside wall time: on a shared machine the wall-time ratio moves with the load, the CPU one much less.
+  const ratios = (run) => `${(run.wallMs.median / md.wallMs.median).toFixed(2)}× cold, CPU ${run.cpuS.median.toFixed(2)} s = ${(run.cpuS.median / md.cpuS.median).toFixed(2)}×`;
+  console.log(`  warm ${seconds(summary.warm.wallMs)} (${ratios(summary.warm)}); one page changed ${seconds(summary.onePage.wallMs)} (${ratios(summary.onePage)})`);
   console.log(`  a page's HTML (median) ${(pageBytes / 1024).toFixed(1)} KiB; output ${(outputBytes / MiB).toFixed(1)} MiB`);
   return summary;
 }

@@ -40,6 +40,13 @@ async function fail(root: string, error: unknown): Promise<never> {
   return exit(isDiagnosticError(error) ? EXIT_PROBLEMS : EXIT_INTERNAL);
 }
 
+/** A server that could not start: its diagnostics without "nothing was written" (a server writes nothing), exit 1; anything else as {@link fail}. */
+async function failToServe(root: string, error: unknown): Promise<never> {
+  if (!isDiagnosticError(error)) return fail(root, error);
+  printDiagnostics(root, error.diagnostics);
+  return exit(EXIT_PROBLEMS);
+}
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 const program = new Command()
@@ -120,9 +127,7 @@ program
     try {
       await startDevServer({ root, port: Number(options.port), host: options.host, color });
     } catch (error) {
-      if (!isDiagnosticError(error)) return fail(root, error);
-      printDiagnostics(root, error.diagnostics);
-      await exit(EXIT_PROBLEMS);
+      await failToServe(root, error);
     }
   });
 
@@ -139,9 +144,7 @@ program
     try {
       await startPreviewServer({ root, outDir: options.out ? resolve(options.out) : undefined, port: Number(options.port), host: options.host });
     } catch (error) {
-      if (!isDiagnosticError(error)) return fail(root, error);
-      printDiagnostics(root, error.diagnostics);
-      await exit(EXIT_PROBLEMS);
+      await failToServe(root, error);
     }
   });
 

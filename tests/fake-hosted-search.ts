@@ -5,6 +5,7 @@
  * malformed JSON. A good host can be held (to see the modal's stalled state) or switched to 500.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { listenOnLocalhost } from './listen-on-localhost.ts';
 
 export type HostBehaviour = 'good' | 'silent' | 'error500' | 'malformed';
 
@@ -103,7 +104,6 @@ export async function startFakeHost(behaviour: HostBehaviour): Promise<FakeHost>
       else respond(request, response, body);
     });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  host.origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  host.origin = await listenOnLocalhost(server);
   return host;
 }

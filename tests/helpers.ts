@@ -1,9 +1,11 @@
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from 'vitest';
-import { build, type BuildOptions } from '../src/build/build.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { build, type BuildOptions, type BuildResult } from '../src/build/build.ts';
+import { checkSite } from '../src/check/check.ts';
+import type { CheckReport } from '../src/check/report.ts';
 import type { Diagnostic } from '../src/diagnostics/diagnostic.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -23,14 +25,43 @@ export function tempSite(files: Record<string, string>): { root: string; cleanup
 
 export const tmp = () => mkdtempSync(join(tmpdir(), 'docs-gen-test-'));
 
-/** Builds with `options` and returns the diagnostics the build rejects with; fails the test when it succeeds. */
-export async function buildFailure(options: BuildOptions): Promise<Diagnostic[]> {
-  const error = await build(options).then(
+/** The diagnostics `running` rejects with; fails the test when it resolves, or rejects with anything else. `what` names it in the failure. */
+export async function rejectionDiagnostics(running: Promise<unknown>, what: string): Promise<Diagnostic[]> {
+  const error = await running.then(
     () => undefined,
     (e: unknown) => e,
   );
-  expect(error, `building ${options.root} should fail`).toBeDefined();
+  expect(error, `${what} should fail`).toBeDefined();
   const diagnostics = (error as { diagnostics?: Diagnostic[] }).diagnostics;
   expect(diagnostics, `the failure should carry diagnostics, got: ${String(error)}`).toBeInstanceOf(Array);
   return diagnostics!;
+}
+
+/** Builds with `options` and returns the diagnostics the build rejects with; fails the test when it succeeds. */
+export function buildFailure(options: BuildOptions): Promise<Diagnostic[]> {
+  return rejectionDiagnostics(build(options), `building ${options.root}`);
+}
+
+/** A site built and checked once for the tests of a describe block. */
+export interface BuiltAndCheckedSite {
+  readonly outDir: string;
+  /** Set by the block's beforeAll, so read it inside a test. */
+  result: BuildResult;
+  /** `docs-gen check` of the same site without external links; set by the block's beforeAll. */
+  report: CheckReport;
+  /** The text of a built file, `path` relative to the output folder. */
+  page(path: string): string;
+}
+
+/** Builds and checks the site at `root` in a beforeAll of the calling block, and removes its output in an afterAll. */
+export function buildAndCheckOnce(root: string): BuiltAndCheckedSite {
+  const outDir = join(tmp(), 'out');
+  // result and report stay unset until the beforeAll below runs, before any test reads them.
+  const site = { outDir, page: (path: string) => readFileSync(join(outDir, path), 'utf8') } as BuiltAndCheckedSite;
+  beforeAll(async () => {
+    site.result = await build({ root, outDir });
+    site.report = await checkSite({ root, external: false });
+  });
+  afterAll(() => rmSync(join(outDir, '..'), { recursive: true, force: true }));
+  return site;
 }

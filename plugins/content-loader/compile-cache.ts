@@ -1,33 +1,16 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { readCacheEntry, writeCacheEntry } from 'docs-gen';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFile, stat } from 'node:fs/promises';
+import { readCacheEntry, toolBuildId, writeCacheEntry } from 'docs-gen';
+import { join } from 'node:path';
 
 /**
  * The persistent cache of compiled pages: `<cacheDir>/compiled/<key>.json`, one file per page
  * compile. The key is a hash of everything the output depends on — the page's source, the
  * compile input (links, base path, locale prefix, highlighting, the site's remark/rehype
- * plugins), the highlighting grammar's text, and the tool itself (its version and the text of
- * the content loader's own modules) — so an entry is never stale: a change gives a new key.
+ * plugins), the highlighting grammar's text, and the tool itself (`toolBuildId`: every built file
+ * of docs-gen, so a change in the core or the theme counts as well as one in this folder) — so an
+ * entry is never stale: a change gives a new key.
  */
-
-let toolFingerprint: Promise<string> | undefined;
-
-/** The content loader's own code and the tool's version: a new docs-gen invalidates every entry. */
-function fingerprintOfTool(): Promise<string> {
-  toolFingerprint ??= (async () => {
-    const here = dirname(fileURLToPath(import.meta.url));
-    const hash = createHash('sha256');
-    const packageJson = join(here, '..', '..', ...(here.includes(`${join('dist', 'plugins')}`) ? ['..'] : []), 'package.json');
-    hash.update(await readFile(packageJson, 'utf8').catch(() => ''));
-    for (const name of (await readdir(here)).sort()) {
-      if (/\.(ts|js)$/.test(name)) hash.update(name).update(await readFile(join(here, name)));
-    }
-    return hash.digest('hex');
-  })();
-  return toolFingerprint;
-}
 
 const grammarHashes = new Map<string, Promise<string>>();
 
@@ -46,7 +29,7 @@ async function hashOfFile(path: string): Promise<string> {
 
 /** The entry's key: the source, the compile input (without its absolute path's machine-specific parts), the grammar, the tool. */
 export async function compileCacheKey<Input extends { grammarPath: string; highlight?: boolean }>(source: string, input: Input): Promise<string> {
-  const [tool, grammar] = await Promise.all([fingerprintOfTool(), input.highlight === false ? 'off' : hashOfFile(input.grammarPath)]);
+  const [tool, grammar] = await Promise.all([toolBuildId(), input.highlight === false ? 'off' : hashOfFile(input.grammarPath)]);
   return createHash('sha256').update(tool).update('\0').update(grammar).update('\0').update(JSON.stringify(input)).update('\0').update(source).digest('hex');
 }
 

@@ -34,6 +34,8 @@ export interface CompileInput {
 
 export interface CompileOutput extends CollectedData {
   frontMatter: FrontMatter;
+  /** The source after its front matter, as written: the page's Markdown output (llms.txt) is sliced from it. */
+  body: string;
   compiled: CompiledPage;
   /** The page has math: the build then writes KaTeX's stylesheet and fonts. */
   usesMath: boolean;
@@ -68,9 +70,20 @@ export function hasImports(body: string): boolean {
 /** A cache entry is used only when it has the shape of an output (a file from an older layout is a miss). */
 function isCompileOutput(value: unknown): value is CompileOutput {
   const v = value as Partial<CompileOutput> | null;
-  return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && typeof v.compiled?.code === 'string'
+  return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && typeof v.body === 'string' && typeof v.compiled?.code === 'string'
     && Array.isArray(v.headings) && Array.isArray(v.references) && Array.isArray(v.sections)
     && typeof v.usesMath === 'boolean' && typeof v.usesMermaid === 'boolean';
+}
+
+/**
+ * The page's compile output from the persistent cache, or undefined (no `cacheDir`, or a miss).
+ * The build calls it on the main thread before posting a task, so a warm build posts none.
+ */
+export async function cachedCompile(input: CompileInput): Promise<CompileOutput | undefined> {
+  const { cacheDir, ...keyed } = input;
+  if (cacheDir === undefined) return undefined;
+  const source = await readFile(input.file, 'utf8');
+  return readCompiled(cacheDir, await compileCacheKey(source, keyed), isCompileOutput);
 }
 
 /**
@@ -93,4 +106,3 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   if (key !== undefined && output.compiled.kind !== 'module') await writeCompiled(cacheDir!, key, output);
   return output;
 }
-

@@ -84,7 +84,7 @@ export async function compileSource(input: CompileInput & { source: string }): P
     // CommonMark needs no JavaScript: straight to HTML, no MDX compile, no React render.
     const highlighter = input.highlight === false ? undefined : await getHighlighter(input.grammarPath);
     const { html, ...collected } = await renderMarkdown(body, { links: input.links, highlighter, copyLabels: input.copyLabels });
-    return { frontMatter, compiled: { kind: 'html', code: insertMathHtml(html, math) }, usesMath, usesMermaid, ...collected };
+    return { frontMatter, body: split.body, compiled: { kind: 'html', code: insertMathHtml(html, math) }, usesMath, usesMermaid, ...collected };
   }
   const needsBundle = hasImports(body);
   // Loaded on first use: a site of plain Markdown never pays for MDX or esbuild.
@@ -116,7 +116,7 @@ export async function compileSource(input: CompileInput & { source: string }): P
   const compiled: CompiledPage = needsBundle
     ? { kind: 'module', code: await bundlePage(code, input) }
     : { kind: 'function-body', code, ...(positions ? { positions } : {}) };
-  return { frontMatter, compiled, usesMath, usesMermaid, ...collected };
+  return { frontMatter, body: split.body, compiled, usesMath, usesMermaid, ...collected };
 }
 
 /** A bare specifier esbuild could not find is most often a package the site has not installed. */

@@ -16,7 +16,7 @@ import {
   type PluginContext,
   type RouteDefinition,
 } from 'docs-gen';
-import type { CompileInput, CompileOutput } from './compile-page.ts';
+import { cachedCompile, type CompileInput, type CompileOutput } from './compile-page.ts';
 import { katexAssets } from './katex-assets.ts';
 import { writeLlmsOutput } from './llms-output.ts';
 import { mermaidAssets } from './mermaid.ts';
@@ -30,8 +30,8 @@ function firstHeading(body: string): string | undefined {
   return text?.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim();
 }
 
-/** A page's stand-in until it is compiled (dev): read in a millisecond, enough for titles and the page map. */
-async function readStub(file: string, relativePath: string): Promise<PageCompileOutput> {
+/** A page's stand-in until it is compiled (dev): read in a millisecond, enough for titles, the page map and its Markdown. */
+async function readStub(file: string, relativePath: string): Promise<PageCompileOutput & Pick<CompileOutput, 'body'>> {
   const source = await readFile(file, 'utf8').catch(() => '');
   let split: { frontMatter: PageCompileOutput['frontMatter']; body: string };
   try {
@@ -43,6 +43,7 @@ async function readStub(file: string, relativePath: string): Promise<PageCompile
   const title = firstHeading(split.body);
   return {
     frontMatter: split.frontMatter,
+    body: split.body,
     compiled: { kind: 'html', code: '' },
     headings: title ? [{ id: '', value: title, depth: 1 }] : [],
     references: [],
@@ -81,6 +82,9 @@ export async function listFiles(dir: string): Promise<string[]> {
  * pool (MDX → code, front matter, headings, links and images, text by section).
  */
 export default function contentLoader(): Plugin<ContentPage[]> {
+  // Each page's source after its front matter, by source path, as the compile read it: the
+  // Markdown output is made from the text the HTML was, and reads no file again.
+  const bodies = new Map<string, string>();
   return {
     name: CONTENT_LOADER,
     contentSource: true,
@@ -96,6 +100,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const folded = new Map<string, string>();
       const jobs: Promise<ContentPage | undefined>[] = [];
       const siteHash = context.persistentCache ? await siteHashOf(context) : undefined;
+      // A build or check looks each page up in the persistent cache here, on the main thread: a hit
+      // costs no task (the compile output is not cloned across threads, idle workers load nothing).
+      // Dev asks its page store for every page (it tracks what each page compiled to), so not there.
+      const lookUpFirst = context.persistentCache && context.mode !== 'dev';
       for (const file of files) {
         const target = contentRoute(file, locales, config.defaultLocale);
         if (!target) continue;
@@ -143,8 +151,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           siteHash,
           site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
         };
+        const compile = async () =>
+          (lookUpFirst ? await cachedCompile(input) : undefined) ?? context.compilePage({ moduleUrl, exportName: 'compilePage', input, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) });
         jobs.push(
-          context.compilePage({ moduleUrl, exportName: 'compilePage', input, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) }).then(
+          compile().then(
             (output) => ({
               ...output,
               ...target,
@@ -166,8 +176,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       return pages;
     },
     // Every page's Markdown and the llms.txt index, once routes and navigation are final.
-    postBuild: writeLlmsOutput,
+    postBuild: (args) => writeLlmsOutput({ ...args, bodies }),
     async contentLoaded({ content, actions }) {
+      bodies.clear();
+      for (const page of content) bodies.set(page.sourcePath, (page as ContentPage & Pick<CompileOutput, 'body'>).body);
       // KaTeX's stylesheet and fonts, only when some page has math (pages link it themselves).
       if (content.some((page) => (page as Partial<CompileOutput>).usesMath)) {
         const katex = katexAssets();

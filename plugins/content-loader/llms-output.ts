@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { folderRouteOf, hiddenRoutes, isNavigable, localizedRoute, workerModuleUrl, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
 import type { PageMarkdownInput } from './page-markdown.ts';
+import { pageMarkdownCache } from './page-markdown-cache.ts';
 
 /** Where a route's Markdown is written, relative to the output folder: `/` is `/index.md`. */
 export function markdownPath(route: string, locale: string, defaultLocale: string): string {
@@ -32,7 +33,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * `llms-full.txt` (every page's Markdown) and `<route>.md` for every page a reader can find:
  * hidden pages and `/404`, `/500`, `/search` are left out, as from search.
  */
-export async function writeLlmsOutput({ outDir, site, context }: { outDir: string; site: SiteData; context: PluginContext }): Promise<void> {
+export async function writeLlmsOutput({ outDir, site, context, bodies }: { outDir: string; site: SiteData; context: PluginContext; bodies: ReadonlyMap<string, string> }): Promise<void> {
   const { config } = context;
   const moduleUrl = workerModuleUrl(import.meta.url, './page-markdown.js');
   const origin = (config.siteUrl ?? '').replace(/\/+$/, '');
@@ -41,20 +42,24 @@ export async function writeLlmsOutput({ outDir, site, context }: { outDir: strin
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, text);
   };
+  const cache = await pageMarkdownCache(
+    context,
+    (input) => context.runInWorker<PageMarkdownInput, string>({ moduleUrl, exportName: 'pageMarkdown', input }),
+    site.themeData.relOutputs,
+  );
   for (const { locale } of config.locales) {
     const pageMap = site.navigation[locale]?.pageMap ?? [];
     const hidden = hiddenRoutes(pageMap);
     const order = sidebarOrder(pageMap);
     const rank = (route: RouteDefinition) => order.get(route.route)?.order ?? Number.MAX_SAFE_INTEGER;
     const pages = site.routes
-      .filter((r) => (r.locale ?? config.defaultLocale) === locale && /\.mdx?$/.test(r.sourcePath ?? '') && isNavigable(r.route) && !hidden.has(r.route))
+      .filter((r) => (r.locale ?? config.defaultLocale) === locale && /\.mdx?$/.test(r.sourcePath ?? '') && bodies.has(r.sourcePath!) && isNavigable(r.route) && !hidden.has(r.route))
       .sort((a, b) => rank(a) - rank(b) || (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
     const markdown = await Promise.all(
       pages.map((page) => {
         const description = page.frontMatter?.description;
         const input: PageMarkdownInput = {
-          file: join(context.root, page.sourcePath!),
-          relativePath: page.sourcePath!,
+          body: bodies.get(page.sourcePath!)!,
           format: page.sourcePath!.endsWith('.mdx') ? 'mdx' : 'md',
           title: page.title,
           description: typeof description === 'string' ? description : undefined,
@@ -67,7 +72,7 @@ export async function writeLlmsOutput({ outDir, site, context }: { outDir: strin
           },
           relOutputs: site.themeData.relOutputs,
         };
-        return context.runInWorker<PageMarkdownInput, string>({ moduleUrl, exportName: 'pageMarkdown', input });
+        return cache.markdownOf(input);
       }),
     );
     const paths = pages.map((page) => markdownPath(page.route, locale, config.defaultLocale));

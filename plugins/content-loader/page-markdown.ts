@@ -1,13 +1,10 @@
-import { readFile } from 'node:fs/promises';
 import { assetHref, pageHref, resolveRelOutputSrc, type PageLinkContext, type RelOutputData, type RelOutputRelation } from 'docs-gen';
 import { findMath } from './find-math.ts';
-import { splitFrontMatter } from './front-matter.ts';
 import type { JsxAttribute } from './collect.ts';
 
 export interface PageMarkdownInput {
-  /** Absolute path of the page's source. */
-  file: string;
-  relativePath: string;
+  /** The page's source after its front matter, as the compile read it. */
+  body: string;
   format: 'md' | 'mdx';
   title: string;
   description?: string;
@@ -129,8 +126,7 @@ function withTitle(body: string, input: PageMarkdownInput): string {
 
 /** Worker task: one page's clean Markdown, for `<route>.md` and `llms-full.txt`. */
 export async function pageMarkdown(input: PageMarkdownInput): Promise<string> {
-  const source = await readFile(input.file, 'utf8');
-  const { body } = splitFrontMatter(source, input.relativePath);
+  const { body } = input;
   // TeX's braces are not MDX expressions: the parser reads the math masked (same length, same
   // lines), and the Markdown is sliced from the unmasked text.
   let masked = body;

@@ -15,8 +15,8 @@ import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
-import type { RenderInput, RenderOutput } from './render-worker.tsx';
-import { renderCacheSiteKey } from './render-cache.ts';
+import type { RenderOutput } from './render-worker.tsx';
+import { lookUpRendered, renderCacheSiteKey, type RenderCache } from './render-cache.ts';
 import { renderInPool } from './render-in-pool.ts';
 import { withLocaleFallbacks } from '../shared/locale-fallback.ts';
 import { uiStrings } from '../shared/ui-strings.ts';
@@ -53,6 +53,8 @@ export interface BuildResult {
   failures: Diagnostic[];
   /** Lines plugins asked to print after the summary (`actions.note`): a migration report. */
   notes: string[];
+  /** The routes rendered in this build, in site order; the others came from the persistent cache of rendered pages. */
+  reRendered: string[];
 }
 
 /** What a page left out by `--keep-going` is told, when its error has no hint of its own. */
@@ -179,23 +181,47 @@ function leftOut(diagnostic: Diagnostic): Diagnostic {
   return { ...diagnostic, hint: diagnostic.hint ? `${diagnostic.hint}; ${LEFT_OUT_HINT}` : LEFT_OUT_HINT };
 }
 
-async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: Omit<RenderInput, 'definition'> & { timeoutMs: number; keepGoing?: boolean }): Promise<{ rendered: RenderOutput[]; routes: RouteDefinition[]; failures: Diagnostic[] }> {
+/** How `renderAll` renders: the input every page shares, and the site snapshot sent to the workers before their first page. */
+interface RenderAllOptions {
+  root: string;
+  outDir: string;
+  write: boolean;
+  timeoutMs: number;
+  keepGoing?: boolean;
+  cache?: RenderCache;
+  defaultLocale: string;
+  sendSite: () => Promise<unknown>;
+}
+
+/**
+ * Every route, from the persistent cache when it holds the page, else rendered in the pool. The
+ * snapshot goes to the workers only once a page misses: a warm build never loads the renderer.
+ */
+async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: RenderAllOptions): Promise<{ rendered: RenderOutput[]; routes: RouteDefinition[]; failures: Diagnostic[]; reRendered: string[] }> {
   const diagnostics: Diagnostic[] = [];
-  const { timeoutMs, keepGoing, ...input } = options;
+  const { timeoutMs, keepGoing, cache, sendSite, defaultLocale, ...input } = options;
+  const fresh = new Set<RouteDefinition>();
+  const renderOne = async (definition: RouteDefinition): Promise<RenderOutput> => {
+    const found = cache ? await lookUpRendered(cache, definition, { outDir: input.outDir, write: input.write, defaultLocale }) : {};
+    if (found.output) return found.output;
+    fresh.add(definition);
+    await sendSite();
+    return renderInPool(pool, { definition, ...input, ...(cache && found.key ? { cache: { dir: cache.dir, key: found.key } } : {}) }, timeoutMs);
+  };
   const rendered = await Promise.all(
     routes.map((definition) =>
-      renderInPool(pool, { definition, ...input }, timeoutMs)
-        .catch((error: unknown) => {
-          if (!isDiagnosticError(error)) throw error;
-          diagnostics.push(...error.diagnostics);
-          return undefined;
-        }),
+      renderOne(definition).catch((error: unknown) => {
+        if (!isDiagnosticError(error)) throw error;
+        diagnostics.push(...error.diagnostics);
+        return undefined;
+      }),
     ),
   );
   if (diagnostics.length && !keepGoing) throw new DiagnosticError(diagnostics);
   // Under --keep-going the routes that failed are left out, each output kept beside its route.
   const kept = routes.map((route, i) => ({ route, output: rendered[i] })).filter((pair): pair is { route: RouteDefinition; output: RenderOutput } => pair.output !== undefined);
-  return { rendered: kept.map((k) => k.output), routes: kept.map((k) => k.route), failures: diagnostics.map(leftOut) };
+  const reRendered = kept.filter((k) => fresh.has(k.route)).map((k) => k.route.route);
+  return { rendered: kept.map((k) => k.output), routes: kept.map((k) => k.route), failures: diagnostics.map(leftOut), reRendered };
 }
 
 /**
@@ -227,12 +253,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const { assets } = siteAssets;
     const sidebarUrls = await writeSidebarData(staging, site.navigation, config);
     const snapshot = siteSnapshot(config, site, siteAssets, mdxComponents, sidebarUrls);
-    await pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: snapshot });
+    let siteSent: Promise<unknown> | undefined;
+    const sendSite = () => (siteSent ??= pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: snapshot }));
     const cache = context.persistentCache ? { dir: join(context.cacheDir, 'rendered'), siteKey: await renderCacheSiteKey(snapshot) } : undefined;
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);
-    const renders = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, keepGoing: options.keepGoing, cache });
+    const renders = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, keepGoing: options.keepGoing, cache, defaultLocale: config.defaultLocale, sendSite });
     const { rendered } = renders;
     failures.push(...renders.failures);
     // What was not rendered is not in the site: not in the sitemap, search data or postBuild's view.
@@ -260,7 +287,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     log('site files and postBuild done');
     await swapIntoPlace(staging, outDir);
     staging = undefined;
-    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes };
+    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered };
   } catch (error) {
     // A full disk or a folder we may not write to: say which path, not "internal error".
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, root)]);

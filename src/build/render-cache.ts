@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
-import { distPath } from '../util/dist-path.ts';
-import type { SiteSnapshot } from './route-data.ts';
+import type { ResolvedThemeOptions } from '../shared/types.ts';
+import { cacheFilePath, readCacheEntry, writeCacheEntry, writeCacheFile } from '../util/cache-entry.ts';
+import { toolBuildId } from '../util/tool-build-id.ts';
+import { outputPathFor, type SiteSnapshot } from './route-data.ts';
+import type { RenderOutput } from './render-worker.tsx';
 
 /**
  * The persistent cache of rendered pages (`<cacheDir>/rendered/`). A page's HTML is a function
@@ -22,15 +25,6 @@ export function isRenderCacheable(definition: RouteDefinition): boolean {
   return content.type === 'html' || content.type === 'theme' || (content.type === 'mdx' && content.compiled.kind === 'html');
 }
 
-/** Every built file of the tool (`dist/`): a new docs-gen, or a rebuilt one, renders afresh. */
-async function rendererFingerprint(): Promise<string> {
-  const hash = createHash('sha256');
-  const root = distPath('');
-  const files = (await readdir(root, { recursive: true, withFileTypes: true })).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)).sort();
-  for (const file of files) hash.update(file.slice(root.length)).update('\0').update(await readFile(file));
-  return hash.digest('hex');
-}
-
 /**
  * JSON with every object's keys in sorted order, Maps and Sets as their entries: the same data
  * hashes the same however it was assembled (the page map's folders arrive in the order their
@@ -44,10 +38,57 @@ const canonical = (_key: string, value: unknown): unknown => {
 
 /** What every page of this build shares: the renderer and the snapshot. Computed once per build. */
 export async function renderCacheSiteKey(snapshot: SiteSnapshot): Promise<string> {
-  return createHash('sha256').update(await rendererFingerprint()).update('\0').update(JSON.stringify(snapshot, canonical)).digest('hex');
+  return createHash('sha256').update(await toolBuildId()).update('\0').update(JSON.stringify(snapshot, canonical)).digest('hex');
 }
 
 /** One page's key: the site's key and the page's own definition. */
 export function renderCacheKey(siteKey: string, definition: RouteDefinition): string {
   return createHash('sha256').update(siteKey).update('\0').update(JSON.stringify(definition, canonical)).digest('hex');
+}
+
+/** The rendered-page cache of one build: its folder and the key every page shares (`renderCacheSiteKey`). */
+export interface RenderCache {
+  dir: string;
+  siteKey: string;
+}
+
+/** What the cache's JSON entry holds of a rendered page; its HTML is a file beside it, copied into the output as it is. */
+interface CachedRender {
+  theme: ResolvedThemeOptions;
+  bytes: number;
+}
+
+const isCachedRender = (value: unknown): value is CachedRender =>
+  typeof (value as CachedRender | null)?.bytes === 'number' && typeof (value as CachedRender | null)?.theme === 'object';
+
+/**
+ * A page from the cache, looked up on the main thread before any task is posted: a warm build
+ * sends the pool neither the page (its compiled HTML) nor, when every page hits, the site
+ * snapshot, and the workers never load React and the theme. The HTML is copied straight to the
+ * output when `write` is set (never read into JavaScript), else read to be handed to
+ * `transformPage`. `key` is undefined for a page that is not cached (an MDX page); `output` on a hit.
+ */
+export async function lookUpRendered(cache: RenderCache, definition: RouteDefinition, options: { outDir: string; write: boolean; defaultLocale: string }): Promise<{ key?: string; output?: RenderOutput }> {
+  if (!isRenderCacheable(definition)) return {};
+  const key = renderCacheKey(cache.siteKey, definition);
+  const entry = await readCacheEntry(cache.dir, key, isCachedRender);
+  if (!entry) return { key };
+  const outputPath = outputPathFor(definition.route, definition.locale ?? options.defaultLocale, options.defaultLocale);
+  const htmlFile = cacheFilePath(cache.dir, key, 'html');
+  try {
+    if (!options.write) return { key, output: { outputPath, theme: entry.theme, bytes: entry.bytes, html: await readFile(htmlFile, 'utf8') } };
+    const target = join(options.outDir, outputPath);
+    await mkdir(dirname(target), { recursive: true });
+    await copyFile(htmlFile, target);
+    return { key, output: { outputPath, theme: entry.theme, bytes: entry.bytes } };
+  } catch {
+    // The HTML file is gone (a cache folder pruned by hand): render again.
+    return { key };
+  }
+}
+
+/** Keeps a rendered page under `key` (in the worker that rendered it): the HTML first, so an entry is only ever written beside a whole HTML file. */
+export async function keepRendered(dir: string, key: string, rendered: { html: string; theme: ResolvedThemeOptions; bytes: number }): Promise<void> {
+  await writeCacheFile(cacheFilePath(dir, key, 'html'), rendered.html);
+  await writeCacheEntry(dir, key, { theme: rendered.theme, bytes: rendered.bytes } satisfies CachedRender);
 }

@@ -1,4 +1,4 @@
-import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
@@ -18,8 +18,7 @@ import { responsiveImagesInHtml } from '../../theme/mdx/DocImage.tsx';
 import { RouteDataContext } from '../../theme/route-data-context.ts';
 import type { ResolvedThemeOptions, RouteData } from '../shared/types.ts';
 import { outputPathFor, SiteIndex, type SiteSnapshot } from './route-data.ts';
-import { cacheFilePath, readCacheEntry, writeCacheEntry, writeCacheFile } from '../util/cache-entry.ts';
-import { isRenderCacheable, renderCacheKey } from './render-cache.ts';
+import { keepRendered } from './render-cache.ts';
 
 let site: SiteIndex | undefined;
 let defaultLocale = 'en-US';
@@ -52,8 +51,8 @@ export interface RenderInput {
   outDir: string;
   /** Write the file here (no `transformPage` hooks) or hand the HTML back. */
   write: boolean;
-  /** The persistent cache of rendered pages and this build's site key (`renderCacheSiteKey`); absent with `--no-cache`. */
-  cache?: { dir: string; siteKey: string };
+  /** Where to keep the page in the persistent cache of rendered pages (the caller looked it up and missed); absent with `--no-cache` and for pages not cached. */
+  cache?: { dir: string; key: string };
 }
 
 export interface RenderOutput {
@@ -68,31 +67,6 @@ export interface RenderOutput {
 interface Rendered {
   html: string;
   theme: ResolvedThemeOptions;
-}
-
-/** What the cache's JSON entry holds of a rendered page; its HTML is a file beside it, copied into the output as it is. */
-interface CachedRender {
-  theme: ResolvedThemeOptions;
-  bytes: number;
-}
-
-const isCachedRender = (value: unknown): value is CachedRender =>
-  typeof (value as CachedRender | null)?.bytes === 'number' && typeof (value as CachedRender | null)?.theme === 'object';
-
-/** The page from the cache: copied straight to `target` (no read into JavaScript), or read when the HTML is handed back. Undefined on a miss. */
-async function fromCache(dir: string, key: string, target: string | undefined): Promise<(CachedRender & { html?: string }) | undefined> {
-  const entry = await readCacheEntry(dir, key, isCachedRender);
-  if (!entry) return undefined;
-  const htmlFile = cacheFilePath(dir, key, 'html');
-  try {
-    if (target === undefined) return { ...entry, html: await readFile(htmlFile, 'utf8') };
-    await mkdir(dirname(target), { recursive: true });
-    await copyFile(htmlFile, target);
-    return entry;
-  } catch {
-    // The HTML file is gone (a cache folder pruned by hand): render again.
-    return undefined;
-  }
 }
 
 async function loadContent(definition: RouteDefinition): Promise<MDXContent | undefined> {
@@ -179,23 +153,16 @@ async function locateRenderError(root: string, definition: RouteDefinition, sour
   return offset >= 0 ? positionAt(source, offset) : {};
 }
 
-/** Worker task: one route to one HTML file; a page whose key is in the persistent cache is not rendered again. */
+/** Worker task: one route to one HTML file (kept in the persistent cache when `cache` says where; the build looks pages up there first). */
 export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
   if (!site) throw new Error('renderRoute before setSite');
   const { definition, cache } = input;
   const outputPath = outputPathFor(definition.route, definition.locale ?? defaultLocale, defaultLocale);
-  const key = cache && isRenderCacheable(definition) ? renderCacheKey(cache.siteKey, definition) : undefined;
   const target = input.write ? join(input.outDir, outputPath) : undefined;
   try {
-    const cached = key === undefined ? undefined : await fromCache(cache!.dir, key, target);
-    if (cached) return { outputPath, theme: cached.theme, bytes: cached.bytes, ...(cached.html === undefined ? {} : { html: cached.html }) };
     const { html, theme } = await renderHtml(input, site);
     const bytes = Buffer.byteLength(html);
-    if (key !== undefined) {
-      // The HTML first: an entry is only ever written beside a whole HTML file.
-      await writeCacheFile(cacheFilePath(cache!.dir, key, 'html'), html);
-      await writeCacheEntry(cache!.dir, key, { theme, bytes } satisfies CachedRender);
-    }
+    if (cache) await keepRendered(cache.dir, cache.key, { html, theme, bytes });
     if (target === undefined) return { outputPath, theme, html, bytes };
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, html);

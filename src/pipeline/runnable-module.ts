@@ -1,11 +1,9 @@
-import { createHash } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { sharedReact } from './shared-react.ts';
 import type { BundlerSite, UnifiedPluginRef } from './plugin.ts';
 import { build, type Plugin as EsbuildPlugin } from 'esbuild';
-import { sourceImportMetaUrl, useThisDocsGen } from '../util/import-module.ts';
+import { bundledModuleName, userModuleBuildOptions } from '../util/import-module.ts';
 
 const TYPESCRIPT = /\.(?:ts|tsx|mts|cts|jsx)$/;
 
@@ -37,23 +35,11 @@ export function runnableModuleUrl(module: string, cacheDir: string, plugins: Esb
 }
 
 async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlugin[]): Promise<string> {
-  const result = await build({
-    entryPoints: [file],
-    bundle: true,
-    write: false,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    jsx: 'automatic',
-    packages: 'external',
-    logLevel: 'silent',
-    // Bundler plugins (the Nextra layer's shims) come before `packages: 'external'` applies.
-    plugins: [useThisDocsGen, sharedReact, ...plugins, sourceImportMetaUrl],
-  });
+  const result = await build(userModuleBuildOptions(file, plugins));
   const text = result.outputFiles[0]!.text;
   const dir = join(cacheDir, 'modules');
   await mkdir(dir, { recursive: true });
-  const out = join(dir, `module.${createHash('sha1').update(file).update(text).digest('hex').slice(0, 12)}.mjs`);
+  const out = join(dir, bundledModuleName(file, text));
   await writeFile(out, text);
   return pathToFileURL(out).href;
 }

@@ -367,7 +367,6 @@ export function uiStrings(locale: string): UiStrings {
   return { ...EN, ...DICTIONARIES[language], ...DICTIONARIES[locale] };
 }
 
-/** `template` with each `{name}` replaced by `values[name]`. */
 /** The keys the client scripts need; the page carries them as JSON (`CLIENT_STRINGS_ID`), so no dictionary ships to the browser. */
 export const CLIENT_STRING_KEYS = [
   'copy',
@@ -381,11 +380,27 @@ export const CLIENT_STRING_KEYS = [
   'outputBrowserFailure',
   'outputDisplayFailure',
   'outputParseFailure',
+  // The search modal's chunk, loaded on first use, reads them from the page too.
+  'searchModalLabel',
+  'searchModalClose',
+  'searchModalNoRecent',
+  'searchModalRecent',
+  'searchModalFavourites',
+  'searchModalSave',
+  'searchModalRemoveRecent',
+  'searchModalRemoveFavourite',
+  'searchModalErrorTitle',
+  'searchModalErrorHelp',
+  'searchModalNoResults',
+  'searchModalTrySearching',
+  'searchModalMissingQuestion',
+  'searchModalMissingLink',
+  'searchModalSeeAll',
 ] as const satisfies readonly (keyof UiStrings)[];
 
 export type ClientStrings = Pick<UiStrings, (typeof CLIENT_STRING_KEYS)[number]>;
 
-
+/** What a page carries of `strings` for its client scripts. */
 export function clientStringsOf(strings: UiStrings): ClientStrings {
   return Object.fromEntries(CLIENT_STRING_KEYS.map((key) => [key, strings[key]])) as ClientStrings;
 }

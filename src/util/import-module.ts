@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { sharedReact } from '../pipeline/shared-react.ts';
-import { build, type Message, type Plugin as EsbuildPlugin } from 'esbuild';
+import { build, type BuildOptions, type Message, type Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { Worker } from 'node:worker_threads';
 import { distPath, distUrl } from './dist-path.ts';
@@ -40,6 +40,33 @@ export const sourceImportMetaUrl: EsbuildPlugin = {
   },
 };
 
+/**
+ * How a file the user wrote (config, `_meta.ts`, a plugin or component for the workers) is bundled
+ * to be imported by Node: one ES module in memory, bare imports left to the site's node_modules,
+ * `docs-gen` and React the renderer's own, `import.meta.url` the source file's.
+ */
+export function userModuleBuildOptions(file: string, plugins: EsbuildPlugin[] = []): BuildOptions & { write: false } {
+  return {
+    entryPoints: [file],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    // JSX in a `.tsx`/`.jsx` file (a Nextra `theme.config.tsx`) needs no `React` in scope.
+    jsx: 'automatic',
+    packages: 'external',
+    logLevel: 'silent',
+    // Bundler plugins (the Nextra layer's shims) come before `packages: 'external'` applies.
+    plugins: [useThisDocsGen, sharedReact, ...plugins, sourceImportMetaUrl],
+  };
+}
+
+/** The cache file name of a bundled module: the same source and bundle give the same name. */
+export function bundledModuleName(file: string, text: string): string {
+  return `module.${createHash('sha1').update(file).update(text).digest('hex').slice(0, 12)}.mjs`;
+}
+
 export interface ImportedModule {
   exports: Record<string, unknown>;
   /** Every local file the module pulled in (for dev's watcher). */
@@ -58,21 +85,11 @@ export async function importModuleFile(file: string, options: { root: string; ca
   let sourceMap: SourceMapPayload;
   try {
     const result = await build({
-      entryPoints: [file],
-      bundle: true,
-      write: false,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      packages: 'external',
+      ...userModuleBuildOptions(file, options.plugins),
       metafile: true,
-      logLevel: 'silent',
       // Not written: a throw while loading is mapped back to the user's line and column.
       sourcemap: 'external',
       outfile: join(options.cacheDir, 'module.mjs'),
-      // JSX in a `.tsx`/`.jsx` file (a Nextra `theme.config.tsx`) needs no `React` in scope.
-      jsx: 'automatic',
-      plugins: [useThisDocsGen, sharedReact, ...(options.plugins ?? []), sourceImportMetaUrl],
     });
     text = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
     sourceMap = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as SourceMapPayload;
@@ -92,8 +109,7 @@ export async function importModuleFile(file: string, options: { root: string; ca
     );
   }
   mkdirSync(options.cacheDir, { recursive: true });
-  const hash = createHash('sha1').update(file).update(text).digest('hex').slice(0, 12);
-  const bundled = join(options.cacheDir, `module.${hash}.mjs`);
+  const bundled = join(options.cacheDir, bundledModuleName(file, text));
   writeFileSync(bundled, text);
   if (options.timeoutMs !== undefined && !(await loadsWithin(bundled, options.timeoutMs))) {
     throw new DiagnosticError([

@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveStatic } from '../../src/dev/static-server.ts';
+import { listenOnLocalhost } from '../listen-on-localhost.ts';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -27,12 +28,39 @@ export async function launchChromium(): Promise<Browser> {
   return browser;
 }
 
+/**
+ * The page's script errors and console errors, as they come. A failed load is left out: the
+ * browser's own /favicon.ico probe is not ours (a test that cares about loads watches responses).
+ */
+export function recordErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  return errors;
+}
+
+/**
+ * Replaces the page's `window.open` with one that only records its calls (their arguments as
+ * strings); resolves to a function that reads the calls so far.
+ */
+export async function recordWindowOpen(page: Page): Promise<() => Promise<string[][]>> {
+  await page.evaluate(() => {
+    const opened: string[][] = [];
+    window.open = (...args: unknown[]) => {
+      opened.push(args.map(String));
+      return null;
+    };
+    (window as unknown as { opened: string[][] }).opened = opened;
+  });
+  return () => page.evaluate(() => (window as unknown as { opened: string[][] }).opened);
+}
+
 /** Serves a built folder on 127.0.0.1 (random port) the way a static host would. */
 export async function serveFolder(root: string, basePath = ''): Promise<{ url: string; server: Server }> {
   const server = createServer((request, response) => void serveStatic(request, response, { root, basePath }));
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, server };
+  return { url: await listenOnLocalhost(server), server };
 }
 
 /** A site built once for a test file, served on 127.0.0.1, with a browser: the usual e2e setup. */

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fixture } from '../helpers.ts';
-import { useBuiltSite } from './browser.ts';
+import { recordErrors, useBuiltSite } from './browser.ts';
 
 const site = useBuiltSite(fixture('a-site-with-a-content-security-policy-runs-the-theme-scripts'));
 
@@ -18,11 +18,7 @@ declare global {
 /** Opens `path` in dark mode with every CSP violation and console error recorded. */
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   const page = await site.browser.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
+  const errors = recordErrors(page);
   await page.addInitScript(() => {
     window.cspViolations = [];
     document.addEventListener('securitypolicyviolation', (event) => window.cspViolations.push(`${event.violatedDirective} ${event.blockedURI}`));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { fixture } from '../helpers.ts';
-import { useBuiltSite } from './browser.ts';
+import { recordErrors, useBuiltSite } from './browser.ts';
 
 const site = useBuiltSite(fixture('islands-hydrate-an-interactive-counter'));
 
@@ -19,12 +19,8 @@ describe('islands', () => {
 
   test('the island is hydrated in the browser and responds to clicks', async () => {
     const page = await site.browser.newPage();
-    const errors: string[] = [];
-    // Script errors and React's hydration complaints; the browser's own /favicon.ico probe is not ours.
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-    });
+    // Script errors and React's hydration complaints.
+    const errors = recordErrors(page);
     await page.goto(`${site.base}/`);
     await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('docs-island')!).some((k) => k.startsWith('__reactContainer')))).toBe(true);
     await page.click('.counter');

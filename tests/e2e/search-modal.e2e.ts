@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from '../../src/build/build.ts';
 import { fixture, tempSite } from '../helpers.ts';
 import { FAKE_API_KEY, FAKE_APP_ID, startFakeHost, type FakeHost } from '../fake-hosted-search.ts';
-import { launchChromium, serveFolder } from './browser.ts';
+import { launchChromium, recordWindowOpen, serveFolder } from './browser.ts';
 
 let host: FakeHost;
 let browser: Browser;
@@ -156,17 +156,10 @@ describe('the search modal on a hosted index', () => {
     const { page, context } = await openPage('/');
     await openModal(page);
     await searchFor(page, 'joins');
-    await page.evaluate(() => {
-      const opened: string[][] = [];
-      window.open = (...args: unknown[]) => {
-        opened.push(args.map(String));
-        return null;
-      };
-      (window as unknown as { opened: string[][] }).opened = opened;
-    });
+    const opened = await recordWindowOpen(page);
     await page.keyboard.press('Control+Enter');
     await page.keyboard.press('Shift+Enter');
-    expect(await page.evaluate(() => (window as unknown as { opened: string[][] }).opened)).toEqual([
+    expect(await opened()).toEqual([
       [`${base}/guide/joins`, '_blank'],
       [`${base}/guide/joins`, '_blank', 'popup'],
     ]);

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { repoRoot } from '../helpers.ts';
-import { useBuiltSite } from './browser.ts';
+import { recordWindowOpen, useBuiltSite } from './browser.ts';
 
 const site = useBuiltSite(repoRoot);
 /** The head (titles and headings) the box fetches first; the text parts follow it. */
@@ -131,20 +131,11 @@ describe('the navbar search box', () => {
     await page.keyboard.type('recursion');
     await expect.poll(() => page.locator('#search-results li[role="option"]').count()).toBeGreaterThan(0);
     const href = await page.locator('#search-results li[role="option"] a').first().getAttribute('href');
-    const calls = await page.evaluate(() => {
-      const opened: string[][] = [];
-      window.open = (...args: unknown[]) => {
-        opened.push(args.map(String));
-        return null;
-      };
-      (window as unknown as { opened: string[][] }).opened = opened;
-      return opened.length;
-    });
-    expect(calls).toBe(0);
+    const opened = await recordWindowOpen(page);
+    expect(await opened()).toEqual([]);
     await page.keyboard.press('Control+Enter');
     await page.keyboard.press('Shift+Enter');
-    const opened = await page.evaluate(() => (window as unknown as { opened: string[][] }).opened);
-    expect(opened).toEqual([
+    expect(await opened()).toEqual([
       [`${site.base}${href}`, '_blank'],
       [`${site.base}${href}`, '_blank', 'popup'],
     ]);

@@ -13,8 +13,8 @@ function filesOf(out: string): Map<string, Buffer> {
   return new Map(paths.sort().map((path) => [path.slice(out.length + 1), readFileSync(path)]));
 }
 
-/** The persistent cache's entries: compiled pages or rendered ones. */
-function cacheEntries(root: string, kind: 'compiled' | 'rendered' = 'compiled'): string[] {
+/** The persistent cache's entries: compiled pages, rendered ones, or pages' clean Markdown. */
+function cacheEntries(root: string, kind: 'compiled' | 'rendered' | 'markdown' = 'compiled'): string[] {
   const dir = join(root, '.docs-gen-cache', kind);
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => join(e.parentPath, e.name));
 }
@@ -30,6 +30,7 @@ const site = tempSite({
 const outs = tmp();
 const outOf = (name: string) => join(outs, name);
 let compiledAfterUncached: boolean | undefined;
+let warmReRendered: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(join(site.root, 'public', 'images'), { recursive: true });
@@ -38,7 +39,7 @@ beforeAll(async () => {
   await build({ root: site.root, outDir: outOf('uncached'), cache: false });
   compiledAfterUncached = existsSync(join(site.root, '.docs-gen-cache', 'compiled'));
   await build({ root: site.root, outDir: outOf('cold') });
-  await build({ root: site.root, outDir: outOf('warm') });
+  warmReRendered = (await build({ root: site.root, outDir: outOf('warm') })).reRendered;
 });
 afterAll(() => {
   site.cleanup();
@@ -60,6 +61,10 @@ describe('the persistent build cache', () => {
     const cold = filesOf(outOf('cold'));
     expect(filesOf(outOf('warm'))).toEqual(cold);
     expect(filesOf(outOf('uncached'))).toEqual(cold);
+  });
+
+  test('a warm build renders no page again but the MDX one, which runs its code at every build', () => {
+    expect(warmReRendered).toEqual(['/guide']);
   });
 
   test('a warm build takes an unchanged page from the cache, and a corrupt or torn entry is ignored', async () => {
@@ -92,27 +97,65 @@ describe('the persistent build cache', () => {
     }
   });
 
-  describe('a change to what a page depends on changes the output', () => {
+  test("a warm build takes each page's clean Markdown (for <route>.md and llms-full.txt) from the cache", async () => {
+    const entries = cacheEntries(site.root, 'markdown');
+    // index.md and guide.mdx.
+    expect(entries).toHaveLength(2);
+    const originals = entries.map((path) => readFileSync(path, 'utf8'));
+    try {
+      for (const path of entries) {
+        const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: string };
+        writeFileSync(path, JSON.stringify({ ...entry, value: `${entry.value}\nfrom the Markdown cache\n` }));
+      }
+      await build({ root: site.root, outDir: outOf('markdown-tampered') });
+      expect(readFileSync(join(outOf('markdown-tampered'), 'index.md'), 'utf8')).toContain('from the Markdown cache');
+      expect(readFileSync(join(outOf('markdown-tampered'), 'llms-full.txt'), 'utf8')).toContain('from the Markdown cache');
+    } finally {
+      for (const [i, path] of entries.entries()) writeFileSync(path, originals[i]!);
+    }
+  });
+
+  describe('after each change to what pages depend on, a rebuild with the cache equals a build without it', () => {
+    /** Each change in turn, on top of the ones before: the rebuild with the cache, one without, and the routes the cached one rendered afresh. */
+    const changes: Record<string, () => Promise<void>> = {
+      config: async () => writeFileSync(join(site.root, 'docs-gen.config.ts'), "export default { title: 'Cached', basePath: '/docs' };\n"),
+      meta: async () => writeFileSync(join(site.root, 'content', '_meta.json'), JSON.stringify({ index: 'Home', guide: 'The Renamed Guide' })),
+      image: async () => writeFileSync(join(site.root, 'public', 'images', 'square.png'), await png(64, 32)),
+      paragraph: async () => writeFileSync(join(site.root, 'content', 'index.md'), `${readFileSync(join(site.root, 'content', 'index.md'), 'utf8')}\nA new paragraph.\n`),
+    };
+    const reRendered: Record<string, string[]> = {};
     beforeAll(async () => {
-      writeFileSync(join(site.root, 'docs-gen.config.ts'), "export default { title: 'Cached', basePath: '/docs' };\n");
-      writeFileSync(join(site.root, 'content', '_meta.json'), JSON.stringify({ index: 'Home', guide: 'The Renamed Guide' }));
-      writeFileSync(join(site.root, 'public', 'images', 'square.png'), await png(64, 32));
-      await build({ root: site.root, outDir: outOf('changed') });
+      for (const [name, change] of Object.entries(changes)) {
+        await change();
+        reRendered[name] = (await build({ root: site.root, outDir: outOf(`${name}-cached`) })).reRendered;
+        await build({ root: site.root, outDir: outOf(`${name}-uncached`), cache: false });
+      }
+    });
+
+    test.each(Object.keys(changes))('%s', (name) => {
+      expect(filesOf(outOf(`${name}-cached`))).toEqual(filesOf(outOf(`${name}-uncached`)));
     });
 
     test('the config: links the compiled pages hold follow a new base path', () => {
       expect(page(outOf('cold'), '')).toContain('href="/guide"');
-      expect(page(outOf('changed'), '')).toContain('href="/docs/guide"');
-      expect(page(outOf('changed'), 'guide')).toContain('<a href="/docs">home</a>');
+      expect(page(outOf('config-cached'), '')).toContain('href="/docs/guide"');
+      expect(page(outOf('config-cached'), 'guide')).toContain('<a href="/docs">home</a>');
     });
 
     test('a _meta file: the sidebar shows the new title', () => {
-      expect(page(outOf('changed'), 'guide')).toContain('The Renamed Guide');
+      expect(page(outOf('meta-cached'), 'guide')).toContain('The Renamed Guide');
     });
 
     test('an image: the size table gives the new size', () => {
       expect(page(outOf('cold'), '')).toMatch(/<img[^>]*width="40"[^>]*height="40"/);
-      expect(page(outOf('changed'), '')).toMatch(/<img[^>]*width="64"[^>]*height="32"/);
+      expect(page(outOf('image-cached'), '')).toMatch(/<img[^>]*width="64"[^>]*height="32"/);
+    });
+
+    test('a changed paragraph re-renders its page alone (and the MDX page, which renders at every build)', () => {
+      expect(page(outOf('paragraph-cached'), '')).toContain('A new paragraph.');
+      expect([...reRendered.paragraph!].sort()).toEqual(['/', '/guide']);
+      // A title changed in _meta is in every page's sidebar: every page renders again.
+      expect([...reRendered.meta!].sort()).toEqual(['/', '/404', '/500', '/guide', '/search']);
     });
   });
 });

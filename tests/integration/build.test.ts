@@ -2,9 +2,8 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../src/build/build.ts';
-import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts';
 import { formatDiagnostic } from '../../src/diagnostics/format.ts';
-import { fixture, tmp } from '../helpers.ts';
+import { fixture, rejectionDiagnostics, tmp } from '../helpers.ts';
 
 const temporary: string[] = [];
 afterAll(() => {
@@ -314,11 +313,7 @@ describe('a third-party plugin', () => {
 
 describe('a plugin object with an unknown key', () => {
   test('stops the build with plugin-unknown-key naming the plugin and the hook it resembles', async () => {
-    const error = await buildFixture('a-plugin-with-an-unknown-key-is-rejected').then(
-      () => undefined,
-      (e: unknown) => e,
-    );
-    const diagnostics = (error as { diagnostics?: Diagnostic[] } | undefined)?.diagnostics;
+    const diagnostics = await rejectionDiagnostics(buildFixture('a-plugin-with-an-unknown-key-is-rejected'), 'building the fixture');
     expect(diagnostics).toEqual([
       {
         severity: 'error',
@@ -328,7 +323,7 @@ describe('a plugin object with an unknown key', () => {
         hint: 'did you mean `loadContent`?',
       },
     ]);
-    expect(formatDiagnostic(diagnostics![0]!)).toMatchInlineSnapshot(`
+    expect(formatDiagnostic(diagnostics[0]!)).toMatchInlineSnapshot(`
       "error Plugin typo-plugin has an unknown key \`loadContnet\` [plugin-unknown-key] (typo-plugin)
         hint: did you mean \`loadContent\`?"
     `);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkSite, externalCacheFile } from '../../src/check/check.ts';
 import { checkUrls } from '../../src/check/external-links.ts';
 import { repoRoot, tempSite } from '../helpers.ts';
+import { listenOnLocalhost } from '../listen-on-localhost.ts';
 
 /** The built CLI, without blocking this process (the test server answers from it). */
 function runCli(args: string[]): Promise<{ status: number; stderr: string }> {
@@ -59,8 +60,7 @@ beforeAll(async () => {
       else response.writeHead(404).end('not found');
     });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  base = await listenOnLocalhost(server);
 });
 
 afterAll(() => {

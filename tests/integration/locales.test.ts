@@ -107,6 +107,8 @@ describe("the theme's strings", () => {
     expect(guide).toContain('<legend class="visually-hidden">Thème</legend>');
     expect(guide).toContain('<span>Sombre</span>');
     expect(guide).toContain('"searchLoading":"Chargement…"');
+    // The search modal's chunk reads its strings from the page as well.
+    expect(guide).toContain(`"searchModalNoRecent":"${uiStrings('fr-FR').searchModalNoRecent}"`);
     expect(page('fr-FR/404/index.html')).toContain('<h1>404 : page introuvable</h1>');
     expect(page('fr-FR/search/index.html')).toContain('placeholder="Rechercher dans la documentation…"');
   });

@@ -1,29 +1,17 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build, type BuildResult } from '../../src/build/build.ts';
-import { checkSite } from '../../src/check/check.ts';
-import type { CheckReport } from '../../src/check/report.ts';
-import { fixture, tmp } from '../helpers.ts';
+import { describe, expect, test } from 'vitest';
+import { buildAndCheckOnce, fixture } from '../helpers.ts';
 
 const NEXTRA_3 = fixture('a-nextra-3-site-builds-unchanged');
 
 describe('a Nextra 3 site (_meta.ts with type folder and children, nextra/components, next.config.mjs)', () => {
-  const outDir = join(tmp(), 'out');
-  let result: BuildResult;
-  let report: CheckReport;
-  const page = (path: string) => readFileSync(join(outDir, path), 'utf8');
-  beforeAll(async () => {
-    result = await build({ root: NEXTRA_3, outDir });
-    report = await checkSite({ root: NEXTRA_3, external: false });
-  });
-  afterAll(() => rmSync(join(outDir, '..'), { recursive: true, force: true }));
+  const site = buildAndCheckOnce(NEXTRA_3);
+  const page = site.page;
 
   test("orders and titles a folder's pages from children: {…} in its parent's _meta, without a meta-invalid", () => {
     // A page inside the folder: elsewhere the server writes the folder as one link (the reader's path).
     const sidebar = /<nav class="sidebar[\s\S]*?<\/nav>/.exec(page('guide/install/index.html'))![0].replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
     expect(sidebar).toContain('Home Guide Using Lantern Installation');
-    expect(result.warnings.filter((w) => w.code.startsWith('meta-'))).toEqual([]);
+    expect(site.result.warnings.filter((w) => w.code.startsWith('meta-'))).toEqual([]);
   });
 
   test('renders nextra/components with their Nextra 3 names (Tabs.Tab, Cards.Card, FileTree.File) and options', () => {
@@ -37,12 +25,12 @@ describe('a Nextra 3 site (_meta.ts with type folder and children, nextra/compon
   test('reads an ES module next.config.mjs and a theme.config.jsx, and names the option that does not map', () => {
     expect(page('index.html')).toContain('Lantern, a light for your docs');
     expect(page('install/index.html')).toContain('url=/guide/install');
-    expect(result.warnings.map((w) => w.message)).toEqual(['theme.config.jsx: not carried over to docs-gen (no equivalent): toc.backToTop']);
+    expect(site.result.warnings.map((w) => w.message)).toEqual(['theme.config.jsx: not carried over to docs-gen (no equivalent): toc.backToTop']);
   });
 
   test('check is clean and prints the migration summary', () => {
-    expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
-    expect(report.notes).toEqual([
+    expect(site.report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(site.report.notes).toEqual([
       'Nextra migration: 3 pages read; 1 used the compatibility layer',
       '  shims: nextra/components (1 page)',
       '  module habits: 0 image imports, 0 .mdx imports, 0 root-folder imports, 0 .js files with JSX',

@@ -1,38 +1,28 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build, type BuildResult } from '../../src/build/build.ts';
-import { checkSite } from '../../src/check/check.ts';
-import type { CheckReport } from '../../src/check/report.ts';
-import { fixture, tmp } from '../helpers.ts';
+import { describe, expect, test } from 'vitest';
+import { buildAndCheckOnce, fixture } from '../helpers.ts';
 
 const NEXTRA_2 = fixture('a-nextra-2-site-builds-unchanged');
 
 describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with no file changed', () => {
-  const outDir = join(tmp(), 'out');
-  let result: BuildResult;
-  let report: CheckReport;
-  const page = (path: string) => readFileSync(join(outDir, path), 'utf8');
-  beforeAll(async () => {
-    result = await build({ root: NEXTRA_2, outDir });
-    report = await checkSite({ root: NEXTRA_2, external: false });
-  });
-  afterAll(() => rmSync(join(outDir, '..'), { recursive: true, force: true }));
+  const site = buildAndCheckOnce(NEXTRA_2);
+  const page = site.page;
 
   test('builds every page from pages/, and leaves _app, _document and api/ out', () => {
     for (const path of ['index.html', 'guide/components/index.html', 'guide/images/index.html', 'guide/next-modules/index.html', 'de-DE/index.html', 'de-DE/guide/components/index.html']) {
-      expect(existsSync(join(outDir, path)), path).toBe(true);
+      expect(existsSync(join(site.outDir, path)), path).toBe(true);
     }
-    for (const path of ['_app', '_document', 'api']) expect(existsSync(join(outDir, path)), path).toBe(false);
+    for (const path of ['_app', '_document', 'api']) expect(existsSync(join(site.outDir, path)), path).toBe(false);
   });
 
   test('lists every option it cannot map in one warning per config file, and nothing else', () => {
-    expect(result.warnings.map((w) => [w.code, w.file])).toEqual([
+    expect(site.result.warnings.map((w) => [w.code, w.file])).toEqual([
       ['nextra-config-unmapped', 'next.config.js'],
       ['nextra-config-unmapped', 'theme.config.tsx'],
     ]);
-    expect(result.warnings[0]!.message).toContain('redirects: /docs/:slug* (a pattern; only fixed paths become redirect pages)');
-    expect(result.warnings[1]!.message).toMatch(/no equivalent\): editLink, head$/);
+    expect(site.result.warnings[0]!.message).toContain('redirects: /docs/:slug* (a pattern; only fixed paths become redirect pages)');
+    expect(site.result.warnings[1]!.message).toMatch(/no equivalent\): editLink, head$/);
   });
 
   test('takes locales from next.config i18n and their names from theme.config', () => {
@@ -79,7 +69,7 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
     for (const [name, width, height] of [['diagram', 120, 80], ['photo', 64, 48], ['anim', 32, 32]] as const) {
       const src = new RegExp(`src="(/_docs-gen/nextra/${name}\\.[0-9a-f]+\\.(?:png|jpeg|gif))"`).exec(html)?.[1];
       expect(src, name).toBeDefined();
-      expect(existsSync(join(outDir, src!)), src).toBe(true);
+      expect(existsSync(join(site.outDir, src!)), src).toBe(true);
       expect(html).toMatch(new RegExp(`src="${src}"[^>]*width="${width}" height="${height}"|src="${src}" width="${width}" height="${height}"`));
     }
   });
@@ -117,8 +107,8 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
   });
 
   test('check is clean: links to a redirected path are followed through the redirect', () => {
-    expect(report.findings.filter((f) => f.severity === 'error')).toEqual([]);
+    expect(site.report.findings.filter((f) => f.severity === 'error')).toEqual([]);
     // 7 pages of its own and 3 shown untranslated under the other locale's prefix (fallback pages).
-    expect(report.pages).toBe(10);
+    expect(site.report.pages).toBe(10);
   });
 });

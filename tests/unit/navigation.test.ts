@@ -1,25 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { breadcrumbsFor, navbarItems, pathTo, readingOrder, sectionFor, sidebarTree } from '../../src/build/navigation.ts';
 import type { PageMapItem } from '../../src/shared/types.ts';
+import { page, pageMapItem, type PageMapItemExtra } from '../page-map-items.ts';
 
-type Extra = Partial<PageMapItem>;
-const base = (name: string, route: string, title: string, extra: Extra = {}): PageMapItem => ({
-  kind: 'MdxPage',
-  name,
-  route,
-  locale: 'en-US',
-  title,
-  type: 'doc',
-  display: 'normal',
-  ...extra,
-});
-const doc = (route: string, title: string, extra: Extra = {}) => base(route.split('/').pop() || 'index', route, title, extra);
-const folder = (route: string, title: string, children: PageMapItem[], extra: Extra = {}) =>
-  base(route.split('/').pop()!, route, title, { kind: 'Folder', withIndexPage: false, children: [metaNode(route), ...children], ...extra });
-const metaNode = (route: string): PageMapItem => base('_meta', route, '', { kind: 'Meta', display: 'hidden', data: {} });
-const separator = (name: string, title = '') => base(name, '#', title, { type: 'separator' });
-const external = (name: string, title: string, href: string, newWindow = false) => base(name, '#', title, { href, newWindow });
-const menu = (name: string, title: string) => base(name, '#', title, { type: 'menu', items: { a: { title: 'A', href: '/a' } } });
+const folder = (route: string, title: string, children: PageMapItem[], extra: PageMapItemExtra = {}) =>
+  pageMapItem(route.split('/').pop()!, route, title, { kind: 'Folder', withIndexPage: false, children: [metaNode(route), ...children], ...extra });
+const metaNode = (route: string): PageMapItem => pageMapItem('_meta', route, '', { kind: 'Meta', display: 'hidden', data: {} });
+const separator = (name: string, title = '') => pageMapItem(name, '#', title, { type: 'separator' });
+const external = (name: string, title: string, href: string, newWindow = false) => pageMapItem(name, '#', title, { href, newWindow });
+const menu = (name: string, title: string) => pageMapItem(name, '#', title, { type: 'menu', items: { a: { title: 'A', href: '/a' } } });
 
 /**
  * /                  Home
@@ -39,23 +28,23 @@ const menu = (name: string, title: string) => base(name, '#', title, { type: 'me
  */
 const pageMap: PageMapItem[] = [
   metaNode('/'),
-  doc('/', 'Home'),
+  page('/', 'Home'),
   separator('---', 'Guides'),
   folder(
     '/guide',
     'Guide',
     [
-      doc('/guide/intro', 'Intro'),
-      doc('/guide/secret', 'Secret', { display: 'hidden' }),
-      doc('/guide/skip', 'Skip', { theme: { pagination: false } }),
-      folder('/guide/advanced', 'Advanced', [doc('/guide/advanced/tuning', 'Tuning')]),
+      page('/guide/intro', 'Intro'),
+      page('/guide/secret', 'Secret', { display: 'hidden' }),
+      page('/guide/skip', 'Skip', { theme: { pagination: false } }),
+      folder('/guide/advanced', 'Advanced', [page('/guide/advanced/tuning', 'Tuning')]),
     ],
     { withIndexPage: true },
   ),
-  folder('/flat', 'Flat', [doc('/flat/one', 'One')], { display: 'children' }),
+  folder('/flat', 'Flat', [page('/flat/one', 'One')], { display: 'children' }),
   external('github', 'GitHub', 'https://github.com', true),
   menu('more', 'More'),
-  folder('/api', 'API', [doc('/api/ref', 'Reference')], { type: 'page', withIndexPage: true }),
+  folder('/api', 'API', [page('/api/ref', 'Reference')], { type: 'page', withIndexPage: true }),
 ];
 
 describe('readingOrder', () => {
@@ -139,8 +128,8 @@ describe('sidebarTree', () => {
 
   test('a collapsed folder theme becomes its default open state', () => {
     const [collapsed, expanded] = sidebarTree([
-      folder('/a', 'A', [doc('/a/x', 'X')], { theme: { collapsed: true } }),
-      folder('/b', 'B', [doc('/b/x', 'X')], { theme: { collapsed: false } }),
+      folder('/a', 'A', [page('/a/x', 'X')], { theme: { collapsed: true } }),
+      folder('/b', 'B', [page('/b/x', 'X')], { theme: { collapsed: false } }),
     ]);
     expect(collapsed!.open).toBe(false);
     expect(expanded!.open).toBe(true);

@@ -4,19 +4,10 @@ import { themeConfigOf } from '../../src/build/theme-config.ts';
 import { configSchema } from '../../src/config/schema.ts';
 import type { RouteDefinition } from '../../src/pipeline/plugin.ts';
 import type { PageMapItem } from '../../src/shared/types.ts';
+import { page } from '../page-map-items.ts';
 
 const config = themeConfigOf(configSchema.parse({}));
 
-const page = (route: string, title: string, extra: Partial<PageMapItem> = {}): PageMapItem => ({
-  kind: 'MdxPage',
-  name: route.split('/').pop() || 'index',
-  route,
-  locale: 'en-US',
-  title,
-  type: 'doc',
-  display: 'normal',
-  ...extra,
-});
 const folder = (route: string, title: string, children: PageMapItem[], withIndexPage = false): PageMapItem => ({ ...page(route, title), kind: 'Folder', withIndexPage, children });
 
 function siteIndex(pageMap: PageMapItem[], routes: string[]): SiteIndex {

@@ -8,9 +8,10 @@ import { createHostedSearchClient } from '../../src/shared/hosted-search-client.
 import { groupHits, modalHitsFromHosted, modalHitsFromLocal, NARROW_SCREEN_MAX_WIDTH, plainText, SNIPPET_WORDS, SNIPPET_WORDS_NARROW, type ModalHit } from '../../src/shared/modal-hits.ts';
 import { createSearchHistory, type StoredHit } from '../../src/shared/search-history.ts';
 import type { TextRun } from '../../src/shared/search-engine.ts';
-import { fillTemplate, uiStrings } from '../../src/shared/ui-strings.ts';
-import { encodeFragment, encodeRoute } from '../../src/shared/page-href.ts';
+import { fillTemplate } from '../../src/shared/fill-template.ts';
 import { safeHref } from '../../src/shared/safe-href.ts';
+import { pageStrings } from './page-strings.ts';
+import { hitHref, markedRuns, pageLocation, searchPageHref } from './search-page-parts.ts';
 import { SEARCH_MODAL_CSS } from './search-modal-styles.ts';
 
 /** Seed §9. */
@@ -24,11 +25,9 @@ interface Answer {
 }
 type Source = (query: string, snippetWords: number) => Promise<Answer>;
 
-const root = document.documentElement;
-const basePath = root.dataset.basePath ?? '';
-const locale = root.dataset.locale ?? 'en-US';
-const defaultLocale = root.dataset.defaultLocale ?? locale;
-const strings = uiStrings(locale);
+const { basePath, locale, defaultLocale } = pageLocation();
+// The page's own strings, not the dictionary: the chunk ships no other language's table.
+const strings = pageStrings();
 
 /** The source named by the button's data attributes: hosted when it carries an app id, else local. */
 function sourceOf(button: HTMLElement): { source: Source; indexName: string } {
@@ -43,7 +42,7 @@ function sourceOf(button: HTMLElement): { source: Source; indexName: string } {
       },
     };
   }
-  const hrefOf = (route: string, anchor?: string) => `${basePath}${encodeRoute(route)}${anchor ? `#${encodeFragment(anchor)}` : ''}`;
+  const hrefOf = (route: string, anchor?: string) => hitHref(basePath, route, anchor);
   return {
     indexName: `local-${locale}`,
     source: async (query, words) => {
@@ -61,11 +60,6 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return node;
 }
 
-function runs(parts: readonly TextRun[]): DocumentFragment {
-  const fragment = document.createDocumentFragment();
-  for (const part of parts) fragment.append(part.marked ? element('mark', '', part.text) : part.text);
-  return fragment;
-}
 
 const storedHit = (hit: ModalHit): StoredHit => ({ id: hit.id, url: hit.url, group: hit.group, title: plainText(hit.title), path: plainText(hit.path) });
 const asRuns = (text: string): TextRun[] => (text ? [{ text, marked: false }] : []);
@@ -146,7 +140,7 @@ function createModal(button: HTMLElement): { open(prefill: string): void } {
     link.href = safeHref(hit.url);
     link.tabIndex = -1;
     const title = element('span', 'search-modal-hit-title');
-    title.append(runs(hit.title));
+    title.append(markedRuns(hit.title));
     link.append(title);
     for (const [parts, className] of [
       [hit.path, 'search-modal-hit-path'],
@@ -154,7 +148,7 @@ function createModal(button: HTMLElement): { open(prefill: string): void } {
     ] as const) {
       if (!parts.length) continue;
       const span = element('span', className);
-      span.append(runs(parts));
+      span.append(markedRuns(parts));
       link.append(span);
     }
     // A plain click navigates by itself; remembering the hit must happen first.
@@ -263,7 +257,7 @@ function createModal(button: HTMLElement): { open(prefill: string): void } {
     suggestions = groups.map((group) => group.group).filter(Boolean);
     body.replaceChildren(...groups.map((group) => section(group.group, group.hits.map((hit) => option(hit)))));
     const seeAll = element('a', 'search-modal-see-all', fillTemplate(strings.searchModalSeeAll, { count: String(answer.total) }));
-    seeAll.href = `${basePath}/search?query=${encodeURIComponent(query)}`;
+    seeAll.href = searchPageHref({ basePath, locale, defaultLocale }, query);
     footer.replaceChildren(seeAll);
     setActive(0);
   };

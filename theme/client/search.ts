@@ -4,36 +4,16 @@
  * loaded on first use once per base path and locale. Results are built with DOM nodes and
  * text only: no content or query text is ever parsed as HTML.
  */
-import { encodeFragment, encodeRoute } from '../../src/shared/page-href.ts';
-import { MAX_PAGE_RESULTS, MAX_QUERY_LENGTH, MAX_SECTION_RESULTS_PER_PAGE, type PageHit, type SearchEngine, type SearchResults, type TextRun } from '../../src/shared/search-engine.ts';
+import { MAX_PAGE_RESULTS, MAX_QUERY_LENGTH, MAX_SECTION_RESULTS_PER_PAGE, type PageHit, type SearchEngine, type SearchResults } from '../../src/shared/search-engine.ts';
 import { fillTemplate } from '../../src/shared/fill-template.ts';
 import { pageStrings } from './page-strings.ts';
 import { loadSearchEngine } from './search-loader.ts';
+import { hitHref, markedRuns, pageLocation, searchPageHref } from './search-page-parts.ts';
 
-const root = document.documentElement;
-const basePath = root.dataset.basePath ?? '';
-const locale = root.dataset.locale ?? 'en-US';
-const defaultLocale = root.dataset.defaultLocale ?? locale;
+const { basePath, locale, defaultLocale } = pageLocation();
 const strings = pageStrings();
 const loadEngine = (): Promise<SearchEngine> => loadSearchEngine(basePath, locale, defaultLocale);
 
-function runs(parts: TextRun[]): DocumentFragment {
-  const fragment = document.createDocumentFragment();
-  for (const part of parts) {
-    if (!part.marked) fragment.append(part.text);
-    else {
-      const mark = document.createElement('mark');
-      mark.textContent = part.text;
-      fragment.append(mark);
-    }
-  }
-  return fragment;
-}
-
-function hrefOf(route: string, anchor = ''): string {
-  // The index holds routes (names); an href encodes them, as the pages' own links do.
-  return `${basePath}${encodeRoute(route)}${anchor ? `#${encodeFragment(anchor)}` : ''}`;
-}
 
 let optionCount = 0;
 /**
@@ -50,22 +30,22 @@ function option(page: PageHit, section: PageHit['sections'][number] | undefined,
     li.setAttribute('aria-selected', 'false');
     a.tabIndex = -1;
   }
-  a.href = hrefOf(page.route, section?.anchor);
+  a.href = hitHref(basePath, page.route, section?.anchor);
   const title = document.createElement('span');
   title.className = 'search-result-title';
-  title.append(runs(page.title));
+  title.append(markedRuns(page.title));
   a.append(title);
   if (section) {
     const sectionTitle = document.createElement('span');
     sectionTitle.className = 'search-result-section';
-    sectionTitle.append(runs(section.title));
+    sectionTitle.append(markedRuns(section.title));
     a.append(sectionTitle);
   }
   const excerptRuns = section ? section.excerpt : page.excerpt;
   if (excerptRuns.length) {
     const excerpt = document.createElement('span');
     excerpt.className = 'search-result-excerpt';
-    excerpt.append(runs(excerptRuns));
+    excerpt.append(markedRuns(excerptRuns));
     a.append(excerpt);
   }
   li.append(a);
@@ -176,7 +156,7 @@ export function attachSearchBox(input: HTMLInputElement): void {
     }
     const footer = document.createElement('a');
     footer.className = 'search-footer';
-    footer.href = `${basePath}${locale === defaultLocale ? '' : `/${locale}`}/search?query=${encodeURIComponent(query)}`;
+    footer.href = searchPageHref({ basePath, locale, defaultLocale }, query);
     footer.textContent = fillTemplate(strings.searchSeeAll, { count: results.total });
     panel.replaceChildren(resultList(results, { withCounts: false, asOptions: true }), footer);
     panel.dataset.state = 'results';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { loadConfig } from '../../../src/config/load-config.ts';
 import { formatDiagnostic } from '../../../src/diagnostics/format.ts';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic.ts';
-import { tempSite } from '../../helpers.ts';
+import { rejectionDiagnostics, tempSite } from '../../helpers.ts';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -16,16 +16,7 @@ function site(files: Record<string, string>): string {
 }
 
 /** The diagnostics `loadConfig` rejects with (fails the test when it resolves). */
-async function loadFailure(root: string): Promise<Diagnostic[]> {
-  const error = await loadConfig(root).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, 'loadConfig should reject').toBeDefined();
-  const diagnostics = (error as { diagnostics?: Diagnostic[] }).diagnostics;
-  expect(diagnostics, 'the rejection should carry diagnostics').toBeInstanceOf(Array);
-  return diagnostics!;
-}
+const loadFailure = (root: string): Promise<Diagnostic[]> => rejectionDiagnostics(loadConfig(root), 'loadConfig');
 
 describe('loadConfig', () => {
   test('a site without a config file gets every default', async () => {

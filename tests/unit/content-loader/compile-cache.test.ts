@@ -1,8 +1,12 @@
 import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { compileCacheKey, readCompiled, writeCompiled } from '../../../plugins/content-loader/compile-cache.ts';
+
+/** The tool's build id as the test sets it: a rebuilt docs-gen. */
+const tool = vi.hoisted(() => ({ buildId: 'build-1' }));
+vi.mock('docs-gen', async (importOriginal) => ({ ...(await importOriginal<typeof import('docs-gen')>()), toolBuildId: () => Promise.resolve(tool.buildId) }));
 
 const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -24,6 +28,17 @@ describe('the key of a compiled page in the persistent cache', () => {
   ])('changes with %s', async (_what, otherKey) => {
     writeFileSync(grammarPath, '{"scopeName":"source.rel"}');
     expect(await otherKey()).not.toBe(await compileCacheKey('# A', input));
+  });
+
+  test("changes with the tool's build id: a change in the core or the theme, not only in the content loader", async () => {
+    writeFileSync(grammarPath, '{"scopeName":"source.rel"}');
+    const before = await compileCacheKey('# A', input);
+    tool.buildId = 'build-2';
+    try {
+      expect(await compileCacheKey('# A', input)).not.toBe(before);
+    } finally {
+      tool.buildId = 'build-1';
+    }
   });
 
   test('changes with the text of the highlighting grammar', async () => {

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { handleImageRequest } from '../../../plugins/image-size/image-endpoint.ts';
 import { MeasureCache } from '../../../plugins/image-size/measure.ts';
 import { tmp } from '../../helpers.ts';
+import { listenOnLocalhost } from '../../listen-on-localhost.ts';
 
 // Every file read goes through this spy, so the test can count reads of the source image.
 vi.mock('node:fs/promises', async (importOriginal) => {
@@ -27,8 +28,7 @@ beforeAll(async () => {
   server = createServer((request, response) => {
     void handleImageRequest(request, response, { root, publicDir, measureCache });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  base = await listenOnLocalhost(server);
 });
 afterAll(() => {
   server.close();

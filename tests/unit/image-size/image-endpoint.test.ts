@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { handleImageRequest, parseImageQuery } from '../../../plugins/image-size/image-endpoint.ts';
 import { tmp } from '../../helpers.ts';
+import { listenOnLocalhost } from '../../listen-on-localhost.ts';
 
 const root = tmp();
 const publicDir = join(root, 'public');
@@ -26,8 +27,7 @@ beforeAll(async () => {
       if (!handled) response.writeHead(299).end('not mine');
     });
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  base = await listenOnLocalhost(server);
 });
 afterAll(() => {
   server.close();

@@ -5,7 +5,7 @@ import { parseDocument } from 'yaml';
 import { metaFileNames, readMeta, topLevelKeys, type ReadMeta } from '../../../plugins/page-map/read-meta.ts';
 import { formatDiagnostic } from '../../../src/diagnostics/format.ts';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic.ts';
-import { fixture, tmp } from '../../helpers.ts';
+import { fixture, rejectionDiagnostics, tmp } from '../../helpers.ts';
 
 const cacheDir = tmp();
 afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
@@ -16,16 +16,7 @@ function read(name: string, file = '_meta.json'): Promise<ReadMeta> {
   return readMeta(join(root, file), { root, cacheDir, sourcePath: file });
 }
 
-async function failure(name: string, file = '_meta.json'): Promise<Diagnostic[]> {
-  const error = await read(name, file).then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error, 'readMeta should reject').toBeDefined();
-  const diagnostics = (error as { diagnostics?: Diagnostic[] }).diagnostics;
-  expect(diagnostics, 'the rejection should carry diagnostics').toBeInstanceOf(Array);
-  return diagnostics!;
-}
+const failure = (name: string, file = '_meta.json'): Promise<Diagnostic[]> => rejectionDiagnostics(read(name, file), 'readMeta');
 
 describe('readMeta on _meta.json', () => {
   test('invalid JSON is reported at its line and column', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import type { RelOutputRelation } from '../../../src/shared/types.ts';
-import { OUTPUT_MESSAGES } from '../../../theme/mdx/rel-output/messages.ts';
+import { uiStrings } from '../../../src/shared/ui-strings.ts';
+import { outputMessages } from '../../../theme/mdx/rel-output/messages.ts';
 import { outputHtml } from '../../../theme/mdx/rel-output/output-html.ts';
 
 const relation: RelOutputRelation = {
@@ -43,7 +44,8 @@ describe('how an output is shown', () => {
 });
 
 describe("the viewer's messages (seed §8)", () => {
-  test('read word for word', () => {
+  test('read word for word in English', () => {
+    const OUTPUT_MESSAGES = outputMessages(uiStrings('en'));
     expect(OUTPUT_MESSAGES.browserFailure('example1')).toBe('Browser failure in displaying output from example1.');
     expect(OUTPUT_MESSAGES.displayFailure('example1')).toBe('Failed to display output from example1');
     expect(OUTPUT_MESSAGES.parseFailure('example1', 'invalid JSON')).toBe('Failed to parse example1.json due to invalid JSON.');

@@ -1,22 +1,19 @@
 import { describe, expect, test } from 'vitest';
 import { createSearchEngine, excerptOf, markTerms, type TextRun } from '../../../src/shared/search-engine.ts';
 import { searchDocument, serializeSearchData, topLevelCategory, type SearchData } from '../../../src/shared/search-index-format.ts';
+import { relPages, walrusPages } from './search-test-data.ts';
 
 const plain = (runs: TextRun[]) => runs.map((r) => r.text).join('');
 const marked = (runs: TextRun[]) => runs.filter((r) => r.marked).map((r) => r.text);
 
 const DATA: SearchData = {
-  '/rel/concepts/schema': searchDocument('Schema', [
-    { id: 'schema', title: 'Schema', text: 'A schema names the relations of a model.' },
-    { id: 'declaring', title: 'Declaring a schema', text: 'Write the schema as integrity constraints.' },
-  ]),
+  ...relPages({ id: 'schema', title: 'Schema' }),
   '/rel/concepts/entities': searchDocument('Entities', [{ id: 'what', title: 'What entities are', text: 'An entity is a thing with an identity.' }]),
   '/rel/concepts/modules': searchDocument('Modules', [{ id: 'intro', title: 'Grouping', text: 'A module groups relations under a name.' }]),
-  '/rel/ref/expressions/aggregation': searchDocument('Aggregation', [{ id: 'syntax', title: 'Syntax', text: 'Aggregation reduces a relation with sum, max or count.' }]),
   '/getting-started/quick-start': searchDocument('Quick Start', [{ id: 'engine', title: 'Create an engine', text: 'The relations of your schema live in a database.' }]),
   '/help/titles-only': searchDocument('Zebra Crossing', []),
+  ...walrusPages(8, 8),
 };
-for (let i = 0; i < 8; i++) DATA[`/many/page-${i}`] = searchDocument(`Walrus page ${i}`, Array.from({ length: 8 }, (_, s) => ({ id: `s${s}`, title: `Walrus section ${s}`, text: `walrus text ${s}` })));
 
 const engine = createSearchEngine(DATA);
 

@@ -5,18 +5,13 @@ import { describe, expect, test } from 'vitest';
 import { createSearchEngine, createSearchEngineFromHead } from '../../../src/shared/search-engine.ts';
 import { searchDocument, type SearchData } from '../../../src/shared/search-index-format.ts';
 import { splitSearchData } from '../../../src/shared/search-parts.ts';
+import { relPages, walrusPages } from './search-test-data.ts';
 
 const DATA: SearchData = {
-  '/rel/concepts/schema': searchDocument('Schema', [
-    { id: '', title: '', text: 'A schema names the relations of a model.' },
-    { id: 'declaring', title: 'Declaring a schema', text: 'Write the schema as integrity constraints.' },
-  ]),
-  '/rel/ref/expressions/aggregation': searchDocument('Aggregation', [{ id: 'syntax', title: 'Syntax', text: 'Aggregation reduces a relation with sum, max or count.' }]),
+  ...relPages({ id: '', title: '' }),
   '/help/quokka': searchDocument('Marsupials', [{ id: 'habits', title: 'Habits', text: 'The quokka smiles; a quokkas colony sleeps by day.' }]),
+  ...walrusPages(30, 6, (page, section) => `walrus text ${section} tusk${page} ${'filler words '.repeat(10)}`),
 };
-for (let i = 0; i < 30; i++) {
-  DATA[`/many/page-${String(i).padStart(2, '0')}`] = searchDocument(`Walrus page ${i}`, Array.from({ length: 6 }, (_, s) => ({ id: `s${s}`, title: `Walrus section ${s}`, text: `walrus text ${s} tusk${i} ${'filler words '.repeat(10)}` })));
-}
 const QUERIES = ['schema', 'quokka', 'quoka', 'walrus tusk7', 'aggregaton', 'relations of a model', 'sleeps', 'filler', 'tusk2'];
 
 describe('the search data in parts', () => {

@@ -1,4 +1,7 @@
-import { fillTemplate, uiStrings, type ClientStrings } from '../../../src/shared/ui-strings.ts';
+// fillTemplate from its own module: the client's output viewer imports this file, and the
+// dictionary module would bring every locale's table with it.
+import { fillTemplate } from '../../../src/shared/fill-template.ts';
+import type { ClientStrings } from '../../../src/shared/ui-strings.ts';
 
 type OutputStrings = Pick<ClientStrings, 'outputLoading' | 'outputBrowserFailure' | 'outputDisplayFailure' | 'outputParseFailure'>;
 
@@ -14,6 +17,3 @@ export function outputMessages(strings: OutputStrings) {
     parseFailure: (src: string, reason: string) => fillTemplate(strings.outputParseFailure, { src: src.replace(/\.json$/i, ''), reason }),
   };
 }
-
-/** The messages in English, word for word as the seed writes them. */
-export const OUTPUT_MESSAGES = outputMessages(uiStrings('en'));

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { distPath } from './dist-path.ts';
+import { toolRoot } from './tool-root.ts';
+
+/**
+ * The identity of this docs-gen's code: a hash of every file of `dist/` (its modules, the
+ * theme's CSS, the grammars), by path and bytes. `npm run build:tool` computes it once and
+ * writes it to `dist/BUILD_ID` (`BUILD_ID_FILE`); the persistent caches put it in every key,
+ * so a change anywhere in `src/`, `theme/` or `plugins/` that could change the output never
+ * serves an entry of the previous build of the tool. The package's manifest and lock file join
+ * it at run time: a dependency upgraded (shiki, markdown-it) changes the output without a rebuild.
+ */
+export const BUILD_ID_FILE = 'BUILD_ID';
+
+/** The hash of every file under `dir` except `BUILD_ID` itself, by relative path and content; file times play no part. */
+export async function hashOfToolFolder(dir: string): Promise<string> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name).slice(dir.length + 1).split('\\').join('/'))
+    .filter((path) => path !== BUILD_ID_FILE)
+    .sort();
+  const hash = createHash('sha256');
+  for (const path of files) hash.update(path).update('\0').update(await readFile(join(dir, path))).update('\0');
+  return hash.digest('hex');
+}
+
+let buildId: Promise<string> | undefined;
+
+/**
+ * This docs-gen's build id, computed once per thread: `dist/BUILD_ID` (or the hash of `dist/`
+ * when the file is missing, a `dist/` built by an older script) with `package.json` and
+ * `package-lock.json`.
+ */
+export function toolBuildId(): Promise<string> {
+  buildId ??= (async () => {
+    const written = (await readFile(distPath(BUILD_ID_FILE), 'utf8').catch(() => '')).trim();
+    const hash = createHash('sha256').update(written || (await hashOfToolFolder(distPath(''))));
+    for (const manifest of ['package.json', 'package-lock.json']) hash.update('\0').update(await readFile(join(toolRoot(), manifest)).catch(() => ''));
+    return hash.digest('hex');
+  })();
+  return buildId;
+}

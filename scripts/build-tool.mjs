@@ -55,7 +55,10 @@ prune(join(root, 'dist'));
 for (const dir of ['theme', 'plugins']) {
   cpSync(join(root, dir), join(root, 'dist', dir), { recursive: true, filter: (src) => !/\.tsx?$/.test(src) && !src.endsWith('README.md') });
 }
-// The tool's build id (every file of dist/ hashed once, here): the persistent caches' key for the tool itself.
+// The client bundle of a site without islands, made once here instead of by every build.
+const { prebuildClient } = await import(join(root, 'dist', 'src', 'build', 'client-assets.js'));
+await prebuildClient();
+// The tool's build id (every file of dist/ hashed once, here, after the client bundle is in it): the persistent caches' key for the tool itself.
 const { BUILD_ID_FILE, hashOfToolFolder } = await import(new URL('../dist/src/util/tool-build-id.js', import.meta.url).href);
 writeFileSync(join(root, 'dist', BUILD_ID_FILE), `${await hashOfToolFolder(join(root, 'dist'))}\n`);
 console.log(`docs-gen: built ${entryPoints.length} modules into ${relative(process.cwd(), join(root, 'dist')) || 'dist'}/ in ${Math.round(performance.now() - started)} ms`);

@@ -42,7 +42,7 @@ export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve
 export { hrefScheme, isSafeHref, safeHref, SAFE_HREF_SCHEMES } from './shared/safe-href.ts';
 export { escapeHtml } from './shared/escape-html.ts';
 export { assetHref, encodeRoute, pageHref, routeHref, type PageLinkContext } from './shared/page-href.ts';
-export { DEFAULT_REL_OUTPUT_PATH, resolveImagePath, resolveRelOutputSrc, type RelOutputTarget } from './shared/asset-paths.ts';
+export { DEFAULT_REL_OUTPUT_PATH, PAGE_IMAGE_PREFIX, relativeImageFile, resolveImagePath, resolveRelOutputSrc, sourceFolderOf, type ImagePathContext, type RelOutputTarget } from './shared/asset-paths.ts';
 export {
   hiddenRoutes,
   parseSectionKey,

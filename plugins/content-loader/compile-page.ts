@@ -41,6 +41,12 @@ export interface CompileOutput extends CollectedData {
   usesMath: boolean;
   /** The page has a mermaid diagram: the build then writes mermaid's module. */
   usesMermaid: boolean;
+  /**
+   * An `.mdx` page's clean Markdown (without its title), made from the compile's own parse so that
+   * `pageMarkdown` need not parse the page again; absent when that parse is not the one it would
+   * make (math, `<RelOutput>`, the site's remark plugins).
+   */
+  cleanMarkdown?: string;
 }
 
 /**

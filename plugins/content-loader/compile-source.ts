@@ -1,77 +1,20 @@
-import { createHash } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import remarkGfm from 'remark-gfm';
-import rehypeSlug from 'rehype-slug';
-import { VFile } from 'vfile';
-import type { CompileOptions } from '@mdx-js/mdx';
-import { renderMarkdown } from './render-markdown.ts';
-import { DiagnosticError, positionAt, sharedReact, SourcePositionCollector, type BundlerSite, type CompiledPage, type UnifiedPluginRef } from 'docs-gen';
+import type { Highlighter } from 'shiki';
 import { splitFrontMatter } from './front-matter.ts';
-import { getHighlighter, rehypeHighlight } from './highlight.ts';
-import { rehypeCollect, type CollectedData } from './collect.ts';
-import { hasImports, type CompileInput, type CompileOutput } from './compile-page.ts';
-import { rehypeSiteLinks } from './rehype-site-links.ts';
-import { useLinearEditMap } from './linear-edit-map.ts';
-import { remarkCustomHeadingIds } from './custom-heading-id.ts';
+import type { CompileInput, CompileOutput } from './compile-page.ts';
+import { renderMarkdown } from './render-markdown.ts';
 import { hasMermaid } from './mermaid.ts';
-import { insertMathHtml, prepareMath, rehypeMath } from './math.ts';
+import { insertMathHtml, prepareMath } from './math.ts';
 
-type PluggableList = NonNullable<CompileOptions['remarkPlugins']>;
-
-const loadedPlugins = new Map<string, Promise<unknown>>();
-
-/** Registered remark/rehype plugins, imported once per worker, with their options. */
-async function unifiedPlugins(refs: UnifiedPluginRef[] = []): Promise<PluggableList> {
-  return Promise.all(
-    refs.map(async (ref) => {
-      const key = `${ref.module}#${ref.exportName ?? 'default'}`;
-      let loaded = loadedPlugins.get(key);
-      if (!loaded) {
-        loaded = import(ref.module).then((m: Record<string, unknown>) => m[ref.exportName ?? 'default']);
-        loadedPlugins.set(key, loaded);
-      }
-      const plugin = (await loaded) as PluggableList[number];
-      return (ref.options === undefined ? plugin : [plugin, ref.options]) as PluggableList[number];
-    }),
-  );
+/** shiki, loaded by the first page with a code block (highlight.ts imports it on first use). */
+async function loadHighlighter(grammarPath: string): Promise<Highlighter> {
+  const { getHighlighter } = await import('./highlight.ts');
+  return getHighlighter(grammarPath);
 }
 
-function locateInSource(source: string | undefined, message: string): { line?: number; column?: number } {
-  const specifier = /"([^"]+)"/.exec(message)?.[1];
-  const offset = specifier && source ? source.indexOf(specifier) : -1;
-  return offset >= 0 ? positionAt(source!, offset) : {};
-}
-
-/** A compile error with a place becomes a diagnostic; anything else is rethrown. */
-function syntaxError(error: unknown, input: CompileInput): unknown {
-  const e = error as { line?: number; column?: number; reason?: string; message: string; ruleId?: string };
-  if (typeof e.line !== 'number' && !e.reason) return error;
-  if (e.ruleId === 'component-props') {
-    // Our own checks of component props (collect.ts): the message stands as written.
-    return new DiagnosticError([
-      { severity: 'error', code: 'component-props', message: e.reason ?? e.message, file: input.relativePath, line: e.line, column: e.column },
-    ]);
-  }
-  // Some MDX errors carry their place only in the text: "(5:1-5:6)".
-  const inText = /\((\d+):(\d+)(?:-\d+:\d+)?\)/.exec(e.reason ?? e.message);
-  return new DiagnosticError([
-    {
-      severity: 'error',
-      code: 'mdx-syntax',
-      message: `MDX syntax error: ${(e.reason ?? e.message).replace(/\s*\(\d+:\d+(?:-\d+:\d+)?\)/, '')}`,
-      file: input.relativePath,
-      line: e.line ?? (inText ? Number(inText[1]) : undefined),
-      column: e.column ?? (inText ? Number(inText[2]) : undefined),
-    },
-  ]);
-}
-
-/** The highlighter as a rehype step, unless highlighting is off. */
-function highlightPlugins(input: CompileInput): NonNullable<CompileOptions['rehypePlugins']> {
-  return input.highlight === false ? [] : [[rehypeHighlight, { grammarPath: input.grammarPath, basePath: input.links.basePath, labels: input.copyLabels }]];
-}
-
-/** The compile itself, loaded by `compilePage` on a cache miss. */
+/**
+ * The compile itself, loaded by `compilePage` on a cache miss. `.md` pages go to markdown-it;
+ * the MDX compiler (`compile-mdx.ts`) is imported only for an `.mdx` page.
+ */
 export async function compileSource(input: CompileInput & { source: string }): Promise<CompileOutput> {
   const { source } = input;
   const split = splitFrontMatter(source, input.relativePath);
@@ -82,108 +25,11 @@ export async function compileSource(input: CompileInput & { source: string }): P
   const usesMermaid = hasMermaid(body);
   if (input.format === 'md') {
     // CommonMark needs no JavaScript: straight to HTML, no MDX compile, no React render.
-    const highlighter = input.highlight === false ? undefined : await getHighlighter(input.grammarPath);
+    const highlighter = input.highlight === false ? undefined : () => loadHighlighter(input.grammarPath);
     const { html, ...collected } = await renderMarkdown(body, { links: input.links, highlighter, copyLabels: input.copyLabels });
-    return { frontMatter, body: split.body, compiled: { kind: 'html', code: insertMathHtml(html, math) }, usesMath, usesMermaid, ...collected };
+    return { frontMatter, body: split.body, compiled: { kind: 'html', code: await insertMathHtml(html, math) }, usesMath, usesMermaid, ...collected };
   }
-  const needsBundle = hasImports(body);
-  // Loaded on first use: a site of plain Markdown never pays for MDX or esbuild.
-  const { compile } = await import('@mdx-js/mdx');
-  // micromark's own edit map makes a page's parse quadratic in its size.
-  await useLinearEditMap();
-  const file = new VFile({ path: input.file, value: body });
-  const [remarkPlugins, rehypePlugins] = await Promise.all([unifiedPlugins(input.markdown?.remarkPlugins), unifiedPlugins(input.markdown?.rehypePlugins)]);
-  let code: string;
-  let positions: number[] | undefined;
-  try {
-    const result = await compile(file, {
-      format: 'mdx',
-      outputFormat: needsBundle ? 'program' : 'function-body',
-      development: false,
-      remarkPlugins: [remarkGfm, remarkCustomHeadingIds, ...remarkPlugins],
-      // The site's rehype plugins run before the collector, so headings and text they add count;
-      // links are rewritten last, after the collector read them as written.
-      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links], [rehypeMath, math]],
-      // Not a source map: the places of the page's expressions, for errors at render time.
-      SourceMapGenerator: needsBundle ? undefined : (SourcePositionCollector as unknown as CompileOptions['SourceMapGenerator']),
-    });
-    code = String(result.value);
-    positions = result.map as unknown as number[] | undefined;
-  } catch (error) {
-    throw syntaxError(error, input);
-  }
-  const collected = file.data.collected as CollectedData;
-  const compiled: CompiledPage = needsBundle
-    ? { kind: 'module', code: await bundlePage(code, input) }
-    : { kind: 'function-body', code, ...(positions ? { positions } : {}) };
-  return { frontMatter, body: split.body, compiled, usesMath, usesMermaid, ...collected };
-}
-
-/** A bare specifier esbuild could not find is most often a package the site has not installed. */
-function missingPackageHint(text: string): { hint?: string } {
-  const specifier = /Could not resolve "([^"]+)"/.exec(text)?.[1];
-  if (!specifier || specifier.startsWith('.') || specifier.startsWith('/')) return {};
-  const name = specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
-  return { hint: `is ${name} installed? run npm install in the site folder` };
-}
-
-type EsbuildPlugin = import('esbuild').Plugin;
-
-type BundlerPluginFactory = (options: unknown, site: BundlerSite) => EsbuildPlugin;
-
-const loadedBundlerPlugins = new Map<string, Promise<BundlerPluginFactory>>();
-
-/** The registered esbuild plugins, their factories imported once per worker, called with their options. */
-async function bundlerPlugins(refs: UnifiedPluginRef[] = [], site: BundlerSite): Promise<EsbuildPlugin[]> {
-  return Promise.all(
-    refs.map(async (ref) => {
-      const key = `${ref.module}#${ref.exportName ?? 'default'}`;
-      let loaded = loadedBundlerPlugins.get(key);
-      if (!loaded) {
-        loaded = import(ref.module).then((m: Record<string, unknown>) => m[ref.exportName ?? 'default'] as BundlerPluginFactory);
-        loadedBundlerPlugins.set(key, loaded);
-      }
-      return (await loaded)(ref.options, site);
-    }),
-  );
-}
-
-/** Bundles a page's imports (relative components, npm packages) into one ES module file. */
-async function bundlePage(program: string, input: CompileInput): Promise<string> {
-  const hash = createHash('sha1').update(input.file).update(program).digest('hex').slice(0, 16);
-  const outfile = join(input.moduleDir, `${hash}.mjs`);
-  const { build } = await import('esbuild');
-  const plugins = input.site ? await bundlerPlugins(input.markdown?.bundlerPlugins, input.site) : [];
-  try {
-    await build({
-      stdin: { contents: program, resolveDir: dirname(input.file), sourcefile: input.relativePath, loader: 'js' },
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      outfile,
-      logLevel: 'silent',
-      jsx: 'automatic',
-      // One React for the page and the renderer, by absolute URL: the page module lives in the
-      // site's cache folder, where a bare `react` would find the site's own copy first.
-      plugins: [sharedReact, ...plugins],
-    });
-  } catch (error) {
-    const errors = (error as { errors?: { text: string; location?: { lineText: string } | null }[] }).errors;
-    if (errors?.length) {
-      throw new DiagnosticError(
-        errors.map((m) => ({
-          severity: 'error' as const,
-          code: 'mdx-import',
-          message: `Cannot bundle the page's imports: ${m.text}`,
-          file: input.relativePath,
-          // esbuild saw compiled code: find the import's specifier in the page itself.
-          ...locateInSource(input.source, m.text),
-          ...missingPackageHint(m.text),
-        })),
-      );
-    }
-    throw error;
-  }
-  return outfile;
+  const { compileMdx } = await import('./compile-mdx.ts');
+  const { compiled, cleanMarkdown, ...collected } = await compileMdx(input, body, math);
+  return { frontMatter, body: split.body, compiled, usesMath, usesMermaid, ...collected, ...(cleanMarkdown === undefined ? {} : { cleanMarkdown }) };
 }

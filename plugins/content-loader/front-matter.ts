@@ -1,5 +1,10 @@
-import { isAlias, parseDocument, visit, type Document } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import { DiagnosticError, positionAt, type Diagnostic, type FrontMatter } from 'docs-gen';
+
+/** yaml, loaded on first use (a twentieth of a CPU second at start-up): a page without front matter never needs it. */
+let yamlModule: typeof Yaml | undefined;
+const yaml = (): typeof Yaml => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
 
 export interface SplitSource {
   frontMatter: FrontMatter;
@@ -40,12 +45,12 @@ const FIELD_EXPECTED: Record<string, string> = {
 /** Alias expansions allowed in one page's front matter: ordinary front matter has none. */
 export const MAX_ALIAS_COUNT = 100;
 
-function firstAliasOffset(document: Document): number {
+function firstAliasOffset(document: Yaml.Document): number {
   let offset = 0;
-  visit(document, {
+  yaml().visit(document, {
     Alias(_, node) {
-      if (isAlias(node) && node.range) offset = node.range[0];
-      return visit.BREAK;
+      if (yaml().isAlias(node) && node.range) offset = node.range[0];
+      return yaml().visit.BREAK;
     },
   });
   return offset;
@@ -73,7 +78,7 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
     return { frontMatter: {}, body: source };
   }
   const yamlText = match[1] ?? '';
-  const document = parseDocument(yamlText, { prettyErrors: false });
+  const document = yaml().parseDocument(yamlText, { prettyErrors: false });
   const diagnostics: Diagnostic[] = [];
   for (const error of document.errors) {
     const place = positionAt(yamlText, errorOffset(yamlText, error));

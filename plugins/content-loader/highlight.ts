@@ -1,12 +1,5 @@
 import { readFileSync } from 'node:fs';
-import {
-  bundledLanguages,
-  createCssVariablesTheme,
-  createHighlighter,
-  createJavaScriptRegexEngine,
-  type Highlighter,
-  type LanguageRegistration,
-} from 'shiki';
+import type { BundledLanguage, Highlighter, LanguageRegistration } from 'shiki';
 import type { Element, Root } from 'hast';
 import { toString } from 'hast-util-to-string';
 import { visit } from 'unist-util-visit';
@@ -22,18 +15,26 @@ function relGrammar(grammarPath: string): LanguageRegistration {
   return { ...(JSON.parse(readFileSync(grammarPath, 'utf8')) as LanguageRegistration), name: 'rel' };
 }
 
-/**
- * One theme whose colours are CSS variables: code is tokenised once (not once per colour
- * scheme), and the stylesheet gives the variables light and dark values.
- */
-const THEME = createCssVariablesTheme({ name: 'docs-gen', variablePrefix: '--code-', fontStyle: true });
+/** The theme's name: one theme whose colours are CSS variables (see `getHighlighter`). */
+const THEME_NAME = 'docs-gen';
 
+/** shiki's languages, known once the highlighter exists. */
+let bundledLanguages: Record<string, unknown> = {};
+
+/**
+ * shiki loads on first use (a tenth of a CPU second): a worker whose pages have no code never
+ * pays for it. One theme whose colours are CSS variables: code is tokenised once (not once per
+ * colour scheme), and the stylesheet gives the variables light and dark values.
+ */
 export function getHighlighter(grammarPath: string): Promise<Highlighter> {
-  highlighter ??= createHighlighter({
-    themes: [THEME],
-    langs: [relGrammar(grammarPath)],
-    // Faster than the WASM engine here; forgiving: a grammar regex it cannot run only loses colour.
-    engine: createJavaScriptRegexEngine({ forgiving: true }),
+  highlighter ??= import('shiki').then((shiki) => {
+    bundledLanguages = shiki.bundledLanguages;
+    return shiki.createHighlighter({
+      themes: [shiki.createCssVariablesTheme({ name: THEME_NAME, variablePrefix: '--code-', fontStyle: true })],
+      langs: [relGrammar(grammarPath)],
+      // Faster than the WASM engine here; forgiving: a grammar regex it cannot run only loses colour.
+      engine: shiki.createJavaScriptRegexEngine({ forgiving: true }),
+    });
   });
   return highlighter;
 }
@@ -75,7 +76,7 @@ export async function ensureLanguage(h: Highlighter, lang: string): Promise<bool
   if (!(lang in bundledLanguages)) return false;
   let pending = loading.get(lang);
   if (!pending) {
-    pending = h.loadLanguage(lang as keyof typeof bundledLanguages);
+    pending = h.loadLanguage(lang as BundledLanguage);
     loading.set(lang, pending);
   }
   await pending;
@@ -93,7 +94,7 @@ function languageOf(code: Element): string {
 /** A highlighted block with its chrome: the one tree both paths write (`lang` must be loaded). */
 function highlightedBlock(h: Highlighter, code: string, requested: string, meta: CodeMeta, labels: CopyButtonLabels): Element {
   const lang = h.getLoadedLanguages().includes(requested) ? requested : 'text';
-  const highlighted = h.codeToHast(code.replace(/\n$/, ''), { lang, theme: THEME.name!, mergeWhitespaces: false, ...TOKENIZE });
+  const highlighted = h.codeToHast(code.replace(/\n$/, ''), { lang, theme: THEME_NAME, mergeWhitespaces: false, ...TOKENIZE });
   const pre = highlighted.children[0] as Element;
   pre.properties = { className: ['shiki'], tabIndex: 0 };
   tokenStylesToClasses(pre);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import {
   contentRoute,
   folderRouteOf,
+  sourceFolderOf,
   pageTitle,
   uiStrings,
   DiagnosticError,
@@ -85,6 +86,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
   // Each page's source after its front matter, by source path, as the compile read it: the
   // Markdown output is made from the text the HTML was, and reads no file again.
   const bodies = new Map<string, string>();
+  /** Each compiled .mdx page's clean Markdown by source path, when the compile made it (no second parse). */
+  const cleanMarkdown = new Map<string, string>();
   return {
     name: CONTENT_LOADER,
     contentSource: true,
@@ -134,7 +137,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         folded.set(foldedKey, sourcePath);
         const hrefPrefix = `${config.basePath}${target.locale === config.defaultLocale ? '' : `/${target.locale}`}`;
         const folderRoute = folderRouteOf({ route: target.route, sourcePath: file });
-        const links = { pageRoute: target.route, folderRoute, hrefPrefix, basePath: config.basePath };
+        const links = { pageRoute: target.route, folderRoute, hrefPrefix, basePath: config.basePath, sourceFolder: sourceFolderOf(sourcePath) };
         const absolute = join(context.contentDir, file);
         const input: CompileInput = {
           file: absolute,
@@ -176,7 +179,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       return pages;
     },
     // Every page's Markdown and the llms.txt index, once routes and navigation are final.
-    postBuild: (args) => writeLlmsOutput({ ...args, bodies }),
+    postBuild: (args) => writeLlmsOutput({ ...args, bodies, cleanMarkdown }),
     async contentLoaded({ content, actions }) {
       bodies.clear();
       for (const page of content) bodies.set(page.sourcePath, (page as ContentPage & Pick<CompileOutput, 'body'>).body);
@@ -193,7 +196,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         const files = await Promise.all(mermaid.files.map((file) => readFile(file.source)));
         mermaid.files.forEach((file, i) => actions.emitFile(`${mermaid.dir}/${file.path}`, files[i]!));
       }
+      cleanMarkdown.clear();
       for (const page of content) {
+        const { cleanMarkdown: markdown } = page as Partial<CompileOutput>;
+        if (markdown !== undefined) cleanMarkdown.set(page.sourcePath, markdown);
         const route: RouteDefinition = {
           route: page.route,
           locale: page.locale,

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { folderRouteOf, hiddenRoutes, isNavigable, localizedRoute, workerModuleUrl, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
+import { folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
 import type { PageMarkdownInput } from './page-markdown.ts';
 import { pageMarkdownCache } from './page-markdown-cache.ts';
 
@@ -33,7 +33,7 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * `llms-full.txt` (every page's Markdown) and `<route>.md` for every page a reader can find:
  * hidden pages and `/404`, `/500`, `/search` are left out, as from search.
  */
-export async function writeLlmsOutput({ outDir, site, context, bodies }: { outDir: string; site: SiteData; context: PluginContext; bodies: ReadonlyMap<string, string> }): Promise<void> {
+export async function writeLlmsOutput({ outDir, site, context, bodies, cleanMarkdown }: { outDir: string; site: SiteData; context: PluginContext; bodies: ReadonlyMap<string, string>; cleanMarkdown?: ReadonlyMap<string, string> }): Promise<void> {
   const { config } = context;
   const moduleUrl = workerModuleUrl(import.meta.url, './page-markdown.js');
   const origin = (config.siteUrl ?? '').replace(/\/+$/, '');
@@ -69,8 +69,10 @@ export async function writeLlmsOutput({ outDir, site, context, bodies }: { outDi
             folderRoute: folderRouteOf({ route: page.route, sourcePath: relative(context.contentDir, join(context.root, page.sourcePath!)).split('\\').join('/') }),
             hrefPrefix: `${config.basePath}${locale === config.defaultLocale ? '' : `/${locale}`}`,
             basePath: config.basePath,
+            sourceFolder: sourceFolderOf(page.sourcePath!),
           },
           relOutputs: site.themeData.relOutputs,
+          cleanMarkdown: cleanMarkdown?.get(page.sourcePath!),
         };
         return cache.markdownOf(input);
       }),

@@ -1,5 +1,4 @@
 import type { Element, ElementContent, Root, RootContent } from 'hast';
-import { toHtml } from 'hast-util-to-html';
 import { visit } from 'unist-util-visit';
 import { DiagnosticError, positionAt, type Diagnostic } from 'docs-gen';
 import { findMath, type MathSpan } from './find-math.ts';
@@ -95,8 +94,10 @@ export async function prepareMath(body: string, options: { format: 'md' | 'mdx';
 }
 
 /** The Markdown path: placeholders in markdown-it's HTML become the math; a display block alone in its paragraph loses the `<p>`. */
-export function insertMathHtml(html: string, rendered: ElementContent[][]): string {
+export async function insertMathHtml(html: string, rendered: ElementContent[][]): Promise<string> {
   if (!rendered.length) return html;
+  // Loaded on first use: a page without math never pays for the HTML serializer.
+  const { toHtml } = await import('hast-util-to-html');
   const mathHtml = (index: string) => toHtml({ type: 'root', children: rendered[Number(index)] ?? [] });
   return html
     .replace(new RegExp(`<p>${placeholder(0).replace('"0"', '"(\\d+)"')}\\s*</p>\\n?`, 'g'), (_whole, index: string) => `${mathHtml(index)}\n`)

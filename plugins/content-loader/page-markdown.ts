@@ -1,4 +1,5 @@
 import { assetHref, pageHref, resolveRelOutputSrc, type PageLinkContext, type RelOutputData, type RelOutputRelation } from 'docs-gen';
+import { splitCustomId } from './custom-heading-id.ts';
 import { findMath } from './find-math.ts';
 import type { JsxAttribute } from './collect.ts';
 
@@ -12,10 +13,12 @@ export interface PageMarkdownInput {
   /** Links are written as the built site has them (base path, locale prefix), as in the HTML. */
   links: PageLinkContext;
   relOutputs?: RelOutputData;
+  /** The body's clean Markdown as the compile made it (`CompileOutput.cleanMarkdown`): no second parse. */
+  cleanMarkdown?: string;
 }
 
 /** An mdast node as the MDX parser leaves it: what the conversion reads. */
-interface SourceNode {
+export interface SourceNode {
   type: string;
   name?: string | null;
   url?: string;
@@ -85,6 +88,14 @@ export function mdxToMarkdown(source: string, tree: SourceNode, input: Pick<Page
         return inline ? `[${childrenOf(node)}](${destination(pageHref(node.url ?? '', input.links))}${title(node)})` : between(start(node), end(node), node.children ?? []);
       case 'image':
         return inline ? `![${node.alt ?? ''}](${destination(assetHref(node.url ?? '', input.links))}${title(node)})` : source.slice(start(node), end(node));
+      case 'heading': {
+        // `## Title [#id]`: the marker gave the HTML heading its id; in Markdown it would read as
+        // text (and links to the section go to the HTML page, where the id is), so it goes.
+        const children = node.children ?? [];
+        if (!children.length) return source.slice(start(node), end(node));
+        const text = childrenOf(node);
+        return source.slice(start(node), start(children[0]!)) + (splitCustomId(text)?.text ?? text) + source.slice(end(children.at(-1)!), end(node));
+      }
       case 'mdxjsEsm':
       case 'mdxFlowExpression':
       case 'mdxTextExpression':
@@ -124,15 +135,38 @@ function withTitle(body: string, input: PageMarkdownInput): string {
   return `# ${input.title}\n\n${description}${text}\n`;
 }
 
+/**
+ * A parser of the page's format (loaded once per worker). Plain Markdown needs remark alone, not
+ * the MDX compiler, whose pipeline costs a quarter of a CPU second to load: the tree is the one
+ * `createProcessor({ format: 'md' })` parses (its other plugins only transform or compile).
+ */
+function parserOf(format: 'md' | 'mdx'): Promise<{ parse(text: string): unknown }> {
+  let parser = parsers.get(format);
+  if (!parser) {
+    parser = (async () => {
+      const { default: remarkGfm } = await import('remark-gfm');
+      if (format === 'mdx') return (await import('@mdx-js/mdx')).createProcessor({ format, remarkPlugins: [remarkGfm] });
+      const [{ unified }, { default: remarkParse }] = await Promise.all([import('unified'), import('remark-parse')]);
+      return unified().use(remarkParse).use(remarkGfm);
+    })();
+    parsers.set(format, parser);
+  }
+  return parser;
+}
+
+const parsers = new Map<'md' | 'mdx', Promise<{ parse(text: string): unknown }>>();
+
 /** Worker task: one page's clean Markdown, for `<route>.md` and `llms-full.txt`. */
 export async function pageMarkdown(input: PageMarkdownInput): Promise<string> {
+  if (input.cleanMarkdown !== undefined) return withTitle(input.cleanMarkdown, input);
   const { body } = input;
   // TeX's braces are not MDX expressions: the parser reads the math masked (same length, same
   // lines), and the Markdown is sliced from the unmasked text.
   let masked = body;
   for (const span of findMath(body, input.format)) masked = masked.slice(0, span.start) + body.slice(span.start, span.end).replace(/[^\n]/g, 'm') + masked.slice(span.end);
-  const { createProcessor } = await import('@mdx-js/mdx');
-  const { default: remarkGfm } = await import('remark-gfm');
-  const tree = createProcessor({ format: input.format, remarkPlugins: [remarkGfm] }).parse(masked) as unknown as SourceNode;
+  // A Markdown page without an inline link or image (`](`) has nothing to rewrite: every node would
+  // be sliced from the source as written, so the parser is not even loaded.
+  if (input.format === 'md' && !body.includes('](')) return withTitle(body, input);
+  const tree = (await parserOf(input.format)).parse(masked) as unknown as SourceNode;
   return withTitle(mdxToMarkdown(body, tree, input), input);
 }

@@ -6,7 +6,7 @@ import GithubSlugger from 'github-slugger';
 import type { Highlighter } from 'shiki';
 import { assetHref, isExternalHref, pageHref, type Heading, type PageLinkContext } from 'docs-gen';
 import type { CollectedData, TextSection } from './collect.ts';
-import { ensureLanguage, highlightToHtml, type CopyButtonLabels } from './highlight.ts';
+import type { CopyButtonLabels } from './code-meta.ts';
 import { rewriteHtmlLinks } from './html-links.ts';
 import { splitCustomId } from './custom-heading-id.ts';
 import { collectMarkdownReferences } from './markdown-references.ts';
@@ -17,13 +17,18 @@ export type LinkContext = PageLinkContext;
 /** What one render needs besides the source; markdown-it passes it to every rule as `env`. */
 interface RenderEnv {
   links: LinkContext;
-  /** Absent when highlighting is off (`check`): code is written plain. */
-  highlighter?: Highlighter;
+  /** Absent when highlighting is off (`check`) or the page has no code block: code is written plain. */
+  highlightBlock?: (code: string, lang: string, meta: string) => string;
   /** The code blocks' copy button in the page's language. */
   copyLabels?: CopyButtonLabels;
 }
 
-const FENCE_LANGUAGE = /^(?:```|~~~)\s*([\w+#.-]+)/gm;
+/** A fence's language (`text` when it names none) and the meta string after it. */
+function fenceInfo(token: Token): { lang: string; meta: string } {
+  const info = token.info.trim();
+  const name = /^[^\s{]*/.exec(info)![0];
+  return { lang: name.toLowerCase() || 'text', meta: info.slice(name.length) };
+}
 
 function inlineText(token: Token): string {
   return (token.children ?? []).map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : '')).join('');
@@ -115,10 +120,8 @@ function siteUrls(md: MarkdownIt): void {
   const defaultFence = rules.fence!;
   rules.fence = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
-    const info = token.info.trim();
-    const lang = /^[^\s{]*/.exec(info)![0].toLowerCase() || 'text';
-    const meta = info.slice(/^[^\s{]*/.exec(info)![0].length);
-    return env.highlighter ? highlightToHtml(env.highlighter, token.content, lang, meta, env.links.basePath, env.copyLabels) : defaultFence(tokens, idx, options, env, self);
+    const { lang, meta } = fenceInfo(token);
+    return env.highlightBlock ? env.highlightBlock(token.content, lang, meta) : defaultFence(tokens, idx, options, env, self);
   };
 }
 
@@ -165,11 +168,21 @@ function collectText(tokens: Token[]): { headings: Heading[]; sections: TextSect
  * Renders a `.md` page to HTML with markdown-it: an order of magnitude faster than the
  * micromark/unified pipeline MDX needs, with the same output conventions.
  */
-export async function renderMarkdown(body: string, options: { links: LinkContext; highlighter?: Highlighter; copyLabels?: CopyButtonLabels }): Promise<CollectedData & { html: string }> {
-  if (options.highlighter) for (const match of body.matchAll(FENCE_LANGUAGE)) await ensureLanguage(options.highlighter, match[1]!.toLowerCase());
+export async function renderMarkdown(
+  body: string,
+  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels },
+): Promise<CollectedData & { html: string }> {
   markdown ??= createRenderer();
-  const env: RenderEnv = { links: options.links, highlighter: options.highlighter, copyLabels: options.copyLabels };
+  const env: RenderEnv = { links: options.links, copyLabels: options.copyLabels };
   const tokens = markdown.parse(body, env);
+  // The highlighter (shiki) is loaded only for a page with a fenced block: a site without code never pays for it.
+  const fences = tokens.filter((token) => token.type === 'fence');
+  if (options.highlighter && fences.length) {
+    const [highlighter, { ensureLanguage, highlightToHtml }] = await Promise.all([options.highlighter(), import('./highlight.ts')]);
+    // Every fence's own language, nested ones too: a block's colours never depend on the pages the worker compiled before.
+    for (const lang of new Set(fences.map((fence) => fenceInfo(fence).lang))) await ensureLanguage(highlighter, lang);
+    env.highlightBlock = (code, lang, meta) => highlightToHtml(highlighter, code, lang, meta, env.links.basePath, env.copyLabels);
+  }
   // Before rendering, which rewrites the tokens' hrefs: `check` resolves links as written.
   const references = collectMarkdownReferences(tokens, body, markdown);
   const html = markdown.renderer.render(tokens, markdown.options, env);

@@ -1,8 +1,8 @@
 import { mkdir, readFile, realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { realPathInside, resolveImagePath, writeAtomically } from 'docs-gen';
-import { encodeImage, type EncodeFormat } from './encode-task.ts';
+import { PAGE_IMAGE_PREFIX, realPathInside, resolveImagePath, writeAtomically } from 'docs-gen';
+import type { EncodeFormat } from './encode-task.ts';
 import { MeasureCache, measureImage } from './measure.ts';
 import { cacheFileName, DEFAULT_QUALITY, hasVariants, IMAGE_WIDTHS, SMALL_IMAGE_WIDTHS } from './variants.ts';
 
@@ -25,6 +25,12 @@ export interface ImageRequestOptions {
   measureCache?: MeasureCache;
   /** Told of each symbolic link refused because it leads out of `publicDir` (dev names it once). */
   onRefusedLink?: (link: { file: string; target: string; folder: string }) => void;
+  /**
+   * Images named relative to their page (URL path under `PAGE_IMAGE_PREFIX` → absolute file), as
+   * the last `contentLoaded` found them inside the site. Only these are served from outside
+   * `public/`: a URL can never name any other file of the site.
+   */
+  pageImages?: ReadonlyMap<string, string>;
 }
 
 export type ImageQuery = { path: string; width: number; quality: number } | { error: string };
@@ -78,12 +84,16 @@ export async function handleImageRequest(request: IncomingMessage, response: Ser
 
   const notFound = () => send(response, 404, { 'Content-Type': 'text/plain; charset=utf-8' }, `No image at ${query.path}`, head);
   // The path is already decoded and free of dot segments; its real path (symbolic links
-  // followed) must still be inside public/. A file outside is answered exactly as a missing one.
-  const asked = join(options.publicDir, query.path);
-  const file = await realPathInside(options.publicDir, asked);
+  // followed) must still be inside public/ (or the site, for an image named beside its page).
+  // A file outside is answered exactly as a missing one.
+  const pageImage = query.path.startsWith(`${PAGE_IMAGE_PREFIX}/`);
+  const folder = pageImage ? options.root : options.publicDir;
+  const asked = pageImage ? options.pageImages?.get(query.path) : join(options.publicDir, query.path);
+  if (!asked) return notFound();
+  const file = await realPathInside(folder, asked);
   if (!file) {
     const outside = await realpath(asked).catch(() => undefined);
-    if (outside) options.onRefusedLink?.({ file: asked, target: outside, folder: options.publicDir });
+    if (outside) options.onRefusedLink?.({ file: asked, target: outside, folder });
     return notFound();
   }
   let measured;
@@ -107,10 +117,37 @@ export async function handleImageRequest(request: IncomingMessage, response: Ser
   const cached = join(cacheDir, cacheFileName(measured.hash, width, query.quality, format));
   let body: Buffer | undefined = await readFile(cached).catch(() => undefined);
   if (!body) {
+    // Loaded on first use: encode-task imports sharp, which costs every build and check a quarter of a CPU second.
+    const { encodeImage } = await import('./encode-task.ts');
     const encoded = await encodeImage(file, { width, quality: query.quality, format });
     await mkdir(cacheDir, { recursive: true });
     await writeAtomically(cached, encoded);
     body = encoded;
   }
   return send(response, 200, { 'Content-Type': mime, Vary: 'Accept' }, body, head);
+}
+
+/**
+ * Answers `GET {basePath}/_docs-gen/files/…` in dev: an image named relative to its page, as the
+ * build copies it. Only the images `pageImages` lists are served; any other path passes on (and
+ * ends as the dev server's 404).
+ */
+export async function handlePageImageRequest(request: IncomingMessage, response: ServerResponse, options: ImageRequestOptions): Promise<boolean> {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const prefix = `${options.basePath ?? ''}${PAGE_IMAGE_PREFIX}/`;
+  if (!url.pathname.startsWith(prefix) || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname.slice((options.basePath ?? '').length));
+  } catch {
+    return false;
+  }
+  const asked = options.pageImages?.get(path);
+  const file = asked && (await realPathInside(options.root, asked));
+  if (!file) return false;
+  const measured = await measureImage(file, options.measureCache).catch(() => undefined);
+  if (!measured) return false;
+  const headers: Record<string, string> = { 'Content-Type': measured.mime };
+  if (measured.type === 'svg') headers['Content-Security-Policy'] = "script-src 'none'; frame-src 'none'; sandbox;";
+  return send(response, 200, headers, await readFile(file), request.method === 'HEAD');
 }

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { folderRouteOf, positionAt, resolveImagePath, type ContentPage, type SourceReference } from 'docs-gen';
+import { folderRouteOf, positionAt, relativeImageFile, resolveImagePath, sourceFolderOf, type ContentPage, type SourceReference } from 'docs-gen';
 
 /** The part of a content page this plugin reads. */
 export type ImagePage = Pick<ContentPage, 'route' | 'sourcePath' | 'frontMatter'> & { references?: SourceReference[] };
@@ -28,29 +28,40 @@ async function frontMatterImagePlace(root: string, sourcePath: string): Promise<
   return match ? positionAt(source, match.index + match[0].length) : { line: 1, column: 1 };
 }
 
+/** The images content names: by URL path, and the relative ones that climb out of the site. */
+export interface CollectedImageUses {
+  /** By URL path without the base path (`/images/a.png`, `/_docs-gen/files/pages/img/b.png`). */
+  byPath: Map<string, ImageUse[]>;
+  /** Relative paths that leave the site root: reported where they are written, never read. */
+  outside: ImageUse[];
+}
+
 /**
  * Every local image content references (Markdown images, `<DocImage src srcDark>`, front
- * matter `image`), by URL path without the base path, with each place that names it.
+ * matter `image`), by URL path without the base path, with each place that names them. A
+ * relative path names a file beside the page (`resolveImagePath` with the page's source folder).
  */
-export async function collectImageUses(pages: readonly ImagePage[], options: { root: string; basePath: string }): Promise<Map<string, ImageUse[]>> {
-  const uses = new Map<string, ImageUse[]>();
-  const add = (path: string | undefined, use: ImageUse) => {
+export async function collectImageUses(pages: readonly ImagePage[], options: { root: string; basePath: string }): Promise<CollectedImageUses> {
+  const byPath = new Map<string, ImageUse[]>();
+  const outside: ImageUse[] = [];
+  const add = (written: string, sourceFolder: string, path: string | undefined, use: ImageUse) => {
+    if (relativeImageFile(written, sourceFolder) === 'outside') outside.push(use);
     if (!path || NOT_AN_IMAGE.test(path)) return;
-    const list = uses.get(path);
+    const list = byPath.get(path);
     if (list) list.push(use);
-    else uses.set(path, [use]);
+    else byPath.set(path, [use]);
   };
   for (const page of pages) {
-    const folderRoute = folderRouteOf(page);
+    const context = { folderRoute: folderRouteOf(page), basePath: options.basePath, sourceFolder: sourceFolderOf(page.sourcePath) };
     for (const ref of page.references ?? []) {
       if (ref.kind !== 'image') continue;
-      add(resolveImagePath(ref.url, { folderRoute, basePath: options.basePath }), { url: ref.url, file: page.sourcePath, line: ref.line, column: ref.column });
+      add(ref.url, context.sourceFolder, resolveImagePath(ref.url, context), { url: ref.url, file: page.sourcePath, line: ref.line, column: ref.column });
     }
     const image = page.frontMatter.image;
     if (typeof image === 'string' && image) {
-      const path = resolveImagePath(image, { folderRoute, basePath: options.basePath });
-      if (path) add(path, { url: image, file: page.sourcePath, ...(await frontMatterImagePlace(options.root, page.sourcePath)) });
+      const path = resolveImagePath(image, context);
+      if (path || relativeImageFile(image, context.sourceFolder) === 'outside') add(image, context.sourceFolder, path, { url: image, file: page.sourcePath, ...(await frontMatterImagePlace(options.root, page.sourcePath)) });
     }
   }
-  return uses;
+  return { byPath, outside };
 }

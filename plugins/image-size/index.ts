@@ -1,9 +1,9 @@
-import { copyFile, mkdir, stat, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { DiagnosticError, workerModuleUrl, type Diagnostic, type ImageInfo, type ImageTable, type Plugin, type PluginContext } from 'docs-gen';
+import { copyFile, mkdir, realpath, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { DiagnosticError, PAGE_IMAGE_PREFIX, realPathInside, workerModuleUrl, type Diagnostic, type ImageInfo, type ImageTable, type Plugin, type PluginContext } from 'docs-gen';
 import type { EncodeVariantsInput } from './encode-task.ts';
 import { collectImageUses, type ImageUse } from './image-uses.ts';
-import { handleImageRequest } from './image-endpoint.ts';
+import { handleImageRequest, handlePageImageRequest } from './image-endpoint.ts';
 import { MeasureCache, measureImage, type MeasuredImage } from './measure.ts';
 import { cacheFileName, DEFAULT_QUALITY, endpointWidths, hasVariants, VARIANT_DIR, VARIANT_MIME, variantUrlPath, variantWidths } from './variants.ts';
 
@@ -35,16 +35,49 @@ export interface VariantStats {
   diagnostics: Diagnostic[];
 }
 
-function missingImage(path: string, use: ImageUse, publicDir: string): Omit<Diagnostic, 'plugin' | 'hook'> {
+/** `where`: the file's path from the site root, as the writer would add it (`public/images/a.png`, `pages/img/b.png`). */
+function missingImage(where: string, use: ImageUse): Omit<Diagnostic, 'plugin' | 'hook'> {
   return {
     severity: 'error',
     code: 'missing-image',
-    message: `Image ${use.url} was not found and must be added to ${publicDir}${path}`,
+    message: `Image ${use.url} was not found and must be added to ${where}`,
     file: use.file,
     line: use.line,
     column: use.column,
     target: use.url,
   };
+}
+
+function imageOutsideSite(use: ImageUse): Omit<Diagnostic, 'plugin' | 'hook'> {
+  return {
+    severity: 'error',
+    code: 'image-outside-site',
+    message: `Image ${use.url} is outside the site folder: an image named relative to its page must be inside the site`,
+    file: use.file,
+    line: use.line,
+    column: use.column,
+    target: use.url,
+    hint: 'move the image into the site folder (beside the page or in public/) and name it from there',
+  };
+}
+
+/** The file behind an image's URL path: in `public/`, or (under `PAGE_IMAGE_PREFIX`) a file of the site named relative to its page. */
+function sourceFileOf(path: string, context: PluginContext): { file: string; folder: string; local: boolean } {
+  const prefix = `${PAGE_IMAGE_PREFIX}/`;
+  if (path.startsWith(prefix)) return { file: join(context.root, path.slice(prefix.length)), folder: context.root, local: true };
+  return { file: join(context.publicDir, path), folder: context.publicDir, local: false };
+}
+
+/**
+ * Measures an image named relative to its page only when its real path (symbolic links
+ * followed) is inside the site; one that leads out is never read (`outside`).
+ */
+async function measureContained(source: { file: string; folder: string; local: boolean }, cache: MeasureCache): Promise<MeasuredImage | 'outside'> {
+  if (source.local && !(await realPathInside(source.folder, source.file))) {
+    // Missing (measureImage rejects with ENOENT below) or a link out of the site.
+    if (await realpath(source.file).then(() => true, () => false)) return 'outside';
+  }
+  return measureImage(source.file, cache);
 }
 
 /** `srcset` of an image's WebP variants: static files in a build, the image endpoint in dev. */
@@ -109,6 +142,8 @@ async function writeVariants(jobs: VariantJob[], context: PluginContext, variant
  */
 export default function imageSize(): Plugin {
   let jobs: VariantJob[] = [];
+  // Images named relative to their page, by URL path: copied by postBuild, served by dev.
+  let pageImages = new Map<string, string>();
   let encoding: Promise<VariantStats> | undefined;
   // `/_next/image` in dev: a cached variant is served without reading its source again.
   const endpointMeasures = MeasureCache.inMemory();
@@ -118,21 +153,27 @@ export default function imageSize(): Plugin {
       // Dev may run this hook again on the same plugin object.
       jobs = [];
       encoding = undefined;
-      const uses = await collectImageUses(pages, { root: context.root, basePath: context.config.basePath });
+      // Filled aside and swapped in at the end: dev serves from the last complete map while
+      // another run of this hook (a background refresh) measures.
+      const foundPageImages = new Map<string, string>();
+      const { byPath: uses, outside } = await collectImageUses(pages, { root: context.root, basePath: context.config.basePath });
+      for (const use of outside) actions.report(imageOutsideSite(use));
       const cacheDir = join(context.cacheDir, 'image-size');
       const cache = await MeasureCache.load(join(cacheDir, 'measured.json'));
       const publicDir = relative(context.root, context.publicDir).split('\\').join('/') || '.';
       const table: ImageTable = {};
       const paths = [...uses.keys()].sort();
-      const results = await Promise.allSettled(paths.map((path) => measureImage(join(context.publicDir, path), cache)));
+      const sources = paths.map((path) => sourceFileOf(path, context));
+      const results = await Promise.allSettled(sources.map((source) => measureContained(source, cache)));
       for (const [i, path] of paths.entries()) {
         const places = uses.get(path)!;
-        const file = join(context.publicDir, path);
+        const { file, local } = sources[i]!;
         const result = results[i]!;
         if (result.status === 'rejected') {
           const error = result.reason as NodeJS.ErrnoException;
-          if (error.code === 'ENOENT' || error.code === 'ENOTDIR') {
-            for (const use of places) actions.report(missingImage(path, use, publicDir));
+          if (error.code === 'ENOENT' || error.code === 'ENOTDIR' || error.code === 'EISDIR') {
+            const where = local ? relative(context.root, file).split('\\').join('/') : `${publicDir}${path}`;
+            for (const use of places) actions.report(missingImage(where, use));
           } else {
             const { file: source, line, column, url } = places[0]!;
             actions.report({ severity: 'error', code: 'image-unreadable', message: `Image ${url} could not be read: ${error.message}`, file: source, line, column, target: url });
@@ -140,11 +181,17 @@ export default function imageSize(): Plugin {
           continue;
         }
         const measured = result.value;
+        if (measured === 'outside') {
+          for (const use of places) actions.report(imageOutsideSite(use));
+          continue;
+        }
+        if (local) foundPageImages.set(path, file);
         const raster = hasVariants(measured.type) && context.mode !== 'check';
         table[path] = { width: measured.width, height: measured.height, type: measured.type, mime: measured.mime, variants: raster ? variantsOf(path, measured, context) : undefined };
         if (raster && context.mode === 'build') jobs.push({ path, file, measured, widths: variantWidths(measured.width), firstUse: places[0]! });
       }
       await cache.save();
+      pageImages = foundPageImages;
       actions.setGlobalData(table);
       actions.setThemeData({ images: table });
       // Encoding starts now and overlaps rendering (a variant's URL depends only on the
@@ -152,10 +199,18 @@ export default function imageSize(): Plugin {
       if (jobs.length) encoding = writeVariants(jobs, context, join(cacheDir, 'variants'));
     },
     // Dev: `/_next/image` (and under the base path) with the build's transform; other paths pass on.
-    devRequest({ request, response, context, refusedLink }) {
-      return handleImageRequest(request, response, { root: context.root, publicDir: context.publicDir, basePath: context.config.basePath, onRefusedLink: refusedLink, measureCache: endpointMeasures });
+    async devRequest({ request, response, context, refusedLink }) {
+      const options = { root: context.root, publicDir: context.publicDir, basePath: context.config.basePath, onRefusedLink: refusedLink, measureCache: endpointMeasures, pageImages };
+      return (await handlePageImageRequest(request, response, options)) || handleImageRequest(request, response, options);
     },
     async postBuild({ outDir, context }) {
+      // Images named relative to their page are copied as they are, beside their variants' folder.
+      await Promise.all(
+        [...pageImages].map(async ([path, file]) => {
+          await mkdir(dirname(join(outDir, path)), { recursive: true });
+          await copyFile(file, join(outDir, path));
+        }),
+      );
       if (!encoding) return;
       const stats = await encoding;
       if (stats.diagnostics.length) throw new DiagnosticError(stats.diagnostics);

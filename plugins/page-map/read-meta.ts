@@ -1,8 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { parseDocument, isNode } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import type { z } from 'zod';
 import { DiagnosticError, importModuleFile, positionAt, type Diagnostic } from 'docs-gen';
 import { metaSchema, type MetaFile } from './meta-schema.ts';
+
+/** yaml, loaded on first use (a twentieth of a CPU second at start-up): only a `_meta` file with a problem needs it. */
+let yamlModule: typeof Yaml | undefined;
+const yaml = (): typeof Yaml => (yamlModule ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
 
 export interface ReadMeta {
   meta: MetaFile;
@@ -88,9 +93,9 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
     // JSON is YAML: its parser gives each node's offset. Only a file with a problem needs it
     // (the YAML parser cost a third of a warm build's start); the top-level keys' places, which
     // every file gives, come from a scan of the (valid) JSON text.
-    let document: ReturnType<typeof parseDocument> | undefined;
+    let document: ReturnType<typeof Yaml.parseDocument> | undefined;
     locate = (path, key) => {
-      document ??= parseDocument(text);
+      document ??= yaml().parseDocument(text);
       if (key !== undefined) {
         // An unknown key: point at the key itself, not its value.
         const parent = document.getIn(path, true) as { items?: { key: { value?: unknown; range?: [number, number, number] } }[] } | undefined;
@@ -99,7 +104,7 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
       }
       for (let depth = path.length; depth >= 0; depth--) {
         const node = document.getIn(path.slice(0, depth), true);
-        if (isNode(node) && node.range) return positionAt(text, node.range[0]);
+        if (yaml().isNode(node) && node.range) return positionAt(text, node.range[0]);
       }
       return undefined;
     };

@@ -24,6 +24,7 @@ import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
 import { writeSidebarData } from './sidebar-data.ts';
 import { redirectOutputPath, redirectPage } from './redirects.ts';
+import { isPatternSource, redirectsFile } from '../shared/redirect-rules.ts';
 
 export interface BuildOptions {
   /** Site folder. */
@@ -233,7 +234,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const root = resolve(options.root);
   const outDir = resolve(options.outDir ?? join(root, 'out'));
   const log = options.log ?? (() => {});
-  const pool = new WorkerPool();
+  // A second worker only when pages queue up: a small site does not pay for two threads' imports.
+  const pool = new WorkerPool(undefined, { startOnDemand: true });
   let staging: string | undefined;
   try {
     await removeLeftovers(outDir);
@@ -276,7 +278,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await mkdir(dirname(join(staging, path)), { recursive: true });
       await writeFile(join(staging, path), contents);
     }
-    for (const redirect of config.redirects) {
+    // A fixed path gets a page that forwards (any host); every redirect, patterns too, goes into
+    // `_redirects` for hosts that read it (Netlify, Cloudflare Pages).
+    const redirectsText = redirectsFile(config.redirects, { basePath: config.basePath, locales: config.locales.map((l) => l.locale), defaultLocale: config.defaultLocale });
+    if (redirectsText) await writeFile(join(staging, '_redirects'), redirectsText);
+    for (const redirect of config.redirects.filter((r) => !isPatternSource(r.source))) {
       const path = join(staging, redirectOutputPath(redirect));
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, redirectPage(redirect, config));

@@ -4,7 +4,8 @@ import { resolveLink } from '../shared/resolve-link.ts';
 import type { LinkTargets } from './link-targets.ts';
 
 /**
- * Each redirect's destination, once: an internal one must be a page (or a file) of the site.
+ * Each fixed redirect's destination, once (a pattern's destination is checked per link, in
+ * `checkLink`): an internal one must be a page (or a file) of the site.
  * Links to a redirect's source are good when this passes, so a moved page is followed, not
  * reported at every link to its old path.
  */

@@ -2,12 +2,15 @@ import { didYouMean } from '../config/did-you-mean.ts';
 import { folderRouteOf, localizedRoute } from '../content/content-route.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { RouteDefinition, SourceReference } from '../pipeline/plugin.ts';
-import { resolveLink } from '../shared/resolve-link.ts';
+import { matchRedirect, type RedirectRule } from '../shared/redirect-rules.ts';
+import { isExternalHref, resolveLink } from '../shared/resolve-link.ts';
 import type { LinkTargets } from './link-targets.ts';
 
 export interface ReferenceCheckOptions {
   defaultLocale: string;
   basePath: string;
+  /** The config's pattern redirects (`/old/:slug`): a link to a path one matches is checked at its destination. */
+  patternRedirects?: RedirectRule[];
 }
 
 const hintFor = (suggestion: string | undefined, prefix = '') => (suggestion ? `did you mean ${prefix}${suggestion}?` : undefined);
@@ -23,7 +26,21 @@ export function checkLink(page: RouteDefinition, ref: SourceReference, targets: 
   if (!resolved) return undefined;
   const locale = page.locale ?? options.defaultLocale;
   const place = { file: page.sourcePath, line: ref.line, column: ref.column, target: ref.url };
-  const target = targets.route(locale, resolved.route);
+  let target = targets.route(locale, resolved.route);
+  let route = resolved.route;
+  if (!target && !targets.isFile(localizedRoute(route, locale, options.defaultLocale))) {
+    // Followed as the host would: `/old/x` with `/old/:slug` → `/new/:slug` is checked as `/new/x`.
+    const redirect = matchRedirect(options.patternRedirects ?? [], route);
+    if (redirect && isExternalHref(redirect.location)) return undefined;
+    if (redirect) {
+      route = resolveLink(redirect.location, { pageRoute: '/', folderRoute: '/' })?.route ?? redirect.location;
+      target = targets.route(locale, route);
+      if (!target && targets.isFile(localizedRoute(route, locale, options.defaultLocale))) return undefined;
+      if (!target) {
+        return { severity: 'error', code: 'broken-link', message: `broken link ${ref.url} — no page at ${route}`, ...place, hint: `the redirect from ${redirect.rule.source} leads there` };
+      }
+    }
+  }
   if (!target) {
     if (targets.isFile(localizedRoute(resolved.route, locale, options.defaultLocale))) return undefined;
     const base = options.basePath;
@@ -38,7 +55,7 @@ export function checkLink(page: RouteDefinition, ref: SourceReference, targets: 
   return {
     severity: 'error',
     code: 'broken-anchor',
-    message: `broken anchor ${ref.url} — no heading with id "${resolved.hash}" on ${resolved.route}`,
+    message: `broken anchor ${ref.url} — no heading with id "${resolved.hash}" on ${route}`,
     ...place,
     hint: hintFor(didYouMean(resolved.hash, headingIds), '#'),
   };

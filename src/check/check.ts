@@ -7,6 +7,7 @@ import { checkReachability } from './check-reachability.ts';
 import { checkLinks } from './check-references.ts';
 import { checkExternalLinks, type ExternalCheckOptions } from './external-links.ts';
 import { checkRedirects } from './check-redirects.ts';
+import { isPatternSource } from '../shared/redirect-rules.ts';
 import { LinkTargets } from './link-targets.ts';
 import { loadCheckedSite } from './load-checked-site.ts';
 import type { CheckReport } from './report.ts';
@@ -43,7 +44,8 @@ export function externalCacheFile(root: string): string {
 export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const started = performance.now();
   const root = resolve(options.root);
-  const pool = new WorkerPool();
+  // A second worker only when pages queue up: a small site does not pay for two threads' imports.
+  const pool = new WorkerPool(undefined, { startOnDemand: true });
   let loaded: Awaited<ReturnType<typeof loadCheckedSite>>;
   try {
     loaded = await loadCheckedSite(root, pool);
@@ -53,9 +55,13 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
   const { config, context, site, emitted, failedPages } = loaded;
   const findings: Diagnostic[] = [...loaded.diagnostics];
   if (site) {
-    const targets = new LinkTargets({ site, defaultLocale: config.defaultLocale, root, publicDir: context.publicDir, emitted, failedPages, redirectSources: config.redirects.map((r) => r.source) });
-    findings.push(...checkRedirects(config.redirects, targets, { defaultLocale: config.defaultLocale, configFile: loaded.configFile }));
-    findings.push(...checkLinks(site.routes, targets, { defaultLocale: config.defaultLocale, basePath: config.basePath }));
+    // A fixed redirect's source is a file of the site whose destination is checked once; a
+    // pattern's destination depends on the link, so each link is followed through it.
+    const fixedRedirects = config.redirects.filter((r) => !isPatternSource(r.source));
+    const patternRedirects = config.redirects.filter((r) => isPatternSource(r.source));
+    const targets = new LinkTargets({ site, defaultLocale: config.defaultLocale, root, publicDir: context.publicDir, emitted, failedPages, redirectSources: fixedRedirects.map((r) => r.source) });
+    findings.push(...checkRedirects(fixedRedirects, targets, { defaultLocale: config.defaultLocale, configFile: loaded.configFile }));
+    findings.push(...checkLinks(site.routes, targets, { defaultLocale: config.defaultLocale, basePath: config.basePath, patternRedirects }));
     findings.push(...checkMetaLinks(site.navigation, targets, { root, contentDir: context.contentDir, defaultLocale: config.defaultLocale }));
     findings.push(...checkReachability(site, targets, { defaultLocale: config.defaultLocale, entryPoints: entryPoints(config) }));
     if (options.external) findings.push(...(await checkExternalLinks(site.routes, options.external)));

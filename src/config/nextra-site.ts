@@ -3,13 +3,14 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import type { Plugin as EsbuildPlugin } from 'esbuild';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import { unsupportedRedirect } from '../shared/redirect-rules.ts';
 import { importModuleFile } from '../util/import-module.ts';
 import type { UserConfig } from './schema.ts';
 
 const NEXT_CONFIGS = ['next.config.js', 'next.config.mjs', 'next.config.cjs', 'next.config.ts'];
 const THEME_CONFIGS = ['theme.config.tsx', 'theme.config.jsx', 'theme.config.js', 'theme.config.ts'];
 
-/** A redirect of `next.config`'s `redirects()`: emitted as a page that forwards. */
+/** A redirect of `next.config`'s `redirects()`: a fixed path also gets a page that forwards. */
 export interface Redirect {
   source: string;
   destination: string;
@@ -216,8 +217,10 @@ async function mapNextConfig(next: Record<string, unknown>, config: UserConfig, 
       const list = (await (value as () => Promise<Redirect[]> | Redirect[])()) ?? [];
       const redirects: Redirect[] = [];
       for (const redirect of list) {
-        // Patterns (`:slug*`, regexes) need a server; a static site can only forward fixed paths.
-        if (/[:*()]/.test(redirect.source) || redirect.source.includes('?')) unmapped.push(`redirects: ${redirect.source} (a pattern; only fixed paths become redirect pages)`);
+        // Whole-segment patterns (`:slug`, `:path*`) are followed by check, dev, preview and the
+        // host's `_redirects`; regex groups and the like would need Next.js's own server.
+        const unsupported = unsupportedRedirect(redirect.source);
+        if (unsupported) unmapped.push(`redirects: ${redirect.source} (${unsupported})`);
         else redirects.push({ source: redirect.source, destination: redirect.destination, permanent: redirect.permanent });
       }
       config.redirects = redirects;

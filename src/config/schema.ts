@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { unsupportedRedirect } from '../shared/redirect-rules.ts';
 
 const httpsUrl = (message: string) =>
   z.string().refine((value) => /^https:\/\/[^\s/]+/.test(value), { message });
@@ -233,15 +234,21 @@ export const configSchema = z.strictObject({
    */
   evaluationTimeoutMs: z.number().int().positive().default(DEFAULT_EVALUATION_TIMEOUT_MS),
   /**
-   * Paths that forward to another (a moved page): each `source` gets a small page that redirects
-   * to `destination` (meta refresh and canonical link), and `check` follows links through it.
-   * A Nextra site's `next.config` `redirects()` fill this. @default []
+   * Paths that forward to another (a moved page). A fixed `source` gets a small page that
+   * redirects to `destination` (meta refresh and canonical link); a Next.js pattern (`/old/:slug`,
+   * `/docs/:path*`, filled into the destination) gets none. All go into `_redirects` (Netlify,
+   * Cloudflare Pages), `dev` and `preview` answer them with 308 (307 when `permanent: false`),
+   * and `check` follows links through them. A Nextra site's `next.config` `redirects()` fill this.
+   * @default []
    */
   redirects: z
     .array(
       z.strictObject({
-        /** A route of the site, e.g. `/old/page`. */
-        source: z.string().regex(/^\/[^?#]*$/, 'must be a path of the site starting with /'),
+        /** A route of the site, e.g. `/old/page`, or a pattern: `/old/:slug`, `/docs/:path*`. */
+        source: z
+          .string()
+          .regex(/^\/[^?#]*$/, 'must be a path of the site starting with /')
+          .refine((source) => !unsupportedRedirect(source), { message: 'must be a path, or a pattern of whole-segment :params (with :param* or :param+ only at the end)' }),
         /** A route of the site or an absolute URL. */
         destination: z.string(),
         permanent: z.boolean().optional(),

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { addThemeRoutes, prepareSite } from '../build/build.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
+import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ContentPage, PageCompileOutput, Plugin, PluginContext } from '../pipeline/plugin.ts';
 import { runContentHooks, runWatchPaths, type PipelineResult } from '../pipeline/run-plugins.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
@@ -16,6 +17,8 @@ export class DevPipeline {
   config!: ResolvedConfig;
   /** The config file and the files it imports. */
   configFiles: string[] = [];
+  /** The config loader's warnings (a Nextra site's options that do not map), as the build reports them. */
+  configWarnings: Diagnostic[] = [];
   plugins: Plugin[] = [];
   context!: PluginContext;
   private readonly loaded = new Map<string, unknown>();
@@ -29,9 +32,10 @@ export class DevPipeline {
 
   /** (Re)loads the config. Throws a DiagnosticError when it does not load; the previous one stays. */
   async loadConfig(): Promise<void> {
-    const { config, configFiles, plugins, context: base } = await prepareSite(this.root, 'dev', this.pool);
+    const { config, configFiles, configWarnings, plugins, context: base } = await prepareSite(this.root, 'dev', this.pool);
     this.config = config;
     this.configFiles = configFiles;
+    this.configWarnings = configWarnings;
     this.plugins = plugins;
     this.context = { ...base, compilePage: this.store.compilePage(base.runInWorker) };
     this.loaded.clear();

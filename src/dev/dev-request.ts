@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { contentTypeOf, findFile, refuseOtherMethods, sendFile } from './static-server.ts';
+import { answerRedirect, contentTypeOf, findFile, refuseOtherMethods, sendFile } from './static-server.ts';
 import { injectDevClient } from './dev-client.ts';
 import type { DevSite } from './dev-site.ts';
 import { runDevRequest } from '../pipeline/run-plugins.ts';
@@ -17,7 +17,7 @@ const ERROR_PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>docs
 
 /**
  * Answers one dev request, in this order: the plugins' `devRequest` hooks (the image-size
- * plugin answers `/_next/image`), a route (rendered on demand, compiled first if needed), the client assets, a file a
+ * plugin answers `/_next/image`), the config's redirects (308/307), a route (rendered on demand, compiled first if needed), the client assets, a file a
  * plugin emitted, a file in public/, a file `postBuild` wrote (search data). Anything else gets
  * the site's 404 page with status 404. Files are only ever served from inside their folders.
  */
@@ -33,6 +33,9 @@ export async function handleDevRequest(site: DevSite, request: IncomingMessage, 
     response.writeHead(302, { location: `${base}/` }).end();
     return;
   }
+  // Redirects before pages, as Next.js checks them before its file system.
+  const { config } = site.pipeline;
+  if (answerRedirect(request, response, { rules: config.redirects, basePath: base, locales: config.locales.map((l) => l.locale), defaultLocale: config.defaultLocale })) return;
   const inBase = !base || url.pathname === base || url.pathname.startsWith(`${base}/`);
   const path = inBase ? url.pathname.slice(base.length) || '/' : undefined;
   if (path !== undefined) {

@@ -95,6 +95,7 @@ export class DevSite {
     void this.pool.broadcast({ moduleUrl: distUrl('src/dev/warm-up.js'), exportName: 'warmUp', input: BUILTIN_WORKER_MODULES.map(distUrl) }).catch(() => {});
     try {
       await this.pipeline.loadConfig();
+      this.errors.warnOnce(this.pipeline.configWarnings);
       this.mdxComponents = await runnableMdxComponents(this.pipeline.plugins, this.pipeline.context);
       this.errors.set('config', []);
     } catch (error) {

@@ -11,12 +11,27 @@ import { formatDiagnostic } from '../diagnostics/format.ts';
 export class ErrorBoard {
   private readonly bySource = new Map<string, Diagnostic[]>();
   private printed = new Set<string>();
+  private readonly warned = new Set<string>();
 
   constructor(
     private readonly root: string,
     private readonly log: { error: (text: string) => void; info: (text: string) => void },
     private readonly color = false,
   ) {}
+
+  /**
+   * Prints each warning not printed before in this session (a build prints them once per run;
+   * dev reloads its config on every config edit and must not repeat an unchanged one). Warnings
+   * never reach the overlay: they stop nothing.
+   */
+  warnOnce(warnings: Diagnostic[]): void {
+    for (const d of warnings) {
+      const key = `${d.code}|${d.file}|${d.line}|${d.column}|${d.message}`;
+      if (this.warned.has(key)) continue;
+      this.warned.add(key);
+      this.log.error(formatDiagnostic(d, { color: this.color, source: this.sourceOf(d) }));
+    }
+  }
 
   /** Replaces one source's errors (an empty list clears it). */
   set(source: string, diagnostics: Diagnostic[]): void {

@@ -4,6 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { extname, join, resolve, sep } from 'node:path';
+import { redirectForUrlPath, type RedirectRule } from '../shared/redirect-rules.ts';
+import { isExternalHref } from '../shared/resolve-link.ts';
 import type { RefusedLink } from '../util/symlink-policy.ts';
 
 const TYPES: Record<string, string> = {
@@ -171,4 +173,22 @@ export async function serveStatic(request: IncomingMessage, response: ServerResp
   const notFound = await findFile(options.root, '/404.html');
   if (notFound) return sendFile(request, response, notFound, { ...options, status: 404 });
   response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+}
+
+/**
+ * Answers a request a config redirect matches (dev and preview, as Next.js and the hosts that
+ * read `_redirects` do): 308, or 307 for `permanent: false`, to the destination under the base
+ * path, the request's query kept when the destination has none. True when it answered.
+ */
+export function answerRedirect(request: IncomingMessage, response: ServerResponse, options: { rules: readonly RedirectRule[]; basePath: string; locales: readonly string[]; defaultLocale: string }): boolean {
+  const url = new URL(request.url ?? '/', 'http://localhost');
+  const { basePath } = options;
+  if (basePath && url.pathname !== basePath && !url.pathname.startsWith(`${basePath}/`)) return false;
+  const target = redirectForUrlPath(options.rules, url.pathname.slice(basePath.length) || '/', options);
+  if (!target) return false;
+  const destination = isExternalHref(target.location) ? target.location : `${basePath}${target.location}`;
+  const location = destination.includes('?') ? destination : `${destination}${url.search}`;
+  response.writeHead(target.status, { location, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(request.method === 'HEAD' ? undefined : `Redirecting to ${location}`);
+  return true;
 }

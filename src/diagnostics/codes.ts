@@ -38,6 +38,7 @@ export const DIAGNOSTIC_CODES = {
   // images and Rel outputs
   'missing-image': { severity: 'error', template: 'Image {url} was not found and must be added to {publicDir}{path}' },
   'image-unreadable': { severity: 'error', template: 'Image {url} could not be {read or converted}: {reason}' },
+  'image-outside-site': { severity: 'error', template: 'Image {url} is outside the site folder: an image named relative to its page must be inside the site' },
   'rel-output-invalid': { severity: 'error', template: 'Failed to parse {file}.json due to {reason}.' },
   'rel-output-missing': { severity: 'error', template: 'Rel output {src} was not found: {where}' },
   'rel-output-orphan': { severity: 'warning', template: '{file} is beside no page: {name}.outputs/ needs a page named {name}' },

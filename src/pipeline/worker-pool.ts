@@ -53,6 +53,22 @@ interface Queued {
  */
 const IN_FLIGHT_PER_WORKER = 2;
 
+/**
+ * With `startOnDemand`, another worker starts when a task arrives and this many wait already.
+ * A small site's handful of tasks then runs on one thread, which loads the compilers, React and
+ * the theme once (each thread pays for its own imports: a tenth to a quarter of a CPU second).
+ */
+const QUEUED_BEFORE_ANOTHER_WORKER = IN_FLIGHT_PER_WORKER;
+
+export interface WorkerPoolOptions {
+  /**
+   * Start one worker, and the others (up to the size) only when tasks queue up, instead of all at
+   * once. A count of tasks decides, never a clock, so which worker runs what does not depend on
+   * the machine's speed. @default false
+   */
+  startOnDemand?: boolean;
+}
+
 /** What a worker posts back: a result, or a serialised error (diagnostics survive the trip). */
 export type WorkerReply =
   | { id: number; started: true }
@@ -60,11 +76,12 @@ export type WorkerReply =
   | { id: number; ok: false; error: { name: string; message: string; stack?: string; diagnostics?: unknown } };
 
 /**
- * A fixed pool of worker threads running tasks `{moduleUrl, exportName, input}`.
+ * A pool of up to `size` worker threads running tasks `{moduleUrl, exportName, input}`.
  * Tasks go to the least busy worker; modules stay loaded between tasks.
  */
 export class WorkerPool {
   private readonly workers: PoolWorker[] = [];
+  private readonly maxSize: number;
   private readonly pending = new Map<number, Pending>();
   private readonly queue: Queued[] = [];
   /** The last broadcast per task function, replayed to a worker that replaces a stopped one. */
@@ -74,8 +91,10 @@ export class WorkerPool {
   /** Set by `retire` while it waits: called once no task is pending or queued. */
   private whenIdle: (() => void) | undefined;
 
-  constructor(size = Math.max(1, Math.min(availableParallelism(), 8))) {
-    for (let i = 0; i < size; i++) this.workers.push(this.spawn());
+  constructor(size = Math.max(1, Math.min(availableParallelism(), 8)), options: WorkerPoolOptions = {}) {
+    this.maxSize = size;
+    const initial = options.startOnDemand ? 1 : size;
+    for (let i = 0; i < initial; i++) this.workers.push(this.spawn());
   }
 
   private spawn(): PoolWorker {
@@ -112,12 +131,25 @@ export class WorkerPool {
     return slot;
   }
 
+  /** A new worker that gets the broadcasts the others had (site data) before any task. */
+  private spawnWithBroadcasts(): PoolWorker {
+    const slot = this.spawn();
+    slot.ready = Promise.all([...this.broadcasts.values()].map((task) => this.send(slot, task, {}, true)));
+    return slot;
+  }
+
   private next(slot: PoolWorker): void {
     const next = this.queue.shift();
     if (next) this.send(slot, next.task, next.options).then(next.resolve, next.reject);
   }
 
+  /** The most workers the pool runs: how many tasks can run at once. */
   get size(): number {
+    return this.maxSize;
+  }
+
+  /** The workers running now (fewer than `size` while a pool started on demand has had little to do). */
+  get started(): number {
     return this.workers.length;
   }
 
@@ -125,6 +157,11 @@ export class WorkerPool {
     let slot = this.workers[0]!;
     for (const candidate of this.workers) if (candidate.busy < slot.busy) slot = candidate;
     if (slot.busy < IN_FLIGHT_PER_WORKER) return this.send<Output>(slot, task, options);
+    if (this.workers.length < this.maxSize && this.queue.length >= QUEUED_BEFORE_ANOTHER_WORKER && !this.closed) {
+      const added = this.spawnWithBroadcasts();
+      this.workers.push(added);
+      return this.send<Output>(added, task, options);
+    }
     return new Promise<Output>((resolve, reject) => {
       this.queue.push({ task, options, resolve: resolve as (value: unknown) => void, reject });
     });
@@ -159,10 +196,9 @@ export class WorkerPool {
   private stop(slot: PoolWorker, timedOutId: number, timeoutMs: number): void {
     const index = this.workers.indexOf(slot);
     if (index < 0 || this.closed) return;
-    const replacement = this.spawn();
+    const replacement = this.spawnWithBroadcasts();
     this.workers[index] = replacement;
     void slot.worker.terminate();
-    replacement.ready = Promise.all([...this.broadcasts.values()].map((task) => this.send(replacement, task, {}, true)));
     for (const [id, pending] of [...this.pending]) {
       if (pending.slot !== slot) continue;
       this.pending.delete(id);

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { listen } from '../dev/listen.ts';
-import { applySafeHeaders, refuseOtherMethods, serveStatic, type OpenStream } from '../dev/static-server.ts';
+import { answerRedirect, applySafeHeaders, refuseOtherMethods, serveStatic, type OpenStream } from '../dev/static-server.ts';
 import { warnOncePerLink } from '../util/symlink-policy.ts';
 
 export interface PreviewOptions {
@@ -53,6 +53,9 @@ export async function startPreviewServer(options: PreviewOptions): Promise<Previ
       response.writeHead(302, { location: `${basePath}/` }).end();
       return;
     }
+    // The config's redirects, as a host reading `_redirects` answers them (the redirect pages of
+    // fixed paths are for hosts that read no such file).
+    if (answerRedirect(request, response, { rules: config.redirects, basePath, locales: config.locales.map((l) => l.locale), defaultLocale: config.defaultLocale })) return;
     serveStatic(request, response, { root: outDir, basePath, onRefusedLink: refusedLink, openStream: options.openStream }).catch(() => {
       if (!response.headersSent) response.writeHead(500);
       response.end();

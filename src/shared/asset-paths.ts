@@ -27,13 +27,69 @@ function normalisePath(path: string, base: string): string {
 }
 
 /**
- * The URL path, without the base path, of a local image as content writes it: `/images/a.png`,
- * or relative to the page's folder like a link (`folderRoute`: the route of the source file's
- * folder). Pages get the absolute path, so a trailing slash in the URL changes nothing.
- * Undefined for external and `data:` images, which the build does not measure.
+ * Where images named relative to their page are served: the file's path from the site root,
+ * under this folder (`pages/img/a.png` → `/_docs-gen/files/pages/img/a.png`). A folder of its own,
+ * so such an image can never shadow a page or a file of `public/`.
  */
-export function resolveImagePath(src: string, options: { folderRoute: string; basePath: string }): string | undefined {
+export const PAGE_IMAGE_PREFIX = '/_docs-gen/files';
+
+/** The folder of a page's source file, relative to the site root (`pages/guide`; '' at the root). */
+export function sourceFolderOf(sourcePath: string): string {
+  const slash = sourcePath.replace(/\\/g, '/').lastIndexOf('/');
+  return slash < 0 ? '' : sourcePath.slice(0, slash).replace(/\\/g, '/');
+}
+
+/**
+ * The file a relative image names, as a path from the site root, resolved against the page's
+ * own folder (`sourceFolder`) as Markdown editors and Nextra resolve it: `../../img/a.png` from
+ * `pages/guide/x.mdx` is `img/a.png`. `outside` when the path climbs above the site root (after
+ * percent-decoding, so `%2e%2e` counts): such a file is never read. Undefined for what is not a
+ * relative local image (root-absolute, external, `data:`, empty).
+ */
+export function relativeImageFile(src: string, sourceFolder: string): { file: string } | 'outside' | undefined {
+  if (!src || src.startsWith('/') || isExternalHref(src)) return undefined;
+  const written = src.split(/[?#]/)[0]!;
+  if (!written) return undefined;
+  let decoded = written;
+  try {
+    decoded = decodeURIComponent(written);
+  } catch {
+    // Broken encoding: the path as written (it names no file, and that is reported).
+  }
+  // A backslash is a separator on Windows: it must not hide a `..`.
+  const segments = sourceFolder.split('/').filter(Boolean);
+  for (const segment of decoded.split(/[\\/]/)) {
+    if (segment === '' || segment === '.') continue;
+    if (segment !== '..') segments.push(segment);
+    else if (!segments.pop()) return 'outside';
+  }
+  return { file: segments.join('/') };
+}
+
+/** Where an image src is resolved from: the page's route folder and, for pages with a source file, that file's folder. */
+export interface ImagePathContext {
+  /** Route of the page's source folder: relative images of a page without a source file resolve against it, in `public/`. */
+  folderRoute: string;
+  basePath: string;
+  /** Folder of the page's source file from the site root (`sourceFolderOf`): relative images are files beside the page. */
+  sourceFolder?: string;
+}
+
+/**
+ * The URL path, without the base path, of a local image as content writes it. `/images/a.png`
+ * is a file of `public/`; a relative path names a file beside the page (`relativeImageFile`),
+ * served under `PAGE_IMAGE_PREFIX`. Without a `sourceFolder` (the navbar logo, routes a plugin
+ * adds) a relative path resolves against `folderRoute` in `public/`, like a link. Pages get the
+ * absolute path, so a trailing slash in the URL changes nothing. Undefined for external and
+ * `data:` images, which the build does not measure, and for a relative path that leaves the site
+ * (reported by the image-size plugin, left as written).
+ */
+export function resolveImagePath(src: string, options: ImagePathContext): string | undefined {
   if (!src || isExternalHref(src)) return undefined;
+  if (options.sourceFolder !== undefined && !src.startsWith('/')) {
+    const local = relativeImageFile(src, options.sourceFolder);
+    return typeof local === 'object' ? `${PAGE_IMAGE_PREFIX}/${local.file}` : undefined;
+  }
   const path = src.split(/[?#]/)[0]!;
   if (!path) return undefined;
   const resolved = normalisePath(path, options.folderRoute);

@@ -20,6 +20,8 @@ export interface PageLinkContext {
   hrefPrefix: string;
   /** The site's base path ('' or `/docs`): files of `public/` live under it, whatever the locale. */
   basePath: string;
+  /** Folder of the page's source file from the site root (`sourceFolderOf`): relative images are files beside the page. */
+  sourceFolder?: string;
 }
 
 // encodeURIComponent escapes these too, but a path segment may hold them as they are (RFC 3986 pchar).
@@ -67,11 +69,11 @@ export function pageHref(written: string, context: PageLinkContext): string {
 }
 
 /**
- * The URL of a file of `public/` as content names it (an image's `src`): resolved against the
- * page's folder, under the base path (never a locale prefix), each segment encoded once; the
+ * The URL of an image as content names it (an image's `src`): a file of `public/`, or one beside
+ * the page (`resolveImagePath`), under the base path (never a locale prefix), each segment encoded once; the
  * query and fragment as written. External and `data:` URLs are left as they are.
  */
-export function assetHref(src: string, context: Pick<PageLinkContext, 'folderRoute' | 'basePath'>): string {
+export function assetHref(src: string, context: Pick<PageLinkContext, 'folderRoute' | 'basePath' | 'sourceFolder'>): string {
   const path = resolveImagePath(src, context);
   if (path === undefined) return src;
   const suffixAt = src.search(/[?#]/);

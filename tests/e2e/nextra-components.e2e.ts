@@ -25,7 +25,7 @@ describe("a Nextra site's built-in components in the browser", () => {
     await page.close();
   });
 
-  test('imported images, an SVG component and the next/* pages render, and are screenshotted', async () => {
+  test('imported images, a relative Markdown image, an SVG component and the next/* pages render, and are screenshotted', async () => {
     const page = await site.browser.newPage({ viewport: { width: 1200, height: 1200 } });
     for (const [route, name] of [['/guide/images', 'nextra-2-images'], ['/guide/next-modules', 'nextra-2-next-modules'], ['/', 'nextra-2-home'], ['/de-DE', 'nextra-2-home-de']] as const) {
       await page.goto(`${site.base}${route}`);
@@ -34,7 +34,7 @@ describe("a Nextra site's built-in components in the browser", () => {
     await page.goto(`${site.base}/guide/images`);
     const loaded = await page.$$eval('article img', (images) => images.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
     await expect.poll(() => page.$$eval('article img', (images) => images.every((i) => (i as HTMLImageElement).naturalWidth > 0))).toBe(true);
-    expect(loaded.length).toBe(4);
+    expect(loaded.length).toBe(5);
     await page.close();
   });
 });

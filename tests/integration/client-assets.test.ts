@@ -1,11 +1,11 @@
-// The theme's client bundle: which file every page loads, and what its chunks carry.
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+// The theme's client bundle: which file every page loads, what its chunks carry, and when the prebuilt one serves.
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { buildClientAssets, type ClientAssets } from '../../src/build/client-assets.ts';
 import { resolveIslands } from '../../src/build/islands.ts';
 import { uiStrings } from '../../src/shared/ui-strings.ts';
-import { fixture, tmp } from '../helpers.ts';
+import { fixture, repoRoot, tmp } from '../helpers.ts';
 
 const outDir = tmp();
 let assets: ClientAssets;
@@ -36,5 +36,43 @@ describe('the client bundle', () => {
       return serverOnly.filter((string) => text.includes(string)).map((string) => `${name}: ${string}`);
     });
     expect(carrying).toEqual([]);
+  });
+});
+
+/** Name → bytes of every file in a folder. */
+const filesOf = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name))]));
+
+describe('the client bundle of a site without islands', () => {
+  const prebuilt = join(repoRoot, 'dist', 'client');
+  const site = fixture('a-tiny-site-that-builds');
+
+  test('is copied from the one build:tool made, byte for byte what esbuild makes', async () => {
+    const copied = tmp();
+    const bundled = tmp();
+    const fromPrebuilt = await buildClientAssets(copied, { basePath: '', root: site, islands: {} });
+    // A folder without a manifest: esbuild bundles.
+    const fromEsbuild = await buildClientAssets(bundled, { basePath: '', root: site, islands: {}, prebuiltDir: tmp() });
+    expect(fromPrebuilt).toEqual(fromEsbuild);
+    expect(filesOf(join(copied, '_docs-gen'))).toEqual(filesOf(join(bundled, '_docs-gen')));
+  });
+
+  test('is the prebuilt one only while every source it was made from is unchanged', async () => {
+    // A copy whose entry says which way the bundle came.
+    const copy = tmp();
+    cpSync(prebuilt, copy, { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(copy, 'manifest.json'), 'utf8')) as { entry: string; inputs: Record<string, string> };
+    writeFileSync(join(copy, manifest.entry), '/* prebuilt */');
+    const unchanged = tmp();
+    await buildClientAssets(unchanged, { basePath: '', root: site, islands: {}, prebuiltDir: copy });
+    expect(readFileSync(join(unchanged, '_docs-gen', manifest.entry), 'utf8')).toBe('/* prebuilt */');
+
+    // One source's hash differs (the theme changed since): bundled afresh.
+    const source = Object.keys(manifest.inputs).find((input) => input.startsWith('theme/client/'))!;
+    manifest.inputs[source] = '0'.repeat(64);
+    writeFileSync(join(copy, 'manifest.json'), JSON.stringify(manifest));
+    const changed = tmp();
+    const assets = await buildClientAssets(changed, { basePath: '', root: site, islands: {}, prebuiltDir: copy });
+    expect(readFileSync(join(changed, assets.scripts[0]!), 'utf8')).not.toBe('/* prebuilt */');
+    expect(readFileSync(join(changed, assets.scripts[0]!), 'utf8')).toContain('import(');
   });
 });

@@ -1,7 +1,8 @@
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
+import { checkSite } from '../../src/check/check.ts';
 import { formatDiagnostic } from '../../src/diagnostics/format.ts';
 import { buildFailure, fixture, repoRoot, tempSite, tmp } from '../helpers.ts';
 
@@ -32,6 +33,36 @@ describe('a missing image', () => {
       expect(d.message).toMatch(/^Image \S+ was not found and must be added to public\/images\/[\w-]+\.png$/);
     }
     expect(diagnostics.map((d) => formatDiagnostic(d)).sort().join('\n')).toMatchSnapshot();
+  });
+});
+
+describe('an image named relative to its page', () => {
+  test('is looked for beside the page; one that climbs out of the site, or links out of it, is an error at its place and never read', async () => {
+    const site = tempSite({
+      'content/guide/page.mdx': '# Page\n\n![Absent](./absent.png)\n\n![Out](../../../outside.png)\n\n![Encoded](%2e%2e/%2e%2e/%2e%2e/outside.png)\n\n![Linked](./linked.png)\n',
+      'content/guide/notes.md': '# Notes\n\n<img src="../../../outside.png" alt="Out, in HTML">\n',
+    });
+    const outside = join(dir, 'outside.png');
+    writeFileSync(outside, 'not even read');
+    symlinkSync(outside, join(site.root, 'content', 'guide', 'linked.png'));
+    try {
+      const diagnostics = await buildFailure({ root: site.root, outDir: join(dir, 'relative-failed') });
+      expect(diagnostics.map((d) => `${d.code} ${d.file}:${d.line}:${d.column} ${d.target}`).sort()).toEqual([
+        'image-outside-site content/guide/notes.md:3:11 ../../../outside.png',
+        'image-outside-site content/guide/page.mdx:5:1 ../../../outside.png',
+        'image-outside-site content/guide/page.mdx:7:1 %2e%2e/%2e%2e/%2e%2e/outside.png',
+        'image-outside-site content/guide/page.mdx:9:1 ./linked.png',
+        'missing-image content/guide/page.mdx:3:1 ./absent.png',
+      ]);
+      for (const d of diagnostics.filter((d) => d.code === 'image-outside-site')) {
+        expect(d.message).toBe(`Image ${d.target} is outside the site folder: an image named relative to its page must be inside the site`);
+      }
+      expect(diagnostics.find((d) => d.code === 'missing-image')!.message).toBe('Image ./absent.png was not found and must be added to content/guide/absent.png');
+      const checked = await checkSite({ root: site.root, external: false });
+      expect(checked.findings.map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`).sort()).toEqual(diagnostics.map((d) => `${d.code} ${d.file}:${d.line}:${d.column}`).sort());
+    } finally {
+      site.cleanup();
+    }
   });
 });
 
@@ -66,19 +97,21 @@ describe('pages with images', () => {
     expect(readdirSync(join(out, '_docs-gen', 'img')).filter((f) => f.startsWith('photo-'))).toHaveLength(3);
   });
 
-  test('a DocImage is capped at 100% and its caption sits below; relative paths become absolute', () => {
+  test('a DocImage is capped at 100% and its caption sits below; an image beside the page is served from /_docs-gen/files/', () => {
     const index = readFileSync(join(out, 'index.html'), 'utf8');
     expect(index).toContain('<span class="doc-image-frame" style="width:100%"><picture class="doc-image-light"><source type="image/webp"');
     expect(index).toContain('</span><figcaption>The wide box.</figcaption></figure>');
     const notes = readFileSync(join(out, 'guide', 'notes', 'index.html'), 'utf8');
     expect(notes).toContain('<img src="/images/photo.jpg" alt="An orange photo" width="800" height="600" loading="lazy" decoding="async">');
+    expect(notes).toContain('<img src="/_docs-gen/files/content/guide/figure.png" alt="A green figure" loading="lazy" decoding="async" width="40" height="30">');
+    expect(readFileSync(join(out, '_docs-gen', 'files', 'content', 'guide', 'figure.png'))).toEqual(readFileSync(join(root, 'content', 'guide', 'figure.png')));
   });
 
   test('an unchanged image is not encoded again on the next build', async () => {
-    expect(firstStats).toMatchObject({ rasterImages: 4, variantFiles: 12, encoded: 12, reused: 0 });
+    expect(firstStats).toMatchObject({ rasterImages: 5, variantFiles: 13, encoded: 13, reused: 0 });
     expect(firstStats.fullWidthVariantBytes).toBeLessThan(firstStats.originalBytes);
     await build({ root, outDir: join(dir, 'sized-again') });
-    expect(stats()).toMatchObject({ encoded: 0, reused: 12 });
+    expect(stats()).toMatchObject({ encoded: 0, reused: 13 });
     expect(readdirSync(join(dir, 'sized-again', '_docs-gen', 'img')).sort()).toEqual(readdirSync(join(out, '_docs-gen', 'img')).sort());
   });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildAndCheckOnce, fixture } from '../helpers.ts';
 
@@ -28,10 +30,15 @@ describe('a Nextra 3 site (_meta.ts with type folder and children, nextra/compon
     expect(site.result.warnings.map((w) => w.message)).toEqual(['theme.config.jsx: not carried over to docs-gen (no equivalent): toc.backToTop']);
   });
 
+  test('finds an image of a .md page named relative to it (./lantern.png) beside it, gives it its size and copies it', () => {
+    expect(page('guide/faq/index.html')).toContain('<img src="/_docs-gen/files/pages/guide/lantern.png" alt="Lantern at work" loading="lazy" decoding="async" width="48" height="32">');
+    expect(readFileSync(join(site.outDir, '_docs-gen/files/pages/guide/lantern.png'))).toEqual(readFileSync(join(NEXTRA_3, 'pages/guide/lantern.png')));
+  });
+
   test('check is clean and prints the migration summary', () => {
     expect(site.report.findings.filter((f) => f.severity === 'error')).toEqual([]);
     expect(site.report.notes).toEqual([
-      'Nextra migration: 3 pages read; 1 used the compatibility layer',
+      'Nextra migration: 4 pages read; 1 used the compatibility layer',
       '  shims: nextra/components (1 page)',
       '  module habits: 0 image imports, 0 .mdx imports, 0 root-folder imports, 0 .js files with JSX',
       '  approximated or left out: nothing',

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildAndCheckOnce, fixture } from '../helpers.ts';
@@ -21,7 +21,7 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
       ['nextra-config-unmapped', 'next.config.js'],
       ['nextra-config-unmapped', 'theme.config.tsx'],
     ]);
-    expect(site.result.warnings[0]!.message).toContain('redirects: /docs/:slug* (a pattern; only fixed paths become redirect pages)');
+    expect(site.result.warnings[0]!.message).toMatch(/no equivalent\): redirects: \/blog\/:id\(\\d\+\) \(a pattern docs-gen cannot follow: [^)]*\)$/);
     expect(site.result.warnings[1]!.message).toMatch(/no equivalent\): editLink, head$/);
   });
 
@@ -39,6 +39,12 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
     expect(home).toContain('MIT 2026 © Acme');
     expect(home).toContain('Search widgets…');
     expect(home).toContain('https://github.com/acme/widgets');
+  });
+
+  test("writes next.config's redirects, patterns too, into _redirects with Next.js's statuses", () => {
+    expect(page('_redirects')).toBe(
+      ['/old-guide /guide/components 308', '/docs/* /guide/:splat 307', '/de-DE/old-guide /de-DE/guide/components 308', '/de-DE/docs/* /de-DE/guide/:splat 307', ''].join('\n'),
+    );
   });
 
   test('emits a redirect page for each fixed redirect of next.config', () => {
@@ -74,6 +80,12 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
     }
   });
 
+  test('finds a Markdown image named relative to the page (../../img/) beside it, gives it its size and copies it', () => {
+    const html = page('guide/images/index.html');
+    expect(html).toMatch(/<img src="\/_docs-gen\/files\/img\/diagram\.png" alt="The diagram, as Markdown" width="120" height="80"/);
+    expect(readFileSync(join(site.outDir, '_docs-gen/files/img/diagram.png'))).toEqual(readFileSync(join(NEXTRA_2, 'img/diagram.png')));
+  });
+
   test('imports an SVG both as a component (inline) and as an image file', () => {
     const html = page('guide/images/index.html');
     expect(html).toContain('<svg xmlns="http://www.w3.org/2000/svg" width="24" height="24" viewBox="0 0 24 24" stroke-width="2" aria-label="Acme logo"><circle');
@@ -106,7 +118,7 @@ describe('a Nextra 2 site (pages/, next.config.js, theme.config.tsx) built with 
     expect(page('index.html')).toContain('<meta property="og:image" content="/og.png"/>');
   });
 
-  test('check is clean: links to a redirected path are followed through the redirect', () => {
+  test('check is clean: links to a redirected path (/old-guide, and /docs/images through /docs/:slug*) are followed through the redirect', () => {
     expect(site.report.findings.filter((f) => f.severity === 'error')).toEqual([]);
     // 7 pages of its own and 3 shown untranslated under the other locale's prefix (fallback pages).
     expect(site.report.pages).toBe(10);

@@ -140,6 +140,12 @@ describe('AI-ready output', () => {
     expect(read('llms.txt')).not.toContain('Secret');
   });
 
+  test("a heading's [#id] marker is left out of the page's Markdown and llms-full.txt (.md and .mdx)", () => {
+    expect(read('guide/diagrams.md')).toContain('\n## A flow\n');
+    expect(read('guide/math.md')).toContain('\n## The area of a circle\n');
+    expect(read('llms-full.txt')).not.toMatch(/\[#[^\]\s]+\]/);
+  });
+
   test('llms-full.txt holds every page in order, and the output is the same bytes on every build', () => {
     const full = read('llms-full.txt');
     expect(full.indexOf('# Home')).toBeLessThan(full.indexOf('# Guide overview'));

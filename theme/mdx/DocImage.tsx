@@ -1,15 +1,20 @@
 import type { CSSProperties, ImgHTMLAttributes } from 'react';
 import type { ImageInfo, RouteData } from '../../src/shared/types.ts';
-import { resolveImagePath } from '../../src/shared/asset-paths.ts';
+import { resolveImagePath, sourceFolderOf, type ImagePathContext } from '../../src/shared/asset-paths.ts';
 import { encodeRoute } from '../../src/shared/page-href.ts';
 import { escapeHtml } from '../../src/shared/escape-html.ts';
 
 /** The content column's width in CSS pixels (`.content { max-width: 72ch }`), for `sizes`. */
 const CONTENT_WIDTH = 720;
 
+/** Where this page's image paths resolve from: relative ones beside its source file. */
+function imageContext(data: RouteData): ImagePathContext {
+  return { folderRoute: data.folderRoute, basePath: data.config.basePath, sourceFolder: data.sourcePath === undefined ? undefined : sourceFolderOf(data.sourcePath) };
+}
+
 /** An image's URL on the built site and its entry in the image-size table (none for external images). */
 export function lookupImage(data: RouteData, src: string): { url: string; info?: ImageInfo } {
-  const path = resolveImagePath(src, { folderRoute: data.folderRoute, basePath: data.config.basePath });
+  const path = resolveImagePath(src, imageContext(data));
   if (!path) return { url: src };
   const info = data.images?.[path];
   if (data.images && !info) {
@@ -106,7 +111,7 @@ export function responsiveImagesInHtml(html: string, data: RouteData): string {
     for (const match of attributeText.matchAll(ATTRIBUTE)) attributes.set(match[1]!.toLowerCase(), decodeAttribute(match[2] ?? match[3] ?? match[4] ?? ''));
     const src = attributes.get('src');
     if (!src) return tag;
-    const path = resolveImagePath(src, { folderRoute: data.folderRoute, basePath: data.config.basePath });
+    const path = resolveImagePath(src, imageContext(data));
     const info = path ? data.images![path] : undefined;
     if (!path || !info) return tag;
     const size = dimensions(info, attributes.get('width'));

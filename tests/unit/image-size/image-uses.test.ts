@@ -21,7 +21,7 @@ describe('collecting the images content references', () => {
       ],
       { root, basePath: '' },
     );
-    expect(Object.fromEntries(uses)).toEqual({
+    expect(Object.fromEntries(uses.byPath)).toEqual({
       '/images/a.png': [
         { url: '/images/a.png', file: 'content/guide/intro.mdx', line: 3, column: 1 },
         { url: '/images/a.png?v=2', file: 'content/other.md', line: 9, column: 5 },
@@ -29,12 +29,19 @@ describe('collecting the images content references', () => {
     });
   });
 
-  test('relative paths resolve against the page folder; external images are not measured', async () => {
+  test('relative paths name a file beside the page, served under /_docs-gen/files/; external images are not measured', async () => {
     const uses = await collectImageUses(
-      [page({ references: [{ kind: 'image', url: '../images/b.png', line: 1, column: 1 }, { kind: 'image', url: 'https://example.com/c.png', line: 2, column: 1 }, { kind: 'image', url: 'data:image/png;base64,AAAA', line: 3, column: 1 }] })],
+      [page({ references: [{ kind: 'image', url: '../../img/b.png', line: 1, column: 1 }, { kind: 'image', url: './c.png', line: 2, column: 1 }, { kind: 'image', url: 'https://example.com/c.png', line: 3, column: 1 }, { kind: 'image', url: 'data:image/png;base64,AAAA', line: 4, column: 1 }] })],
       { root, basePath: '' },
     );
-    expect([...uses.keys()]).toEqual(['/images/b.png']);
+    expect([...uses.byPath.keys()]).toEqual(['/_docs-gen/files/img/b.png', '/_docs-gen/files/content/guide/c.png']);
+    expect(uses.outside).toEqual([]);
+  });
+
+  test.each([['../../../secret.png'], ['..%2f..%2f..%2fsecret.png'], ['%2e%2e/%2e%2e/%2e%2e/etc/x.png'], ['..\\..\\..\\x.png']])('a relative path that climbs out of the site root (%s) is set apart, never measured', async (url) => {
+    const uses = await collectImageUses([page({ references: [{ kind: 'image', url, line: 7, column: 3 }] })], { root, basePath: '' });
+    expect([...uses.byPath.keys()]).toEqual([]);
+    expect(uses.outside).toEqual([{ url, file: 'content/guide/intro.mdx', line: 7, column: 3 }]);
   });
 
   test('a src with an extension that is not an image’s (an iframe in a .md page) is not an image', async () => {
@@ -42,17 +49,17 @@ describe('collecting the images content references', () => {
       [page({ references: [{ kind: 'image', url: '/embed/chart.html', line: 1, column: 1 }, { kind: 'image', url: '/js/app.js', line: 2, column: 1 }, { kind: 'image', url: '/images/Photo.JPG', line: 3, column: 1 }, { kind: 'image', url: '/images/plot', line: 4, column: 1 }] })],
       { root, basePath: '' },
     );
-    expect([...uses.keys()]).toEqual(['/images/Photo.JPG', '/images/plot']);
+    expect([...uses.byPath.keys()]).toEqual(['/images/Photo.JPG', '/images/plot']);
   });
 
   test('the base path written in a src is not part of the public path', async () => {
     const uses = await collectImageUses([page({ references: [{ kind: 'image', url: '/docs/images/a.png', line: 1, column: 1 }] })], { root, basePath: '/docs' });
-    expect([...uses.keys()]).toEqual(['/images/a.png']);
+    expect([...uses.byPath.keys()]).toEqual(['/images/a.png']);
   });
 
   test("front matter image is placed at its value in the page's front matter", async () => {
     const uses = await collectImageUses([page({ frontMatter: { image: '/images/card.png' } })], { root, basePath: '' });
-    expect(uses.get('/images/card.png')).toEqual([{ url: '/images/card.png', file: 'content/guide/intro.mdx', line: 3, column: 9 }]);
+    expect(uses.byPath.get('/images/card.png')).toEqual([{ url: '/images/card.png', file: 'content/guide/intro.mdx', line: 3, column: 9 }]);
   });
 
   test.each([

@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -11,6 +12,8 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 beforeAll(async () => {
   mkdirSync(join(root, 'public', 'images'), { recursive: true });
   await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#09c' } }).png().toFile(join(root, 'public', 'images', 'wide.png'));
+  mkdirSync(join(root, 'content'), { recursive: true });
+  await sharp({ create: { width: 20, height: 10, channels: 3, background: '#c90' } }).png().toFile(join(root, 'content', 'beside.png'));
 });
 
 /** Runs the plugin's contentLoaded on one page that shows `/images/wide.png`, in `mode`. */
@@ -44,5 +47,31 @@ describe('the image-size table by mode', () => {
 
   test('check only measures: no variants', async () => {
     expect((await tableIn('check'))['/images/wide.png']).toEqual({ width: 1000, height: 500, type: 'png', mime: 'image/png', variants: undefined });
+  });
+});
+
+describe('an image named relative to its page, in dev', () => {
+  test('stays served while contentLoaded runs again (a background refresh measuring)', async () => {
+    const plugin = imageSize();
+    const context = { root, publicDir: join(root, 'public'), cacheDir: join(root, '.docs-gen-cache'), mode: 'dev', config: { basePath: '' }, runInWorker: () => Promise.reject(new Error('no encoding expected')) } as unknown as PluginContext;
+    const pages = [{ route: '/guide', sourcePath: 'content/guide.mdx', frontMatter: {}, references: [{ kind: 'image', url: './beside.png', line: 3, column: 1 }] }];
+    const args = {
+      content: undefined,
+      allContent: {},
+      pages: pages as unknown as ContentPage[],
+      actions: { setGlobalData: () => {}, setThemeData: () => {}, report: () => {}, addRoute: () => {}, setNavigation: () => {}, emitFile: () => {}, note: () => {} },
+      context,
+    };
+    await plugin.contentLoaded!(args);
+    // The second run starts, and the request comes before it ends: the hook takes what it serves
+    // at the moment it is called.
+    const again = plugin.contentLoaded!(args);
+    const request = { url: '/_docs-gen/files/content/beside.png', method: 'GET', headers: {} } as IncomingMessage;
+    let status = 0;
+    const response = { writeHead: (code: number) => ((status = code), response), end: () => response } as unknown as ServerResponse;
+    const answered = await plugin.devRequest!({ request, response, url: new URL(request.url!, 'http://localhost'), refusedLink: () => {}, context });
+    await again;
+    expect(answered).toBe(true);
+    expect(status).toBe(200);
   });
 });

@@ -23,3 +23,35 @@ describe('a task that never ends', () => {
     expect(pool.size).toBe(1);
   });
 });
+
+// Each task holds its worker until released, so which tasks wait is decided by their count alone.
+const held = `data:text/javascript,${encodeURIComponent(`
+import { threadId } from 'node:worker_threads';
+let site = 'none';
+export function setSite(value) { site = value; }
+export function hold(flag) { Atomics.wait(new Int32Array(flag), 0, 0); return { threadId, site }; }
+`)}`;
+
+describe('a pool started on demand', () => {
+  const pool = new WorkerPool(2, { startOnDemand: true });
+  afterAll(() => pool.close());
+
+  test('runs a few tasks on one worker and starts another once tasks queue up, with the broadcasts', async () => {
+    await pool.broadcast({ moduleUrl: held, exportName: 'setSite', input: 'the site' });
+    expect(pool.started).toBe(1);
+    const flag = new SharedArrayBuffer(4);
+    const run = () => pool.run<SharedArrayBuffer, { threadId: number; site: string }>({ moduleUrl: held, exportName: 'hold', input: flag });
+    // Two in flight on the first worker, two waiting: still one worker.
+    const first = [run(), run(), run(), run()];
+    expect(pool.started).toBe(1);
+    // A fifth while two wait: a second worker starts and takes it.
+    const fifth = run();
+    expect(pool.started).toBe(2);
+    expect(pool.size).toBe(2);
+    Atomics.store(new Int32Array(flag), 0, 1);
+    Atomics.notify(new Int32Array(flag), 0);
+    const results = await Promise.all([...first, fifth]);
+    expect(new Set(results.map((r) => r.threadId)).size).toBe(2);
+    expect(results.every((r) => r.site === 'the site')).toBe(true);
+  });
+});

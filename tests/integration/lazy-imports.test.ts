@@ -1,0 +1,53 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { repoRoot, tempSite, tmp } from '../helpers.ts';
+
+// Start-up cost (issue 13): heavy packages load only when the site needs them. The CLI runs in a
+// child process with a module hook that logs every module any of its threads loads.
+const site = tempSite({
+  'docs-gen.config.ts': "export default { title: 'Plain' };\n",
+  'content/index.md': '# Plain\n\nText with a [link](/other) and *emphasis*, no code and no images.\n',
+  'content/other.md': '# Other\n\nBack [home](/).\n',
+});
+let loaded: string[] = [];
+
+beforeAll(() => {
+  const log = join(tmp(), 'modules.log');
+  const run = spawnSync(process.execPath, ['--import', join(repoRoot, 'tests', 'record-module-loads.mjs'), join(repoRoot, 'bin', 'docs-gen.js'), 'build', '--root', site.root, '--out', tmp()], {
+    env: { ...process.env, DOCS_GEN_MODULE_LOG: log },
+    encoding: 'utf8',
+  });
+  expect(run.status, run.stderr).toBe(0);
+  loaded = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+});
+afterAll(() => site.cleanup());
+
+const loadedPackage = (name: string) => loaded.some((url) => url.includes(`/node_modules/${name}/`));
+
+describe('a site of Markdown pages without code or images', () => {
+  test('loads what it uses (the log sees packages)', () => {
+    expect(loadedPackage('markdown-it')).toBe(true);
+  });
+
+  test('never loads sharp', () => {
+    expect(loadedPackage('sharp')).toBe(false);
+  });
+
+  test('never loads shiki', () => {
+    expect(loadedPackage('shiki')).toBe(false);
+  });
+
+  test('never loads the MDX compiler', () => {
+    expect(loadedPackage('@mdx-js/mdx')).toBe(false);
+  });
+
+  test('never loads yaml (no front matter, no _meta)', () => {
+    expect(loadedPackage('yaml')).toBe(false);
+  });
+
+  test('loads esbuild (the config is TypeScript): the log sees CommonJS too', () => {
+    expect(loadedPackage('esbuild')).toBe(true);
+  });
+});

@@ -1,0 +1,82 @@
+// `docs-gen dev` on a Nextra 2 site, unchanged: the shims, an edit, the config warning (once, as
+// the build prints it), images named relative to a page and next.config's redirects.
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import WebSocket from 'ws';
+import type { DevMessage } from '../../src/dev/dev-client.ts';
+import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
+import { fixture, repoRoot } from '../helpers.ts';
+
+const NEXTRA_2 = fixture('a-nextra-2-site-builds-unchanged');
+// A copy inside the repository (so `docs-gen` resolves), edited by the test; never the fixture.
+mkdirSync(join(repoRoot, 'tests', '.tmp'), { recursive: true });
+const root = mkdtempSync(join(repoRoot, 'tests', '.tmp', 'nextra-dev-'));
+cpSync(NEXTRA_2, root, { recursive: true, filter: (source) => !source.includes('.docs-gen-cache') });
+
+let dev: DevServer;
+let socket: WebSocket;
+const messages: DevMessage[] = [];
+const terminal: string[] = [];
+const url = (path: string) => `http://127.0.0.1:${dev.port}${path}`;
+const get = async (path: string) => (await fetch(url(path))).text();
+
+beforeAll(async () => {
+  dev = await startDevServer({ root, port: 0, host: '127.0.0.1', log: { info: () => {}, error: (text) => terminal.push(text) } });
+  socket = new WebSocket(`ws://127.0.0.1:${dev.port}/__docs-gen/ws`);
+  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as DevMessage));
+  await new Promise((done) => socket.once('open', done));
+});
+
+afterAll(async () => {
+  socket?.close();
+  await dev?.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('docs-gen dev on a Nextra 2 site', () => {
+  test('renders the first page asked for with the nextra-theme-docs shims', async () => {
+    const html = await get('/guide/components');
+    expect(html).toContain('<div class="alert alert-warning" role="alert">');
+    expect(html.match(/<input type="radio" class="nx-tab-radio"/g)).toHaveLength(3);
+  });
+
+  test('shows an edit of a page', async () => {
+    const file = join(root, 'pages', 'guide', 'components.en-US.mdx');
+    const from = messages.length;
+    writeFileSync(file, readFileSync(file, 'utf8').replace('Handle widgets with care.', 'Handle widgets with great care.'));
+    // No time limit of its own (the test's is the net): a busy machine only makes it wait longer.
+    while (!messages.slice(from).some((m) => m.type === 'reload')) await new Promise((done) => setTimeout(done, 10));
+    expect(await get('/guide/components')).toContain('Handle widgets with great care.');
+  });
+
+  test('prints the config warning of each Nextra file once, as the build does', () => {
+    const warnings = terminal.filter((text) => text.includes('[nextra-config-unmapped]'));
+    expect(warnings).toHaveLength(2);
+    expect(warnings.join('\n')).toContain('theme.config.tsx: not carried over to docs-gen (no equivalent): editLink, head');
+    expect(warnings.join('\n')).toContain('next.config.js: not carried over to docs-gen (no equivalent): redirects: /blog/:id');
+  });
+
+  test('serves a Markdown image named relative to its page, and no other file of the site', async () => {
+    await get('/guide/images');
+    const image = await fetch(url('/_docs-gen/files/img/diagram.png'));
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(readFileSync(join(root, 'img', 'diagram.png')));
+    expect((await fetch(url('/_next/image?url=%2F_docs-gen%2Ffiles%2Fimg%2Fdiagram.png&w=64'))).status).toBe(200);
+    for (const other of ['/_docs-gen/files/next.config.js', '/_docs-gen/files/img/photo.jpeg', '/_docs-gen/files/../next.config.js']) {
+      expect((await fetch(url(other))).status, other).toBe(404);
+    }
+    expect((await fetch(url('/_next/image?url=%2F_docs-gen%2Ffiles%2Fimg%2Fphoto.jpeg&w=64'))).status).toBe(404);
+  });
+
+  test.each([
+    ['/old-guide', 308, '/guide/components'],
+    ['/docs/images', 307, '/guide/images'],
+    ['/de-DE/docs/components', 307, '/de-DE/guide/components'],
+  ])("answers %s with next.config's redirect (%s to %s)", async (path, status, location) => {
+    const response = await fetch(url(path), { redirect: 'manual' });
+    expect(response.status).toBe(status);
+    expect(response.headers.get('location')).toBe(location);
+  });
+});

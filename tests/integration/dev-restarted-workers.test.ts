@@ -42,6 +42,6 @@ test('new render workers: the old ones finish the tasks they have, however long 
   Atomics.notify(cell, 0);
   await expect(inFlight).resolves.toBe('finished');
   // No time limit of its own (the test's is the net): the idle old pool closes.
-  await expect.poll(() => old.size).toBe(0);
+  await expect.poll(() => old.started).toBe(0);
   expect(closeOld).toHaveBeenCalledTimes(1);
 });

@@ -249,25 +249,17 @@ export class DevSite {
     const old = this.pool;
     this.pool = new WorkerPool();
     this.renderer.reset();
-    // Let tasks already on the old workers finish before they go.
-    const retired = {
-      pool: old,
-      timer: setTimeout(() => {
-        this.retired.splice(this.retired.indexOf(retired), 1);
-        void old.close().catch(() => {});
-      }, 10_000),
-    };
-    this.retired.push(retired);
+    // The old workers go once the tasks already on them have finished, however long they take:
+    // a page compiling or rendering there (slow on a busy machine) still answers.
+    this.retired.add(old);
+    void old.retire().finally(() => this.retired.delete(old));
   }
 
-  private readonly retired: { pool: WorkerPool; timer: ReturnType<typeof setTimeout> }[] = [];
+  private readonly retired = new Set<WorkerPool>();
 
   async close(): Promise<void> {
     await this.lock;
-    for (const { pool, timer } of this.retired) {
-      clearTimeout(timer);
-      await pool.close();
-    }
+    for (const pool of this.retired) await pool.close();
     await this.pool.close();
   }
 }

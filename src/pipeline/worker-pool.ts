@@ -88,6 +88,8 @@ export class WorkerPool {
   private readonly broadcasts = new Map<string, WorkerTask>();
   private nextId = 1;
   private closed = false;
+  /** Set by `retire` while it waits: called once no task is pending or queued. */
+  private whenIdle: (() => void) | undefined;
 
   constructor(size = Math.max(1, Math.min(availableParallelism(), 8)), options: WorkerPoolOptions = {}) {
     this.maxSize = size;
@@ -113,6 +115,7 @@ export class WorkerPool {
       this.next(slot);
       if (reply.ok) task.resolve(reply.value);
       else task.reject(Object.assign(new Error(reply.error.message), reply.error));
+      this.settled();
     });
     worker.on('error', (error) => {
       for (const [id, task] of this.pending) {
@@ -123,6 +126,7 @@ export class WorkerPool {
       }
       for (const queued of this.queue) queued.reject(error);
       this.queue.length = 0;
+      this.settled();
     });
     return slot;
   }
@@ -203,10 +207,29 @@ export class WorkerPool {
       else this.send(replacement, pending.task, pending.options).then(pending.resolve, pending.reject);
     }
     this.next(replacement);
+    this.settled();
+  }
+
+  /** Tells a waiting `retire` that every task it was given has settled. */
+  private settled(): void {
+    if (this.whenIdle && this.pending.size === 0 && this.queue.length === 0) this.whenIdle();
+  }
+
+  /**
+   * Closes the pool once every task it was given has settled, however long they take. Dev retires
+   * its old workers this way when it starts new ones: a page still compiling or rendering on them
+   * (slow on a busy machine) must still answer, and a task on a terminated worker never would.
+   */
+  async retire(): Promise<void> {
+    if (this.pending.size || this.queue.length) await new Promise<void>((done) => (this.whenIdle = done));
+    this.whenIdle = undefined;
+    if (!this.closed) await this.close();
   }
 
   async close(): Promise<void> {
     this.closed = true;
+    // A `retire` waiting for tasks that now never answer stops waiting.
+    this.whenIdle?.();
     for (const task of this.pending.values()) clearTimeout(task.timer);
     // A worker that used esbuild (an MDX page's imports) waits for its child to exit: terminated
     // first, the child would outlive the process. A busy worker (an endless loop) cannot answer.

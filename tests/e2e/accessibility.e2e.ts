@@ -127,18 +127,20 @@ describe('accessibility of every page type, in both themes, on desktop and phone
 });
 
 describe('what a person looks at', () => {
-  test('screenshots of the home, a reference page and /search, light and dark, desktop and phone, are saved', async () => {
-    mkdirSync(SCREENSHOTS, { recursive: true });
-    for (const [type, path] of Object.entries({ home: PAGE_TYPES.home, reference: PAGE_TYPES['reference-with-outputs'], search: PAGE_TYPES.search })) {
-      for (const theme of THEMES) {
-        for (const [viewport, width] of Object.entries(VIEWPORTS)) {
+  // One test per screenshot: twelve in one test made the test's timeout, a net for a hang, a
+  // speed to meet (a busy machine took 48 s, then more than 60).
+  for (const [type, path] of Object.entries({ home: PAGE_TYPES.home, reference: PAGE_TYPES['reference-with-outputs'], search: PAGE_TYPES.search })) {
+    for (const theme of THEMES) {
+      for (const [viewport, width] of Object.entries(VIEWPORTS)) {
+        test(`a screenshot of the ${type} page is saved (${theme}, ${viewport})`, async () => {
+          mkdirSync(SCREENSHOTS, { recursive: true });
           const page = await open(path, theme, width);
           await page.screenshot({ path: join(SCREENSHOTS, `${type}-${theme}-${viewport}.png`) });
           await page.context().close();
-        }
+        });
       }
     }
-  });
+  }
 });
 
 describe('nothing moves once painted', () => {

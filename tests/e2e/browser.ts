@@ -10,8 +10,22 @@ import { listenOnLocalhost } from '../listen-on-localhost.ts';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+/**
+ * Chromium with no time limits of Playwright's own: its defaults (30 s for each action, wait and
+ * navigation, 180 s for the launch) are speeds a busy machine must meet, and shorter than the
+ * test's timeout, which is the only net (vitest.config.ts). Every context the browser opens, and
+ * so every page, waits as long as its test may.
+ */
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS, timeout: 0 });
+  const newContext = browser.newContext.bind(browser);
+  // browser.newPage() opens its context through this too.
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.setDefaultTimeout(0);
+    return context;
+  };
+  return browser;
 }
 
 /**

@@ -56,11 +56,20 @@ describe('code blocks with line numbers', () => {
     const block = page.locator('.code-block.has-title');
     const firstNumber = await block.locator('.line').first().evaluate((line) => getComputedStyle(line, '::before').content);
     expect(firstNumber).toBe('counter(line)');
+    // The page's clock moves only when the test says: 'Copied' shows for 2 s of it, so a busy
+    // machine that answers the poll late cannot find the button already back to 'Copy'.
+    const start = new Date('2026-01-01T00:00:00Z');
+    await page.clock.install({ time: start });
+    await page.clock.pauseAt(new Date(start.getTime() + 60_000));
     await block.hover();
     await block.locator('.copy-button').click();
     await expect.poll(() => block.locator('.copy-button').textContent()).toBe('Copied');
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied).toBe('const radius = 2;\nconst area = Math.PI * radius ** 2;\nconsole.log(area);');
+    await page.clock.runFor(1999);
+    expect(await block.locator('.copy-button').textContent()).toBe('Copied');
+    await page.clock.runFor(1);
+    expect(await block.locator('.copy-button').textContent()).toBe('Copy');
     expect(errors).toEqual([]);
     await page.context().close();
   });

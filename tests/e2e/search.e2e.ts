@@ -55,6 +55,9 @@ describe('the navbar search box', () => {
     await expect.poll(() => release !== undefined).toBe(true);
     release!();
     await expect.poll(() => page.getAttribute('#search-results', 'data-state')).toBe('results');
+    // The site's text arrives after the titles and headings, and each part answers the list again
+    // (new elements): read the list once all of it is in, not while it may be replaced.
+    await expect.poll(() => page.getAttribute('#search-results', 'data-complete')).toBe('true');
     const categories = await page.locator('#search-results .search-category').allTextContents();
     expect(categories[0]).toBe('REL');
     const first = page.locator('#search-results li[role="option"]').first();

@@ -1,4 +1,4 @@
-import { createReadStream, rmSync } from 'node:fs';
+import { cpSync, createReadStream, rmSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -10,11 +10,30 @@ const quiet = () => {};
 const servers: PreviewServer[] = [];
 const folders: string[] = [];
 
-async function preview(name: string, options: Partial<PreviewOptions> = {}): Promise<PreviewServer> {
-  const dir = tmp();
-  folders.push(dir);
-  await build({ root: fixture(name), outDir: join(dir, 'out') });
-  const server = await startPreviewServer({ root: fixture(name), outDir: join(dir, 'out'), port: 0, host: '127.0.0.1', log: quiet, ...options });
+const FIXTURES = ['check-a-clean-site-passes', 'check-a-site-under-a-base-path'] as const;
+const outDirs = new Map<(typeof FIXTURES)[number], string>();
+
+// Each fixture is built once, here: a build inside a test made the test's timeout (a net for a
+// hang) a speed to meet, 37 s of 60 on a busy machine. The tests only serve what was built.
+beforeAll(async () => {
+  for (const name of FIXTURES) {
+    const dir = tmp();
+    folders.push(dir);
+    await build({ root: fixture(name), outDir: join(dir, 'out') });
+    outDirs.set(name, join(dir, 'out'));
+  }
+});
+
+/** Serves the fixture's built site; with `copy`, a copy of it (for a test that deletes files from it). */
+async function preview(name: (typeof FIXTURES)[number], options: Partial<PreviewOptions> = {}, copy = false): Promise<PreviewServer> {
+  let outDir = outDirs.get(name)!;
+  if (copy) {
+    const dir = tmp();
+    folders.push(dir);
+    cpSync(outDir, join(dir, 'out'), { recursive: true });
+    outDir = join(dir, 'out');
+  }
+  const server = await startPreviewServer({ root: fixture(name), outDir, port: 0, host: '127.0.0.1', log: quiet, ...options });
   servers.push(server);
   return server;
 }
@@ -92,7 +111,7 @@ describe('no request ends the preview server', () => {
       if (file.endsWith(join('guide', 'index.html'))) rmSync(file);
       return createReadStream(file);
     };
-    const base = `http://127.0.0.1:${(await preview('check-a-clean-site-passes', { openStream })).port}`;
+    const base = `http://127.0.0.1:${(await preview('check-a-clean-site-passes', { openStream }, true)).port}`;
     const vanished = await fetch(`${base}/guide`);
     expect(vanished.status).toBe(404);
     await vanished.text();

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { TaskTimeoutError, WorkerPool } from '../../../src/pipeline/worker-pool.ts';
+import { PoolClosedError, TaskTimeoutError, WorkerPool } from '../../../src/pipeline/worker-pool.ts';
 
 // A data: module is a task module the pool can load without a file.
 const module = `data:text/javascript,${encodeURIComponent(`
@@ -53,5 +53,17 @@ describe('a pool started on demand', () => {
     const results = await Promise.all([...first, fifth]);
     expect(new Set(results.map((r) => r.threadId)).size).toBe(2);
     expect(results.every((r) => r.site === 'the site')).toBe(true);
+  });
+});
+
+describe('a pool closed with tasks on it', () => {
+  test('rejects the running and the waiting tasks with PoolClosedError instead of leaving them unanswered', async () => {
+    const pool = new WorkerPool(1);
+    const flag = new SharedArrayBuffer(4);
+    const run = () => pool.run<SharedArrayBuffer, unknown>({ moduleUrl: held, exportName: 'hold', input: flag });
+    // Two in flight on the one worker and one waiting for it; none ever released.
+    const tasks = [run(), run(), run()];
+    await pool.close();
+    for (const task of tasks) await expect(task).rejects.toBeInstanceOf(PoolClosedError);
   });
 });

@@ -70,6 +70,12 @@ export function sidebarData(navigation: Navigation, config: LocaleHrefs): Sideba
  * Writes each locale's sidebar JSON into `<outDir>/_docs-gen/`, named by its content's hash
  * so the browser may cache it for good; returns each locale's URL (with the base path).
  */
+/** A locale's sidebar JSON file name in `ASSET_DIR`, by its content hash. */
+const sidebarDataName = (locale: string, hash: string) => `sidebar-${locale}-${hash}.json`;
+
+/** Whether a file of `ASSET_DIR` is a sidebar tree (dev's asset rebuild leaves those to the content refresh). */
+export const isSidebarDataFile = (name: string) => /^sidebar-.+-[0-9a-f]{10}\.json$/.test(name);
+
 const exists = (file: string) => access(file).then(
   () => true,
   () => false,
@@ -80,7 +86,7 @@ export async function writeSidebarData(outDir: string, navigation: Record<string
   const urls: Record<string, string> = {};
   for (const [locale, localeNavigation] of Object.entries(navigation)) {
     const json = JSON.stringify(sidebarData(localeNavigation, config));
-    const name = `sidebar-${locale}-${createHash('sha256').update(json).digest('hex').slice(0, 10)}.json`;
+    const name = sidebarDataName(locale, createHash('sha256').update(json).digest('hex').slice(0, 10));
     const file = join(outDir, ASSET_DIR, name);
     // dev writes the tree on every refresh while browsers fetch it: a name that exists already
     // holds these very bytes (it is their hash), and a new one appears whole or not at all.

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Metadata } from 'sharp';
 import { mimeOf } from './variants.ts';
+import { writeAtomically } from 'docs-gen';
 
 /** What sharp reads from an image, with its content hash (variants are cached by it). */
 export interface MeasuredImage {
@@ -66,9 +67,8 @@ export class MeasureCache {
   async save(): Promise<void> {
     if (!this.changed || this.file === undefined) return;
     await mkdir(dirname(this.file), { recursive: true });
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temporary, JSON.stringify({ version: CACHE_VERSION, entries: this.entries }));
-    await rename(temporary, this.file);
+    // Two loads in one dev session may save at once: each through a name of its own.
+    await writeAtomically(this.file, JSON.stringify({ version: CACHE_VERSION, entries: this.entries }));
   }
 }
 

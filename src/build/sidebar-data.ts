@@ -66,20 +66,24 @@ export function sidebarData(navigation: Navigation, config: LocaleHrefs): Sideba
   return { sections };
 }
 
-/**
- * Writes each locale's sidebar JSON into `<outDir>/_docs-gen/`, named by its content's hash
- * so the browser may cache it for good; returns each locale's URL (with the base path).
- */
 /** A locale's sidebar JSON file name in `ASSET_DIR`, by its content hash. */
 const sidebarDataName = (locale: string, hash: string) => `sidebar-${locale}-${hash}.json`;
 
-/** Whether a file of `ASSET_DIR` is a sidebar tree (dev's asset rebuild leaves those to the content refresh). */
-export const isSidebarDataFile = (name: string) => /^sidebar-.+-[0-9a-f]{10}\.json$/.test(name);
+/**
+ * Whether a file of `ASSET_DIR` is a sidebar tree, or one being written (its temporary name
+ * starts the same): dev's asset rebuild leaves those to the content refresh.
+ */
+export const isSidebarDataFile = (name: string) => name.startsWith('sidebar-');
 
 const exists = (file: string) => access(file).then(
   () => true,
   () => false,
 );
+
+/**
+ * Writes each locale's sidebar JSON into `<outDir>/_docs-gen/`, named by its content's hash
+ * so the browser may cache it for good; returns each locale's URL (with the base path).
+ */
 
 export async function writeSidebarData(outDir: string, navigation: Record<string, Navigation>, config: LocaleHrefs): Promise<Record<string, string>> {
   await mkdir(join(outDir, ASSET_DIR), { recursive: true });

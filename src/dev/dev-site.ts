@@ -252,7 +252,12 @@ export class DevSite {
     // The old workers go once the tasks already on them have finished, however long they take:
     // a page compiling or rendering there (slow on a busy machine) still answers.
     this.retired.add(old);
-    void old.retire().finally(() => this.retired.delete(old));
+    void old
+      .retire()
+      .catch(() => {
+        // Closing failed (a worker already gone): nothing is left to wait for.
+      })
+      .finally(() => this.retired.delete(old));
   }
 
   private readonly retired = new Set<WorkerPool>();

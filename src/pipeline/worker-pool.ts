@@ -13,7 +13,6 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
-/** A task ran past its `timeoutMs` (user code in an endless loop); its worker was replaced. */
 /** What a task still running or waiting when its pool closes rejects with: it will never be answered. */
 export class PoolClosedError extends Error {
   constructor() {
@@ -22,6 +21,7 @@ export class PoolClosedError extends Error {
   }
 }
 
+/** A task ran past its `timeoutMs` (user code in an endless loop); its worker was replaced. */
 export class TaskTimeoutError extends Error {
   readonly timeoutMs: number;
   constructor(timeoutMs: number) {
@@ -96,6 +96,7 @@ export class WorkerPool {
   private readonly broadcasts = new Map<string, WorkerTask>();
   private nextId = 1;
   private closed = false;
+  private closing: Promise<void> | undefined;
   /** Set by `retire` while it waits: called once no task is pending or queued. */
   private whenIdle: (() => void) | undefined;
 
@@ -234,7 +235,13 @@ export class WorkerPool {
     if (!this.closed) await this.close();
   }
 
-  async close(): Promise<void> {
+  /** Closes once, however often it is called (dev may close a pool that is still retiring). */
+  close(): Promise<void> {
+    this.closing ??= this.closeNow();
+    return this.closing;
+  }
+
+  private async closeNow(): Promise<void> {
     this.closed = true;
     // A `retire` waiting for tasks that now never answer stops waiting.
     this.whenIdle?.();

@@ -18,10 +18,13 @@ test("dev's asset rebuild removes the old bundles but leaves the sidebar trees t
   const assetDir = join(outDir, ASSET_DIR);
   mkdirSync(assetDir, { recursive: true });
   writeFileSync(join(assetDir, 'sidebar-en-US-0123456789.json'), '{"sections":{}}');
+  // A tree the refresh is writing at this very moment, under its temporary name.
+  writeFileSync(join(assetDir, 'sidebar-en-US-9876543210.json.ab12cd34.tmp'), '{"sec');
   writeFileSync(join(assetDir, 'main-OLDHASH.js'), '');
   const { config } = await loadConfig(root);
   const assets = await buildDevAssets({ root, outDir, cacheDir: join(outDir, 'cache'), config });
   expect(existsSync(join(assetDir, 'sidebar-en-US-0123456789.json'))).toBe(true);
+  expect(existsSync(join(assetDir, 'sidebar-en-US-9876543210.json.ab12cd34.tmp'))).toBe(true);
   expect(existsSync(join(assetDir, 'main-OLDHASH.js'))).toBe(false);
   expect(assets.assets.styles.length).toBeGreaterThan(0);
 });

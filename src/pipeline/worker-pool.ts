@@ -13,14 +13,6 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
-/** What a task still running or waiting when its pool closes rejects with: it will never be answered. */
-export class PoolClosedError extends Error {
-  constructor() {
-    super('the workers were closed before this task finished');
-    this.name = 'PoolClosedError';
-  }
-}
-
 /** A task ran past its `timeoutMs` (user code in an endless loop); its worker was replaced. */
 export class TaskTimeoutError extends Error {
   readonly timeoutMs: number;
@@ -252,9 +244,5 @@ export class WorkerPool {
     await Promise.all(this.workers.filter((slot) => slot.busy === 0).map((slot) => this.send(slot, stopEsbuild, {}, true).catch(() => undefined)));
     await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
     this.workers.length = 0;
-    // Nothing will answer these now: a caller waiting on one must hear so rather than wait forever.
-    for (const task of this.pending.values()) task.reject(new PoolClosedError());
-    this.pending.clear();
-    for (const queued of this.queue.splice(0)) queued.reject(new PoolClosedError());
   }
 }

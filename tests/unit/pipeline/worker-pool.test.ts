@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { PoolClosedError, TaskTimeoutError, WorkerPool } from '../../../src/pipeline/worker-pool.ts';
+import { TaskTimeoutError, WorkerPool } from '../../../src/pipeline/worker-pool.ts';
 
 // A data: module is a task module the pool can load without a file.
 const module = `data:text/javascript,${encodeURIComponent(`
@@ -57,16 +57,16 @@ describe('a pool started on demand', () => {
 });
 
 describe('a pool closed with tasks on it', () => {
-  test('rejects the running and the waiting tasks with PoolClosedError instead of leaving them unanswered', async () => {
+  // Tasks left on a closed pool stay unsettled on purpose: a build that failed closes its pool
+  // with tasks nobody awaits any more, and rejecting them was an unhandled rejection.
+  test('closes, its blocked workers terminated, and closing twice is closing once', async () => {
     const pool = new WorkerPool(1);
     const flag = new SharedArrayBuffer(4);
-    const run = () => pool.run<SharedArrayBuffer, unknown>({ moduleUrl: held, exportName: 'hold', input: flag });
-    // Two in flight on the one worker and one waiting for it; none ever released.
-    const tasks = [run(), run(), run()];
+    void pool.run<SharedArrayBuffer, unknown>({ moduleUrl: held, exportName: 'hold', input: flag });
     // Dev may close a pool that is still retiring: the second call is the first one.
     const closing = pool.close();
     expect(pool.close()).toBe(closing);
     await closing;
-    for (const task of tasks) await expect(task).rejects.toBeInstanceOf(PoolClosedError);
+    expect(pool.started).toBe(0);
   });
 });

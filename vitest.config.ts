@@ -1,6 +1,47 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Integration, content and e2e files that may run two at a time. Each builds only sites of its
+ * own: a temporary site, the Rel site built once for the run (tests/rel-site-once.ts, read only),
+ * or a fixture no other file of this list builds (a build writes the fixture's .docs-gen-cache,
+ * so two files building one fixture at once would share it). None runs a dev server or looks at
+ * anything machine-wide. Much of their time is spent waiting on Chromium, servers and the disk,
+ * which leaves a core idle when they run alone. Every other file of those folders runs after
+ * these, one at a time: dev servers, process lists, memory, module records, timing, fixtures
+ * shared between files, and any new file until it is shown to be safe here.
+ */
+const SIDE_BY_SIDE = [
+  'tests/content/search-relevance.test.ts',
+  'tests/content/site-content.test.ts',
+  'tests/e2e/accessibility.e2e.ts',
+  'tests/e2e/browser-limits.e2e.ts',
+  'tests/e2e/code-math-and-diagrams.e2e.ts',
+  'tests/e2e/content-security-policy.e2e.ts',
+  'tests/e2e/images-responsive.e2e.ts',
+  'tests/e2e/islands.e2e.ts',
+  'tests/e2e/languages.e2e.ts',
+  'tests/e2e/nextra-components.e2e.ts',
+  'tests/e2e/reading-the-docs.e2e.ts',
+  'tests/e2e/rel-output-viewer.e2e.ts',
+  'tests/e2e/search-modal.e2e.ts',
+  'tests/e2e/search.e2e.ts',
+  'tests/e2e/sidebar.e2e.ts',
+  'tests/integration/build-cache.test.ts',
+  'tests/integration/build.test.ts',
+  'tests/integration/check.test.ts',
+  'tests/integration/generated-home-page.test.ts',
+  'tests/integration/input-once-accepted-silently.test.ts',
+  'tests/integration/keep-going.test.ts',
+  'tests/integration/links.test.ts',
+  'tests/integration/llms-output-is-the-compiled-text.test.ts',
+  'tests/integration/nextra-3-site.test.ts',
+  'tests/integration/redirect-patterns.test.ts',
+  'tests/integration/search-data.test.ts',
+  'tests/integration/sidebar-size.test.ts',
+];
+const INTEGRATION = ['tests/integration/**/*.test.ts', 'tests/content/**/*.test.ts', 'tests/e2e/**/*.e2e.ts'];
+
 export default defineConfig({
   resolve: {
     // Plugins import the public API by name; in tests that is the TypeScript source.
@@ -14,6 +55,8 @@ export default defineConfig({
     hookTimeout: 600_000,
     // expect.poll waits as long as its test may (its own default, 1 s, is a speed to meet).
     expect: { poll: { timeout: 60_000 } },
+    // A folder for the run, shared by its test files (the Rel site built once).
+    globalSetup: ['tests/global-setup.ts'],
     projects: [
       {
         extends: true,
@@ -22,8 +65,14 @@ export default defineConfig({
       },
       {
         extends: true,
-        // Builds use every core through worker threads; running these files one at a time keeps them fast.
-        test: { name: 'integration', include: ['tests/integration/**/*.test.ts', 'tests/content/**/*.test.ts', 'tests/e2e/**/*.e2e.ts'], fileParallelism: false, sequence: { groupOrder: 1 } },
+        // Two at a time (see SIDE_BY_SIDE). Tests a file marks concurrent (accessibility's axe
+        // checks) run three at a time within it.
+        test: { name: 'side-by-side', include: SIDE_BY_SIDE, fileParallelism: true, maxWorkers: 2, maxConcurrency: 3, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        // One at a time, after the files above: these look at machine-wide state, or share a site.
+        test: { name: 'alone', include: INTEGRATION, exclude: SIDE_BY_SIDE, fileParallelism: false, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -2,26 +2,20 @@
 // search loader fetches the head and text parts the build wrote (fetch answered from out/) and
 // feeds the shared engine part by part, exactly as in the navbar box.
 import { readFile } from 'node:fs/promises';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
-import { build } from '../../src/build/build.ts';
 import { MAX_PAGE_RESULTS, MAX_SECTION_RESULTS_PER_PAGE, type SearchEngine } from '../../src/shared/search-engine.ts';
 import { loadSearchEngine } from '../../theme/client/search-loader.ts';
-import { repoRoot } from '../helpers.ts';
+import { relSiteBuiltOnce } from '../rel-site-once.ts';
 import { RELEVANCE_TABLE } from './search-relevance-table.ts';
 
 let engine: SearchEngine;
-let dir: string;
+let out: string;
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'docs-gen-relevance-'));
-  const out = join(dir, 'out');
-  await build({ root: repoRoot, outDir: out });
+  out = await relSiteBuiltOnce();
 });
 // A hook of its own: the build above is most of a busy machine's time, this is the loading.
 beforeAll(async () => {
-  const out = join(dir, 'out');
   vi.stubGlobal('fetch', async (url: string) => new Response(await readFile(join(out, url)), { headers: { 'content-type': 'application/json' } }));
   engine = await loadSearchEngine('', 'en-US', 'en-US');
   // Every text part in: the results the reader gets once loading is over.
@@ -32,7 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => {
   vi.unstubAllGlobals();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the relevance table: the page a reader needs is among the first three', () => {

@@ -1,10 +1,8 @@
 // The Rel documentation site itself (issue 8): every route of routes.txt is a real page, each
 // page meets its floor, every output decodes, every image has alt text, and `check` is clean.
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { build } from '../../src/build/build.ts';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { checkSite } from '../../src/check/check.ts';
 import type { CheckReport } from '../../src/check/report.ts';
 import { decodeOutput } from '../../theme/mdx/rel-output/decode.ts';
@@ -12,6 +10,7 @@ import { encodeOutput } from '../../plugins/rel-output/encode-output.ts';
 import { collectContentStats, splitFrontMatter } from '../../scripts/content-stats.mjs';
 import { findOutputTables, relationsOfTable } from '../../scripts/rel-outputs.mjs';
 import { repoRoot } from '../helpers.ts';
+import { relSiteBuiltOnce } from '../rel-site-once.ts';
 
 const contentDir = join(repoRoot, 'content');
 const pages = collectContentStats(contentDir);
@@ -49,11 +48,9 @@ describe('the Rel documentation site', () => {
   let outDir: string;
   let report: CheckReport;
   beforeAll(async () => {
-    outDir = mkdtempSync(join(tmpdir(), 'docs-gen-content-'));
-    await build({ root: repoRoot, outDir });
+    outDir = await relSiteBuiltOnce();
     report = await checkSite({ root: repoRoot });
   });
-  afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
   test('builds a page for every route in routes.txt', () => {
     const missing = requiredRoutes().filter((route) => !existsSync(join(outDir, route, 'index.html')));

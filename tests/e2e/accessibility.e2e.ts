@@ -112,11 +112,14 @@ async function serveHoldingTheRest(outDir: string, path: string, holdFrom: strin
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, release };
 }
 
-describe('accessibility of every page type, in both themes, on desktop and phone', () => {
+// Concurrent: each test opens its own context of the one browser, and most of a test is waiting
+// for Chromium, so a few at once (maxConcurrency, vitest.config.ts) use the time. The expect of
+// each test's context is the one used, so a failure is reported on its own test.
+describe.concurrent('accessibility of every page type, in both themes, on desktop and phone', () => {
   for (const [type, path] of Object.entries(PAGE_TYPES)) {
     for (const theme of THEMES) {
       for (const [viewport, width] of Object.entries(VIEWPORTS)) {
-        test(`the ${type} page has no serious or critical axe fault (${theme}, ${viewport})`, async () => {
+        test(`the ${type} page has no serious or critical axe fault (${theme}, ${viewport})`, async ({ expect }) => {
           const page = await open(path, theme, width);
           expect(await axeFaults(page)).toEqual([]);
           await page.context().close();
@@ -126,7 +129,7 @@ describe('accessibility of every page type, in both themes, on desktop and phone
   }
 });
 
-describe('what a person looks at', () => {
+describe.concurrent('what a person looks at', () => {
   // One test per screenshot: twelve in one test made the test's timeout, a net for a hang, a
   // speed to meet (a busy machine took 48 s, then more than 60).
   for (const [type, path] of Object.entries({ home: PAGE_TYPES.home, reference: PAGE_TYPES['reference-with-outputs'], search: PAGE_TYPES.search })) {

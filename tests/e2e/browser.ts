@@ -7,6 +7,8 @@ import { build } from '../../src/build/build.ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveStatic } from '../../src/dev/static-server.ts';
 import { listenOnLocalhost } from '../listen-on-localhost.ts';
+import { repoRoot } from '../helpers.ts';
+import { relSiteBuiltOnce } from '../rel-site-once.ts';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -73,14 +75,19 @@ export interface BuiltSite {
 
 /**
  * Registers beforeAll/afterAll hooks that build `root`, serve it and launch Chromium; the
- * returned object is filled in once they ran.
+ * returned object is filled in once they ran. The Rel site (`repoRoot`) is built once for the
+ * whole run and shared (tests/rel-site-once.ts): read its output, never write to it.
  */
 export function useBuiltSite(root: string): BuiltSite {
   const site = {} as BuiltSite;
+  const shared = root === repoRoot;
   let server: Server | undefined;
   beforeAll(async () => {
-    site.outDir = mkdtempSync(join(tmpdir(), 'docs-gen-e2e-'));
-    await build({ root, outDir: site.outDir });
+    if (shared) site.outDir = await relSiteBuiltOnce();
+    else {
+      site.outDir = mkdtempSync(join(tmpdir(), 'docs-gen-e2e-'));
+      await build({ root, outDir: site.outDir });
+    }
     const served = await serveFolder(site.outDir);
     server = served.server;
     site.base = served.url;
@@ -89,7 +96,7 @@ export function useBuiltSite(root: string): BuiltSite {
   afterAll(async () => {
     await site.browser?.close();
     server?.close();
-    if (site.outDir) rmSync(site.outDir, { recursive: true, force: true });
+    if (site.outDir && !shared) rmSync(site.outDir, { recursive: true, force: true });
   });
   return site;
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import { checkSite } from '../../src/check/check.ts';
 import { formatDiagnostic } from '../../src/diagnostics/format.ts';
-import { buildFailure, fixture, repoRoot, tempSite, tmp } from '../helpers.ts';
+import { buildFailure, fixture, tempSite, tmp } from '../helpers.ts';
+import { relSiteBuiltOnce } from '../rel-site-once.ts';
 
 const dir = tmp();
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -132,9 +133,10 @@ describe('an Alert', () => {
 });
 
 describe("the docs site's own pages", () => {
-  const out = join(dir, 'site');
+  // Built once for the run and shared with other files (tests/rel-site-once.ts).
+  let out: string;
   beforeAll(async () => {
-    await build({ root: repoRoot, outDir: out });
+    out = await relSiteBuiltOnce();
   });
 
   test('every <img> has its dimensions in the HTML', () => {

@@ -154,8 +154,11 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           siteHash,
           site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
         };
-        const compile = async () =>
-          (lookUpFirst ? await cachedCompile(input) : undefined) ?? context.compilePage({ moduleUrl, exportName: 'compilePage', input, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) });
+        const compile = async () => {
+          const lookUp = lookUpFirst ? await cachedCompile(input) : { task: input };
+          if ('output' in lookUp) return lookUp.output;
+          return context.compilePage({ moduleUrl, exportName: 'compilePage', input: lookUp.task, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) });
+        };
         jobs.push(
           compile().then(
             (output) => ({

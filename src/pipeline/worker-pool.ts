@@ -135,12 +135,7 @@ export class WorkerPool {
       this.settled();
     });
     worker.on('error', (error) => {
-      for (const [id, task] of this.pending) {
-        if (task.slot !== slot) continue;
-        clearTimeout(task.timer);
-        this.pending.delete(id);
-        task.reject(error);
-      }
+      for (const [, task] of this.takePending(slot)) task.reject(error);
       for (const queued of this.queue) queued.reject(error);
       this.queue.length = 0;
       this.settled();
@@ -155,12 +150,7 @@ export class WorkerPool {
    */
   private exited(slot: PoolWorker, exitCode: number): void {
     if (slot.stopping || this.closed) return;
-    for (const [id, pending] of [...this.pending]) {
-      if (pending.slot !== slot) continue;
-      this.pending.delete(id);
-      clearTimeout(pending.timer);
-      pending.reject(new WorkerExitedError(exitCode));
-    }
+    for (const [, pending] of this.takePending(slot)) pending.reject(new WorkerExitedError(exitCode));
     const index = this.workers.indexOf(slot);
     if (index >= 0) {
       const replacement = this.spawnWithBroadcasts();
@@ -250,15 +240,22 @@ export class WorkerPool {
     this.workers[index] = replacement;
     slot.stopping = true;
     void slot.worker.terminate();
-    for (const [id, pending] of [...this.pending]) {
-      if (pending.slot !== slot) continue;
-      this.pending.delete(id);
-      clearTimeout(pending.timer);
+    for (const [id, pending] of this.takePending(slot)) {
       if (id === timedOutId) pending.reject(new TaskTimeoutError(timeoutMs));
       else this.send(replacement, pending.task, pending.options).then(pending.resolve, pending.reject);
     }
     this.next(replacement);
     this.settled();
+  }
+
+  /** The tasks sent to `slot` and not answered, by id, taken off the pending list (their clocks stopped): its worker will answer none of them. */
+  private takePending(slot: PoolWorker): [number, Pending][] {
+    const taken = [...this.pending].filter(([, pending]) => pending.slot === slot);
+    for (const [id, pending] of taken) {
+      this.pending.delete(id);
+      clearTimeout(pending.timer);
+    }
+    return taken;
   }
 
   /** Tells a waiting `retire` that every task it was given has settled. */

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import contentLoader from '../../../plugins/content-loader/index.ts';
-import { compilePage, type CompileInput } from '../../../plugins/content-loader/compile-page.ts';
 import { readCompiled } from '../../../plugins/content-loader/compile-cache.ts';
-import { prepareSite } from '../../../src/build/build.ts';
 import type { PluginContext } from '../../../src/pipeline/plugin.ts';
 import { tempSite } from '../../helpers.ts';
+import { inThreadContext } from './in-thread-context.ts';
 
 // Every look-up in the persistent cache of compiled pages, counted.
 vi.mock('../../../plugins/content-loader/compile-cache.ts', async (importOriginal) => {
@@ -20,11 +19,7 @@ afterAll(site.cleanup);
 
 let context: PluginContext;
 beforeAll(async () => {
-  // No pool: the page tasks run here, in this thread, as a worker would run them.
-  const prepared = await prepareSite(site.root, 'build', () => {
-    throw new Error('this test runs its page tasks in its own thread');
-  });
-  context = { ...prepared.context, compilePage: ({ input }) => compilePage(input as CompileInput) };
+  context = await inThreadContext(site.root, 'build');
 });
 
 describe('the persistent cache of compiled pages, in a build', () => {

@@ -3,12 +3,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { readCacheEntry } from 'docs-gen';
 import contentLoader from '../../../plugins/content-loader/index.ts';
-import { compilePage, type CompileInput } from '../../../plugins/content-loader/compile-page.ts';
-import { pageMarkdown, type PageMarkdownInput } from '../../../plugins/content-loader/page-markdown.ts';
+import type { PageMarkdownInput } from '../../../plugins/content-loader/page-markdown.ts';
 import { pageMarkdownCache, type RememberedMarkdown } from '../../../plugins/content-loader/page-markdown-cache.ts';
-import { prepareSite } from '../../../src/build/build.ts';
 import type { ContentPage, PluginActions, PluginContext, RouteDefinition } from '../../../src/pipeline/plugin.ts';
 import { tempSite } from '../../helpers.ts';
+import { inThreadContext } from './in-thread-context.ts';
 
 // Every read of a persistent cache entry, counted (the Markdown cache's are those under markdown/).
 vi.mock('docs-gen', async (importOriginal) => {
@@ -27,15 +26,7 @@ const outDir = join(site.root, 'out');
 
 let context: PluginContext;
 beforeAll(async () => {
-  // No pool: the plugin's tasks run here, in this thread, as a worker would run them.
-  const prepared = await prepareSite(site.root, 'dev', () => {
-    throw new Error('this test runs its tasks in its own thread');
-  });
-  context = {
-    ...prepared.context,
-    compilePage: ({ input }) => compilePage(input as CompileInput),
-    runInWorker: <Input, Output>({ input }: { input: Input }) => pageMarkdown(input as PageMarkdownInput) as Promise<Output>,
-  };
+  context = await inThreadContext(site.root, 'dev');
 });
 
 describe("dev's postBuild, the content loader staying loaded between edits", () => {

@@ -14,6 +14,8 @@ export interface DevServerUnderTest {
   readonly messages: readonly DevMessage[];
   /** What dev printed as errors on the terminal. */
   readonly terminal: readonly string[];
+  /** What dev printed as information (its warnings among it). */
+  readonly printed: readonly string[];
   /** The server's address of `path`. */
   url(path: string): string;
   /**
@@ -28,21 +30,23 @@ export type UseDevServerOptions = Partial<Omit<DevServerOptions, 'root' | 'port'
 
 /**
  * Starts `docs-gen dev` on 127.0.0.1 (a free port) in a beforeAll of the calling block and closes it
- * in an afterAll. `site` is a folder used as it is, or the files of a temporary site (path →
- * contents) that is removed afterwards.
+ * in an afterAll. `site` is a folder used as it is (or a function that gives it, for a folder an
+ * earlier beforeAll makes), or the files of a temporary site (path → contents) removed afterwards.
  */
-export function useDevServer(site: string | Record<string, string>, options: UseDevServerOptions = {}): DevServerUnderTest {
+export function useDevServer(site: string | (() => string) | Record<string, string>, options: UseDevServerOptions = {}): DevServerUnderTest {
   const { socket: listen = false, ...serverOptions } = options;
   const messages: DevMessage[] = [];
   const terminal: string[] = [];
+  const printed: string[] = [];
   let server: DevServer | undefined;
   let root: string | undefined;
   let socket: WebSocket | undefined;
   let cleanup = () => {};
   beforeAll(async () => {
     if (typeof site === 'string') root = site;
+    else if (typeof site === 'function') root = site();
     else ({ root, cleanup } = tempSite(site));
-    server = await startDevServer({ root, port: 0, host: '127.0.0.1', log: { info: () => {}, error: (text) => terminal.push(text) }, ...serverOptions });
+    server = await startDevServer({ root, port: 0, host: '127.0.0.1', log: { info: (line) => printed.push(line), error: (text) => terminal.push(text) }, ...serverOptions });
     if (!listen) return;
     const tab = new WebSocket(`ws://127.0.0.1:${server.port}/__docs-gen/ws`);
     socket = tab;
@@ -67,6 +71,7 @@ export function useDevServer(site: string | Record<string, string>, options: Use
     },
     messages,
     terminal,
+    printed,
     url: (path) => `http://127.0.0.1:${started(server, 'server').port}${path}`,
     async messageAfter(from, accept = () => true) {
       for (;;) {

@@ -146,16 +146,21 @@ export class WorkerPool {
 
   /**
    * A worker ended without the pool asking: its tasks reject with `WorkerExitedError` (they will
-   * never be answered), and a replacement with the broadcasts takes the tasks still queued.
+   * never be answered), and a replacement with the broadcasts takes the tasks still queued. A
+   * worker that ended with nothing to do is replaced only when a task comes (`start`): a thread
+   * that cannot start at all must not be restarted over and over.
    */
   private exited(slot: PoolWorker, exitCode: number): void {
     if (slot.stopping || this.closed) return;
-    for (const [, pending] of this.takePending(slot)) pending.reject(new WorkerExitedError(exitCode));
+    const taken = this.takePending(slot);
+    for (const [, pending] of taken) pending.reject(new WorkerExitedError(exitCode));
     const index = this.workers.indexOf(slot);
-    if (index >= 0) {
+    if (index >= 0 && (taken.length || this.queue.length)) {
       const replacement = this.spawnWithBroadcasts();
       this.workers[index] = replacement;
       while (replacement.busy < IN_FLIGHT_PER_WORKER && this.queue.length) this.next(replacement);
+    } else if (index >= 0) {
+      this.workers.splice(index, 1);
     }
     this.settled();
   }
@@ -194,6 +199,8 @@ export class WorkerPool {
   }
 
   private start<Output>(task: WorkerTask, options: RunOptions): Promise<Output> {
+    // Every worker ended while idle (`exited`): the task starts a new one.
+    if (!this.workers.length && !this.closed) this.workers.push(this.spawnWithBroadcasts());
     let slot = this.workers[0]!;
     for (const candidate of this.workers) if (candidate.busy < slot.busy) slot = candidate;
     if (slot.busy < IN_FLIGHT_PER_WORKER) return this.send<Output>(slot, task, options);

@@ -8,6 +8,7 @@ let site = 'none';
 export function setSite(value) { site = value; }
 export function spin() { for (;;) {} }
 export function exitWith(code) { process.exit(code); }
+export function exitOnceAnswered(code) { setTimeout(() => process.exit(code)); return 'answered'; }
 export function whichSite() { return site; }
 `)}`;
 
@@ -101,5 +102,13 @@ describe('a worker that exits in the middle of a task', () => {
     } finally {
       process.off('unhandledRejection', record);
     }
+  });
+
+  test('a worker that exits with nothing to do is replaced only once a task comes', async () => {
+    await expect(pool.run<number, string>({ moduleUrl: module, exportName: 'exitOnceAnswered', input: 5 })).resolves.toBe('answered');
+    // No time limit of its own (the test's is the net): the exit comes once the worker is idle.
+    await expect.poll(() => pool.started).toBe(0);
+    await expect(pool.run<null, string>({ moduleUrl: module, exportName: 'whichSite', input: null })).resolves.toBe('the site');
+    expect(pool.started).toBe(1);
   });
 });

@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
-import { tempSite } from '../helpers.ts';
+import { beforeAll, expect, test } from 'vitest';
+import { useDevServer } from '../use-dev-server.ts';
 
 // When dev runs a plugin's `contentLoaded` again (ARCHITECTURE.md, dev): a plugin that reads only
 // the pages' outline is replayed after a body edit and runs again when a title changes; any other
@@ -15,11 +14,10 @@ interface Runs {
 }
 const runs = () => (globalThis as { __contentLoadedRuns?: Runs }).__contentLoadedRuns!;
 
-let site: ReturnType<typeof tempSite>;
-let dev: DevServer;
+(globalThis as { __contentLoadedRuns?: Runs }).__contentLoadedRuns = { outline: 0, everything: 0 };
 
 const get = async (path: string) => {
-  const response = await fetch(`http://127.0.0.1:${dev.port}${path}`);
+  const response = await fetch(dev.url(path));
   return { status: response.status, html: await response.text() };
 };
 
@@ -28,18 +26,16 @@ const get = async (path: string) => {
  * the served page is what tells the change is in); no time limit of its own: the test's is the net.
  */
 async function save(path: string, text: string, route: string, shown: string): Promise<void> {
-  writeFileSync(join(site.root, path), text);
+  writeFileSync(join(dev.root, path), text);
   while (!(await get(route)).html.includes(shown)) await new Promise((done) => setTimeout(done, 10));
-  await dev.site.exclusive(async () => {});
+  await dev.server.site.exclusive(async () => {});
 }
 
-beforeAll(async () => {
-  (globalThis as { __contentLoadedRuns?: Runs }).__contentLoadedRuns = { outline: 0, everything: 0 };
-  site = tempSite({
-    'content/index.mdx': '# Home\n\nWelcome.\n',
-    'content/guide.mdx': '# Guide\n\nThe first version.\n',
-    'content/other.mdx': '# Other page\n\nOther text.\n',
-    'docs-gen.config.ts': `import { defineConfig } from 'docs-gen';
+const dev = useDevServer({
+  'content/index.mdx': '# Home\n\nWelcome.\n',
+  'content/guide.mdx': '# Guide\n\nThe first version.\n',
+  'content/other.mdx': '# Other page\n\nOther text.\n',
+  'docs-gen.config.ts': `import { defineConfig } from 'docs-gen';
 const runs = () => (globalThis as { __contentLoadedRuns: { outline: number; everything: number } }).__contentLoadedRuns;
 export default defineConfig({
   title: 'Replayed plugins',
@@ -65,15 +61,11 @@ export default defineConfig({
   ],
 });
 `,
-  });
-  dev = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: { info: () => {}, error: () => {} } });
-  await get('/guide');
-  await dev.idle();
 });
 
-afterAll(async () => {
-  await dev?.close();
-  site?.cleanup();
+beforeAll(async () => {
+  await get('/guide');
+  await dev.server.idle();
 });
 
 test("a body edit does not run an outline plugin's contentLoaded again, and what its last run did stays: its route, its global data", async () => {
@@ -81,7 +73,7 @@ test("a body edit does not run an outline plugin's contentLoaded again, and what
   await save('content/guide.mdx', '# Guide\n\nThe second version, with more words in it.\n', '/guide', 'The second version');
   expect(runs().outline).toBe(before.outline);
   expect((await get('/titles')).html).toContain('<li>Guide</li>');
-  expect(dev.site.site?.globalData['title-list']).toEqual({ count: 3 });
+  expect(dev.server.site.site?.globalData['title-list']).toEqual({ count: 3 });
 });
 
 test("a plugin that does not say what it reads runs again on a body edit, and sees the new body", async () => {
@@ -111,5 +103,5 @@ test("a title change still reaches the sidebar tree every page loads; a body edi
   await save('content/index.mdx', '# Start here\n\nWelcome.\n', '/', 'Start here');
   const renamed = await treeUrl();
   expect(renamed).not.toBe(first);
-  expect(await (await fetch(`http://127.0.0.1:${dev.port}${renamed}`)).text()).toContain('Start here');
+  expect(await (await fetch(dev.url(renamed!))).text()).toContain('Start here');
 });

@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { sharedReact } from '../pipeline/shared-react.ts';
-import { build, type BuildOptions, type Message, type Plugin as EsbuildPlugin } from 'esbuild';
+import type { BuildOptions, Message, Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { Worker } from 'node:worker_threads';
 import { distPath, distUrl } from './dist-path.ts';
@@ -84,6 +84,9 @@ export async function importModuleFile(file: string, options: { root: string; ca
   let dependencies: string[];
   let sourceMap: SourceMapPayload;
   try {
+    // esbuild loads here, not with this module: a worker reaches this module through `docs-gen`
+    // (plugins import it) but never bundles, and loading esbuild costs a worker 60 CPU ms.
+    const { build } = await import('esbuild');
     const result = await build({
       ...userModuleBuildOptions(file, options.plugins),
       metafile: true,

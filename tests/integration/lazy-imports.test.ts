@@ -11,7 +11,8 @@ const site = tempSite({
   'content/index.md': '# Plain\n\nText with a [link](/other) and *emphasis*, no code and no images.\n',
   'content/other.md': '# Other\n\nBack [home](/).\n',
 });
-let loaded: string[] = [];
+/** Every module any thread loaded: the thread's id (the main thread is 0) and the URL. */
+let loaded: { thread: number; url: string }[] = [];
 
 beforeAll(() => {
   const log = join(tmp(), 'modules.log');
@@ -20,11 +21,18 @@ beforeAll(() => {
     encoding: 'utf8',
   });
   expect(run.status, run.stderr).toBe(0);
-  loaded = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  loaded = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const space = line.indexOf(' ');
+      return { thread: Number(line.slice(0, space)), url: line.slice(space + 1) };
+    });
 });
 afterAll(() => site.cleanup());
 
-const loadedPackage = (name: string) => loaded.some((url) => url.includes(`/node_modules/${name}/`));
+const loadedPackage = (name: string, where: 'any thread' | 'a worker' = 'any thread') =>
+  loaded.some(({ thread, url }) => (where === 'any thread' || thread !== 0) && url.includes(`/node_modules/${name}/`));
 
 describe('a site of Markdown pages without code or images', () => {
   test('loads what it uses (the log sees packages)', () => {
@@ -49,5 +57,13 @@ describe('a site of Markdown pages without code or images', () => {
 
   test('loads esbuild (the config is TypeScript): the log sees CommonJS too', () => {
     expect(loadedPackage('esbuild')).toBe(true);
+  });
+
+  test('the log tells the threads apart (the worker loads markdown-it)', () => {
+    expect(loadedPackage('markdown-it', 'a worker')).toBe(true);
+  });
+
+  test('a worker never loads esbuild: nothing there bundles (60 CPU ms per worker)', () => {
+    expect(loadedPackage('esbuild', 'a worker')).toBe(false);
   });
 });

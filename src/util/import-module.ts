@@ -9,6 +9,7 @@ import type { BuildOptions, Message, Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { Worker } from 'node:worker_threads';
 import { distPath, distUrl } from './dist-path.ts';
+import { isInertModule } from './inert-module.ts';
 
 /**
  * `import { defineConfig } from 'docs-gen'` means this very copy of docs-gen, at run time; and
@@ -114,7 +115,8 @@ export async function importModuleFile(file: string, options: { root: string; ca
   mkdirSync(options.cacheDir, { recursive: true });
   const bundled = join(options.cacheDir, bundledModuleName(file, text));
   writeFileSync(bundled, text);
-  if (options.timeoutMs !== undefined && !(await loadsWithin(bundled, options.timeoutMs))) {
+  // A module of literals alone (`export default { title: 'Docs' }`) cannot loop: no probe thread.
+  if (options.timeoutMs !== undefined && !isInertModule(text) && !(await loadsWithin(bundled, options.timeoutMs))) {
     throw new DiagnosticError([
       {
         severity: 'error',

@@ -63,6 +63,10 @@ describe('a site of Markdown pages without code or images', () => {
     expect(loadedPackage('markdown-it', 'a worker')).toBe(true);
   });
 
+  test('a config of literals alone loads without a probe thread: it cannot loop', () => {
+    expect(loaded.some(({ url }) => url.endsWith('/probe-module-worker.js'))).toBe(false);
+  });
+
   test('a worker never loads esbuild: nothing there bundles (60 CPU ms per worker)', () => {
     expect(loadedPackage('esbuild', 'a worker')).toBe(false);
   });

@@ -58,6 +58,9 @@ for (const dir of ['theme', 'plugins']) {
 // The client bundle of a site without islands, made once here instead of by every build.
 const { prebuildClient } = await import(join(root, 'dist', 'src', 'build', 'client-assets.js'));
 await prebuildClient();
+// The inline scripts (head script, dev client) too, beside it.
+const { prebuildInlineScripts } = await import(join(root, 'dist', 'src', 'build', 'inline-scripts.js'));
+prebuildInlineScripts();
 // The tool's build id (every file of dist/ hashed once, here, after the client bundle is in it): the persistent caches' key for the tool itself.
 const { BUILD_ID_FILE, hashOfToolFolder } = await import(new URL('../dist/src/util/tool-build-id.js', import.meta.url).href);
 writeFileSync(join(root, 'dist', BUILD_ID_FILE), `${await hashOfToolFolder(join(root, 'dist'))}\n`);

@@ -61,6 +61,9 @@ await prebuildClient();
 // The inline scripts (head script, dev client) too, beside it.
 const { prebuildInlineScripts } = await import(join(root, 'dist', 'src', 'build', 'inline-scripts.js'));
 prebuildInlineScripts();
+// shiki's patterns of the languages docs most often show, converted to JavaScript RegExps once here instead of in every worker.
+const { prebuildRegexTables, REGEX_TABLE_DIR } = await import(join(root, 'dist', 'plugins', 'content-loader', 'highlight-regexes.js'));
+await prebuildRegexTables(REGEX_TABLE_DIR, join(root, 'theme', 'highlight', 'rel.tmLanguage.json'));
 // The tool's build id (every file of dist/ hashed once, here, after the client bundle is in it): the persistent caches' key for the tool itself.
 const { BUILD_ID_FILE, hashOfToolFolder } = await import(new URL('../dist/src/util/tool-build-id.js', import.meta.url).href);
 writeFileSync(join(root, 'dist', BUILD_ID_FILE), `${await hashOfToolFolder(join(root, 'dist'))}\n`);

@@ -30,13 +30,16 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   jsx: 'automatic',
-  sourcemap: 'inline',
+  // Beside each module, not inside it: inline maps made every module three to four times its size,
+  // which Node read and V8 scanned at every start (50 CPU ms of a one-page build); Node still finds
+  // them with --enable-source-maps.
+  sourcemap: 'linked',
   logLevel: 'warning',
   write: false,
 });
 for (const file of result.outputFiles) {
-  // Relative `.ts`/`.tsx` specifiers point at the transpiled `.js` siblings.
-  const text = file.text.replace(/((?:from|import)\s*\(?\s*)(["'])(\.{1,2}\/[^"']+?)\.tsx?\2/g, '$1$2$3.js$2');
+  // Relative `.ts`/`.tsx` specifiers point at the transpiled `.js` siblings (a source map is left as esbuild wrote it).
+  const text = file.path.endsWith('.map') ? file.text : file.text.replace(/((?:from|import)\s*\(?\s*)(["'])(\.{1,2}\/[^"']+?)\.tsx?\2/g, '$1$2$3.js$2');
   mkdirSync(dirname(file.path), { recursive: true });
   writeFileSync(file.path, text);
 }
@@ -47,7 +50,7 @@ function prune(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) prune(path);
-    else if (path.endsWith('.js') && !written.has(path)) rmSync(path);
+    else if ((path.endsWith('.js') || path.endsWith('.js.map')) && !written.has(path)) rmSync(path);
   }
 }
 prune(join(root, 'dist'));

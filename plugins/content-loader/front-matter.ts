@@ -66,6 +66,26 @@ function errorOffset(yamlText: string, error: { code: string; pos: [number, numb
   return error.pos[0];
 }
 
+/** One `key: "text"` or `key: 'text'` line: a letter-first key, a one-line quoted string without escapes, control characters or what some YAML reads as a line break (NEL, LS, PS) or a BOM. */
+const QUOTED_LINE = /^([A-Za-z][A-Za-z0-9_]*): (?:"([^"\\\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]*)"|'([^'\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]*)')$/;
+
+/**
+ * Front matter of quoted strings only (`title: "…"` lines, as generators and most writers make it)
+ * read without yaml: what yaml makes of it is certain (each value is its text), and loading yaml
+ * costs a worker about a tenth of a CPU second. Anything else — plain scalars (`true`, numbers,
+ * dates), escapes, comments, blank lines, a repeated key — is undefined: yaml reads it.
+ */
+export function quotedStringsFrontMatter(yamlText: string): Record<string, string> | undefined {
+  if (!yamlText) return undefined;
+  const data: Record<string, string> = {};
+  for (const line of yamlText.split('\n')) {
+    const match = QUOTED_LINE.exec(line);
+    if (!match || Object.hasOwn(data, match[1]!)) return undefined;
+    data[match[1]!] = match[2] ?? match[3]!;
+  }
+  return data;
+}
+
 /** Splits YAML front matter off a page and validates the seed's fields. */
 export function splitFrontMatter(source: string, file: string): SplitSource {
   const match = /^---\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(source);
@@ -78,6 +98,8 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
     return { frontMatter: {}, body: source };
   }
   const yamlText = match[1] ?? '';
+  const quoted = quotedStringsFrontMatter(yamlText);
+  if (quoted) return validated(quoted, yamlText, source, match[0], file);
   const document = yaml().parseDocument(yamlText, { prettyErrors: false });
   const diagnostics: Diagnostic[] = [];
   for (const error of document.errors) {
@@ -113,7 +135,12 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
   if (typeof data !== 'object' || Array.isArray(data)) {
     throw new DiagnosticError([{ severity: 'error', code: 'front-matter-yaml', message: 'Front matter must be a YAML mapping (key: value lines)', file, line: 2, column: 1 }]);
   }
-  const frontMatter = data as FrontMatter;
+  return validated(data as FrontMatter, yamlText, source, match[0], file);
+}
+
+/** The seed's fields checked (types, dates), and the body with the front matter (`matched`) blanked. */
+function validated(frontMatter: FrontMatter, yamlText: string, source: string, matched: string, file: string): SplitSource {
+  const diagnostics: Diagnostic[] = [];
   for (const [key, isValid] of Object.entries(FIELD_TYPES)) {
     if (key in frontMatter && !isValid(frontMatter[key])) {
       const lineIndex = yamlText.split('\n').findIndex((l) => l.startsWith(`${key}:`));
@@ -128,6 +155,6 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
     }
   }
   if (diagnostics.length) throw new DiagnosticError(diagnostics);
-  const blank = match[0].replace(/[^\n]/g, '');
-  return { frontMatter, body: blank + source.slice(match[0].length) };
+  const blank = matched.replace(/[^\n]/g, '');
+  return { frontMatter, body: blank + source.slice(matched.length) };
 }

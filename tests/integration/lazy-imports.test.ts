@@ -64,6 +64,11 @@ describe('a site of Markdown pages without code or images', () => {
     expect(loadedPackage('markdown-it', 'a worker')).toBe(true);
   });
 
+  test('never parses the pages again for their clean Markdown: their links are written as the site has them', () => {
+    expect(loadedPackage('remark-parse')).toBe(false);
+    expect(loadedPackage('micromark')).toBe(false);
+  });
+
   test('a config of literals alone loads without a probe thread: it cannot loop', () => {
     expect(loaded.some(({ url }) => url.endsWith('/probe-module-worker.js'))).toBe(false);
   });

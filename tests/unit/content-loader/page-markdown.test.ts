@@ -47,9 +47,15 @@ describe('a .md page whose links and images are written as the built site has th
     ['links in a table, a list and nested in a link', '| [a](/x) | ![i](/i.png) |\n| - | - |\n\n- [b](/y)\n\n[![i](/i.png)](/z)\n'],
     ['a `](` in code that is no link', 'Text `a](/b)` and\n\n```\nx](/y)\n```\n\n[d](/d)\n'],
     ['an empty destination', '[a]()\n'],
+    ['images with plain alt text, or none', '![Plain words, digits 42 and \'quotes\': ünïcode](/i.png) ![](/j.png)\n'],
   ])('%s: its text as written, without the parser', (_name, body) => {
     expect(writtenBackAsIs(body, plain)).toBe(true);
     expect(parsedWith(body, plain)).toBe(body);
+  });
+
+  test('an image is written back with its alt as plain text, so an alt with markup is not its source', () => {
+    expect(parsedWith('![a *b*](/i.png)\n', plain)).toBe('![a b](/i.png)\n');
+    expect(parsedWith('![a &amp; b](/i.png)\n', plain)).toBe('![a & b](/i.png)\n');
   });
 
   test.each([
@@ -60,6 +66,11 @@ describe('a .md page whose links and images are written as the built site has th
     ['a destination in angle brackets', '[a](</x y>)\n', plain],
     ['parentheses in the destination', '[a](/x(1))\n', plain],
     ['a heading with a custom id', '## Title [#custom]\n\n[a](/x)\n', plain],
+    ['an image whose alt has emphasis', '![a *b*](/i.png)\n', plain],
+    ['an image whose alt has a reference', '![a &amp; b](/i.png)\n', plain],
+    ['an image whose alt has a link', '![x [y](/z)](/i.png)\n', plain],
+    ['an image whose alt has math', '![$x$](/i.png)\n', plain],
+    ['a reference image', '![a][r]\n\n[r]: /i.png\n', plain],
     ['a base path to add', '[a](/x)\n', links],
   ])('%s: parsed', (_name, body, context) => {
     expect(writtenBackAsIs(body, context)).toBe(false);

@@ -66,22 +66,38 @@ function errorOffset(yamlText: string, error: { code: string; pos: [number, numb
   return error.pos[0];
 }
 
-/** One `key: "text"` or `key: 'text'` line: a letter-first key, a one-line quoted string without escapes, control characters or what some YAML reads as a line break (NEL, LS, PS) or a BOM. */
-const QUOTED_LINE = /^([A-Za-z][A-Za-z0-9_]*): (?:"([^"\\\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]*)"|'([^'\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]*)')$/;
+/** One `key: value` line: a letter-first key, then a one-line quoted string without escapes, control characters or what some YAML reads as a line break (NEL, LS, PS) or a BOM, or a plain value. */
+const SIMPLE_LINE = /^([A-Za-z][A-Za-z0-9_]*): (?:"([^"\\\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]*)"|'([^'\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]*)'|([^\s\-?:,[\]{}#&*!|>'"%@`][^#:\u0000-\u001f\u007f-\u009f\u2028\u2029\ufeff]*))$/;
+
+/** Plain values YAML's core schema reads as something other than a string (yaml's own tests), and the YAML 1.1 booleans, kept away to be safe. */
+const NOT_A_STRING = [
+  /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
+  /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
+  /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
+  /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
+  /^0o[0-7]+$/,
+  /^[-+]?[0-9]+$/,
+  /^0x[0-9a-fA-F]+$/,
+  /^(?:~|[Nn]ull|NULL)?$/,
+  /^(?:y|Y|yes|Yes|YES|n|N|no|No|NO|on|On|ON|off|Off|OFF)$/,
+];
 
 /**
- * Front matter of quoted strings only (`title: "…"` lines, as generators and most writers make it)
- * read without yaml: what yaml makes of it is certain (each value is its text), and loading yaml
- * costs a worker about a tenth of a CPU second. Anything else — plain scalars (`true`, numbers,
- * dates), escapes, comments, blank lines, a repeated key — is undefined: yaml reads it.
+ * Front matter of one-line strings only (`title: Text` or `title: "Text"` lines, as most writers
+ * and generators make it) read without yaml: what yaml makes of it is certain (each value is its
+ * text), and loading yaml costs a worker about a tenth of a CPU second. Anything else — numbers,
+ * booleans, null, escapes, `:` or `#` in a plain value, comments, blank lines, a repeated key,
+ * nesting — is undefined: yaml reads it.
  */
-export function quotedStringsFrontMatter(yamlText: string): Record<string, string> | undefined {
+export function simpleFrontMatter(yamlText: string): Record<string, string> | undefined {
   if (!yamlText) return undefined;
   const data: Record<string, string> = {};
   for (const line of yamlText.split('\n')) {
-    const match = QUOTED_LINE.exec(line);
+    const match = SIMPLE_LINE.exec(line);
     if (!match || Object.hasOwn(data, match[1]!)) return undefined;
-    data[match[1]!] = match[2] ?? match[3]!;
+    const plain = match[4];
+    if (plain !== undefined && (/\s$/.test(plain) || NOT_A_STRING.some((test) => test.test(plain)))) return undefined;
+    data[match[1]!] = match[2] ?? match[3] ?? plain!;
   }
   return data;
 }
@@ -98,8 +114,8 @@ export function splitFrontMatter(source: string, file: string): SplitSource {
     return { frontMatter: {}, body: source };
   }
   const yamlText = match[1] ?? '';
-  const quoted = quotedStringsFrontMatter(yamlText);
-  if (quoted) return validated(quoted, yamlText, source, match[0], file);
+  const simple = simpleFrontMatter(yamlText);
+  if (simple) return validated(simple, yamlText, source, match[0], file);
   const document = yaml().parseDocument(yamlText, { prettyErrors: false });
   const diagnostics: Diagnostic[] = [];
   for (const error of document.errors) {

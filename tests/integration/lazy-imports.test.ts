@@ -9,8 +9,8 @@ import { repoRoot, tempSite, tmp } from '../helpers.ts';
 const site = tempSite({
   'docs-gen.config.ts': "export default { title: 'Plain' };\n",
   'content/index.md': '# Plain\n\nText with a [link](/other) and *emphasis*, no code and no images.\n',
-  // Front matter as generators write it, quoted strings only: read without yaml.
-  'content/other.md': '---\ntitle: "Other"\ndescription: "The other page."\n---\n\n# Other\n\nBack [home](/).\n',
+  // Front matter as writers and generators write it, one-line strings only: read without yaml.
+  'content/other.md': '---\ntitle: "Other"\ndescription: The other page.\ndate: 2025-03-10\n---\n\n# Other\n\nBack [home](/).\n',
 });
 /** Every module any thread loaded: the thread's id (the main thread is 0) and the URL. */
 let loaded: { thread: number; url: string }[] = [];
@@ -52,7 +52,7 @@ describe('a site of Markdown pages without code or images', () => {
     expect(loadedPackage('@mdx-js/mdx')).toBe(false);
   });
 
-  test('never loads yaml (front matter of quoted strings only, no _meta)', () => {
+  test('never loads yaml (front matter of one-line strings only, no _meta)', () => {
     expect(loadedPackage('yaml')).toBe(false);
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createRequire } from 'node:module';
-import { quotedStringsFrontMatter, splitFrontMatter } from '../../plugins/content-loader/front-matter.ts';
+import { simpleFrontMatter, splitFrontMatter } from '../../plugins/content-loader/front-matter.ts';
 import { formatDiagnostic } from '../../src/diagnostics/format.ts';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts';
 
@@ -182,7 +182,7 @@ describe('front matter that used to be accepted silently', () => {
   });
 });
 
-describe('front matter of quoted strings only is read without yaml, as yaml reads it', () => {
+describe('front matter of one-line strings only is read without yaml, as yaml reads it', () => {
   const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
 
   test.each([
@@ -190,8 +190,11 @@ describe('front matter of quoted strings only is read without yaml, as yaml read
     "title: 'It is # not a comment: really'\nlead: \"Ünïcode, ‘quotes’ and 日本語\"",
     "title: ''\ndescription: \"\"",
     "path: 'C:\\docs\\x'",
+    'title: Why RKGS\ndescription: Keep data (and logic) together, in Rel — one relation at a time.\ndate: 2025-03-10',
+    'title: توثيق Rel\nlead: a  b, [c] {d} it\'s 100% & more!',
+    'title: yesterday\ndescription: 1.2.3',
   ])('%j', (text) => {
-    const read = quotedStringsFrontMatter(text);
+    const read = simpleFrontMatter(text);
     expect(read).toBeDefined();
     expect(read).toEqual(yaml.parse(text));
     const source = `---\n${text}\n---\n# Page\n`;
@@ -199,8 +202,18 @@ describe('front matter of quoted strings only is read without yaml, as yaml read
   });
 
   test.each([
-    ['a plain scalar', 'draft: true'],
+    ['a boolean', 'draft: true'],
     ['a number', 'weight: 3'],
+    ['a float', 'version: 1.5'],
+    ['a hexadecimal number', 'code: 0x1F'],
+    ['null', 'image: null'],
+    ['a YAML 1.1 boolean', 'published: yes'],
+    ['a colon in a plain value', 'title: Rel: a primer'],
+    ['a comment after a plain value', 'title: Rel # draft'],
+    ['a trailing space', 'title: Rel '],
+    ['an anchor', 'title: &a Rel'],
+    ['a flow sequence', 'tags: [a, b]'],
+    ['a block scalar', 'description: |\n  text'],
     ['an escape', 'title: "a\\tb"'],
     ['a comment line', '# note\ntitle: "x"'],
     ['a blank line', 'title: "x"\n\ndescription: "y"'],
@@ -213,7 +226,7 @@ describe('front matter of quoted strings only is read without yaml, as yaml read
     ['a list', 'tags:\n  - "a"'],
     ['nothing', ''],
   ])('%s goes to yaml', (_, text) => {
-    expect(quotedStringsFrontMatter(text)).toBeUndefined();
+    expect(simpleFrontMatter(text)).toBeUndefined();
   });
 
   test('the seed fields are checked on either path', () => {

@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, type ExpectStatic } from 'vitest';
 import type { Page } from 'playwright-core';
 import { repoRoot } from '../helpers.ts';
 import { serveStatic } from '../../src/dev/static-server.ts';
@@ -37,11 +37,12 @@ interface AxeFault {
   targets: string[];
 }
 
-async function open(path: string, theme: 'light' | 'dark', width: number): Promise<Page> {
+/** `expectOfTest`: a concurrent test passes its own (the global one belongs to no test while others run at once). */
+async function open(path: string, theme: 'light' | 'dark', width: number, expectOfTest: ExpectStatic = expect): Promise<Page> {
   const context = await site.browser.newContext({ viewport: { width, height: 800 }, colorScheme: theme });
   const page = await context.newPage();
   await page.goto(`${site.base}${path}`);
-  if (path.startsWith('/search')) await expect.poll(() => page.locator('#search-page-results').getAttribute('data-state')).toBe('results');
+  if (path.startsWith('/search')) await expectOfTest.poll(() => page.locator('#search-page-results').getAttribute('data-state')).toBe('results');
   return page;
 }
 
@@ -120,7 +121,7 @@ describe.concurrent('accessibility of every page type, in both themes, on deskto
     for (const theme of THEMES) {
       for (const [viewport, width] of Object.entries(VIEWPORTS)) {
         test(`the ${type} page has no serious or critical axe fault (${theme}, ${viewport})`, async ({ expect }) => {
-          const page = await open(path, theme, width);
+          const page = await open(path, theme, width, expect);
           expect(await axeFaults(page)).toEqual([]);
           await page.context().close();
         });
@@ -135,9 +136,9 @@ describe.concurrent('what a person looks at', () => {
   for (const [type, path] of Object.entries({ home: PAGE_TYPES.home, reference: PAGE_TYPES['reference-with-outputs'], search: PAGE_TYPES.search })) {
     for (const theme of THEMES) {
       for (const [viewport, width] of Object.entries(VIEWPORTS)) {
-        test(`a screenshot of the ${type} page is saved (${theme}, ${viewport})`, async () => {
+        test(`a screenshot of the ${type} page is saved (${theme}, ${viewport})`, async ({ expect }) => {
           mkdirSync(SCREENSHOTS, { recursive: true });
-          const page = await open(path, theme, width);
+          const page = await open(path, theme, width, expect);
           await page.screenshot({ path: join(SCREENSHOTS, `${type}-${theme}-${viewport}.png`) });
           await page.context().close();
         });

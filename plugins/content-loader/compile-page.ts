@@ -14,8 +14,13 @@ export interface CompileInput {
   grammarPath: string;
   /** Where bundled modules of pages with imports are written. */
   moduleDir: string;
-  /** Filled in by the task itself once the file is read. */
+  /** The page's text; read by the task itself when absent (the build passes what its cache look-up read). */
   source?: string;
+  /**
+   * The cache key the build looked up on the main thread and missed: the task keeps its output
+   * there and neither computes the key nor looks it up again.
+   */
+  missedKey?: string;
   /** Where the page's links point (they are rewritten at compile time). */
   links: LinkContext;
   /** Highlight code blocks; `check` reads no HTML and skips it. @default true */
@@ -81,15 +86,26 @@ function isCompileOutput(value: unknown): value is CompileOutput {
     && typeof v.usesMath === 'boolean' && typeof v.usesMermaid === 'boolean';
 }
 
+/** What keys a page in the cache: the input without the cache folder, the text or the key the look-up passes on. */
+function keyedInput(input: CompileInput): Omit<CompileInput, 'cacheDir' | 'source' | 'missedKey'> {
+  const { cacheDir: _cacheDir, source: _source, missedKey: _missedKey, ...keyed } = input;
+  return keyed;
+}
+
+/** A look-up on the main thread: the output, or the input for the task, carrying what the look-up read and the key it missed. */
+export type CacheLookUp = { output: CompileOutput } | { task: CompileInput };
+
 /**
- * The page's compile output from the persistent cache, or undefined (no `cacheDir`, or a miss).
- * The build calls it on the main thread before posting a task, so a warm build posts none.
+ * The page's compile output from the persistent cache, or the input of the task that compiles
+ * it (with the text read and the key that missed: the task does not look again). The build calls
+ * it on the main thread before posting a task, so a warm build posts none.
  */
-export async function cachedCompile(input: CompileInput): Promise<CompileOutput | undefined> {
-  const { cacheDir, ...keyed } = input;
-  if (cacheDir === undefined) return undefined;
+export async function cachedCompile(input: CompileInput): Promise<CacheLookUp> {
+  if (input.cacheDir === undefined) return { task: input };
   const source = await readFile(input.file, 'utf8');
-  return readCompiled(cacheDir, await compileCacheKey(source, keyed), isCompileOutput);
+  const key = await compileCacheKey(source, keyedInput(input));
+  const output = await readCompiled(input.cacheDir, key, isCompileOutput);
+  return output ? { output } : { task: { ...input, source, missedKey: key } };
 }
 
 /**
@@ -99,10 +115,11 @@ export async function cachedCompile(input: CompileInput): Promise<CompileOutput 
  * they import are not part of the key.
  */
 export async function compilePage(input: CompileInput): Promise<CompileOutput> {
-  const source = await readFile(input.file, 'utf8');
-  const { cacheDir, ...keyed } = input;
-  const key = cacheDir === undefined ? undefined : await compileCacheKey(source, keyed);
-  if (key !== undefined) {
+  const source = input.source ?? (await readFile(input.file, 'utf8'));
+  const { cacheDir, missedKey } = input;
+  const keyed = keyedInput(input);
+  const key = cacheDir === undefined ? undefined : (missedKey ?? (await compileCacheKey(source, keyed)));
+  if (key !== undefined && missedKey === undefined) {
     const cached = await readCompiled(cacheDir!, key, isCompileOutput);
     if (cached) return cached;
   }

@@ -20,6 +20,7 @@ import {
 import { cachedCompile, type CompileInput, type CompileOutput } from './compile-page.ts';
 import { katexAssets } from './katex-assets.ts';
 import { writeLlmsOutput } from './llms-output.ts';
+import type { RememberedMarkdown } from './page-markdown-cache.ts';
 import { mermaidAssets } from './mermaid.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { splitCustomId } from './custom-heading-id.ts';
@@ -88,6 +89,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
   const bodies = new Map<string, string>();
   /** Each compiled .mdx page's clean Markdown by source path, when the compile made it (no second parse). */
   const cleanMarkdown = new Map<string, string>();
+  /** Each page's Markdown from the last `postBuild`: dev runs it after edits, and reads only what changed. */
+  const remembered: RememberedMarkdown = new Map();
   return {
     name: CONTENT_LOADER,
     contentSource: true,
@@ -154,8 +157,11 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           siteHash,
           site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
         };
-        const compile = async () =>
-          (lookUpFirst ? await cachedCompile(input) : undefined) ?? context.compilePage({ moduleUrl, exportName: 'compilePage', input, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) });
+        const compile = async () => {
+          const lookUp = lookUpFirst ? await cachedCompile(input) : { task: input };
+          if ('output' in lookUp) return lookUp.output;
+          return context.compilePage({ moduleUrl, exportName: 'compilePage', input: lookUp.task, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) });
+        };
         jobs.push(
           compile().then(
             (output) => ({
@@ -179,7 +185,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       return pages;
     },
     // Every page's Markdown and the llms.txt index, once routes and navigation are final.
-    postBuild: (args) => writeLlmsOutput({ ...args, bodies, cleanMarkdown }),
+    postBuild: (args) => writeLlmsOutput({ ...args, bodies, cleanMarkdown, remembered }),
     async contentLoaded({ content, actions }) {
       bodies.clear();
       for (const page of content) bodies.set(page.sourcePath, (page as ContentPage & Pick<CompileOutput, 'body'>).body);

@@ -1,7 +1,7 @@
 import { join, relative } from 'node:path';
 import { folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type OutputFiles, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
 import type { PageMarkdownInput } from './page-markdown.ts';
-import { pageMarkdownCache } from './page-markdown-cache.ts';
+import { pageMarkdownCache, type RememberedMarkdown } from './page-markdown-cache.ts';
 
 /** Where a route's Markdown is written, relative to the output folder: `/` is `/index.md`. */
 export function markdownPath(route: string, locale: string, defaultLocale: string): string {
@@ -32,7 +32,15 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * `llms-full.txt` (every page's Markdown) and `<route>.md` for every page a reader can find:
  * hidden pages and `/404`, `/500`, `/search` are left out, as from search.
  */
-export async function writeLlmsOutput({ site, context, output, bodies, cleanMarkdown }: { site: SiteData; context: PluginContext; output: OutputFiles; bodies: ReadonlyMap<string, string>; cleanMarkdown?: ReadonlyMap<string, string> }): Promise<void> {
+export async function writeLlmsOutput({ site, context, output, bodies, cleanMarkdown, remembered }: {
+  site: SiteData;
+  context: PluginContext;
+  output: OutputFiles;
+  bodies: ReadonlyMap<string, string>;
+  cleanMarkdown?: ReadonlyMap<string, string>;
+  /** Each page's Markdown from the last run (dev's last postBuild): only pages changed since are read or converted. */
+  remembered?: RememberedMarkdown;
+}): Promise<void> {
   const { config } = context;
   const moduleUrl = workerModuleUrl(import.meta.url, './page-markdown.js');
   const origin = (config.siteUrl ?? '').replace(/\/+$/, '');
@@ -42,6 +50,7 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
     context,
     (input) => context.runInWorker<PageMarkdownInput, string>({ moduleUrl, exportName: 'pageMarkdown', input }),
     site.themeData.relOutputs,
+    remembered,
   );
   for (const { locale } of config.locales) {
     const pageMap = site.navigation[locale]?.pageMap ?? [];
@@ -90,4 +99,5 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
     await write(`${prefix}/llms.txt`, index);
     await write(`${prefix}/llms-full.txt`, markdown.join('\n'));
   }
+  cache.finish();
 }

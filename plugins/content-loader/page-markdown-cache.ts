@@ -11,26 +11,54 @@ import type { PageMarkdownInput } from './page-markdown.ts';
  * tables (hashed once per build, not once per page).
  */
 export interface PageMarkdownCache {
-  /** The page's Markdown, from the cache or converted in the pool (then kept). */
+  /** The page's Markdown: remembered from the last run, else from the cache, else converted in the pool (then kept). */
   markdownOf(input: PageMarkdownInput): Promise<string>;
+  /** Ends the run: what the remembered Markdown holds from now on is this run's pages alone. */
+  finish(): void;
 }
+
+/**
+ * Each page's Markdown by its key, from the plugin's last run. The content loader keeps one for as
+ * long as it is loaded: dev runs `postBuild` after edits, and without it every page's entry was
+ * read from disk (synchronously: a blocked event loop for the whole site per edit); with it only
+ * the pages whose input changed are.
+ */
+export type RememberedMarkdown = Map<string, string>;
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
-/** A cache for this build; with `--no-cache` every page is converted and nothing kept. */
-export async function pageMarkdownCache(context: PluginContext, convert: (input: PageMarkdownInput) => Promise<string>, relOutputs: PageMarkdownInput['relOutputs']): Promise<PageMarkdownCache> {
-  if (!context.persistentCache) return { markdownOf: convert };
+/** A cache for this run; with `--no-cache` nothing is read from disk or kept there (what is remembered is this process's own). */
+export async function pageMarkdownCache(
+  context: PluginContext,
+  convert: (input: PageMarkdownInput) => Promise<string>,
+  relOutputs: PageMarkdownInput['relOutputs'],
+  remembered: RememberedMarkdown = new Map(),
+): Promise<PageMarkdownCache> {
   const dir = join(context.cacheDir, 'markdown');
   const shared = createHash('sha256').update(await toolBuildId()).update('\0').update(JSON.stringify(relOutputs ?? null)).digest('hex');
+  const used = new Set<string>();
+  const markdownOnDisk = async (key: string, input: PageMarkdownInput): Promise<string> => {
+    if (!context.persistentCache) return convert(input);
+    const cached = await readCacheEntry(dir, key, isText);
+    if (cached !== undefined) return cached;
+    const markdown = await convert(input);
+    await writeCacheEntry(dir, key, markdown);
+    return markdown;
+  };
   return {
     async markdownOf(input) {
       const { relOutputs: _shared, ...own } = input;
       const key = createHash('sha256').update(shared).update('\0').update(JSON.stringify(own)).digest('hex');
-      const cached = await readCacheEntry(dir, key, isText);
-      if (cached !== undefined) return cached;
-      const markdown = await convert(input);
-      await writeCacheEntry(dir, key, markdown);
+      used.add(key);
+      const known = remembered.get(key);
+      if (known !== undefined) return known;
+      const markdown = await markdownOnDisk(key, input);
+      remembered.set(key, markdown);
       return markdown;
+    },
+    finish() {
+      // A page edited or removed leaves its old Markdown behind: dev's memory stays flat over edits.
+      for (const key of remembered.keys()) if (!used.has(key)) remembered.delete(key);
     },
   };
 }

@@ -13,6 +13,20 @@ export interface RunOptions {
   timeoutMs?: number;
 }
 
+/**
+ * The worker thread running a task ended before answering it (user code called `process.exit`,
+ * or the thread died some other way): Node emits `exit` but no `error` then, so without this the
+ * task would never settle. The pool replaces the worker for later tasks.
+ */
+export class WorkerExitedError extends Error {
+  readonly exitCode: number;
+  constructor(exitCode: number) {
+    super(`the worker thread exited with code ${exitCode} before the task finished`);
+    this.name = 'WorkerExitedError';
+    this.exitCode = exitCode;
+  }
+}
+
 /** A task ran past its `timeoutMs` (user code in an endless loop); its worker was replaced. */
 export class TaskTimeoutError extends Error {
   readonly timeoutMs: number;
@@ -35,8 +49,10 @@ interface Pending {
 interface PoolWorker {
   worker: Worker;
   busy: number;
-  /** Settles when a replacement worker has had the broadcasts replayed: tasks wait for it. */
+  /** Settles when a replacement worker has had the broadcasts replayed: tasks wait for it. Never rejects. */
   ready: Promise<unknown>;
+  /** The pool terminates this worker on purpose (a task ran out of time, or the pool closes): its exit is no failure. */
+  stopping?: true;
 }
 
 interface Queued {
@@ -119,23 +135,42 @@ export class WorkerPool {
       this.settled();
     });
     worker.on('error', (error) => {
-      for (const [id, task] of this.pending) {
-        if (task.slot !== slot) continue;
-        clearTimeout(task.timer);
-        this.pending.delete(id);
-        task.reject(error);
-      }
+      for (const [, task] of this.takePending(slot)) task.reject(error);
       for (const queued of this.queue) queued.reject(error);
       this.queue.length = 0;
       this.settled();
     });
+    worker.on('exit', (code) => this.exited(slot, code));
     return slot;
+  }
+
+  /**
+   * A worker ended without the pool asking: its tasks reject with `WorkerExitedError` (they will
+   * never be answered), and a replacement with the broadcasts takes the tasks still queued. A
+   * worker that ended with nothing to do is replaced only when a task comes (`start`): a thread
+   * that cannot start at all must not be restarted over and over.
+   */
+  private exited(slot: PoolWorker, exitCode: number): void {
+    if (slot.stopping || this.closed) return;
+    const taken = this.takePending(slot);
+    for (const [, pending] of taken) pending.reject(new WorkerExitedError(exitCode));
+    const index = this.workers.indexOf(slot);
+    if (index >= 0 && (taken.length || this.queue.length)) {
+      const replacement = this.spawnWithBroadcasts();
+      this.workers[index] = replacement;
+      while (replacement.busy < IN_FLIGHT_PER_WORKER && this.queue.length) this.next(replacement);
+    } else if (index >= 0) {
+      this.workers.splice(index, 1);
+    }
+    this.settled();
   }
 
   /** A new worker that gets the broadcasts the others had (site data) before any task. */
   private spawnWithBroadcasts(): PoolWorker {
     const slot = this.spawn();
-    slot.ready = Promise.all([...this.broadcasts.values()].map((task) => this.send(slot, task, {}, true)));
+    // Tasks post once it settles either way; a replacement no task reaches must not leave its
+    // rejection unhandled.
+    slot.ready = Promise.all([...this.broadcasts.values()].map((task) => this.send(slot, task, {}, true))).catch(() => undefined);
     return slot;
   }
 
@@ -154,7 +189,18 @@ export class WorkerPool {
     return this.workers.length;
   }
 
+  /**
+   * Runs a task on the least busy worker, or queues it. Its promise may reject (the task threw, ran
+   * out of time, or its worker exited) after its caller stopped listening: a failed build leaves
+   * tasks nobody awaits. Such a rejection is no unhandled rejection; a caller that awaits still gets it.
+   */
   run<Input, Output>(task: WorkerTask<Input>, options: RunOptions = {}): Promise<Output> {
+    return handledLater(this.start<Output>(task, options));
+  }
+
+  private start<Output>(task: WorkerTask, options: RunOptions): Promise<Output> {
+    // Every worker ended while idle (`exited`): the task starts a new one.
+    if (!this.workers.length && !this.closed) this.workers.push(this.spawnWithBroadcasts());
     let slot = this.workers[0]!;
     for (const candidate of this.workers) if (candidate.busy < slot.busy) slot = candidate;
     if (slot.busy < IN_FLIGHT_PER_WORKER) return this.send<Output>(slot, task, options);
@@ -171,7 +217,7 @@ export class WorkerPool {
   /** Runs the same task once on every worker (to hand each the site data once). */
   broadcast<Input>(task: WorkerTask<Input>): Promise<unknown[]> {
     this.broadcasts.set(`${task.moduleUrl}#${task.exportName}`, task);
-    return Promise.all(this.workers.map((slot) => this.send(slot, task, {}, true)));
+    return handledLater(Promise.all(this.workers.map((slot) => this.send(slot, task, {}, true))));
   }
 
   private send<Output>(slot: PoolWorker, task: WorkerTask, options: RunOptions, now = false): Promise<Output> {
@@ -199,16 +245,24 @@ export class WorkerPool {
     if (index < 0 || this.closed) return;
     const replacement = this.spawnWithBroadcasts();
     this.workers[index] = replacement;
+    slot.stopping = true;
     void slot.worker.terminate();
-    for (const [id, pending] of [...this.pending]) {
-      if (pending.slot !== slot) continue;
-      this.pending.delete(id);
-      clearTimeout(pending.timer);
+    for (const [id, pending] of this.takePending(slot)) {
       if (id === timedOutId) pending.reject(new TaskTimeoutError(timeoutMs));
       else this.send(replacement, pending.task, pending.options).then(pending.resolve, pending.reject);
     }
     this.next(replacement);
     this.settled();
+  }
+
+  /** The tasks sent to `slot` and not answered, by id, taken off the pending list (their clocks stopped): its worker will answer none of them. */
+  private takePending(slot: PoolWorker): [number, Pending][] {
+    const taken = [...this.pending].filter(([, pending]) => pending.slot === slot);
+    for (const [id, pending] of taken) {
+      this.pending.delete(id);
+      clearTimeout(pending.timer);
+    }
+    return taken;
   }
 
   /** Tells a waiting `retire` that every task it was given has settled. */
@@ -242,7 +296,14 @@ export class WorkerPool {
     // first, the child would outlive the process. A busy worker (an endless loop) cannot answer.
     const stopEsbuild = { moduleUrl: distUrl('src/util/esbuild-children.js'), exportName: 'stopEsbuild', input: undefined };
     await Promise.all(this.workers.filter((slot) => slot.busy === 0).map((slot) => this.send(slot, stopEsbuild, {}, true).catch(() => undefined)));
+    for (const slot of this.workers) slot.stopping = true;
     await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
     this.workers.length = 0;
   }
+}
+
+/** `promise` itself, marked as handled: its rejection reaches whoever awaits it, and is no unhandled rejection when nobody does. */
+function handledLater<Value>(promise: Promise<Value>): Promise<Value> {
+  promise.catch(() => undefined);
+  return promise;
 }

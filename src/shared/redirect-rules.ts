@@ -87,15 +87,38 @@ export function redirectStatus(rule: RedirectRule): 307 | 308 {
   return rule.permanent === false ? 307 : 308;
 }
 
+/** A rule whose source parsed, with its segments; rules that cannot be followed are left out. */
+interface CompiledRedirect {
+  rule: RedirectRule;
+  segments: SourceSegment[];
+}
+
+/**
+ * Each rule set's parsed sources, by the array the config holds: dev and preview match every
+ * request and `check` every link against the same set, which is parsed once. A changed config is
+ * a new array, parsed afresh; a rule set is not changed in place once matched against.
+ */
+const compiledRuleSets = new WeakMap<readonly RedirectRule[], readonly CompiledRedirect[]>();
+
+function compiledRedirects(rules: readonly RedirectRule[]): readonly CompiledRedirect[] {
+  let compiled = compiledRuleSets.get(rules);
+  if (!compiled) {
+    compiled = rules.flatMap((rule) => {
+      const segments = parseRedirectSource(rule.source);
+      return segments ? [{ rule, segments }] : [];
+    });
+    compiledRuleSets.set(rules, compiled);
+  }
+  return compiled;
+}
+
 /**
  * The first redirect whose source matches `route` (a route of the site, without base path or
  * locale prefix), with its destination's parameters filled in. A `:param*` that matched nothing
  * leaves no empty segment behind (`/guide/:slug*` from `/docs` is `/guide`).
  */
 export function matchRedirect(rules: readonly RedirectRule[], route: string): RedirectTarget | undefined {
-  for (const rule of rules) {
-    const segments = parseRedirectSource(rule.source);
-    if (!segments) continue;
+  for (const { rule, segments } of compiledRedirects(rules)) {
     const values = matchSegments(segments, route);
     if (!values) continue;
     const filled = rule.destination.replace(DESTINATION_PARAM, (whole, name: string) => values.get(name) ?? whole);
@@ -133,8 +156,7 @@ export function redirectsFile(rules: readonly RedirectRule[], options: { basePat
   const lines: string[] = [];
   const prefixes = ['', ...options.locales.filter((l) => l !== options.defaultLocale).map((l) => `/${l}`)];
   for (const prefix of prefixes) {
-    for (const rule of rules) {
-      if (!parseRedirectSource(rule.source)) continue;
+    for (const { rule } of compiledRedirects(rules)) {
       const source = `${options.basePath}${prefix}${hostPath(rule.source, 'source')}`;
       const destination = isExternalHref(rule.destination) ? hostPath(rule.destination, 'destination') : `${options.basePath}${prefix}${hostPath(rule.destination, 'destination')}`;
       lines.push(`${source} ${destination} ${redirectStatus(rule)}`);

@@ -1,37 +1,36 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import WebSocket from 'ws';
 import type { DevMessage } from '../../src/dev/dev-client.ts';
 import { applyChanges } from '../../src/dev/apply-changes.ts';
 import type { WatchedPaths } from '../../src/dev/classify-change.ts';
-import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
-import { tempSite } from '../helpers.ts';
+import { useDevServer } from '../use-dev-server.ts';
 
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>';
-let site: ReturnType<typeof tempSite>;
-let dev: DevServer;
-let socket: WebSocket;
-const messages: DevMessage[] = [];
-const terminal: string[] = [];
+const dev = useDevServer(
+  {
+    'content/index.mdx': '# Home\n\nWelcome.\n',
+    'content/guide.mdx': '# Guide\n\nThe first version.\n',
+    'content/other.mdx': '# Other page\n\nOther text.\n',
+    'content/_meta.json': '{ "index": "Home", "guide": "Guide", "other": "Other" }\n',
+    'docs-gen.config.ts': "export default { title: 'Changing site' };\n",
+  },
+  { socket: true },
+);
 
-const file = (path: string) => join(site.root, path);
+const file = (path: string) => join(dev.root, path);
 const get = async (path: string) => {
-  const response = await fetch(`http://127.0.0.1:${dev.port}${path}`);
+  const response = await fetch(dev.url(path));
   return { status: response.status, html: await response.text() };
 };
 
 /** Saves a file and resolves with the first message the tabs get after it that passes `accept`. */
 async function save(path: string, text: string, accept: (m: DevMessage) => boolean = () => true): Promise<DevMessage> {
-  const from = messages.length;
+  const from = dev.messages.length;
   mkdirSync(dirname(file(path)), { recursive: true });
   writeFileSync(file(path), text);
-  // No time limit of its own (the test's is the net): a busy machine only makes it wait longer.
-  for (;;) {
-    const found = messages.slice(from).find(accept);
-    if (found) return found;
-    await new Promise((done) => setTimeout(done, 10));
-  }
+  return dev.messageAfter(from, accept);
 }
 
 const isReload = (m: DevMessage) => m.type === 'reload';
@@ -42,7 +41,7 @@ async function until(condition: () => Promise<boolean>): Promise<void> {
 }
 
 function watchedForTest(themeDir: string): WatchedPaths {
-  const { context, config } = dev.site.pipeline;
+  const { context, config } = dev.server.site.pipeline;
   return {
     contentDir: context.contentDir,
     publicDir: context.publicDir,
@@ -57,26 +56,8 @@ function watchedForTest(themeDir: string): WatchedPaths {
 }
 const isError = (m: DevMessage) => m.type === 'error';
 
-beforeAll(async () => {
-  site = tempSite({
-    'content/index.mdx': '# Home\n\nWelcome.\n',
-    'content/guide.mdx': '# Guide\n\nThe first version.\n',
-    'content/other.mdx': '# Other page\n\nOther text.\n',
-    'content/_meta.json': '{ "index": "Home", "guide": "Guide", "other": "Other" }\n',
-    'docs-gen.config.ts': "export default { title: 'Changing site' };\n",
-  });
-  dev = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: { info: () => {}, error: (text) => terminal.push(text) } });
-  socket = new WebSocket(`ws://127.0.0.1:${dev.port}/__docs-gen/ws`);
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as DevMessage));
-  await new Promise((done) => socket.once('open', done));
-  await get('/guide');
-});
-
-afterAll(async () => {
-  socket?.close();
-  await dev?.close();
-  site?.cleanup();
-});
+// The first page asked for starts the background compile.
+beforeAll(() => get('/guide'));
 
 describe('the dev server on a change', () => {
   test('a page edit reloads the tabs, and the page shows the new text', async () => {
@@ -97,11 +78,11 @@ describe('the dev server on a change', () => {
   test('an MDX syntax error shows as an overlay message with file:line:col, the server keeps serving, and fixing it clears it', async () => {
     const error = await save('content/guide.mdx', '# Guide\n\nA brace { that never closes.\n', isError);
     expect(error.type === 'error' && error.message).toMatch(/^content\/guide\.mdx:3:\d+ error MDX syntax error/);
-    expect(terminal.join('\n')).toMatch(/content\/guide\.mdx:3:\d+ error MDX syntax error/);
+    expect(dev.terminal.join('\n')).toMatch(/content\/guide\.mdx:3:\d+ error MDX syntax error/);
     expect((await get('/other')).status).toBe(200);
     expect((await get('/guide')).status).toBe(200);
     expect(await save('content/guide.mdx', '# Guide\n\nFixed.\n', isReload)).toEqual({ type: 'reload' });
-    expect(dev.site.errors.size).toBe(0);
+    expect(dev.server.site.errors.size).toBe(0);
     expect((await get('/guide')).html).toContain('Fixed.');
   });
 
@@ -116,7 +97,7 @@ describe('the dev server on a change', () => {
 
   test('a tab that connects while there is an error is shown it at once', async () => {
     await save('content/guide.mdx', '# Guide\n\n<div>\n', isError);
-    const late = new WebSocket(`ws://127.0.0.1:${dev.port}/__docs-gen/ws`);
+    const late = new WebSocket(`ws://127.0.0.1:${dev.server.port}/__docs-gen/ws`);
     const first = await new Promise<DevMessage>((done) => late.once('message', (data) => done(JSON.parse(String(data)) as DevMessage)));
     late.close();
     expect(first.type).toBe('error');
@@ -161,9 +142,9 @@ describe('the dev server on a change', () => {
     await until(async () => (await get('/pictured')).html.includes('A diagram:'));
     const good = await get('/pictured');
     expect(good.status).toBe(200);
-    const from = messages.length;
+    const from = dev.messages.length;
     rmSync(file('public'), { recursive: true });
-    await until(async () => messages.slice(from).some((m) => m.type === 'error' && m.message.includes('/diagram.svg was not found')));
+    await until(async () => dev.messages.slice(from).some((m) => m.type === 'error' && m.message.includes('/diagram.svg was not found')));
     const served = await get('/pictured');
     expect(served.status).toBe(200);
     expect(served.html).toContain('A diagram:');
@@ -174,14 +155,14 @@ describe('the dev server on a change', () => {
     mkdirSync(file('public'));
     writeFileSync(file('public/chart.svg'), LOGO);
     writeFileSync(file('public/diagram.svg'), LOGO);
-    await until(async () => dev.site.errors.size === 0);
+    await until(async () => dev.server.site.errors.size === 0);
   });
 
   test("a change to the theme's stylesheet swaps the stylesheet in place instead of reloading", async () => {
     // The theme folder is docs-gen's own: point the watched paths at a stand-in instead of editing it.
-    const themeDir = join(site.root, 'stand-in-theme');
+    const themeDir = join(dev.root, 'stand-in-theme');
     const paths = watchedForTest(themeDir);
-    const applied = await dev.site.exclusive(() => applyChanges(dev.site, [{ event: 'change', path: join(themeDir, 'styles', 'main.css') }], paths));
-    expect(applied.message).toEqual({ type: 'css', href: dev.site.assets!.assets.styles[0] });
+    const applied = await dev.server.site.exclusive(() => applyChanges(dev.server.site, [{ event: 'change', path: join(themeDir, 'styles', 'main.css') }], paths));
+    expect(applied.message).toEqual({ type: 'css', href: dev.server.site.assets!.assets.styles[0] });
   });
 });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
+import { expect, test, vi } from 'vitest';
 import { fixture } from '../helpers.ts';
+import { useDevServer } from '../use-dev-server.ts';
 
 // A task that blocks its worker until the test opens the gate (a shared cell set to 1): a compile
 // or render that is still running, as long as the test wants, whatever the machine's speed.
@@ -11,17 +11,11 @@ export function waitForGate(gate) {
 }
 `)}`;
 
-let dev: DevServer;
-
-beforeAll(async () => {
-  dev = await startDevServer({ root: fixture('a-tiny-site-that-builds'), port: 0, host: '127.0.0.1', log: { info: () => {}, error: () => {} } });
-});
-afterAll(async () => {
-  await dev?.close();
-});
+const dev = useDevServer(fixture('a-tiny-site-that-builds'));
 
 test('new render workers: the old ones finish the tasks they have, however long those take, and only then close', async () => {
-  const old = dev.site.pool;
+  const { site } = dev.server;
+  const old = site.pool;
   const closeOld = vi.spyOn(old, 'close');
   const gate = new SharedArrayBuffer(4);
   const inFlight = old.run<SharedArrayBuffer, string>({ moduleUrl: GATED, exportName: 'waitForGate', input: gate });
@@ -29,12 +23,12 @@ test('new render workers: the old ones finish the tasks they have, however long 
   // A theme or renderer change starts new workers; then an hour passes on a fake clock.
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   try {
-    dev.site.restartWorkers();
+    site.restartWorkers();
     vi.advanceTimersByTime(60 * 60_000);
   } finally {
     vi.useRealTimers();
   }
-  expect(dev.site.pool).not.toBe(old);
+  expect(site.pool).not.toBe(old);
   expect(closeOld).not.toHaveBeenCalled();
 
   const cell = new Int32Array(gate);

@@ -2,11 +2,9 @@
 // the build prints it), images named relative to a page and next.config's redirects.
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import WebSocket from 'ws';
-import type { DevMessage } from '../../src/dev/dev-client.ts';
-import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
+import { afterAll, describe, expect, test } from 'vitest';
 import { fixture, repoRoot } from '../helpers.ts';
+import { useDevServer } from '../use-dev-server.ts';
 
 const NEXTRA_2 = fixture('a-nextra-2-site-builds-unchanged');
 // A copy inside the repository (so `docs-gen` resolves), edited by the test; never the fixture.
@@ -14,25 +12,11 @@ mkdirSync(join(repoRoot, 'tests', '.tmp'), { recursive: true });
 const root = mkdtempSync(join(repoRoot, 'tests', '.tmp', 'nextra-dev-'));
 cpSync(NEXTRA_2, root, { recursive: true, filter: (source) => !source.includes('.docs-gen-cache') });
 
-let dev: DevServer;
-let socket: WebSocket;
-const messages: DevMessage[] = [];
-const terminal: string[] = [];
-const url = (path: string) => `http://127.0.0.1:${dev.port}${path}`;
+// Registered before the server's, so it runs after the server closed (after-hooks run in reverse).
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const dev = useDevServer(root, { socket: true });
+const url = (path: string) => dev.url(path);
 const get = async (path: string) => (await fetch(url(path))).text();
-
-beforeAll(async () => {
-  dev = await startDevServer({ root, port: 0, host: '127.0.0.1', log: { info: () => {}, error: (text) => terminal.push(text) } });
-  socket = new WebSocket(`ws://127.0.0.1:${dev.port}/__docs-gen/ws`);
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as DevMessage));
-  await new Promise((done) => socket.once('open', done));
-});
-
-afterAll(async () => {
-  socket?.close();
-  await dev?.close();
-  rmSync(root, { recursive: true, force: true });
-});
 
 describe('docs-gen dev on a Nextra 2 site', () => {
   test('renders the first page asked for with the nextra-theme-docs shims', async () => {
@@ -43,15 +27,14 @@ describe('docs-gen dev on a Nextra 2 site', () => {
 
   test('shows an edit of a page', async () => {
     const file = join(root, 'pages', 'guide', 'components.en-US.mdx');
-    const from = messages.length;
+    const from = dev.messages.length;
     writeFileSync(file, readFileSync(file, 'utf8').replace('Handle widgets with care.', 'Handle widgets with great care.'));
-    // No time limit of its own (the test's is the net): a busy machine only makes it wait longer.
-    while (!messages.slice(from).some((m) => m.type === 'reload')) await new Promise((done) => setTimeout(done, 10));
+    await dev.messageAfter(from, (m) => m.type === 'reload');
     expect(await get('/guide/components')).toContain('Handle widgets with great care.');
   });
 
   test('prints the config warning of each Nextra file once, as the build does', () => {
-    const warnings = terminal.filter((text) => text.includes('[nextra-config-unmapped]'));
+    const warnings = dev.terminal.filter((text) => text.includes('[nextra-config-unmapped]'));
     expect(warnings).toHaveLength(2);
     expect(warnings.join('\n')).toContain('theme.config.tsx: not carried over to docs-gen (no equivalent): editLink, head');
     expect(warnings.join('\n')).toContain('next.config.js: not carried over to docs-gen (no equivalent): redirects: /blog/:id');

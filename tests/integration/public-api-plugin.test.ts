@@ -2,8 +2,8 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
 import { fixture, tmp } from '../helpers.ts';
+import { useDevServer } from '../use-dev-server.ts';
 
 /*
  * A plugin written only against `docs-gen` (tests/fixtures/a-plugin-written-against-the-public-api-does-what-built-ins-do/plugin)
@@ -58,18 +58,11 @@ describe('a plugin written against the public API, in a build', () => {
 });
 
 describe('a plugin written against the public API, in dev', () => {
-  let dev: DevServer;
+  const dev = useDevServer(SITE);
   const get = async (path: string) => {
-    const response = await fetch(`http://127.0.0.1:${dev.port}${path}`);
+    const response = await fetch(dev.url(path));
     return { status: response.status, text: await response.text() };
   };
-
-  beforeAll(async () => {
-    dev = await startDevServer({ root: SITE, port: 0, host: '127.0.0.1', log: { info: () => {}, error: () => {} } });
-  });
-  afterAll(async () => {
-    await dev?.close();
-  });
 
   test('answers its own dev-server route before any page', async () => {
     expect(await get('/acme/hello')).toEqual({ status: 200, text: expect.stringMatching(/^hello from acme:everything \(loadContent, contentLoaded/) as unknown as string });
@@ -93,6 +86,6 @@ describe('a plugin written against the public API, in dev', () => {
   test('postBuild runs in dev, and watchPaths was asked', async () => {
     const hooks = JSON.parse((await get('/hooks.json')).text) as { calls: string[] };
     expect(hooks.calls).toEqual(expect.arrayContaining(['loadContent', 'contentLoaded', 'transformPage', 'postBuild']));
-    expect([...dev.site.pipeline.watchPaths().keys()]).toContain('acme:everything');
+    expect([...dev.server.site.pipeline.watchPaths().keys()]).toContain('acme:everything');
   });
 });

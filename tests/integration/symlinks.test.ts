@@ -2,10 +2,10 @@ import { lstatSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../src/build/build.ts';
-import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
 import { watchSite } from '../../src/dev/watch-site.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/preview/preview-server.ts';
 import { tempSite, tmp } from '../helpers.ts';
+import { useDevServer } from '../use-dev-server.ts';
 
 const SECRET = 'TOP-SECRET-BESIDE-THE-SITE';
 
@@ -88,13 +88,8 @@ describe('build: links in public/ that leave it are refused, the rest become reg
 });
 
 describe('dev: serves links inside public/, refuses links out of it and names each once', () => {
-  let dev: DevServer;
-  const lines: string[] = [];
-  beforeAll(async () => {
-    dev = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: { info: (line) => lines.push(line), error: (text) => lines.push(text) } });
-  });
-  afterAll(() => dev?.close());
-  const get = (path: string) => fetch(`http://127.0.0.1:${dev.port}${path}`);
+  const dev = useDevServer(() => site.root);
+  const get = (path: string) => fetch(dev.url(path));
 
   test('a link inside public/ is served', async () => {
     expect(await (await get('/inside-link.txt')).text()).toBe('fine');
@@ -107,7 +102,7 @@ describe('dev: serves links inside public/, refuses links out of it and names ea
       expect(response.status).toBe(404);
       expect(await response.text()).not.toContain(SECRET);
     }
-    const warnings = lines.filter((line) => line.includes('symlink-outside'));
+    const warnings = dev.printed.filter((line) => line.includes('symlink-outside'));
     expect(warnings).toHaveLength(2);
     expect(warnings[0]).toContain(`public/escape.txt is a symbolic link to ${join(outside, 'secret.txt')}, outside public/: not served`);
   });

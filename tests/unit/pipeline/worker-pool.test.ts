@@ -1,11 +1,14 @@
 import { afterAll, describe, expect, test } from 'vitest';
-import { TaskTimeoutError, WorkerPool } from '../../../src/pipeline/worker-pool.ts';
+import { TaskTimeoutError, WorkerExitedError, WorkerPool } from '../../../src/pipeline/worker-pool.ts';
 
-// A data: module is a task module the pool can load without a file.
+// A data: module is a task module the pool can load without a file. `exitWith` ends its worker
+// thread as user code calling `process.exit` would: Node emits the worker's `exit`, never `error`.
 const module = `data:text/javascript,${encodeURIComponent(`
 let site = 'none';
 export function setSite(value) { site = value; }
 export function spin() { for (;;) {} }
+export function exitWith(code) { process.exit(code); }
+export function exitOnceAnswered(code) { setTimeout(() => process.exit(code)); return 'answered'; }
 export function whichSite() { return site; }
 `)}`;
 
@@ -68,5 +71,44 @@ describe('a pool closed with tasks on it', () => {
     expect(pool.close()).toBe(closing);
     await closing;
     expect(pool.started).toBe(0);
+  });
+});
+
+describe('a worker that exits in the middle of a task', () => {
+  const pool = new WorkerPool(1);
+  afterAll(() => pool.close());
+
+  test("rejects the task with the worker's exit code, and a replacement with the broadcasts runs the next task", async () => {
+    await pool.broadcast({ moduleUrl: module, exportName: 'setSite', input: 'the site' });
+    const exited = pool.run({ moduleUrl: module, exportName: 'exitWith', input: 3 });
+    await expect(exited).rejects.toBeInstanceOf(WorkerExitedError);
+    await expect(exited).rejects.toThrow('the worker thread exited with code 3 before the task finished');
+    await expect(pool.run<null, string>({ moduleUrl: module, exportName: 'whichSite', input: null })).resolves.toBe('the site');
+    expect(pool.started).toBe(1);
+  });
+
+  test('a task nobody awaits any more (a failed build) rejects without an unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', record);
+    try {
+      void pool.run({ moduleUrl: module, exportName: 'exitWith', input: 4 });
+      // Sent to the same worker behind it, so rejected by the same exit, with the unawaited one.
+      await expect(pool.run({ moduleUrl: module, exportName: 'whichSite', input: null })).rejects.toBeInstanceOf(WorkerExitedError);
+      // Node reports unhandled rejections once the microtasks have run.
+      await new Promise((done) => setImmediate(done));
+      expect(unhandled).toEqual([]);
+      await expect(pool.run<null, string>({ moduleUrl: module, exportName: 'whichSite', input: null })).resolves.toBe('the site');
+    } finally {
+      process.off('unhandledRejection', record);
+    }
+  });
+
+  test('a worker that exits with nothing to do is replaced only once a task comes', async () => {
+    await expect(pool.run<number, string>({ moduleUrl: module, exportName: 'exitOnceAnswered', input: 5 })).resolves.toBe('answered');
+    // No time limit of its own (the test's is the net): the exit comes once the worker is idle.
+    await expect.poll(() => pool.started).toBe(0);
+    await expect(pool.run<null, string>({ moduleUrl: module, exportName: 'whichSite', input: null })).resolves.toBe('the site');
+    expect(pool.started).toBe(1);
   });
 });

@@ -29,6 +29,24 @@ describe('matching a redirect with Next.js path patterns', () => {
     expect(target?.status).toBe(status);
   });
 
+  test('parses a rule set once, however many paths it is asked about', () => {
+    let sourceReads = 0;
+    // Each rule counts how often its source is read: parsing it is what reads it.
+    const counted: RedirectRule[] = RULES.map((rule) => ({
+      get source() {
+        sourceReads++;
+        return rule.source;
+      },
+      destination: rule.destination,
+      permanent: rule.permanent,
+    }));
+    for (const route of ['/old/x', '/docs/a', '/api/users/1', '/elsewhere', '/v1/rel/primer', '/old/y']) matchRedirect(counted, route);
+    expect(redirectForUrlPath(counted, '/de-DE/old/x', { locales: ['en-US', 'de-DE'], defaultLocale: 'en-US' })?.location).toBe('/de-DE/new/x');
+    expect(sourceReads).toBe(RULES.length);
+    // Another rule set (a changed config in dev) is parsed afresh.
+    expect(matchRedirect([{ source: '/old/:slug', destination: '/newer/:slug' }], '/old/x')?.location).toBe('/newer/x');
+  });
+
   test("a non-default locale's prefix is matched through and kept on the destination", () => {
     const options = { locales: ['en-US', 'de-DE'], defaultLocale: 'en-US' };
     expect(redirectForUrlPath(RULES, '/de-DE/old/x', options)?.location).toBe('/de-DE/new/x');

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll } from 'vitest';
+import WebSocket from 'ws';
+import type { DevMessage } from '../src/dev/dev-client.ts';
+import { startDevServer, type DevServer, type DevServerOptions } from '../src/dev/dev-server.ts';
+import { tempSite } from './helpers.ts';
+
+/** A dev server started once for the tests of a file or describe block. */
+export interface DevServerUnderTest {
+  /** The running server; set by the block's beforeAll, so read it inside a test. */
+  readonly server: DevServer;
+  /** The site's folder: the one given, or the temporary site made from the files given. */
+  readonly root: string;
+  /** Every message the tabs were sent, in order (with `socket: true`). */
+  readonly messages: readonly DevMessage[];
+  /** What dev printed as errors on the terminal. */
+  readonly terminal: readonly string[];
+  /** What dev printed as information (its warnings among it). */
+  readonly printed: readonly string[];
+  /** The server's address of `path`. */
+  url(path: string): string;
+  /**
+   * The first message sent after the first `from` messages that passes `accept` (with `socket: true`).
+   * No time limit of its own (the test's is the net): a busy machine only makes it wait longer.
+   */
+  messageAfter(from: number, accept?: (message: DevMessage) => boolean): Promise<DevMessage>;
+}
+
+/** What the server is started with besides the site, and whether a tab's socket listens from the start. */
+export type UseDevServerOptions = Partial<Omit<DevServerOptions, 'root' | 'port' | 'host' | 'log'>> & { socket?: boolean };
+
+/**
+ * Starts `docs-gen dev` on 127.0.0.1 (a free port) in a beforeAll of the calling block and closes it
+ * in an afterAll. `site` is a folder used as it is (or a function that gives it, for a folder an
+ * earlier beforeAll makes), or the files of a temporary site (path → contents) removed afterwards.
+ */
+export function useDevServer(site: string | (() => string) | Record<string, string>, options: UseDevServerOptions = {}): DevServerUnderTest {
+  const { socket: listen = false, ...serverOptions } = options;
+  const messages: DevMessage[] = [];
+  const terminal: string[] = [];
+  const printed: string[] = [];
+  let server: DevServer | undefined;
+  let root: string | undefined;
+  let socket: WebSocket | undefined;
+  let cleanup = () => {};
+  beforeAll(async () => {
+    if (typeof site === 'string') root = site;
+    else if (typeof site === 'function') root = site();
+    else ({ root, cleanup } = tempSite(site));
+    server = await startDevServer({ root, port: 0, host: '127.0.0.1', log: { info: (line) => printed.push(line), error: (text) => terminal.push(text) }, ...serverOptions });
+    if (!listen) return;
+    const tab = new WebSocket(`ws://127.0.0.1:${server.port}/__docs-gen/ws`);
+    socket = tab;
+    tab.on('message', (data) => messages.push(JSON.parse(String(data)) as DevMessage));
+    await new Promise((done) => tab.once('open', done));
+  });
+  afterAll(async () => {
+    socket?.close();
+    await server?.close();
+    cleanup();
+  });
+  const started = <Value>(value: Value | undefined, what: string): Value => {
+    if (value === undefined) throw new Error(`the dev server's ${what} is read before its beforeAll ran`);
+    return value;
+  };
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get root() {
+      return started(root, 'root');
+    },
+    messages,
+    terminal,
+    printed,
+    url: (path) => `http://127.0.0.1:${started(server, 'server').port}${path}`,
+    async messageAfter(from, accept = () => true) {
+      for (;;) {
+        const found = messages.slice(from).find(accept);
+        if (found) return found;
+        await new Promise((done) => setTimeout(done, 10));
+      }
+    },
+  };
+}

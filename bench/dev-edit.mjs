@@ -1,6 +1,6 @@
 // docs-gen dev benchmark: how soon the first page is served after `docs-gen dev` starts, and how
 // long a saved page edit takes to be on screen in Chromium (live reload), as medians.
-// Usage: node bench/dev-edit.mjs [--pages 250] [--runs 3] [--edits 15] [--keep]
+// Usage: node bench/dev-edit.mjs [--pages 250] [--runs 3] [--edits 15] [--memory-edits 1000] [--no-real-site] [--keep]
 // Needs dist/ (node scripts/build-tool.mjs) and /usr/bin/chromium. See bench/README.md.
 import { spawn } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,13 +12,25 @@ import { chromium } from 'playwright-core';
 import { generateCorpus } from './corpus.mjs';
 
 const repoDir = dirname(dirname(fileURLToPath(import.meta.url)));
-const cli = join(repoDir, 'bin', 'docs-gen.js');
+// BENCH_CLI=path/to/bin/docs-gen.js times another entry point (a copy of the tool before a change).
+const cli = process.env.BENCH_CLI ?? join(repoDir, 'bin', 'docs-gen.js');
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i === -1 ? fallback : Number(process.argv[i + 1]);
 };
-const options = { pages: arg('pages', 250), runs: arg('runs', 3), edits: arg('edits', 15), keep: process.argv.includes('--keep') };
+const options = {
+  pages: arg('pages', 250),
+  runs: arg('runs', 3),
+  edits: arg('edits', 15),
+  memoryEdits: arg('memory-edits', 0),
+  realSite: !process.argv.includes('--no-real-site'),
+  keep: process.argv.includes('--keep'),
+};
+const quantile = (list, q) => [...list].sort((a, b) => a - b)[Math.ceil(q * list.length) - 1];
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)];
+const summary = (times) => `median ${Math.round(median(times))} ms, p90 ${Math.round(quantile(times, 0.9))} ms`;
+/** Resident memory of the dev process (its worker threads included), MiB. */
+const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 
 function freePort() {
@@ -66,8 +78,12 @@ async function firstPage(root, route) {
   }
 }
 
-/** Save → new text painted in Chromium, for `edits` saves of one page; each in ms. */
-async function editToScreen(browser, root, route, file) {
+/**
+ * Save → new text painted in Chromium, for `edits` saves of one page; each in ms. With
+ * `memoryEdits`, then saves that many more times (each waited for on screen) and samples the dev
+ * process's RSS every 100 edits.
+ */
+async function editToScreen(browser, root, route, file, memoryEdits = 0) {
   const dev = await startDev(root);
   const path = join(root, file);
   const original = readFileSync(path, 'utf8');
@@ -80,24 +96,44 @@ async function editToScreen(browser, root, route, file) {
       await sleep(20);
     }
     // Edits start once the rest of the site has compiled in the background, as while a writer reads.
-    for (let waited = 0; !/compiled \d+ more pages? in the background/.test(dev.output()) && waited < 20_000; waited += 50) await sleep(50);
-    const times = [];
-    for (let i = 0; i < options.edits; i++) {
+    // (At most 20 s, or 20 ms a page on a large corpus.)
+    const backgroundLimit = Math.max(20_000, options.pages * 20);
+    for (let waited = 0; !/compiled \d+ more pages? in the background/.test(dev.output()) && waited < backgroundLimit; waited += 50) await sleep(50);
+    const editOnce = async (i, pause) => {
       const token = `Edited${Date.now()}n${i}`;
       const saved = Date.now();
       writeFileSync(path, original.replace(/^(---\n[\s\S]*?\n---\n)?/, (front) => `${front}\n${token} is new text.\n\n`));
       // Checked on every animation frame; the frame that first has the text is about to be painted.
       // Its time is in epoch ms (timeOrigin + now), comparable with Date.now() here.
-      const shown = await page.waitForFunction((t) => (document.body?.textContent.includes(t) ? performance.timeOrigin + performance.now() : 0), token, { polling: 'raf', timeout: 10_000 });
-      times.push((await shown.jsonValue()) - saved);
-      await sleep(300);
+      const shown = await page.waitForFunction((t) => (document.body?.textContent.includes(t) ? performance.timeOrigin + performance.now() : 0), token, { polling: 'raf', timeout: 30_000 });
+      const ms = (await shown.jsonValue()) - saved;
+      await sleep(pause);
+      return ms;
+    };
+    const times = [];
+    for (let i = 0; i < options.edits; i++) times.push(await editOnce(i, 300));
+    if (!memoryEdits) return { times };
+    // Memory over many edits: RSS before the first and after every 100th (pauses short, as a writer saving often).
+    const rss = [{ edits: 0, mib: rssMiB(dev.child.pid) }];
+    const longTimes = [];
+    for (let i = 1; i <= memoryEdits; i++) {
+      longTimes.push(await editOnce(options.edits + i, 30));
+      if (i % 100 === 0) {
+        rss.push({ edits: i, mib: rssMiB(dev.child.pid) });
+        console.log(`  after ${i} edits: RSS ${Math.round(rss.at(-1).mib)} MiB, last 100 saves → screen ${summary(longTimes.slice(-100))}`);
+      }
     }
-    return times;
+    return { times, rss, longTimes };
   } finally {
     writeFileSync(path, original);
     await page.close();
     await stop(dev);
   }
+}
+
+function writeResults(results) {
+  mkdirSync(join(repoDir, 'bench', 'results'), { recursive: true });
+  writeFileSync(join(repoDir, 'bench', 'results', 'dev-latest.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), options, results }, null, 2)}\n`);
 }
 
 if (!existsSync(join(repoDir, 'dist', 'src', 'cli.js'))) throw new Error('run `node scripts/build-tool.mjs` first');
@@ -114,23 +150,35 @@ try {
   const starts = [];
   for (let i = 0; i < options.runs; i++) starts.push(await firstPage(corpusDir, target.route));
   console.log(`first page after start (${corpus.pages} pages): ${starts.map((t) => Math.round(t)).join(', ')} ms → median ${Math.round(median(starts))} ms (target ≤ 2000)`);
+  const results = { firstPageMs: starts };
+  if (options.edits + options.memoryEdits === 0) {
+    writeResults(results);
+    process.exit(0);
+  }
 
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
-  const results = { firstPageMs: starts };
   try {
-    for (const [name, root, route, file] of [
-      ['corpus .md page', corpusDir, target.route, join('content', target.file)],
-      ['real site .mdx page', realDir, '/rel/primer/basic-syntax', 'content/rel/primer/basic-syntax.mdx'],
-    ]) {
-      const times = await editToScreen(browser, root, route, file);
+    const sites = [['corpus .md page', corpusDir, target.route, join('content', target.file), options.memoryEdits]];
+    if (options.realSite) sites.push(['real site .mdx page', realDir, '/rel/primer/basic-syntax', 'content/rel/primer/basic-syntax.mdx', 0]);
+    for (const [name, root, route, file, memoryEdits] of sites) {
+      const { times, rss, longTimes } = await editToScreen(browser, root, route, file, memoryEdits);
       results[name] = times;
-      console.log(`save → on screen, ${name} ${route}: ${times.map((t) => Math.round(t)).join(', ')} ms → median ${Math.round(median(times))} ms (target ≤ 150)`);
+      console.log(`save → on screen, ${name} ${route}: ${times.map((t) => Math.round(t)).join(', ')} ms → ${summary(times)} (target median ≤ 150)`);
+      if (rss) {
+        results[`${name} RSS MiB every 100 edits`] = rss;
+        results[`${name} ${memoryEdits} edits ms`] = longTimes;
+        const mibs = rss.map((r) => r.mib);
+        // Levels off: the last half of the samples grows by less than 5 % from its first to its maximum.
+        const lastHalf = mibs.slice(Math.floor(mibs.length / 2));
+        const growth = Math.max(...lastHalf) / lastHalf[0] - 1;
+        console.log(`RSS over ${memoryEdits} edits (MiB, every 100): ${mibs.map((m) => Math.round(m)).join(', ')}; last half grows ${(growth * 100).toFixed(1)} % → ${growth < 0.05 ? 'levels off (flat: met)' : 'still growing (not met)'}`);
+        console.log(`save → on screen over those ${memoryEdits} edits: ${summary(longTimes)}`);
+      }
     }
   } finally {
     await browser.close();
   }
-  mkdirSync(join(repoDir, 'bench', 'results'), { recursive: true });
-  writeFileSync(join(repoDir, 'bench', 'results', 'dev-latest.json'), `${JSON.stringify({ generatedAt: new Date().toISOString(), options, results }, null, 2)}\n`);
+  writeResults(results);
 } finally {
   if (options.keep) console.log(`kept ${tmp}`);
   else rmSync(tmp, { recursive: true, force: true });

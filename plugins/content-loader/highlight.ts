@@ -6,6 +6,7 @@ import { visit } from 'unist-util-visit';
 import { toHtml } from 'hast-util-to-html';
 import { mermaidBlock } from './mermaid.ts';
 import { codeBlockChrome, ENGLISH_COPY_LABELS, parseCodeMeta, type CodeMeta, type CopyButtonLabels } from './code-meta.ts';
+import { REGEX_TABLE_DIR, tableRegexConstructor } from './highlight-regexes.ts';
 
 let highlighter: Promise<Highlighter> | undefined;
 const loading = new Map<string, Promise<void>>();
@@ -21,6 +22,12 @@ const THEME_NAME = 'docs-gen';
 /** shiki's languages, known once the highlighter exists. */
 let bundledLanguages: Record<string, unknown> = {};
 
+/** A language name or alias → shiki's id, whose converted patterns `npm run build:tool` may have kept. */
+let languageIds = new Map<string, string>();
+
+/** The engine's patterns converted ahead (`highlight-regexes.ts`): a table is read when its language first loads. */
+let regexTables: ReturnType<typeof tableRegexConstructor> | undefined;
+
 /**
  * shiki loads on first use (a tenth of a CPU second): a worker whose pages have no code never
  * pays for it. One theme whose colours are CSS variables: code is tokenised once (not once per
@@ -29,11 +36,15 @@ let bundledLanguages: Record<string, unknown> = {};
 export function getHighlighter(grammarPath: string): Promise<Highlighter> {
   highlighter ??= import('shiki').then((shiki) => {
     bundledLanguages = shiki.bundledLanguages;
+    languageIds = new Map(shiki.bundledLanguagesInfo.flatMap((info) => [info.id, ...(info.aliases ?? [])].map((name): [string, string] => [name, info.id])));
+    const tables = tableRegexConstructor(shiki, REGEX_TABLE_DIR);
+    tables.load('rel');
+    regexTables = tables;
     return shiki.createHighlighter({
       themes: [shiki.createCssVariablesTheme({ name: THEME_NAME, variablePrefix: '--code-', fontStyle: true })],
       langs: [relGrammar(grammarPath)],
       // Faster than the WASM engine here; forgiving: a grammar regex it cannot run only loses colour.
-      engine: shiki.createJavaScriptRegexEngine({ forgiving: true }),
+      engine: shiki.createJavaScriptRegexEngine({ forgiving: true, regexConstructor: tables.construct }),
     });
   });
   return highlighter;
@@ -76,6 +87,7 @@ export async function ensureLanguage(h: Highlighter, lang: string): Promise<bool
   if (!(lang in bundledLanguages)) return false;
   let pending = loading.get(lang);
   if (!pending) {
+    regexTables?.load(languageIds.get(lang) ?? lang);
     pending = h.loadLanguage(lang as BundledLanguage);
     loading.set(lang, pending);
   }

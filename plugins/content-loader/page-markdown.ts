@@ -156,6 +156,36 @@ function parserOf(format: 'md' | 'mdx'): Promise<{ parse(text: string): unknown 
 
 const parsers = new Map<'md' | 'mdx', Promise<{ parse(text: string): unknown }>>();
 
+/** A bare destination right after `](`, up to its `)`: no title, no space, nothing the parser would decode (escapes, references) or balance (parentheses). */
+const BARE_DESTINATION = /^([^\s()<>"'\\&%]*)\)/;
+
+/** `![alt](`: an image's start, its alt up to the first `]`. */
+const IMAGE_START = /^!\[([^\]\n]*)\]\(/;
+/** Alt text that is its own plain text: letters, digits, spaces and punctuation Markdown leaves alone (no emphasis, code, escape, reference, bracket, math or HTML). */
+const PLAIN_ALT = /^[\p{L}\p{N} .,;:'"?/+=#-]*$/u;
+
+/**
+ * Whether the clean Markdown of a `.md` body is the body itself, known without parsing it: every
+ * `](` opens a bare destination that neither rewrite (a link's `pageHref`, an image's `assetHref`)
+ * changes, every image's alt is plain words, so each inline link and image would be written back
+ * exactly as it is, and no heading can carry a `[#id]` marker. A `](` that is no link (in code) only makes the answer a cautious no.
+ * The parse (micromark with GFM) was over half of a 250-page build's worker time.
+ */
+export function writtenBackAsIs(body: string, links: PageLinkContext): boolean {
+  if (body.includes('[#')) return false;
+  // An image is written back with its alt as plain text (`*b*` becomes `b`, `&amp;` `&`): every
+  // `![` must open plain words, then `](`.
+  for (let at = body.indexOf('!['); at !== -1; at = body.indexOf('![', at + 2)) {
+    const alt = IMAGE_START.exec(body.slice(at, at + 4096))?.[1];
+    if (alt === undefined || !PLAIN_ALT.test(alt)) return false;
+  }
+  for (let at = body.indexOf(']('); at !== -1; at = body.indexOf('](', at + 2)) {
+    const url = BARE_DESTINATION.exec(body.slice(at + 2, at + 2 + 4096))?.[1];
+    if (url === undefined || pageHref(url, links) !== url || assetHref(url, links) !== url) return false;
+  }
+  return true;
+}
+
 /** Worker task: one page's clean Markdown, for `<route>.md` and `llms-full.txt`. */
 export async function pageMarkdown(input: PageMarkdownInput): Promise<string> {
   if (input.cleanMarkdown !== undefined) return withTitle(input.cleanMarkdown, input);
@@ -164,9 +194,10 @@ export async function pageMarkdown(input: PageMarkdownInput): Promise<string> {
   // lines), and the Markdown is sliced from the unmasked text.
   let masked = body;
   for (const span of findMath(body, input.format)) masked = masked.slice(0, span.start) + body.slice(span.start, span.end).replace(/[^\n]/g, 'm') + masked.slice(span.end);
-  // A Markdown page without an inline link or image (`](`) has nothing to rewrite: every node would
-  // be sliced from the source as written, so the parser is not even loaded.
-  if (input.format === 'md' && !body.includes('](')) return withTitle(body, input);
+  // A Markdown page whose links and images are all written as the built site has them (or that has
+  // none) has nothing to rewrite: every node would be sliced from the source as written, so the
+  // parser is not even loaded.
+  if (input.format === 'md' && writtenBackAsIs(body, input.links)) return withTitle(body, input);
   const tree = (await parserOf(input.format)).parse(masked) as unknown as SourceNode;
   return withTitle(mdxToMarkdown(body, tree, input), input);
 }

@@ -28,6 +28,14 @@ export interface NextraPageSummary {
  * are accepted (see `bundler.ts`). Harmless for other sites: it only acts on what they import.
  */
 export default function nextraCompat(): Plugin {
+  // Each page object's summary (dev hands over the same object while the page is unchanged).
+  const summaryByPage = new WeakMap<ContentPage, NextraPageSummary>();
+  const summaryOf = (p: ContentPage): NextraPageSummary => {
+    let summary = summaryByPage.get(p);
+    if (!summary || summary.title !== p.title || summary.frontMatter !== p.frontMatter) summaryByPage.set(p, (summary = { route: p.route, locale: p.locale, name: p.name, title: p.title, frontMatter: p.frontMatter }));
+    return summary;
+  };
+  let lastSummaries: NextraPageSummary[] = [];
   return {
     name: NEXTRA_COMPAT,
     bundlerPlugins: [{ module: workerModuleUrl(import.meta.url, './bundler.js'), exportName: 'nextraBundler' }],
@@ -36,8 +44,11 @@ export default function nextraCompat(): Plugin {
       if (NEXTRA_FILES.some((name) => existsSync(join(context.root, name)))) {
         for (const line of migrationSummary({ root: context.root, cacheDir: context.cacheDir, pages })) actions.note(line);
       }
-      const summaries: NextraPageSummary[] = pages.map((p) => ({ route: p.route, locale: p.locale, name: p.name, title: p.title, frontMatter: p.frontMatter }));
-      actions.setThemeData({ nextraPages: summaries });
+      const summaries: NextraPageSummary[] = pages.map(summaryOf);
+      // The last list again when no page's summary changed (a body edit in dev): dev compares the
+      // theme data after every edit, the same array at once.
+      if (lastSummaries.length === summaries.length && summaries.every((s, i) => s === lastSummaries[i])) actions.setThemeData({ nextraPages: lastSummaries });
+      else actions.setThemeData({ nextraPages: (lastSummaries = summaries) });
     },
     async postBuild({ outDir, context }) {
       const folder = staticCacheFolder(context.cacheDir);

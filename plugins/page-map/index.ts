@@ -84,6 +84,9 @@ export function expandChildren(metas: Map<string, ReadMeta>): void {
 export default function pageMap(): Plugin<LoadedMeta> {
   return {
     name: PAGE_MAP,
+    // The page map reads each page's route, locale, title and front matter, never its body:
+    // dev keeps the navigation of the last run after a body edit.
+    contentLoadedReads: 'outline',
     async loadContent({ context }) {
       const byLocale = new Map<string, Map<string, ReadMeta>>();
       const diagnostics: Diagnostic[] = [];

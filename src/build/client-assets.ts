@@ -187,7 +187,8 @@ export async function prebuildClient(): Promise<void> {
   const manifest: PrebuiltClient = { ...bundle, esbuild: esbuildVersion(), inputs };
   await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   // The chunks of earlier bundles go (their names are hashes: nothing else refers to them).
-  const kept = new Set([...bundle.files, 'manifest.json']);
+  // inline-scripts.json is the inline scripts' (`prebuildInlineScripts`).
+  const kept = new Set([...bundle.files, 'manifest.json', 'inline-scripts.json']);
   for (const name of await readdir(dir)) if (!kept.has(name)) await rm(join(dir, name), { force: true });
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { build as esbuild, type Plugin as EsbuildPlugin } from 'esbuild';
+import type { Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 
 /** Absolute module paths of the configured islands, checked to exist. */
@@ -28,6 +28,7 @@ export async function buildServerIslands(islands: Record<string, string>, cacheD
   if (!names.length) return undefined;
   const contents = names.map((name) => `export { default as ${name} } from ${JSON.stringify(islands[name])};`).join('\n');
   const outfile = join(cacheDir, 'islands', `server-${createHash('sha1').update(contents).digest('hex').slice(0, 12)}.mjs`);
+  const { build: esbuild } = await import('esbuild');
   await esbuild({
     stdin: { contents, resolveDir: cacheDir, loader: 'js' },
     bundle: true,

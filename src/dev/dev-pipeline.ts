@@ -2,11 +2,40 @@ import { resolve } from 'node:path';
 import { addThemeRoutes, prepareSite } from '../build/build.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
-import type { ContentPage, PageCompileOutput, Plugin, PluginContext } from '../pipeline/plugin.ts';
+import type { ContentPage, PageCompileOutput, Plugin, PluginActions, PluginContext } from '../pipeline/plugin.ts';
 import { runContentHooks, runWatchPaths, type PipelineResult } from '../pipeline/run-plugins.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
 import { pageTitle } from '../shared/page-title.ts';
+import { sameData } from '../util/same-data.ts';
 import type { PageStore } from './page-store.ts';
+
+type ContentLoadedArgs = Parameters<NonNullable<Plugin['contentLoaded']>>[0];
+
+/** One call a plugin made on its actions, to be made again. */
+type RecordedAction = { [Name in keyof PluginActions]: { name: Name; args: Parameters<PluginActions[Name]> } }[keyof PluginActions];
+
+/** A `contentLoaded` run of a plugin that reads only the pages' outline: what it read, and what it did. */
+interface OutlineRun {
+  content: unknown;
+  /** Every other plugin's content (content sources' pages excepted: the outline stands for them). */
+  others: Map<string, unknown>;
+  pages: readonly ContentPage[];
+  actions: RecordedAction[];
+}
+
+/** Whether two page lists have the same outline: what a `contentLoadedReads: 'outline'` hook may read. */
+function sameOutline(a: readonly ContentPage[], b: readonly ContentPage[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x === y) continue;
+    if (x.route !== y.route || x.locale !== y.locale || x.name !== y.name || x.sourcePath !== y.sourcePath || x.title !== y.title) return false;
+    if (!sameData(x.frontMatter, y.frontMatter)) return false;
+  }
+  return true;
+}
 
 /**
  * The build's content pipeline, kept in memory between changes. Each plugin's `loadContent`
@@ -23,6 +52,8 @@ export class DevPipeline {
   context!: PluginContext;
   private readonly loaded = new Map<string, unknown>();
   private readonly dirty = new Set<string>();
+  /** The last `contentLoaded` run of each plugin that reads only the pages' outline. */
+  private readonly outlineRuns = new Map<string, OutlineRun>();
 
   constructor(
     private readonly root: string,
@@ -39,6 +70,7 @@ export class DevPipeline {
     this.plugins = plugins;
     this.context = { ...base, compilePage: this.store.compilePage(base.runInWorker) };
     this.loaded.clear();
+    this.outlineRuns.clear();
     this.invalidate();
   }
 
@@ -56,7 +88,7 @@ export class DevPipeline {
 
   /** Runs the content hooks (theme routes added). Throws a DiagnosticError when a `loadContent` failed. */
   async run(): Promise<PipelineResult> {
-    const plugins = this.plugins.map((plugin) => this.cached(plugin));
+    const plugins = this.plugins.map((plugin) => this.replayed(this.cached(plugin), plugin));
     const result = await runContentHooks(plugins, this.context);
     addThemeRoutes(result.site, this.config);
     return result;
@@ -78,6 +110,49 @@ export class DevPipeline {
       else return undefined;
     }
     return patched;
+  }
+
+  /**
+   * The plugin, with a `contentLoaded` that, when the plugin reads only the pages' outline
+   * (`contentLoadedReads: 'outline'`) and none of its inputs changed since its last run (its own
+   * content, the other plugins' content, the pages' outline), does again what that run did
+   * instead of running: a body edit does not rebuild the page map of 10 000 pages.
+   */
+  private replayed(wrapper: Plugin, plugin: Plugin): Plugin {
+    const hook = plugin.contentLoaded;
+    if (!hook || plugin.contentLoadedReads !== 'outline') return wrapper;
+    const sources = new Set(this.plugins.filter((p) => p.contentSource).map((p) => p.name));
+    const replaying = wrapper === plugin ? (Object.create(plugin) as Plugin) : wrapper;
+    replaying.contentLoaded = async (args: ContentLoadedArgs) => {
+      const others = new Map(Object.entries(args.allContent).filter(([name]) => name !== plugin.name && !sources.has(name)));
+      const last = this.outlineRuns.get(plugin.name);
+      const unchanged =
+        last !== undefined &&
+        last.content === args.content &&
+        last.others.size === others.size &&
+        [...others].every(([name, value]) => last.others.get(name) === value) &&
+        sameOutline(last.pages, args.pages);
+      if (unchanged) {
+        // The same outline: these pages stand for it now (the next comparison finds them identical).
+        last.pages = args.pages;
+        for (const action of last.actions) (args.actions[action.name] as (...values: unknown[]) => void)(...action.args);
+        return;
+      }
+      this.outlineRuns.delete(plugin.name);
+      const recorded: RecordedAction[] = [];
+      const actions = Object.fromEntries(
+        (Object.keys(args.actions) as (keyof PluginActions)[]).map((name) => [
+          name,
+          (...values: unknown[]) => {
+            recorded.push({ name, args: values } as RecordedAction);
+            return (args.actions[name] as (...values: unknown[]) => unknown)(...values);
+          },
+        ]),
+      ) as unknown as PluginActions;
+      await hook.call(plugin, { ...args, actions });
+      this.outlineRuns.set(plugin.name, { content: args.content, others, pages: args.pages, actions: recorded });
+    };
+    return replaying;
   }
 
   /** The plugin with a `loadContent` that answers from the last run unless marked stale. */

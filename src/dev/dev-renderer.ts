@@ -4,6 +4,7 @@ import type { Plugin, PluginContext, RenderedPage, RouteDefinition } from '../pi
 import { runTransformPage } from '../pipeline/run-plugins.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
+import { sameData } from '../util/same-data.ts';
 
 const RENDER_WORKER = () => distUrl('src/build/render-worker.js');
 
@@ -26,12 +27,14 @@ const same = (a: unknown[], b: unknown[]) => a.length === b.length && a.every((v
  */
 export class DevRenderer {
   private readonly cache = new Map<string, { key: unknown[]; html: string }>();
-  private readonly inflight = new Map<string, { key: unknown[]; snapshotKey: string; html: Promise<string> }>();
+  private readonly inflight = new Map<string, { key: unknown[]; snapshotKey: number; html: Promise<string> }>();
   /** Each route's last HTML that rendered, whatever changed since: what dev serves while the route fails. */
   private readonly lastGood = new Map<string, string>();
   /** MDX pages with imports rendered by the current workers: Node keeps every module file it imports for good. */
   private readonly pageModules = new Set<string>();
-  private snapshotKey = '';
+  /** The snapshot the workers hold, and a number that changes with it (renders started under an older one are not cached). */
+  private snapshot: SiteSnapshot | undefined;
+  private snapshotKey = 0;
 
   constructor(
     private readonly pool: () => WorkerPool,
@@ -40,11 +43,12 @@ export class DevRenderer {
 
   /** Hands the workers the site when it changed (and drops every cached page then). */
   async setSnapshot(snapshot: SiteSnapshot): Promise<boolean> {
-    const key = JSON.stringify(snapshot);
-    if (key === this.snapshotKey) return false;
+    // Compared part by part, the same objects at once: no text of the whole site per edit.
+    if (this.snapshot && sameData(snapshot, this.snapshot)) return false;
     this.cache.clear();
     await this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'setSite', input: snapshot });
-    this.snapshotKey = key;
+    this.snapshot = snapshot;
+    this.snapshotKey++;
     return true;
   }
 
@@ -52,7 +56,8 @@ export class DevRenderer {
   reset(): void {
     this.cache.clear();
     this.pageModules.clear();
-    this.snapshotKey = '';
+    this.snapshot = undefined;
+    this.snapshotKey++;
   }
 
   /** How many page module files the current workers have imported (each stays in their memory). */

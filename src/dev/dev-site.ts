@@ -7,7 +7,8 @@ import { runnableMdxComponents } from '../build/build.ts';
 import { BUILTIN_WORKER_MODULES } from '../pipeline/builtin-plugins.ts';
 import type { ModuleExport } from '../pipeline/plugin.ts';
 import { isDiagnosticError, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
-import type { RouteDefinition, SiteData } from '../pipeline/plugin.ts';
+import type { Navigation, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
+import type { ResolvedConfig } from '../config/schema.ts';
 import { runPostBuild } from '../pipeline/run-plugins.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
@@ -157,9 +158,26 @@ export class DevSite {
     if (site && this.assets) await this.renderer.setSnapshot(await this.snapshot(site));
   }
 
-  private async snapshot(site: SiteData): Promise<SiteSnapshot> {
+  /** Each locale's sidebar tree URL, by the navigation it was written from (the same object while no title or `_meta` changed). */
+  private sidebarWritten = new Map<string, { navigation: Navigation; config: ResolvedConfig; url: string }>();
+
+  private async sidebarUrls(navigation: Record<string, Navigation>): Promise<Record<string, string>> {
+    const { config } = this.pipeline;
+    const urls: Record<string, string> = {};
+    const stale: Record<string, Navigation> = {};
+    for (const [locale, localeNavigation] of Object.entries(navigation)) {
+      const written = this.sidebarWritten.get(locale);
+      if (written?.navigation === localeNavigation && written.config === config) urls[locale] = written.url;
+      else stale[locale] = localeNavigation;
+    }
     // Beside the client assets, as a build writes it: the page's sidebar loads the whole tree from there.
-    const sidebarUrls = await writeSidebarData(this.outDir, site.navigation, this.pipeline.config);
+    const fresh = await writeSidebarData(this.outDir, stale, config);
+    for (const [locale, url] of Object.entries(fresh)) this.sidebarWritten.set(locale, { navigation: stale[locale]!, config, url });
+    return { ...urls, ...fresh };
+  }
+
+  private async snapshot(site: SiteData): Promise<SiteSnapshot> {
+    const sidebarUrls = await this.sidebarUrls(site.navigation);
     const snapshot = siteSnapshot(this.pipeline.config, site, this.assets!, this.mdxComponents, sidebarUrls);
     // The live-reload client is an inline script too: with the policy on, dev allows it by hash.
     snapshot.config.contentSecurityPolicy = contentSecurityPolicy(this.pipeline.config, [devClientScript()]);

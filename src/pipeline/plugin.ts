@@ -274,6 +274,15 @@ export interface Plugin<Content = unknown> {
     actions: PluginActions;
     context: PluginContext;
   }) => void | Promise<void>;
+  /**
+   * What `contentLoaded` reads of `pages` (dev only; a build always runs it). `'outline'`: only
+   * the list and each page's route, locale, name, source path, title and front matter (a page
+   * map, a route table). Dev then skips the hook after an edit that changed no page's outline
+   * (a body edit) and none of its other inputs, and replays the actions of its last run.
+   * Default `'pages'`: anything of a page (its compiled body, headings, references), so the
+   * hook runs again on every change. See ARCHITECTURE.md (dev: when `contentLoaded` runs again).
+   */
+  contentLoadedReads?: 'outline' | 'pages';
   /** 3. **Sequential** per rendered page, in plugin order. Mutate `page.html` to rewrite it. */
   transformPage?: (args: { page: RenderedPage; context: PluginContext }) => void | Promise<void>;
   /**
@@ -305,4 +314,4 @@ export const HOOK_KINDS = {
 export type HookName = 'loadContent' | 'contentLoaded' | 'transformPage' | 'postBuild' | 'watchPaths' | 'devRequest';
 
 /** Every key a plugin object may have: anything else is an error. */
-export const PLUGIN_KEYS = ['name', 'order', 'contentSource', 'mdxComponents', 'remarkPlugins', 'rehypePlugins', 'bundlerPlugins', 'loadContent', 'contentLoaded', 'transformPage', 'postBuild', 'watchPaths', 'devRequest'] as const;
+export const PLUGIN_KEYS = ['name', 'order', 'contentSource', 'mdxComponents', 'remarkPlugins', 'rehypePlugins', 'bundlerPlugins', 'loadContent', 'contentLoaded', 'contentLoadedReads', 'transformPage', 'postBuild', 'watchPaths', 'devRequest'] as const;

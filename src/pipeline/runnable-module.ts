@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BundlerSite, UnifiedPluginRef } from './plugin.ts';
-import { build, type Plugin as EsbuildPlugin } from 'esbuild';
+import type { Plugin as EsbuildPlugin } from 'esbuild';
 import { bundledModuleName, userModuleBuildOptions } from '../util/import-module.ts';
 
 const TYPESCRIPT = /\.(?:ts|tsx|mts|cts|jsx)$/;
@@ -35,6 +35,7 @@ export function runnableModuleUrl(module: string, cacheDir: string, plugins: Esb
 }
 
 async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlugin[]): Promise<string> {
+  const { build } = await import('esbuild');
   const result = await build(userModuleBuildOptions(file, plugins));
   const text = result.outputFiles[0]!.text;
   const dir = join(cacheDir, 'modules');

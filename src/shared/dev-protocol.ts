@@ -19,3 +19,8 @@ export const DEV_SOCKET_PATH = '/__docs-gen/ws';
  * patch brought back the server's reader's path).
  */
 export const PAGE_PATCHED_EVENT = 'docs-gen:page-patched';
+
+/** The event's detail: `sidebarKept` when the server's sidebar was the same as last time and the live one was left as it was. */
+export interface PagePatched {
+  sidebarKept: boolean;
+}

@@ -5,10 +5,11 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFile } from 'node:fs/promises';
 import { sharedReact } from '../pipeline/shared-react.ts';
-import { build, type BuildOptions, type Message, type Plugin as EsbuildPlugin } from 'esbuild';
+import type { BuildOptions, Message, Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { Worker } from 'node:worker_threads';
 import { distPath, distUrl } from './dist-path.ts';
+import { isInertModule } from './inert-module.ts';
 
 /**
  * `import { defineConfig } from 'docs-gen'` means this very copy of docs-gen, at run time; and
@@ -84,6 +85,9 @@ export async function importModuleFile(file: string, options: { root: string; ca
   let dependencies: string[];
   let sourceMap: SourceMapPayload;
   try {
+    // esbuild loads here, not with this module: a worker reaches this module through `docs-gen`
+    // (plugins import it) but never bundles, and loading esbuild costs a worker 60 CPU ms.
+    const { build } = await import('esbuild');
     const result = await build({
       ...userModuleBuildOptions(file, options.plugins),
       metafile: true,
@@ -111,7 +115,8 @@ export async function importModuleFile(file: string, options: { root: string; ca
   mkdirSync(options.cacheDir, { recursive: true });
   const bundled = join(options.cacheDir, bundledModuleName(file, text));
   writeFileSync(bundled, text);
-  if (options.timeoutMs !== undefined && !(await loadsWithin(bundled, options.timeoutMs))) {
+  // A module of literals alone (`export default { title: 'Docs' }`) cannot loop: no probe thread.
+  if (options.timeoutMs !== undefined && !isInertModule(text) && !(await loadsWithin(bundled, options.timeoutMs))) {
     throw new DiagnosticError([
       {
         severity: 'error',

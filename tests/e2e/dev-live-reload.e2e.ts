@@ -53,6 +53,34 @@ describe('writing with docs-gen dev in Chromium', () => {
     await expect.poll(() => folderOffPath.count()).toBe(1);
   });
 
+  test('a body edit keeps the whole tree the reader has (folders they opened stay open, no tree fetched); a new title still reaches it', async () => {
+    const tree = page.locator('.sidebar-nav[data-sidebar-complete]');
+    await expect.poll(() => tree.count()).toBe(1);
+    // Twice: the first patch here may be the first this tab made (nothing to compare with yet).
+    for (const version of ['fourth', 'fifth']) {
+      save('content/guide.mdx', `# Guide\n\nThe ${version} version.\n\n## Details\n\nMore.\n`);
+      await expect.poll(mainText).toContain(`The ${version} version.`);
+    }
+    await page.evaluate(() => {
+      document.querySelector<HTMLDetailsElement>('.sidebar-folder[data-route="/more"] > details')!.open = true;
+      (window as unknown as { treeFetches: number }).treeFetches = 0;
+      const fetchBefore = window.fetch.bind(window);
+      window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input).includes('/sidebar-')) (window as unknown as { treeFetches: number }).treeFetches++;
+        return fetchBefore(input, init);
+      };
+    });
+    save('content/guide.mdx', '# Guide\n\nThe sixth version.\n\n## Details\n\nMore.\n');
+    await expect.poll(mainText).toContain('The sixth version.');
+    expect(await page.locator('.sidebar-folder[data-route="/more"] > details[open]').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { treeFetches: number }).treeFetches)).toBe(0);
+    // A title change: the server's sidebar differs, the tree is fetched again and shows the title.
+    save('content/more/deep.mdx', '# Deeper\n\nOff the path of /guide.\n');
+    save('content/guide.mdx', '# Guide\n\nThe seventh version.\n\n## Details\n\nMore.\n');
+    await expect.poll(mainText).toContain('The seventh version.');
+    await expect.poll(() => page.locator('.sidebar-nav[data-sidebar-complete] .sidebar-folder[data-route="/more"]').innerText()).toContain('Deeper');
+  });
+
   test('an MDX error shows an overlay with file:line:col, as text; fixing the file clears it', async () => {
     save('content/guide.mdx', '# Guide\n\n<div>\n\nUnclosed.\n');
     await overlay().waitFor({ state: 'visible' });

@@ -9,9 +9,11 @@ import { repoRoot, tempSite, tmp } from '../helpers.ts';
 const site = tempSite({
   'docs-gen.config.ts': "export default { title: 'Plain' };\n",
   'content/index.md': '# Plain\n\nText with a [link](/other) and *emphasis*, no code and no images.\n',
-  'content/other.md': '# Other\n\nBack [home](/).\n',
+  // Front matter as writers and generators write it, one-line strings only: read without yaml.
+  'content/other.md': '---\ntitle: "Other"\ndescription: The other page.\ndate: 2025-03-10\n---\n\n# Other\n\nBack [home](/).\n',
 });
-let loaded: string[] = [];
+/** Every module any thread loaded: the thread's id (the main thread is 0) and the URL. */
+let loaded: { thread: number; url: string }[] = [];
 
 beforeAll(() => {
   const log = join(tmp(), 'modules.log');
@@ -20,11 +22,18 @@ beforeAll(() => {
     encoding: 'utf8',
   });
   expect(run.status, run.stderr).toBe(0);
-  loaded = readFileSync(log, 'utf8').split('\n').filter(Boolean);
+  loaded = readFileSync(log, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const space = line.indexOf(' ');
+      return { thread: Number(line.slice(0, space)), url: line.slice(space + 1) };
+    });
 });
 afterAll(() => site.cleanup());
 
-const loadedPackage = (name: string) => loaded.some((url) => url.includes(`/node_modules/${name}/`));
+const loadedPackage = (name: string, where: 'any thread' | 'a worker' = 'any thread') =>
+  loaded.some(({ thread, url }) => (where === 'any thread' || thread !== 0) && url.includes(`/node_modules/${name}/`));
 
 describe('a site of Markdown pages without code or images', () => {
   test('loads what it uses (the log sees packages)', () => {
@@ -43,11 +52,28 @@ describe('a site of Markdown pages without code or images', () => {
     expect(loadedPackage('@mdx-js/mdx')).toBe(false);
   });
 
-  test('never loads yaml (no front matter, no _meta)', () => {
+  test('never loads yaml (front matter of one-line strings only, no _meta)', () => {
     expect(loadedPackage('yaml')).toBe(false);
   });
 
   test('loads esbuild (the config is TypeScript): the log sees CommonJS too', () => {
     expect(loadedPackage('esbuild')).toBe(true);
+  });
+
+  test('the log tells the threads apart (the worker loads markdown-it)', () => {
+    expect(loadedPackage('markdown-it', 'a worker')).toBe(true);
+  });
+
+  test('never parses the pages again for their clean Markdown: their links are written as the site has them', () => {
+    expect(loadedPackage('remark-parse')).toBe(false);
+    expect(loadedPackage('micromark')).toBe(false);
+  });
+
+  test('a config of literals alone loads without a probe thread: it cannot loop', () => {
+    expect(loaded.some(({ url }) => url.endsWith('/probe-module-worker.js'))).toBe(false);
+  });
+
+  test('a worker never loads esbuild: nothing there bundles (60 CPU ms per worker)', () => {
+    expect(loadedPackage('esbuild', 'a worker')).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { splitFrontMatter } from '../../plugins/content-loader/front-matter.ts';
+import { createRequire } from 'node:module';
+import { simpleFrontMatter, splitFrontMatter } from '../../plugins/content-loader/front-matter.ts';
 import { formatDiagnostic } from '../../src/diagnostics/format.ts';
 import type { Diagnostic } from '../../src/diagnostics/diagnostic.ts';
 
@@ -178,5 +179,57 @@ describe('front matter that used to be accepted silently', () => {
     const [d] = problems(lines('---', ...levels, '---', '# Page'));
     expect(d).toMatchObject({ code: 'front-matter-yaml', line: 3, column: 8 });
     expect(d!.message).toContain('more than 100 alias expansions');
+  });
+});
+
+describe('front matter of one-line strings only is read without yaml, as yaml reads it', () => {
+  const yaml = createRequire(import.meta.url)('yaml') as typeof import('yaml');
+
+  test.each([
+    'title: "Section 1 Small Existential Logic"\ndescription: "Change planner loader."\ndate: "2023-04-06"',
+    "title: 'It is # not a comment: really'\nlead: \"Ünïcode, ‘quotes’ and 日本語\"",
+    "title: ''\ndescription: \"\"",
+    "path: 'C:\\docs\\x'",
+    'title: Why RKGS\ndescription: Keep data (and logic) together, in Rel — one relation at a time.\ndate: 2025-03-10',
+    'title: توثيق Rel\nlead: a  b, [c] {d} it\'s 100% & more!',
+    'title: yesterday\ndescription: 1.2.3',
+  ])('%j', (text) => {
+    const read = simpleFrontMatter(text);
+    expect(read).toBeDefined();
+    expect(read).toEqual(yaml.parse(text));
+    const source = `---\n${text}\n---\n# Page\n`;
+    expect(splitFrontMatter(source, 'page.md').body).toBe(`${'\n'.repeat(text.split('\n').length + 2)}# Page\n`);
+  });
+
+  test.each([
+    ['a boolean', 'draft: true'],
+    ['a number', 'weight: 3'],
+    ['a float', 'version: 1.5'],
+    ['a hexadecimal number', 'code: 0x1F'],
+    ['null', 'image: null'],
+    ['a YAML 1.1 boolean', 'published: yes'],
+    ['a colon in a plain value', 'title: Rel: a primer'],
+    ['a comment after a plain value', 'title: Rel # draft'],
+    ['a trailing space', 'title: Rel '],
+    ['an anchor', 'title: &a Rel'],
+    ['a flow sequence', 'tags: [a, b]'],
+    ['a block scalar', 'description: |\n  text'],
+    ['an escape', 'title: "a\\tb"'],
+    ['a comment line', '# note\ntitle: "x"'],
+    ['a blank line', 'title: "x"\n\ndescription: "y"'],
+    ['a repeated key', 'title: "x"\ntitle: "y"'],
+    ['two spaces', 'title:  "x"'],
+    ['a trailing comment', 'title: "x" # note'],
+    ['a doubled single quote', "title: 'it''s'"],
+    ['a tab inside', 'title: "a\tb"'],
+    ['a next-line character', 'title: "a\u0085b"'],
+    ['a list', 'tags:\n  - "a"'],
+    ['nothing', ''],
+  ])('%s goes to yaml', (_, text) => {
+    expect(simpleFrontMatter(text)).toBeUndefined();
+  });
+
+  test('the seed fields are checked on either path', () => {
+    expect(() => splitFrontMatter('---\ndate: "2024-02-30"\n---\n', 'page.md')).toThrow(/must be a date/);
   });
 });

@@ -7,7 +7,7 @@
  * shows an overlay whose text is set with textContent only, never as HTML. When the server goes
  * away it reconnects, and reloads once it is back.
  */
-import { DEV_SOCKET_PATH, PAGE_PATCHED_EVENT, type DevMessage } from '../../src/shared/dev-protocol.ts';
+import { DEV_SOCKET_PATH, PAGE_PATCHED_EVENT, type DevMessage, type PagePatched } from '../../src/shared/dev-protocol.ts';
 
 interface ErrorOverlay {
   element: HTMLDivElement;
@@ -46,13 +46,24 @@ function showError(text: string): void {
   if (!overlay.element.isConnected) document.body.appendChild(overlay.element);
 }
 
+const SIDEBAR = 'nav[data-sidebar-src]';
+
 /** The stylesheets and scripts a document loads: a page whose assets changed is reloaded, not patched. */
 function assetsOf(doc: Document): string {
   return Array.from(doc.querySelectorAll('head link[rel="stylesheet"], head script[src]'), (e) => e.getAttribute('href') ?? e.getAttribute('src')).join(' ');
 }
 
-/** Makes `from` look like `to`, keeping the nodes that stay (scripts are never re-run or changed). */
-function morph(from: Element, to: Element): void {
+/**
+ * The sidebar the server wrote in the last page fetched here. When the next fetch has the very
+ * same one (a body edit: same tree file, same active page, same headings under it), the live
+ * sidebar is kept as it is, whole tree and opened folders included: morphing it back to the
+ * reader's path and loading the whole tree again costs the browser the size of the site
+ * (thousands of links at 10 000 pages) on every save.
+ */
+let lastServerSidebar: string | undefined;
+
+/** Makes `from` look like `to`, keeping the nodes that stay (scripts are never re-run or changed) and `kept` as it is. */
+function morph(from: Element, to: Element, kept?: Element): void {
   for (let i = from.attributes.length - 1; i >= 0; i--) {
     const name = from.attributes[i]!.name;
     if (!to.hasAttribute(name)) from.removeAttribute(name);
@@ -65,7 +76,7 @@ function morph(from: Element, to: Element): void {
     if (!old) from.appendChild(next);
     else if (old.nodeType === next.nodeType && old.nodeName === next.nodeName) {
       if (old.nodeType === Node.ELEMENT_NODE) {
-        if (old.nodeName !== 'SCRIPT') morph(old as Element, next as Element);
+        if (old.nodeName !== 'SCRIPT' && old !== kept) morph(old as Element, next as Element, kept);
       } else if (old.nodeValue !== next.nodeValue) old.nodeValue = next.nodeValue;
       old = old.nextSibling;
     } else {
@@ -97,8 +108,12 @@ function update(): void {
       }
       document.title = next.title;
       removeOverlay();
-      morph(document.body, next.body);
-      document.dispatchEvent(new CustomEvent(PAGE_PATCHED_EVENT));
+      const serverSidebar = next.querySelector(SIDEBAR)?.outerHTML;
+      const liveSidebar = document.querySelector(SIDEBAR) ?? undefined;
+      const keepSidebar = serverSidebar !== undefined && serverSidebar === lastServerSidebar;
+      lastServerSidebar = serverSidebar;
+      morph(document.body, next.body, keepSidebar ? liveSidebar : undefined);
+      document.dispatchEvent(new CustomEvent<PagePatched>(PAGE_PATCHED_EVENT, { detail: { sidebarKept: keepSidebar && liveSidebar !== undefined } }));
     })
     .catch(() => location.reload());
 }

@@ -5,7 +5,7 @@
  * the folders they opened) as arguments: a module imported by both would be bundled into both.
  */
 import type { SidebarData } from '../../src/shared/types.ts';
-import { PAGE_PATCHED_EVENT } from '../../src/shared/dev-protocol.ts';
+import { PAGE_PATCHED_EVENT, type PagePatched } from '../../src/shared/dev-protocol.ts';
 import { sidebarMarkup } from '../components/sidebar-markup.ts';
 import { activeLink, offsetInView, placeActiveLink } from './sidebar-geometry.ts';
 
@@ -58,7 +58,9 @@ let listeningForPatches = false;
 function reloadAfterDevPatches(nav: HTMLElement, options: WholeTreeOptions): void {
   if (listeningForPatches) return;
   listeningForPatches = true;
-  document.addEventListener(PAGE_PATCHED_EVENT, () => {
+  document.addEventListener(PAGE_PATCHED_EVENT, (event) => {
+    // The server's sidebar was the same as last time: the live one, whole tree included, stayed.
+    if ((event as CustomEvent<PagePatched | null>).detail?.sidebarKept) return;
     // The patch leaves attributes the server did not write: the nav holds only the path now.
     delete nav.dataset.sidebarComplete;
     void loadWholeTree(nav, { ...options, placeAt: undefined }).catch(() => {

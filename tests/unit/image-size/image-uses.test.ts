@@ -70,3 +70,18 @@ describe('collecting the images content references', () => {
     expect(folderRouteOf(where)).toBe(expected);
   });
 });
+
+// Dev hands the plugin the same page object while a page is unchanged, and the uses are kept by
+// page object: an edited page (a new object) and another base path must be read afresh.
+describe('image uses kept by page object', () => {
+  test('an edited page (a new object) brings its new image; the unchanged page keeps its own; a new base path resolves again', async () => {
+    const unchanged = page({ route: '/a', sourcePath: 'content/a.md', references: [{ kind: 'image', url: '/images/a.png', line: 1, column: 1 }] });
+    const before = page({ references: [{ kind: 'image', url: '/images/old.png', line: 1, column: 1 }] });
+    expect([...(await collectImageUses([unchanged, before], { root, basePath: '' })).byPath.keys()]).toEqual(['/images/a.png', '/images/old.png']);
+    const edited = { ...before, references: [{ kind: 'image' as const, url: '/images/new.png', line: 2, column: 1 }] };
+    expect([...(await collectImageUses([unchanged, edited], { root, basePath: '' })).byPath.keys()]).toEqual(['/images/a.png', '/images/new.png']);
+    const relative = page({ references: [{ kind: 'image', url: './c.png', line: 1, column: 1 }] });
+    expect([...(await collectImageUses([relative], { root, basePath: '' })).byPath.keys()]).toEqual(['/_docs-gen/files/content/guide/c.png']);
+    expect([...(await collectImageUses([relative], { root, basePath: '/docs' })).byPath.keys()]).toEqual([...(await collectImageUses([{ ...relative }], { root, basePath: '/docs' })).byPath.keys()]);
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'vitest';
+import { isInertModule } from '../../src/util/inert-module.ts';
+
+// A config or `_meta.ts` whose bundle only declares literals loads without the probe thread that
+// bounds its load: it cannot loop. Anything that could run code must be refused.
+const DOCS_GEN = 'file:///tool/dist/src/index.js';
+const inert = (text: string) => isInertModule(text, DOCS_GEN);
+const exported = (body: string) => `// docs-gen.config.ts\nvar docs_gen_config_default = ${body};\nexport {\n  docs_gen_config_default as default\n};\n`;
+const withDefineConfig = (body: string) => `// docs-gen.config.ts\nimport { defineConfig } from "${DOCS_GEN}";\n${exported(`defineConfig(${body})`).replace('// docs-gen.config.ts\n', '')}`;
+
+describe('modules of literals are inert', () => {
+  test.each([
+    ['an object of strings', exported('{ title: "One" }')],
+    ['nested objects, arrays, numbers, booleans, null', exported('{ a: [1, -2.5, 0x1f, 1e3], b: { c: true, d: null, e: undefined }, "f-g": \'h\' }')],
+    ['strings holding code and comment marks', exported('{ a: "while (true) {} // `x` /* y */ ${z}", b: \'it\\\'s\' }')],
+    ['comments', `/* legal */\n${exported('{ a: 1 } // trailing')}`],
+    ['a reference to a global, not called', exported('{ env: process.env.HOME }')],
+    ['defineConfig of this docs-gen around literals', withDefineConfig('{ title: "Rel", locales: [{ locale: "en" }] }')],
+  ])('%s', (_, text) => {
+    expect(inert(text)).toBe(true);
+  });
+});
+
+describe('modules that could run code are not', () => {
+  test.each([
+    ['a loop', `while (true) {}\n${exported('{}')}`],
+    ['a call', exported('{ year: new Date().getUTCFullYear() }')],
+    ['a call without a new', exported('{ a: Atomics.wait }') + 'x.y();'],
+    ['an arrow function', exported('{ editUrl: p => p }')],
+    ['a function', exported('{ f: function f() {} }')],
+    ['a getter', exported('{ get title() { return "t"; } }')],
+    ['a template literal (tagged or not)', exported('{ a: String.raw`x` }')],
+    ['a regular expression', exported('{ a: /x/ }')],
+    ['an import of a package', `import x from "x";\n${exported('x')}`],
+    ['a re-export', 'export { default } from "./other.mjs";\n'],
+    ['a top-level await', `await 0;\n${exported('{}')}`],
+    ['a dynamic import', exported('{ a: import("x") }')],
+    ['a class', `class A {}\n${exported('{}')}`],
+    ['coercion operators', exported('{ a: b + c }')],
+    ['an unterminated string', exported('{ a: "x }')],
+    ['an identifier escape', exported('{ a: \\u0061 }')],
+    ['defineConfig from another module', withDefineConfig('{}').replace(DOCS_GEN, 'file:///elsewhere.js')],
+    ['defineConfig not imported', exported('defineConfig({})')],
+    ['defineConfig as a property call', withDefineConfig('{}') + 'x.defineConfig({});\n'],
+    ['defineConfig rebound', withDefineConfig('{}') + '{ let defineConfig = Atomics.wait; }\n'],
+    ['a call inside defineConfig', withDefineConfig('{ a: f() }')],
+  ])('%s', (_, text) => {
+    expect(inert(text)).toBe(false);
+  });
+});

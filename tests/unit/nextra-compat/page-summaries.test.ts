@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import nextraCompat, { type NextraPageSummary } from '../../../plugins/nextra-compat/index.ts';
+import type { ContentPage, PluginActions, PluginContext } from '../../../src/pipeline/plugin.ts';
+import { tmp } from '../../helpers.ts';
+
+const page = (route: string, title: string): ContentPage => ({
+  route,
+  locale: 'en-US',
+  name: route.slice(1),
+  sourcePath: `content${route}.md`,
+  title,
+  frontMatter: {},
+  compiled: { kind: 'html', code: '' },
+  headings: [],
+  references: [],
+  sections: [],
+});
+
+/** The `nextraPages` the plugin gives the theme for these pages. */
+async function summariesOf(plugin: ReturnType<typeof nextraCompat>, pages: ContentPage[]): Promise<NextraPageSummary[]> {
+  let given: NextraPageSummary[] | undefined;
+  const actions = { setThemeData: (data: { nextraPages?: NextraPageSummary[] }) => (given = data.nextraPages), note: () => {} } as unknown as PluginActions;
+  const root = tmp();
+  await plugin.contentLoaded!({ content: undefined, allContent: {}, pages, actions, context: { root, cacheDir: root } as unknown as PluginContext });
+  return given!;
+}
+
+// Dev runs contentLoaded after every edit and compares the theme data with the last; the
+// summaries are kept by page object, and the list is the same array while none changed.
+describe("nextra-compat's page summaries across dev's runs", () => {
+  test('the same pages give the same list; a page with a new title (a new object) is in the next list with it', async () => {
+    const plugin = nextraCompat();
+    const a = page('/a', 'A');
+    const b = page('/b', 'B');
+    const first = await summariesOf(plugin, [a, b]);
+    expect(await summariesOf(plugin, [a, b])).toBe(first);
+    const renamed = await summariesOf(plugin, [a, { ...b, title: 'Bee' }]);
+    expect(renamed).not.toBe(first);
+    expect(renamed.map((s) => s.title)).toEqual(['A', 'Bee']);
+    expect(renamed[0]).toBe(first[0]);
+  });
+});

@@ -23,8 +23,8 @@ const LITERAL_GLOBALS = new Set(['undefined', 'NaN', 'Infinity']);
 
 /**
  * Whether loading a bundled module (esbuild's output for a config or `_meta.ts`) can run no code
- * but its own literals: then it cannot loop forever, and needs no probe thread to bound its load
- * (a thread costs about 50 CPU ms to start). Deliberately narrow; anything it does not recognise
+ * but its own literals: then it cannot loop forever, and needs no probe process to bound its load
+ * (a process costs about 50 CPU ms to start). Deliberately narrow; anything it does not recognise
  * is "not inert", which only means the probe runs as before:
  * - strings in `'` or `"`, numbers, identifiers, comments, and `{ } [ ] : , ; =` and a sign before
  *   a digit: nothing is called, no function is defined (no `=>`, `function`, getter), no template

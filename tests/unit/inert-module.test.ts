@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isInertModule } from '../../src/util/inert-module.ts';
 
-// A config or `_meta.ts` whose bundle only declares literals loads without the probe thread that
+// A config or `_meta.ts` whose bundle only declares literals loads without the probe process that
 // bounds its load: it cannot loop. Anything that could run code must be refused.
 const DOCS_GEN = 'file:///tool/dist/src/index.js';
 const inert = (text: string) => isInertModule(text, DOCS_GEN);

@@ -94,7 +94,8 @@ export function simpleFrontMatter(yamlText: string): Record<string, string> | un
   const data: Record<string, string> = {};
   for (const line of yamlText.split('\n')) {
     const match = SIMPLE_LINE.exec(line);
-    if (!match || Object.hasOwn(data, match[1]!)) return undefined;
+    // yaml reads a key as a scalar too (`null:` is the key "", `True:` the key "true"), and refuses an implicit key over 1024 characters.
+    if (!match || Object.hasOwn(data, match[1]!) || match[1]!.length > 1000 || NOT_A_STRING.some((test) => test.test(match[1]!))) return undefined;
     const plain = match[4];
     if (plain !== undefined && (/\s$/.test(plain) || NOT_A_STRING.some((test) => test.test(plain)))) return undefined;
     data[match[1]!] = match[2] ?? match[3] ?? plain!;

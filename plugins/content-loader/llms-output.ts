@@ -1,6 +1,5 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
-import { folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
+import { join, relative } from 'node:path';
+import { folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type OutputFiles, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
 import type { PageMarkdownInput } from './page-markdown.ts';
 import { pageMarkdownCache, type RememberedMarkdown } from './page-markdown-cache.ts';
 
@@ -33,10 +32,10 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
  * `llms-full.txt` (every page's Markdown) and `<route>.md` for every page a reader can find:
  * hidden pages and `/404`, `/500`, `/search` are left out, as from search.
  */
-export async function writeLlmsOutput({ outDir, site, context, bodies, cleanMarkdown, remembered }: {
-  outDir: string;
+export async function writeLlmsOutput({ site, context, output, bodies, cleanMarkdown, remembered }: {
   site: SiteData;
   context: PluginContext;
+  output: OutputFiles;
   bodies: ReadonlyMap<string, string>;
   cleanMarkdown?: ReadonlyMap<string, string>;
   /** Each page's Markdown from the last run (dev's last postBuild): only pages changed since are read or converted. */
@@ -45,11 +44,8 @@ export async function writeLlmsOutput({ outDir, site, context, bodies, cleanMark
   const { config } = context;
   const moduleUrl = workerModuleUrl(import.meta.url, './page-markdown.js');
   const origin = (config.siteUrl ?? '').replace(/\/+$/, '');
-  const write = async (path: string, text: string) => {
-    const file = join(outDir, path);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, text);
-  };
+  // A rebuild links each file that came out the same from the old output (OutputFiles).
+  const write = (path: string, text: string) => output.write(path, text);
   const cache = await pageMarkdownCache(
     context,
     (input) => context.runInWorker<PageMarkdownInput, string>({ moduleUrl, exportName: 'pageMarkdown', input }),
@@ -93,7 +89,9 @@ export async function writeLlmsOutput({ outDir, site, context, bodies, cleanMark
       const section = order.get(page.route)?.section ?? config.title;
       const description = page.frontMatter?.description;
       const entry = `- [${oneLine(page.title)}](${origin}${config.basePath}${paths[i]})${typeof description === 'string' && description.trim() ? `: ${oneLine(description)}` : ''}`;
-      sections.set(section, [...(sections.get(section) ?? []), entry]);
+      const entries = sections.get(section);
+      if (entries) entries.push(entry);
+      else sections.set(section, [entry]);
     });
     const prefix = locale === config.defaultLocale ? '' : `/${locale}`;
     const intro = `# ${config.title}\n${config.description ? `\n> ${oneLine(config.description)}\n` : ''}`;

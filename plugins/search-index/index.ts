@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { posix } from 'node:path';
 import {
   hiddenRoutes,
   isNavigable,
@@ -13,12 +12,12 @@ import {
   searchTextPartName,
   serializeSearchData,
   splitSearchData,
+  type OutputFiles,
   type Plugin,
   type SearchData,
   type SearchHead,
   type SiteData,
   type TextSection,
-  writeAtomically,
 } from 'docs-gen';
 
 export const SEARCH_INDEX = 'docs-gen:search-index';
@@ -34,7 +33,7 @@ export default function searchIndex(): Plugin {
   return {
     name: SEARCH_INDEX,
     // Routes are final only once every plugin added its own, so the index is written in postBuild.
-    async postBuild({ outDir, site, context }) {
+    async postBuild({ site, context, output }) {
       const { config } = context;
       const byLocale = new Map<string, SearchData>();
       const hiddenByLocale = new Map<string, Set<string>>();
@@ -49,15 +48,14 @@ export default function searchIndex(): Plugin {
         if (!route.sections || !isNavigable(route.route) || hiddenByLocale.get(locale)?.has(route.route) || route.frontMatter?.searchable === false) continue;
         byLocale.get(locale)![localizedRoute(route.route, locale, config.defaultLocale)] = searchDocument(route.title, withOutputText(route.sections, route.route, site));
       }
-      await Promise.all([...byLocale].map(([locale, documents]) => writeSearchFiles(outDir, locale, documents)));
+      await Promise.all([...byLocale].map(([locale, documents]) => writeSearchFiles(output, locale, documents)));
     },
   };
 }
 
 /** The seed's file, and the head and text parts the search box reads; every name and byte follows from the data alone. */
-async function writeSearchFiles(outDir: string, locale: string, documents: SearchData): Promise<void> {
-  const file = join(outDir, searchDataPath(locale));
-  await mkdir(dirname(file), { recursive: true });
+async function writeSearchFiles(output: OutputFiles, locale: string, documents: SearchData): Promise<void> {
+  const file = searchDataPath(locale);
   const { pages, parts } = splitSearchData(documents);
   const partFiles = parts.map((part, n) => {
     const bytes = JSON.stringify(part);
@@ -65,10 +63,10 @@ async function writeSearchFiles(outDir: string, locale: string, documents: Searc
   });
   const head: SearchHead = { pages, parts: partFiles.map((part) => part.name) };
   await Promise.all([
-    // dev writes these again while a browser may be fetching them.
-    writeAtomically(file, serializeSearchData(documents)),
-    writeAtomically(join(outDir, searchHeadPath(locale)), JSON.stringify(head)),
-    ...partFiles.map((part) => writeAtomically(join(dirname(file), part.name), part.bytes)),
+    // dev writes these again while a browser may be fetching them: its OutputFiles write atomically.
+    output.write(file, serializeSearchData(documents)),
+    output.write(searchHeadPath(locale), JSON.stringify(head)),
+    ...partFiles.map((part) => output.write(posix.join(posix.dirname(file), part.name), part.bytes)),
   ]);
 }
 

@@ -15,8 +15,9 @@ import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
+import { plainOutputWriter, pruneSpareFolders, ReusingOutputWriter, type OutputWriter } from './output-reuse.ts';
 import type { RenderOutput } from './render-worker.tsx';
-import { lookUpRendered, renderCacheSiteKey, type RenderCache } from './render-cache.ts';
+import { lookUpRendered, renderCacheSiteKey, renderedFileKey, type RenderCache } from './render-cache.ts';
 import { renderInPool } from './render-in-pool.ts';
 import { withLocaleFallbacks } from '../shared/locale-fallback.ts';
 import { uiStrings } from '../shared/ui-strings.ts';
@@ -58,6 +59,8 @@ export interface BuildResult {
   notes: string[];
   /** The routes rendered in this build, in site order; the others came from the persistent cache of rendered pages. */
   reRendered: string[];
+  /** The output files (paths relative to `outDir`, sorted) linked from the previous output, unchanged, rather than written again. */
+  reusedFiles: string[];
 }
 
 /** What a page left out by `--keep-going` is told, when its error has no hint of its own. */
@@ -195,6 +198,7 @@ interface RenderAllOptions {
   cache?: RenderCache;
   defaultLocale: string;
   sendSite: () => Promise<unknown>;
+  output: OutputWriter;
 }
 
 /**
@@ -203,14 +207,18 @@ interface RenderAllOptions {
  */
 async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: RenderAllOptions): Promise<{ rendered: RenderOutput[]; routes: RouteDefinition[]; failures: Diagnostic[]; reRendered: string[] }> {
   const diagnostics: Diagnostic[] = [];
-  const { timeoutMs, keepGoing, cache, sendSite, defaultLocale, ...input } = options;
+  const { timeoutMs, keepGoing, cache, sendSite, defaultLocale, output, ...input } = options;
   const fresh = new Set<RouteDefinition>();
   const renderOne = async (definition: RouteDefinition): Promise<RenderOutput> => {
-    const found = cache ? await lookUpRendered(cache, definition, { outDir: input.outDir, write: input.write, defaultLocale }) : {};
+    // On the first miss the workers get the site at once, and load the renderer while this loop
+    // goes on keying the other pages; a build where every page hits sends nothing.
+    const found = cache ? await lookUpRendered(cache, definition, { outDir: input.outDir, write: input.write, defaultLocale, output, onMiss: () => void sendSite() }) : {};
     if (found.output) return found.output;
     fresh.add(definition);
     await sendSite();
-    return renderInPool(pool, { definition, ...input, ...(cache && found.key ? { cache: { dir: cache.dir, key: found.key } } : {}) }, timeoutMs);
+    const rendered = await renderInPool(pool, { definition, ...input, ...(cache && found.key ? { cache: { dir: cache.dir, key: found.key } } : {}) }, timeoutMs);
+    if (found.key && input.write) output.record(rendered.outputPath, renderedFileKey(found.key));
+    return rendered;
   };
   const rendered = await Promise.all(
     routes.map((definition) =>
@@ -248,7 +256,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     addThemeRoutes(site, config);
     log(`loaded ${site.routes.length} routes`);
 
-    staging = await createStagingFolder(outDir);
+    // A plugin of the site's own may rewrite output files in place: a file linked from the old
+    // output would change there too, so such a build writes every file (output-reuse.ts).
+    const reuseOutput = context.persistentCache && !(config.plugins as Plugin[]).some((p) => p.postBuild || p.transformPage);
+    const created = await createStagingFolder(outDir, reuseOutput ? context.cacheDir : undefined);
+    staging = created.staging;
+    const output = reuseOutput ? new ReusingOutputWriter({ outDir, staging, cacheDir: context.cacheDir }) : plainOutputWriter(staging);
     // Links in public/ that lead outside it are refused with a warning; the rest become regular files.
     const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root) : [];
     const [siteAssets, mdxComponents] = await Promise.all([
@@ -264,7 +277,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);
-    const renders = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, keepGoing: options.keepGoing, cache, defaultLocale: config.defaultLocale, sendSite });
+    const renders = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, keepGoing: options.keepGoing, cache, defaultLocale: config.defaultLocale, sendSite, output });
     const { rendered } = renders;
     failures.push(...renders.failures);
     // What was not rendered is not in the site: not in the sitemap, search data or postBuild's view.
@@ -275,12 +288,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const notFound = join(staging, '404', 'index.html');
     // Static hosts serve /404.html for unknown paths.
     if (existsSync(notFound)) await copyFile(notFound, join(staging, '404.html'));
-    await writeFile(join(staging, 'sitemap.xml'), sitemapXml({ routes: site.routes, siteUrl: config.siteUrl, basePath: config.basePath, defaultLocale: config.defaultLocale, locales: config.locales.map((l) => l.locale) }));
-    await writeFile(join(staging, 'robots.txt'), robotsTxt({ siteUrl: config.siteUrl, basePath: config.basePath }));
-    for (const [path, contents] of emitted) {
-      await mkdir(dirname(join(staging, path)), { recursive: true });
-      await writeFile(join(staging, path), contents);
-    }
+    await output.write('sitemap.xml', sitemapXml({ routes: site.routes, siteUrl: config.siteUrl, basePath: config.basePath, defaultLocale: config.defaultLocale, locales: config.locales.map((l) => l.locale) }));
+    await output.write('robots.txt', robotsTxt({ siteUrl: config.siteUrl, basePath: config.basePath }));
+    for (const [path, contents] of emitted) await output.write(path, contents);
     // A fixed path gets a page that forwards (any host); every redirect, patterns too, goes into
     // `_redirects` for hosts that read it (Netlify, Cloudflare Pages).
     const redirectsText = redirectsFile(config.redirects, { basePath: config.basePath, locales: config.locales.map((l) => l.locale), defaultLocale: config.defaultLocale });
@@ -290,13 +300,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       await mkdir(dirname(path), { recursive: true });
       await writeFile(path, redirectPage(redirect, config));
     }
-    const postBuildFailures = await runPostBuild(plugins, { outDir: staging, site, context });
+    const postBuildFailures = await runPostBuild(plugins, { outDir: staging, site, context, output });
     if (postBuildFailures.length) throw new DiagnosticError(postBuildFailures);
+    pruneSpareFolders(staging, created.spareFolders);
 
     log('site files and postBuild done');
-    await swapIntoPlace(staging, outDir);
+    await swapIntoPlace(staging, outDir, reuseOutput ? context.cacheDir : undefined);
     staging = undefined;
-    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered };
+    if (output instanceof ReusingOutputWriter) await output.finish();
+    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort() };
   } catch (error) {
     // A full disk or a folder we may not write to: say which path, not "internal error".
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, root)]);

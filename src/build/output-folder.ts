@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { keepFoldersOf, spareFoldersPath, takeSpareFolders } from './output-reuse.ts';
 
 /** `.out.staging-<pid>-<ms>` and, while swapping, `.out.staging-<pid>-<ms>.previous`: every name a build leaves beside `out/`. */
 function leftoverPattern(outDir: string): RegExp {
@@ -22,10 +23,12 @@ function isRunning(pid: number): boolean {
  * A temporary folder beside `outDir` (same file system, so the final rename is atomic
  * enough), swapped in only when the build succeeded: a failed build never touches `out/`.
  */
-export async function createStagingFolder(outDir: string): Promise<string> {
+export async function createStagingFolder(outDir: string, cacheDir?: string): Promise<{ staging: string; spareFolders: string[] }> {
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}-${Date.now()}`);
-  await mkdir(staging, { recursive: true });
-  return staging;
+  // With the cache on, the folders of the output before the last one, emptied of files (`takeSpareFolders`).
+  const spareFolders = cacheDir ? takeSpareFolders(spareFoldersPath(cacheDir, outDir), staging) : undefined;
+  if (!spareFolders) await mkdir(staging, { recursive: true });
+  return { staging, spareFolders: spareFolders ?? [] };
 }
 
 /**
@@ -50,11 +53,14 @@ export async function removeLeftovers(outDir: string): Promise<void> {
   await Promise.all(dead.map((e) => rm(join(parent, e.name), { recursive: true, force: true })));
 }
 
-export async function swapIntoPlace(staging: string, outDir: string): Promise<void> {
+/** Renames the staging folder into place; the old output is removed, or with `cacheDir` emptied of files and its folders kept there for the next build (`keepFoldersOf`). */
+export async function swapIntoPlace(staging: string, outDir: string, cacheDir?: string): Promise<void> {
   const previous = `${staging}.previous`;
-  if (existsSync(outDir)) await rename(outDir, previous);
+  const hadOutput = existsSync(outDir);
+  if (hadOutput) await rename(outDir, previous);
   await rename(staging, outDir);
-  await rm(previous, { recursive: true, force: true });
+  if (hadOutput && cacheDir) await keepFoldersOf(previous, spareFoldersPath(cacheDir, outDir));
+  else await rm(previous, { recursive: true, force: true });
 }
 
 export async function discardStaging(staging: string): Promise<void> {

@@ -3,8 +3,9 @@ import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 import type { ResolvedThemeOptions } from '../shared/types.ts';
-import { cacheFilePath, readCacheEntry, writeCacheEntry, writeCacheFile } from '../util/cache-entry.ts';
+import { cacheFilePath, readCacheEntrySync, writeCacheEntry, writeCacheFile } from '../util/cache-entry.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
+import type { OutputWriter } from './output-reuse.ts';
 import { outputPathFor, type SiteSnapshot } from './route-data.ts';
 import type { RenderOutput } from './render-worker.tsx';
 
@@ -46,6 +47,9 @@ export function renderCacheKey(siteKey: string, definition: RouteDefinition): st
   return createHash('sha256').update(siteKey).update('\0').update(JSON.stringify(definition, canonical)).digest('hex');
 }
 
+/** The key under which the output writer knows a page's HTML file: the page's render key (its bytes are those the cache keeps under that key). */
+export const renderedFileKey = (key: string) => `rendered:${key}`;
+
 /** The rendered-page cache of one build: its folder and the key every page shares (`renderCacheSiteKey`). */
 export interface RenderCache {
   dir: string;
@@ -67,19 +71,31 @@ const isCachedRender = (value: unknown): value is CachedRender =>
  * snapshot, and the workers never load React and the theme. The HTML is copied straight to the
  * output when `write` is set (never read into JavaScript), else read to be handed to
  * `transformPage`. `key` is undefined for a page that is not cached (an MDX page); `output` on a hit.
+ * `onMiss` is called, synchronously, when the page has to be rendered.
  */
-export async function lookUpRendered(cache: RenderCache, definition: RouteDefinition, options: { outDir: string; write: boolean; defaultLocale: string }): Promise<{ key?: string; output?: RenderOutput }> {
-  if (!isRenderCacheable(definition)) return {};
+export async function lookUpRendered(cache: RenderCache, definition: RouteDefinition, options: { outDir: string; write: boolean; defaultLocale: string; output: OutputWriter; onMiss?: () => void }): Promise<{ key?: string; output?: RenderOutput }> {
+  if (!isRenderCacheable(definition)) {
+    options.onMiss?.();
+    return {};
+  }
   const key = renderCacheKey(cache.siteKey, definition);
-  const entry = await readCacheEntry(cache.dir, key, isCachedRender);
-  if (!entry) return { key };
+  // Synchronous up to here, so that `onMiss` is called while the caller's loop over every page is still running.
+  const entry = readCacheEntrySync(cache.dir, key, isCachedRender);
+  if (!entry) {
+    options.onMiss?.();
+    return { key };
+  }
   const outputPath = outputPathFor(definition.route, definition.locale ?? options.defaultLocale, options.defaultLocale);
   const htmlFile = cacheFilePath(cache.dir, key, 'html');
   try {
     if (!options.write) return { key, output: { outputPath, theme: entry.theme, bytes: entry.bytes, html: await readFile(htmlFile, 'utf8') } };
-    const target = join(options.outDir, outputPath);
-    await mkdir(dirname(target), { recursive: true });
-    await copyFile(htmlFile, target);
+    // The previous output's file when it is this page unchanged (output-reuse.ts), else a copy of the cached one.
+    if (!options.output.link(outputPath, renderedFileKey(key))) {
+      const target = join(options.outDir, outputPath);
+      await mkdir(dirname(target), { recursive: true });
+      await copyFile(htmlFile, target);
+      options.output.record(outputPath, renderedFileKey(key));
+    }
     return { key, output: { outputPath, theme: entry.theme, bytes: entry.bytes } };
   } catch {
     // The HTML file is gone (a cache folder pruned by hand): render again.

@@ -198,6 +198,17 @@ export interface RenderedPage {
   theme: ResolvedThemeOptions;
 }
 
+/** How `postBuild` writes into the output folder. */
+export interface OutputFiles {
+  /**
+   * Writes `path` (relative to the output folder, `/`-separated), making its folders. In a build
+   * with the cache on, bytes equal to the ones the last build wrote at that path are linked from
+   * the old output instead (a rebuild writes only what changed); in dev, the file is replaced
+   * atomically (a browser may be fetching it).
+   */
+  write(path: string, contents: string | Uint8Array): Promise<void>;
+}
+
 /** Everything the site has after `contentLoaded`: what `postBuild` and the checker see. */
 export interface SiteData {
   routes: RouteDefinition[];
@@ -274,8 +285,13 @@ export interface Plugin<Content = unknown> {
   contentLoadedReads?: 'outline' | 'pages';
   /** 3. **Sequential** per rendered page, in plugin order. Mutate `page.html` to rewrite it. */
   transformPage?: (args: { page: RenderedPage; context: PluginContext }) => void | Promise<void>;
-  /** 4. **Parallel** across plugins, on the finished temporary output folder before it replaces `out/`. */
-  postBuild?: (args: { outDir: string; site: SiteData; context: PluginContext }) => void | Promise<void>;
+  /**
+   * 4. **Parallel** across plugins, on the finished temporary output folder before it replaces
+   * `out/`. Write files with `output.write`: a rebuild then links a file that came out the same
+   * from the old output instead of writing it again. A file the hook writes itself must be a new
+   * file (never one of the output's, rewritten in place).
+   */
+  postBuild?: (args: { outDir: string; site: SiteData; context: PluginContext; output: OutputFiles }) => void | Promise<void>;
   /** 5. Dev only, **once**: extra files or folders to watch; a change re-runs this plugin. */
   watchPaths?: (args: { context: PluginContext }) => string[];
   /**

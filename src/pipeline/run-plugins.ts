@@ -8,12 +8,14 @@ import {
   type MarkdownPlugins,
   type ModuleExport,
   type Navigation,
+  type OutputFiles,
   type Plugin,
   type PluginContext,
   type RenderedPage,
   type RouteDefinition,
   type SiteData,
 } from './plugin.ts';
+import { plainOutputFiles } from './output-files.ts';
 
 /*
  * The one hook runner: build, dev and check call every hook through these functions, so a
@@ -179,7 +181,8 @@ export async function runTransformPage(plugins: Plugin[], page: RenderedPage, co
 }
 
 /** `postBuild` of every plugin at once. Resolves to the failures (empty when all succeeded). */
-export async function runPostBuild(plugins: Plugin[], args: { outDir: string; site: SiteData; context: PluginContext }): Promise<Diagnostic[]> {
+export async function runPostBuild(plugins: Plugin[], { output, ...rest }: { outDir: string; site: SiteData; context: PluginContext; output?: OutputFiles }): Promise<Diagnostic[]> {
+  const args = { ...rest, output: output ?? plainOutputFiles(rest.outDir) };
   const failures: Diagnostic[] = [];
   await Promise.all(
     plugins.map(async (plugin) => {

@@ -44,6 +44,8 @@ interface Pending {
   task: WorkerTask;
   options: RunOptions;
   timer?: NodeJS.Timeout;
+  /** A broadcast replayed to a replacement worker (`spawnWithBroadcasts`), not a caller's task. */
+  replay?: boolean;
 }
 
 interface PoolWorker {
@@ -153,9 +155,15 @@ export class WorkerPool {
   private exited(slot: PoolWorker, exitCode: number): void {
     if (slot.stopping || this.closed) return;
     const taken = this.takePending(slot);
-    for (const [, pending] of taken) pending.reject(new WorkerExitedError(exitCode));
+    const error = new WorkerExitedError(exitCode);
+    for (const [, pending] of taken) pending.reject(error);
+    // A replacement that died taking the broadcasts would die again in its own replacement, on and
+    // on (a component module calling process.exit as it loads): the queue gets the error instead.
+    if (taken.some(([, pending]) => pending.replay)) {
+      for (const queued of this.queue.splice(0)) queued.reject(error);
+    }
     const index = this.workers.indexOf(slot);
-    if (index >= 0 && (taken.length || this.queue.length)) {
+    if (index >= 0 && (taken.some(([, pending]) => !pending.replay) || this.queue.length)) {
       const replacement = this.spawnWithBroadcasts();
       this.workers[index] = replacement;
       while (replacement.busy < IN_FLIGHT_PER_WORKER && this.queue.length) this.next(replacement);
@@ -224,7 +232,7 @@ export class WorkerPool {
     const id = this.nextId++;
     slot.busy++;
     return new Promise<Output>((resolve, reject) => {
-      const pending: Pending = { resolve: resolve as (value: unknown) => void, reject, slot, task, options };
+      const pending: Pending = { resolve: resolve as (value: unknown) => void, reject, slot, task, options, replay: now };
       this.pending.set(id, pending);
       const post = () => {
         if (!this.pending.has(id)) return;

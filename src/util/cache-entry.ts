@@ -17,6 +17,15 @@ export function cacheFilePath(dir: string, key: string, extension: string): stri
 
 /** The value kept under `key`, or undefined when there is none or it cannot be read whole (a torn or corrupt file is a miss). */
 export async function readCacheEntry<Value>(dir: string, key: string, isValue: (value: unknown) => value is Value): Promise<Value | undefined> {
+  return readCacheEntrySync(dir, key, isValue);
+}
+
+/**
+ * `readCacheEntry`, answered at once: a caller looking up thousands of entries in one loop learns
+ * of a miss before the loop ends (the build sends the render workers the site on the first
+ * miss, so they load the renderer while the loop goes on).
+ */
+export function readCacheEntrySync<Value>(dir: string, key: string, isValue: (value: unknown) => value is Value): Value | undefined {
   try {
     // Read synchronously: an entry is small and in the page cache, and a warm build reads thousands;
     // each asynchronous read is four hand-offs to libuv's thread pool (open, stat, read, close),

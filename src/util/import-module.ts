@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { sharedReact } from '../pipeline/shared-react.ts';
 import type { BuildOptions, Message, Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
-import { Worker } from 'node:worker_threads';
+import { spawn } from 'node:child_process';
 import { distPath, distUrl } from './dist-path.ts';
 import { isInertModule } from './inert-module.ts';
 
@@ -115,7 +115,7 @@ export async function importModuleFile(file: string, options: { root: string; ca
   mkdirSync(options.cacheDir, { recursive: true });
   const bundled = join(options.cacheDir, bundledModuleName(file, text));
   writeFileSync(bundled, text);
-  // A module of literals alone (`export default { title: 'Docs' }`) cannot loop: no probe thread.
+  // A module of literals alone (`export default { title: 'Docs' }`) cannot loop: no probe process.
   if (options.timeoutMs !== undefined && !isInertModule(text) && !(await loadsWithin(bundled, options.timeoutMs))) {
     throw new DiagnosticError([
       {
@@ -145,29 +145,33 @@ export async function importModuleFile(file: string, options: { root: string; ca
 }
 
 /**
- * Whether the module loads within `timeoutMs`, tried in a worker thread first: a load on the main
- * thread cannot be interrupted. The clock starts once the thread runs. The main thread then
- * imports it again for real (its values, functions included, cannot cross threads).
+ * Whether the module loads within `timeoutMs`, tried in a child process first: a load on the main
+ * thread cannot be interrupted, and a thread cannot always be either — a loop inside a built-in
+ * (`Array.prototype.indexOf` over a huge `length`, reached through a coercion) never sees
+ * `terminate()`, and Node's exit then waits for that thread forever. A process can be killed. The
+ * clock starts once the child runs. The main thread then imports it again for real (its values,
+ * functions included, cannot cross processes).
  */
 function loadsWithin(bundled: string, timeoutMs: number): Promise<boolean> {
   return new Promise((resolvePromise) => {
-    const worker = new Worker(distPath('src/util/probe-module-worker.js'), { workerData: { url: pathToFileURL(bundled).href }, stdout: true, stderr: true });
+    // The parent's flags (source maps, module hooks of a test) apply to the probe too.
+    const child = spawn(process.execPath, [...process.execArgv, distPath('src/util/probe-module-process.js'), pathToFileURL(bundled).href], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
     let timer: NodeJS.Timeout | undefined;
     let done = false;
     const finish = (loaded: boolean) => {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      void worker.terminate();
+      child.kill('SIGKILL');
       resolvePromise(loaded);
     };
-    worker.on('message', (message: string) => {
+    child.on('message', (message: string) => {
       if (message === 'started') timer = setTimeout(() => finish(false), timeoutMs);
       else finish(true);
     });
-    // A crash of the thread itself: let the real import say what is wrong.
-    worker.on('error', () => finish(true));
-    worker.on('exit', () => finish(true));
+    // A child that could not start or crashed: let the real import say what is wrong.
+    child.on('error', () => finish(true));
+    child.on('exit', () => finish(true));
   });
 }
 

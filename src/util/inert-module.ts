@@ -15,14 +15,24 @@ const RESERVED_WORDS = new Set(
 /** The one import allowed: `defineConfig` from this very docs-gen, which returns its argument. */
 const DEFINE_CONFIG = 'defineConfig';
 
+/** Tokens after which `[` opens an array or a computed key and `-` is a sign, not an operator. */
+const STARTS_A_VALUE = new Set(['', '=', ':', ',', '(', '[', '{', 'default']);
+
+/** Globals a literal module may name: values, never functions. */
+const LITERAL_GLOBALS = new Set(['undefined', 'NaN', 'Infinity']);
+
 /**
  * Whether loading a bundled module (esbuild's output for a config or `_meta.ts`) can run no code
- * but its own literals: then it cannot loop forever, and needs no probe thread to bound its load
- * (a thread costs about 50 CPU ms to start). Deliberately narrow; anything it does not recognise
+ * but its own literals: then it cannot loop forever, and needs no probe process to bound its load
+ * (a process costs about 50 CPU ms to start). Deliberately narrow; anything it does not recognise
  * is "not inert", which only means the probe runs as before:
- * - strings in `'` or `"`, numbers, identifiers, comments, and `{ } [ ] : , . ; = -` (no `(`, no
- *   backtick, no `/` that is not a comment, no `+`, `>`, `<`, `?`, `!`, `*`, `&`, `|`): nothing is
- *   called, no function is defined (no `=>`, `function`, getter), no template is tagged;
+ * - strings in `'` or `"`, numbers, identifiers, comments, and `{ } [ ] : , ; =` and a sign before
+ *   a digit: nothing is called, no function is defined (no `=>`, `function`, getter), no template
+ *   is tagged;
+ * - no value can be a function, so no coercion can call one (`-x`, `x == 1`, `{ [x]: 1 }` call
+ *   `valueOf`/`toString`, which a literal object could otherwise point at a built-in that loops):
+ *   a name read as a value is one the module declared (from literals) or `undefined`, `NaN`,
+ *   `Infinity`, or `process.env.NAME` (a string); no member access (`.`, or `[` after a value);
  * - no reserved word but declarations and literals (no `new`, loop, `await`, `import`, `class`,
  *   `export … from`…);
  * - except `import { defineConfig } from "<this docs-gen>";` at the start, and `defineConfig(`
@@ -38,9 +48,11 @@ export function isInertModule(text: string, docsGenUrl: string = distUrl('src/in
     code = afterComments.slice(importLine.length);
     defineConfigImported = true;
   }
+  /** Names the module declared (`var x =`): their values are literals too. */
+  const declared = new Set<string>();
   let i = 0;
   let openCalls = 0;
-  /** The last token, to tell `defineConfig(` from `.defineConfig(` and a bare `(`. */
+  /** The last token, to tell `defineConfig(` from a bare `(`, and an array from member access. */
   let previous = '';
   while (i < code.length) {
     const c = code[i]!;
@@ -70,16 +82,25 @@ export function isInertModule(text: string, docsGenUrl: string = distUrl('src/in
       previous = 'string';
       continue;
     }
+    const env = /^process\.env\.[A-Za-z_$][\w$]*/.exec(code.slice(i, i + 256))?.[0];
+    if (env && env.length < 256) {
+      i += env.length;
+      previous = 'process.env';
+      continue;
+    }
     const word = /^[A-Za-z_$][\w$]*/.exec(code.slice(i, i + 256))?.[0];
     if (word) {
       if (word.length === 256) return false;
-      const next = /^\s*(.)/.exec(code.slice(i + word.length))?.[1];
+      const after = /^\s*(.)(.?)/.exec(code.slice(i + word.length));
+      const next = after?.[1];
+      const isAssigned = next === '=' && after?.[2] !== '=' && after?.[2] !== '>';
       if (word === DEFINE_CONFIG) {
-        if (!defineConfigImported || previous === '.' || next !== '(') return false;
-      } else if (RESERVED_WORDS.has(word) && !(HARMLESS_WORDS.has(word) && previous !== '.')) {
-        // A reserved word after a dot is a property name (`a.new`): harmless, but rare enough to refuse.
-        return false;
-      }
+        if (!defineConfigImported || next !== '(') return false;
+      } else if (HARMLESS_WORDS.has(word) || RESERVED_WORDS.has(word)) {
+        if (!HARMLESS_WORDS.has(word)) return false;
+      } else if (isAssigned) declared.add(word);
+      // A property key (`a: 1`), or the name a value is exported as (`x as default`), reads nothing.
+      else if (!(next === ':' || previous === 'as' || declared.has(word) || LITERAL_GLOBALS.has(word))) return false;
       i += word.length;
       previous = word;
       continue;
@@ -96,7 +117,11 @@ export function isInertModule(text: string, docsGenUrl: string = distUrl('src/in
     } else if (c === ')') {
       if (openCalls === 0) return false;
       openCalls--;
-    } else if (!'{}[]:,.;=-'.includes(c)) return false;
+    } else if (c === '[' || c === '-') {
+      if (!STARTS_A_VALUE.has(previous) || (c === '-' && !/[0-9]/.test(code[i + 1] ?? ''))) return false;
+    } else if (c === '=') {
+      if (code[i + 1] === '=' || code[i + 1] === '>' || !declared.has(previous)) return false;
+    } else if (!'{}]:,;'.includes(c)) return false;
     i++;
     previous = c;
   }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -19,7 +19,13 @@ function cacheEntries(root: string, kind: 'compiled' | 'rendered' | 'markdown' =
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => join(e.parentPath, e.name));
 }
 
+/** Every folder of a built site, empty ones too (a rebuild starts from the folders of an older output). */
+function foldersOf(out: string): string[] {
+  return readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(e.parentPath, e.name).slice(out.length + 1)).sort();
+}
+
 const page = (out: string, route: string) => readFileSync(join(out, route, 'index.html'), 'utf8');
+const inode = (path: string) => statSync(path).ino;
 
 const site = tempSite({
   'docs-gen.config.ts': "export default { title: 'Cached' };\n",
@@ -122,18 +128,40 @@ describe('the persistent build cache', () => {
       meta: async () => writeFileSync(join(site.root, 'content', '_meta.json'), JSON.stringify({ index: 'Home', guide: 'The Renamed Guide' })),
       image: async () => writeFileSync(join(site.root, 'public', 'images', 'square.png'), await png(64, 32)),
       paragraph: async () => writeFileSync(join(site.root, 'content', 'index.md'), `${readFileSync(join(site.root, 'content', 'index.md'), 'utf8')}\nA new paragraph.\n`),
+      // A page after the guide: the guide's next link and every page's sidebar change.
+      'page added': async () => writeFileSync(join(site.root, 'content', 'later.md'), '# Later\n\nThe last page.\n'),
+      'page removed': async () => rmSync(join(site.root, 'content', 'later.md')),
+      // The staging folder starts from the folders of the output before the last one, which had the removed page's.
+      'nothing changed': async () => {},
+      // A file of the output edited in place after the build (a deploy step): the next build must not take it as its own.
+      'output edited in place': async () => appendFileSync(join(outOf('same'), 'index.html'), '<!-- edited -->'),
     };
     const reRendered: Record<string, string[]> = {};
+    /** The same rebuilds, each into one output folder (`same`, copied after each build): what each linked from the output before it, and each file's inode before and after. */
+    const reused: Record<string, string[]> = {};
+    const inodes: Record<string, { before: Map<string, number>; after: Map<string, number> }> = {};
+    const inodesOf = (out: string) => new Map([...filesOf(out).keys()].map((path) => [path, inode(join(out, path))]));
     beforeAll(async () => {
+      await build({ root: site.root, outDir: outOf('same') });
       for (const [name, change] of Object.entries(changes)) {
         await change();
         reRendered[name] = (await build({ root: site.root, outDir: outOf(`${name}-cached`) })).reRendered;
+        const before = inodesOf(outOf('same'));
+        reused[name] = (await build({ root: site.root, outDir: outOf('same') })).reusedFiles;
+        inodes[name] = { before, after: inodesOf(outOf('same')) };
+        cpSync(outOf('same'), outOf(`${name}-same`), { recursive: true });
         await build({ root: site.root, outDir: outOf(`${name}-uncached`), cache: false });
       }
     });
 
     test.each(Object.keys(changes))('%s', (name) => {
       expect(filesOf(outOf(`${name}-cached`))).toEqual(filesOf(outOf(`${name}-uncached`)));
+      expect(foldersOf(outOf(`${name}-cached`))).toEqual(foldersOf(outOf(`${name}-uncached`)));
+    });
+
+    test.each(Object.keys(changes))('%s: a rebuild into the same output folder, which links the files that came out the same, equals a build without the cache, folders too', (name) => {
+      expect(filesOf(outOf(`${name}-same`))).toEqual(filesOf(outOf(`${name}-uncached`)));
+      expect(foldersOf(outOf(`${name}-same`))).toEqual(foldersOf(outOf(`${name}-uncached`)));
     });
 
     test('the config: links the compiled pages hold follow a new base path', () => {
@@ -156,6 +184,54 @@ describe('the persistent build cache', () => {
       expect([...reRendered.paragraph!].sort()).toEqual(['/', '/guide']);
       // A title changed in _meta is in every page's sidebar: every page renders again.
       expect([...reRendered.meta!].sort()).toEqual(['/', '/404', '/500', '/guide', '/search']);
+    });
+
+    test('a rebuild into the same folder links each file that came out the same from the old output, and writes the rest', () => {
+      // One paragraph of index.md: its page, its Markdown, llms-full.txt and the search data change; the MDX page renders at every build.
+      expect(reused.paragraph).toEqual(['404/index.html', '500/index.html', 'guide.md', 'llms.txt', 'robots.txt', 'search/index.html', 'sitemap.xml']);
+      // A linked file is the old output's file (same inode); a written one is new.
+      for (const path of reused.paragraph!) expect(inodes.paragraph!.after.get(path), path).toBe(inodes.paragraph!.before.get(path));
+      expect(inodes.paragraph!.after.get('index.html')).not.toBe(inodes.paragraph!.before.get('index.html'));
+    });
+
+    test('a page added or removed changes the sidebar of every page: no page is linked, the Markdown of the others is', () => {
+      for (const name of ['page added', 'page removed']) {
+        expect(reused[name]!.filter((path) => path.endsWith('.html')), name).toEqual([]);
+        expect(reused[name], name).toContain('index.md');
+      }
+      expect(existsSync(join(outOf('page added-same'), 'later', 'index.html'))).toBe(true);
+      expect(existsSync(join(outOf('page removed-same'), 'later'))).toBe(false);
+    });
+
+    test('a rebuild with nothing changed links every page but the MDX one, and all the Markdown', () => {
+      expect(reused['nothing changed']).toEqual(expect.arrayContaining(['index.html', '404/index.html', '500/index.html', 'search/index.html', 'index.md', 'guide.md', 'llms.txt', 'llms-full.txt', 'sitemap.xml']));
+      expect(reused['nothing changed']).not.toContain('guide/index.html');
+      expect(existsSync(join(outOf('nothing changed-same'), 'later'))).toBe(false);
+    });
+
+    test('a file of the output edited in place since the build is written again, not linked', () => {
+      expect(reused['output edited in place']).not.toContain('index.html');
+      expect(reused['output edited in place']).toContain('404/index.html');
+      expect(page(outOf('output edited in place-same'), '')).not.toContain('<!-- edited -->');
+    });
+
+    test('a build that fails after linking files leaves the old output as it was', async () => {
+      const before = filesOf(outOf('same'));
+      const guide = join(site.root, 'content', 'guide.mdx');
+      const source = readFileSync(guide, 'utf8');
+      // Renders after the unchanged pages were linked into the staging folder, and throws.
+      writeFileSync(guide, `${source}\n{(() => { throw new Error('the guide fails to render') })()}\n`);
+      try {
+        await expect(build({ root: site.root, outDir: outOf('same') })).rejects.toThrow();
+      } finally {
+        writeFileSync(guide, source);
+      }
+      expect(filesOf(outOf('same'))).toEqual(before);
+      expect((await build({ root: site.root, outDir: outOf('same') })).reusedFiles).toContain('index.html');
+    });
+
+    test('a config change (a new base path) links nothing the base path is in', () => {
+      expect(reused.config!.filter((path) => path.endsWith('.html') || path === 'sitemap.xml')).toEqual([]);
     });
   });
 });

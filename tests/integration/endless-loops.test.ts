@@ -29,4 +29,12 @@ describe('user code that never ends is stopped and reported at its file', () => 
       expect.objectContaining({ severity: 'error', code: 'evaluation-timeout', file: 'docs-gen.config.ts', message: 'docs-gen.config.ts did not finish loading within 50 ms: is there an endless loop in it?' }),
     ]);
   });
+
+  test('a config that loops through a coercion, without a call: evaluation-timeout at the config', async () => {
+    const name = 'a-config-looping-through-a-coercion-stops-the-build';
+    const diagnostics = await buildFailure({ root: fixture(name), outDir: join(dir, name), evaluationTimeoutMs: 50 });
+    expect(diagnostics).toEqual([
+      expect.objectContaining({ severity: 'error', code: 'evaluation-timeout', file: 'docs-gen.config.ts', message: 'docs-gen.config.ts did not finish loading within 50 ms: is there an endless loop in it?' }),
+    ]);
+  });
 });

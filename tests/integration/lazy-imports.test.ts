@@ -69,8 +69,8 @@ describe('a site of Markdown pages without code or images', () => {
     expect(loadedPackage('micromark')).toBe(false);
   });
 
-  test('a config of literals alone loads without a probe thread: it cannot loop', () => {
-    expect(loaded.some(({ url }) => url.endsWith('/probe-module-worker.js'))).toBe(false);
+  test('a config of literals alone loads without a probe process: it cannot loop', () => {
+    expect(loaded.some(({ url }) => url.endsWith('/probe-module-process.js'))).toBe(false);
   });
 
   test('a worker never loads esbuild: nothing there bundles (60 CPU ms per worker)', () => {

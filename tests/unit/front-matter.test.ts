@@ -225,6 +225,10 @@ describe('front matter of one-line strings only is read without yaml, as yaml re
     ['a next-line character', 'title: "a\u0085b"'],
     ['a list', 'tags:\n  - "a"'],
     ['nothing', ''],
+    // yaml reads keys as scalars too: `null:` is the key "", `True:` the key "true".
+    ['a key yaml reads as null', 'null: "x"'],
+    ['a key yaml reads as a boolean', 'True: "x"'],
+    ['a key longer than yaml allows', `${'k'.repeat(1100)}: "x"`],
   ])('%s goes to yaml', (_, text) => {
     expect(simpleFrontMatter(text)).toBeUndefined();
   });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isInertModule } from '../../src/util/inert-module.ts';
 
-// A config or `_meta.ts` whose bundle only declares literals loads without the probe thread that
+// A config or `_meta.ts` whose bundle only declares literals loads without the probe process that
 // bounds its load: it cannot loop. Anything that could run code must be refused.
 const DOCS_GEN = 'file:///tool/dist/src/index.js';
 const inert = (text: string) => isInertModule(text, DOCS_GEN);
@@ -14,7 +14,8 @@ describe('modules of literals are inert', () => {
     ['nested objects, arrays, numbers, booleans, null', exported('{ a: [1, -2.5, 0x1f, 1e3], b: { c: true, d: null, e: undefined }, "f-g": \'h\' }')],
     ['strings holding code and comment marks', exported('{ a: "while (true) {} // `x` /* y */ ${z}", b: \'it\\\'s\' }')],
     ['comments', `/* legal */\n${exported('{ a: 1 } // trailing')}`],
-    ['a reference to a global, not called', exported('{ env: process.env.HOME }')],
+    ['an environment variable', exported('{ env: process.env.HOME }')],
+    ['a name the module declared, and a computed key of a literal', `var base = "/docs";\nvar key = "k";\n${exported('{ basePath: base, [key]: [base, -1] }')}`],
     ['defineConfig of this docs-gen around literals', withDefineConfig('{ title: "Rel", locales: [{ locale: "en" }] }')],
   ])('%s', (_, text) => {
     expect(inert(text)).toBe(true);
@@ -44,6 +45,15 @@ describe('modules that could run code are not', () => {
     ['defineConfig as a property call', withDefineConfig('{}') + 'x.defineConfig({});\n'],
     ['defineConfig rebound', withDefineConfig('{}') + '{ let defineConfig = Atomics.wait; }\n'],
     ['a call inside defineConfig', withDefineConfig('{ a: f() }')],
+    // A literal object whose valueOf is a built-in that loops: any coercion calls it, with no `(` in sight.
+    ['a coercion of an object pointing at a built-in', `var x = { length: 9e15, valueOf: Array.prototype.indexOf };\n${exported('{ n: -x }')}`],
+    ['a global function as a value', `var x = { valueOf: eval };\n${exported('{ n: [x] }')}`],
+    ['member access by brackets', exported('{ f: []["constructor"] }')],
+    ['a loose comparison', `var x = {};\n${exported('{ n: x == 1 }')}`],
+    ['a compound assignment', `var x = 1;\nx -= 1;\n${exported('{}')}`],
+    ['a decrement', `var x = 1;\n--x;\n${exported('{}')}`],
+    ['a computed key of a name not declared', exported('{ [x]: 1 }')],
+    ['a sign before a name', `var x = 1;\n${exported('{ n: -x }')}`],
   ])('%s', (_, text) => {
     expect(inert(text)).toBe(false);
   });

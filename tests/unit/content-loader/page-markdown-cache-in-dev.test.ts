@@ -5,6 +5,7 @@ import { readCacheEntry } from 'docs-gen';
 import contentLoader from '../../../plugins/content-loader/index.ts';
 import type { PageMarkdownInput } from '../../../plugins/content-loader/page-markdown.ts';
 import { pageMarkdownCache, type RememberedMarkdown } from '../../../plugins/content-loader/page-markdown-cache.ts';
+import { plainOutputFiles } from '../../../src/pipeline/output-files.ts';
 import type { ContentPage, PluginActions, PluginContext, RouteDefinition } from '../../../src/pipeline/plugin.ts';
 import { tempSite } from '../../helpers.ts';
 import { inThreadContext } from './in-thread-context.ts';
@@ -37,7 +38,7 @@ describe("dev's postBuild, the content loader staying loaded between edits", () 
     const routes: RouteDefinition[] = [];
     const actions = { addRoute: (route: RouteDefinition) => routes.push(route), emitFile: () => {} } as unknown as PluginActions;
     await loader.contentLoaded!({ content, allContent: {}, pages: content, actions, context });
-    await loader.postBuild!({ outDir, site: { routes, navigation: {}, globalData: {}, themeData: {} }, context });
+    await loader.postBuild!({ outDir, site: { routes, navigation: {}, globalData: {}, themeData: {} }, context, output: plainOutputFiles(outDir) });
   };
 
   test("reads only the edited page's Markdown from the cache, not every page's", async () => {

@@ -112,3 +112,17 @@ describe('a worker that exits in the middle of a task', () => {
     expect(pool.started).toBe(1);
   });
 });
+
+describe('a broadcast that makes its worker exit', () => {
+  const pool = new WorkerPool(1);
+  afterAll(() => pool.close());
+
+  test('rejects, and the pool replaces the worker once, not over and over', async () => {
+    await expect(pool.broadcast({ moduleUrl: module, exportName: 'exitWith', input: 6 })).rejects.toBeInstanceOf(WorkerExitedError);
+    // The replacement is given the broadcast again and exits the same way: then no worker is left.
+    await expect.poll(() => pool.started).toBe(0);
+    // A task that comes later gets a worker with the broadcast, and so the same exit, as an error.
+    await expect(pool.run({ moduleUrl: module, exportName: 'whichSite', input: null })).rejects.toBeInstanceOf(WorkerExitedError);
+    await expect.poll(() => pool.started).toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
-import { appendFileSync, chmodSync, cpSync, lstatSync, renameSync, symlinkSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, chmodSync, cpSync, linkSync, lstatSync, renameSync, symlinkSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
@@ -159,11 +159,30 @@ describe('the persistent build cache', () => {
         chmodSync(join(outOf('same'), '404', 'index.html'), 0o600);
         chmodSync(join(outOf('same'), '404'), 0o700);
       },
+      // A snapshot of the output sharing its files (`cp -al`): the new output must share none with it.
+      'output snapshotted with cp -al': async () => {
+        for (const path of filesOf(outOf('same')).keys()) {
+          mkdirSync(dirname(join(outOf('snapshot'), path)), { recursive: true });
+          linkSync(join(outOf('same'), path), join(outOf('snapshot'), path));
+        }
+      },
+      // A deploy set-up: the output moved into a folder with files of its own (CNAME, .git), and `out` a link to it.
+      'output a link to a folder elsewhere': async () => {
+        renameSync(outOf('same'), outOf('www'));
+        writeFileSync(join(outOf('www'), 'CNAME'), 'docs.example.com\n');
+        mkdirSync(join(outOf('www'), '.git'));
+        writeFileSync(join(outOf('www'), '.git', 'HEAD'), 'ref: refs/heads/main\n');
+        symlinkSync(outOf('www'), outOf('same'));
+        wwwBefore = filesOf(outOf('www'));
+      },
     };
     const reRendered: Record<string, string[]> = {};
     /** The same rebuilds, each into one output folder (`same`, copied after each build): what each linked from the output before it, and each file's inode before and after. */
     const reused: Record<string, string[]> = {};
     const inodes: Record<string, { before: Map<string, number>; after: Map<string, number> }> = {};
+    /** The files of `same` after each rebuild that have another name too (a linked file still shared with an old output or a snapshot). */
+    const shared: Record<string, string[]> = {};
+    let wwwBefore = new Map<string, Buffer>();
     const inodesOf = (out: string) => new Map([...filesOf(out).keys()].map((path) => [path, inode(join(out, path))]));
     beforeAll(async () => {
       // An empty folder in public/: a clean build makes it, so every rebuild must too.
@@ -175,6 +194,7 @@ describe('the persistent build cache', () => {
         const before = inodesOf(outOf('same'));
         reused[name] = (await build({ root: site.root, outDir: outOf('same') })).reusedFiles;
         inodes[name] = { before, after: inodesOf(outOf('same')) };
+        shared[name] = [...filesOf(outOf('same')).keys()].filter((path) => statSync(join(outOf('same'), path)).nlink > 1);
         cpSync(outOf('same'), outOf(`${name}-same`), { recursive: true });
         await build({ root: site.root, outDir: outOf(`${name}-uncached`), cache: false });
       }
@@ -190,6 +210,14 @@ describe('the persistent build cache', () => {
       expect(foldersOf(outOf(`${name}-same`))).toEqual(foldersOf(outOf(`${name}-uncached`)));
       expect(modesOf(outOf(`${name}-same`))).toEqual(modesOf(outOf(`${name}-uncached`)));
       expect(foldersOf(outOf(`${name}-same`))).toContain(join('empty', 'inner'));
+      expect(shared[name]).toEqual([]);
+    });
+
+    test("an output folder that is a link to a folder elsewhere: the link is replaced, and nothing in the folder it led to is removed, changed or shared", () => {
+      expect(reused['output a link to a folder elsewhere']).toEqual([]);
+      expect(lstatSync(outOf('same')).isDirectory()).toBe(true);
+      expect(filesOf(outOf('www'))).toEqual(wwwBefore);
+      for (const path of wwwBefore.keys()) expect(statSync(join(outOf('www'), path)).nlink, path).toBe(1);
     });
 
     test('the config: links the compiled pages hold follow a new base path', () => {
@@ -262,21 +290,5 @@ describe('the persistent build cache', () => {
     test('a config change (a new base path) links nothing the base path is in', () => {
       expect(reused.config!.filter((path) => path.endsWith('.html') || path === 'sitemap.xml')).toEqual([]);
     });
-  });
-
-  test('an output folder that is a link to a folder elsewhere: the link is replaced, and nothing in the folder it leads to is removed, changed or shared', async () => {
-    await build({ root: site.root, outDir: outOf('linked') });
-    // A deploy set-up: the site built into a folder of its own, with files of its own, and `out` a link to it.
-    renameSync(outOf('linked'), outOf('www'));
-    writeFileSync(join(outOf('www'), 'CNAME'), 'docs.example.com\n');
-    mkdirSync(join(outOf('www'), '.git'));
-    writeFileSync(join(outOf('www'), '.git', 'HEAD'), 'ref: refs/heads/main\n');
-    symlinkSync(outOf('www'), outOf('linked'));
-    const before = filesOf(outOf('www'));
-    const result = await build({ root: site.root, outDir: outOf('linked') });
-    expect(result.reusedFiles).toEqual([]);
-    expect(lstatSync(outOf('linked')).isDirectory()).toBe(true);
-    expect(filesOf(outOf('www'))).toEqual(before);
-    for (const path of before.keys()) expect(statSync(join(outOf('www'), path)).nlink, path).toBe(1);
   });
 });

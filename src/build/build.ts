@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { loadConfig } from '../config/load-config.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
@@ -15,7 +15,7 @@ import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
-import { plainOutputWriter, pruneSpareFolders, ReusingOutputWriter, type OutputWriter } from './output-reuse.ts';
+import { plainOutputWriter, ReusingOutputWriter, type OutputWriter } from './output-reuse.ts';
 import type { RenderOutput } from './render-worker.tsx';
 import { lookUpRendered, renderCacheSiteKey, renderedFileKey, type RenderCache } from './render-cache.ts';
 import { renderInPool } from './render-in-pool.ts';
@@ -259,8 +259,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // A plugin of the site's own may rewrite output files in place: a file linked from the old
     // output would change there too, so such a build writes every file (output-reuse.ts).
     const reuseOutput = context.persistentCache && !(config.plugins as Plugin[]).some((p) => p.postBuild || p.transformPage);
-    const created = await createStagingFolder(outDir, reuseOutput ? context.cacheDir : undefined);
-    staging = created.staging;
+    staging = await createStagingFolder(outDir);
     const output = reuseOutput ? new ReusingOutputWriter({ outDir, staging, cacheDir: context.cacheDir }) : plainOutputWriter(staging);
     // Links in public/ that lead outside it are refused with a warning; the rest become regular files.
     const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root) : [];
@@ -286,26 +285,24 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     log(`rendered ${rendered.length} routes`);
     const notFound = join(staging, '404', 'index.html');
-    // Static hosts serve /404.html for unknown paths.
-    if (existsSync(notFound)) await copyFile(notFound, join(staging, '404.html'));
+    // Static hosts serve /404.html for unknown paths. Every file from here on is written through
+    // `output`, which never writes into a file linked from the old output (a redirect from a
+    // page's path replaces that page).
+    if (existsSync(notFound)) await output.write('404.html', await readFile(notFound));
     await output.write('sitemap.xml', sitemapXml({ routes: site.routes, siteUrl: config.siteUrl, basePath: config.basePath, defaultLocale: config.defaultLocale, locales: config.locales.map((l) => l.locale) }));
     await output.write('robots.txt', robotsTxt({ siteUrl: config.siteUrl, basePath: config.basePath }));
     for (const [path, contents] of emitted) await output.write(path, contents);
     // A fixed path gets a page that forwards (any host); every redirect, patterns too, goes into
     // `_redirects` for hosts that read it (Netlify, Cloudflare Pages).
     const redirectsText = redirectsFile(config.redirects, { basePath: config.basePath, locales: config.locales.map((l) => l.locale), defaultLocale: config.defaultLocale });
-    if (redirectsText) await writeFile(join(staging, '_redirects'), redirectsText);
-    for (const redirect of config.redirects.filter((r) => !isPatternSource(r.source))) {
-      const path = join(staging, redirectOutputPath(redirect));
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, redirectPage(redirect, config));
-    }
+    if (redirectsText) await output.write('_redirects', redirectsText);
+    for (const redirect of config.redirects.filter((r) => !isPatternSource(r.source))) await output.write(redirectOutputPath(redirect), redirectPage(redirect, config));
     const postBuildFailures = await runPostBuild(plugins, { outDir: staging, site, context, output });
     if (postBuildFailures.length) throw new DiagnosticError(postBuildFailures);
-    pruneSpareFolders(staging, created.spareFolders);
 
     log('site files and postBuild done');
-    await swapIntoPlace(staging, outDir, reuseOutput ? context.cacheDir : undefined);
+    if (output instanceof ReusingOutputWriter) output.identifyFiles();
+    await swapIntoPlace(staging, outDir);
     staging = undefined;
     if (output instanceof ReusingOutputWriter) await output.finish();
     return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort() };

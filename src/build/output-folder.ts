@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { keepFoldersOf, spareFoldersPath, takeSpareFolders } from './output-reuse.ts';
 
 /** `.out.staging-<pid>-<ms>` and, while swapping, `.out.staging-<pid>-<ms>.previous`: every name a build leaves beside `out/`. */
 function leftoverPattern(outDir: string): RegExp {
@@ -23,12 +22,10 @@ function isRunning(pid: number): boolean {
  * A temporary folder beside `outDir` (same file system, so the final rename is atomic
  * enough), swapped in only when the build succeeded: a failed build never touches `out/`.
  */
-export async function createStagingFolder(outDir: string, cacheDir?: string): Promise<{ staging: string; spareFolders: string[] }> {
+export async function createStagingFolder(outDir: string): Promise<string> {
   const staging = join(dirname(outDir), `.${basename(outDir)}.staging-${process.pid}-${Date.now()}`);
-  // With the cache on, the folders of the output before the last one, emptied of files (`takeSpareFolders`).
-  const spareFolders = cacheDir ? takeSpareFolders(spareFoldersPath(cacheDir, outDir), staging) : undefined;
-  if (!spareFolders) await mkdir(staging, { recursive: true });
-  return { staging, spareFolders: spareFolders ?? [] };
+  await mkdir(staging, { recursive: true });
+  return staging;
 }
 
 /**
@@ -53,14 +50,16 @@ export async function removeLeftovers(outDir: string): Promise<void> {
   await Promise.all(dead.map((e) => rm(join(parent, e.name), { recursive: true, force: true })));
 }
 
-/** Renames the staging folder into place; the old output is removed, or with `cacheDir` emptied of files and its folders kept there for the next build (`keepFoldersOf`). */
-export async function swapIntoPlace(staging: string, outDir: string, cacheDir?: string): Promise<void> {
+/**
+ * Renames the staging folder into place and removes the old output. An `outDir` that is a link
+ * to a folder elsewhere is renamed and removed as a link: the folder it led to is left alone.
+ */
+export async function swapIntoPlace(staging: string, outDir: string): Promise<void> {
   const previous = `${staging}.previous`;
   const hadOutput = existsSync(outDir);
   if (hadOutput) await rename(outDir, previous);
   await rename(staging, outDir);
-  if (hadOutput && cacheDir) await keepFoldersOf(previous, spareFoldersPath(cacheDir, outDir));
-  else await rm(previous, { recursive: true, force: true });
+  await rm(previous, { recursive: true, force: true });
 }
 
 export async function discardStaging(staging: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { linkSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, unlinkSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { linkSync, lstatSync, mkdirSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { plainOutputFiles } from '../pipeline/output-files.ts';
@@ -11,23 +11,28 @@ import type { OutputFiles } from '../pipeline/plugin.ts';
  * file system every block a build allocates costs about 0.7 ms of system time: a folder made, a
  * file written or copied. A rebuild of 2000 pages spent more time making 2000 route folders and
  * writing 4000 files that came out the same than on anything else. So a build with the cache
- * on:
+ * on hard-links each file whose content the last build wrote, under the same key, from `out/`
+ * into the staging folder instead of writing it again, when the file in `out/` is still the very
+ * file it wrote (same inode, size, modification time, mode and owner: an edit in place, a
+ * replacement, a touch, a chmod or a chown changes one of them) and no other name shares it
+ * (a `cp -al` snapshot of `out/` must not end up sharing files with the new output).
+ * Only from an `out/` that is a real folder: when it is a link to a folder elsewhere, a build
+ * replaces the link and leaves the folder it led to alone, and links from there would share its
+ * files with the new output.
  *
- * - starts its staging folder from the folders of the output before the last one (kept in the
- *   cache with every file removed), so that a route folder is made once, not at every build;
- * - hard-links each file whose content the last build wrote, under the same key, from `out/` into
- *   the staging folder instead of writing it again, when the file in `out/` is still the very
- *   file it wrote (same inode, size and modification time: an edit in place, a replacement or
- *   a touch changes one of them).
+ * Folders are made afresh at every build: an older output's folders, kept and reused, carried
+ * their modes into later builds and clashed with paths that became files.
  *
  * Why links from `out/` and not from the cache: a link from the cache would leave `out/` and the
  * cache sharing files after the build, and a later edit in place of a file of `out/` (a deploy
  * step rewriting HTML) would change the cached page behind the key that names it. A link from
  * `out/` into the staging folder shares a file only while the build runs: the old `out/` loses
  * its files when the new one is in place, so the new `out/` owns each file alone again. While the
- * build runs, nothing writes into a linked file: the staging folder starts empty of files, and
- * the build and its plugins write a file by creating it (a linked path is never written again in
- * this build). Copy-on-write clones (`COPYFILE_FICLONE`) would be as safe, but ext4 has none and
+ * build runs, nothing writes into a linked file: the staging folder starts empty; public/, the
+ * assets and the sidebar data are written before any page is linked; every file after the pages
+ * (404.html, the sitemap, `_redirects`, redirect pages, the built-in plugins' files) goes through
+ * `write`, which unlinks a linked path before writing it; the image plugin's `postBuild` copies
+ * only to paths nothing links (images beside pages, variants). Copy-on-write clones (`COPYFILE_FICLONE`) would be as safe, but ext4 has none and
  * falls back to a full copy, which is what this avoids.
  */
 
@@ -43,7 +48,16 @@ interface FileRecord {
   ino: number;
   size: number;
   mtimeMs: number;
+  mode: number;
+  uid: number;
+  gid: number;
 }
+
+const identityOf = (key: string, stats: Stats): FileRecord => ({ key, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid });
+
+/** Whether the file is still the one the record names, and no other name shares it. */
+const isUnchanged = (stats: Stats, record: FileRecord) =>
+  stats.isFile() && stats.nlink === 1 && stats.ino === record.ino && stats.size === record.size && stats.mtimeMs === record.mtimeMs && stats.mode === record.mode && stats.uid === record.uid && stats.gid === record.gid;
 
 interface Manifest {
   outDir: string;
@@ -53,14 +67,11 @@ interface Manifest {
 const isManifest = (value: unknown): value is Manifest =>
   typeof (value as Manifest | null)?.outDir === 'string' && typeof (value as Manifest | null)?.files === 'object' && (value as Manifest).files !== null;
 
-/** Names in the cache of one output folder's manifest and spare folders (one site may be built into several output folders). */
+/** Name in the cache of one output folder's manifest (one site may be built into several output folders). */
 const outputName = (outDir: string) => createHash('sha256').update(outDir).digest('hex').slice(0, 16);
 
 /** The cache's record of the files the last build into `outDir` wrote there. */
 export const outputManifestPath = (cacheDir: string, outDir: string) => join(cacheDir, 'output', `${outputName(outDir)}.json`);
-
-/** The folders of the output folder the last build into `outDir` replaced, every file removed: the next staging folder. */
-export const spareFoldersPath = (cacheDir: string, outDir: string) => join(cacheDir, 'output', `${outputName(outDir)}.folders`);
 
 /** The key of bytes written: their hash. */
 export const contentKey = (contents: string | Uint8Array) => `sha256:${createHash('sha256').update(contents).digest('hex')}`;
@@ -72,6 +83,7 @@ function readManifest(cacheDir: string, outDir: string): Map<string, FileRecord>
   try {
     const manifest: unknown = JSON.parse(readFileSync(outputManifestPath(cacheDir, outDir), 'utf8'));
     if (!isManifest(manifest) || manifest.outDir !== outDir) return new Map();
+    // Records of an older shape (no mode or owner) match nothing: every file is written again once.
     return new Map(Object.entries(manifest.files));
   } catch {
     return new Map();
@@ -97,12 +109,13 @@ export function plainOutputWriter(outDir: string): OutputWriter {
 export class ReusingOutputWriter implements OutputWriter {
   private readonly previous: Map<string, FileRecord>;
   private readonly written = new Map<string, string>();
+  private identified: Record<string, FileRecord> = {};
   readonly linked = new Set<string>();
 
   constructor(
     private readonly options: { outDir: string; staging: string; cacheDir: string },
   ) {
-    this.previous = readManifest(options.cacheDir, options.outDir);
+    this.previous = isRealFolder(options.outDir) ? readManifest(options.cacheDir, options.outDir) : new Map();
   }
 
   link(written: string, key: string): boolean {
@@ -112,7 +125,7 @@ export class ReusingOutputWriter implements OutputWriter {
     const source = join(this.options.outDir, path);
     try {
       const stats = lstatSync(source);
-      if (!stats.isFile() || stats.ino !== record.ino || stats.size !== record.size || stats.mtimeMs !== record.mtimeMs) return false;
+      if (!isUnchanged(stats, record)) return false;
       const target = join(this.options.staging, path);
       mkdirSync(dirname(target), { recursive: true });
       linkSync(source, target);
@@ -142,80 +155,36 @@ export class ReusingOutputWriter implements OutputWriter {
   }
 
   /**
-   * After the swap: the manifest of the files now in `outDir`, each with its identity as it is
-   * now. Only built-in plugins write in a build that reuses output, and they
-   * write each file once, by creating it: a recorded file holds the content of its key.
+   * Before the swap: the identity of each file the build wrote or linked, looked up in the
+   * staging folder (the rename into place keeps inodes). Looked up in `out/` after the swap, a
+   * build swapping in beside this one could have put its own files there, and the manifest would
+   * pair this build's keys with the other's files. Only built-in plugins write in a build that
+   * reuses output, and they write each file once, by creating it: a recorded file holds the
+   * content of its key.
    */
-  async finish(): Promise<void> {
-    const files: Record<string, FileRecord> = {};
+  identifyFiles(): void {
+    this.identified = {};
     for (const [path, key] of this.written) {
       try {
-        const stats = lstatSync(join(this.options.outDir, path));
-        if (stats.isFile()) files[path] = { key, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs };
+        const stats = lstatSync(join(this.options.staging, path));
+        if (stats.isFile()) this.identified[path] = identityOf(key, stats);
       } catch {
         // Removed by a plugin after it was written: nothing to reuse.
       }
     }
-    await writeCacheFile(outputManifestPath(this.options.cacheDir, this.options.outDir), JSON.stringify({ outDir: this.options.outDir, files } satisfies Manifest));
+  }
+
+  /** After the swap: saves the manifest of the files `identifyFiles` found, now in `outDir`. */
+  async finish(): Promise<void> {
+    await writeCacheFile(outputManifestPath(this.options.cacheDir, this.options.outDir), JSON.stringify({ outDir: this.options.outDir, files: this.identified } satisfies Manifest));
   }
 }
 
-/**
- * Takes the spare folders of the output folder (`spareFoldersPath`) as the staging folder: renamed into place, then
- * every file in it removed. Resolves to the folders it holds (relative paths), which `pruneSpareFolders`
- * removes again where the build put nothing; undefined when there were none to take (another
- * build took them, or a first build), and the caller makes an empty staging folder.
- */
-export function takeSpareFolders(spare: string, staging: string): string[] | undefined {
+/** A folder, not a link to one (nor a file). */
+function isRealFolder(path: string): boolean {
   try {
-    renameSync(spare, staging);
+    return lstatSync(path).isDirectory();
   } catch {
-    return undefined;
-  }
-  const folders: string[] = [];
-  const visit = (relative: string) => {
-    for (const entry of readdirSync(join(staging, relative), { withFileTypes: true })) {
-      const path = relative ? join(relative, entry.name) : entry.name;
-      // A link to a folder is a file here: removed, never followed.
-      if (entry.isDirectory()) {
-        folders.push(path);
-        visit(path);
-      } else unlinkSync(join(staging, path));
-    }
-  };
-  visit('');
-  return folders;
-}
-
-/** Removes the spare folders the build put nothing in, deepest first (a cold build has no empty folders of its own there). */
-export function pruneSpareFolders(staging: string, folders: readonly string[]): void {
-  for (const folder of [...folders].reverse()) {
-    try {
-      rmdirSync(join(staging, folder));
-    } catch {
-      // Not empty: the build's.
-    }
-  }
-}
-
-/**
- * The old output folder, once replaced: every file removed (most are the new output's too, by
- * link: removing them frees nothing) and its folders kept as the next build's staging folder.
- * When spare folders are still there (another build's) or the rename fails, it is removed.
- */
-export async function keepFoldersOf(previous: string, spare: string): Promise<void> {
-  try {
-    const visit = (folder: string) => {
-      for (const entry of readdirSync(folder, { withFileTypes: true })) {
-        const path = join(folder, entry.name);
-        if (entry.isDirectory()) visit(path);
-        else unlinkSync(path);
-      }
-    };
-    visit(previous);
-    mkdirSync(dirname(spare), { recursive: true });
-    renameSync(previous, spare);
-  } catch {
-    await rm(previous, { recursive: true, force: true });
+    return false;
   }
 }

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The caches whose every key holds the tool's build id: none of their entries can be hit by another build of the tool. */
@@ -20,6 +20,9 @@ export async function pruneCachesOfOtherBuilds(cacheDir: string, buildId: string
   if (recorded === buildId) return false;
   // A missing marker with caches present: written by a docs-gen from before the marker, so as dead.
   await Promise.all(BUILD_KEYED_CACHES.map((name) => rm(join(cacheDir, name), { recursive: true, force: true })));
+  // A docs-gen that reused an older output's folders kept them as `output/<hash>.folders`; none reads them now.
+  const outputEntries = await readdir(join(cacheDir, 'output')).catch(() => []);
+  await Promise.all(outputEntries.filter((name) => name.endsWith('.folders')).map((name) => rm(join(cacheDir, 'output', name), { recursive: true, force: true })));
   await mkdir(cacheDir, { recursive: true });
   await writeFile(marker, `${buildId}\n`);
   return recorded !== '';

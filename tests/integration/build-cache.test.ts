@@ -1,5 +1,5 @@
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { appendFileSync, chmodSync, cpSync, linkSync, lstatSync, renameSync, symlinkSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
@@ -19,9 +19,15 @@ function cacheEntries(root: string, kind: 'compiled' | 'rendered' | 'markdown' =
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => join(e.parentPath, e.name));
 }
 
-/** Every folder of a built site, empty ones too (a rebuild starts from the folders of an older output). */
+/** Every folder of a built site, empty ones too. */
 function foldersOf(out: string): string[] {
   return readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(e.parentPath, e.name).slice(out.length + 1)).sort();
+}
+
+/** Every file's and folder's permission bits: a rebuild gives each the mode a fresh build would. */
+function modesOf(out: string): Map<string, string> {
+  const entries = readdirSync(out, { recursive: true, withFileTypes: true }).map((e) => join(e.parentPath, e.name));
+  return new Map(entries.sort().map((path) => [path.slice(out.length + 1), (lstatSync(path).mode & 0o7777).toString(8)]));
 }
 
 const page = (out: string, route: string) => readFileSync(join(out, route, 'index.html'), 'utf8');
@@ -130,18 +136,57 @@ describe('the persistent build cache', () => {
       paragraph: async () => writeFileSync(join(site.root, 'content', 'index.md'), `${readFileSync(join(site.root, 'content', 'index.md'), 'utf8')}\nA new paragraph.\n`),
       // A page after the guide: the guide's next link and every page's sidebar change.
       'page added': async () => writeFileSync(join(site.root, 'content', 'later.md'), '# Later\n\nThe last page.\n'),
+      // A page and a redirect from its path: the redirect page replaces the page, and must not be written into a linked file.
+      'a redirect over a page': async () => writeFileSync(join(site.root, 'docs-gen.config.ts'), "export default { title: 'Cached', basePath: '/docs', redirects: [{ source: '/later', destination: '/guide' }] };\n"),
+      'nothing changed with the redirect': async () => {},
+      'the redirect removed': async () => writeFileSync(join(site.root, 'docs-gen.config.ts'), "export default { title: 'Cached', basePath: '/docs' };\n"),
       'page removed': async () => rmSync(join(site.root, 'content', 'later.md')),
-      // The staging folder starts from the folders of the output before the last one, which had the removed page's.
+      'a public folder': async () => {
+        mkdirSync(join(site.root, 'public', 'data'), { recursive: true });
+        writeFileSync(join(site.root, 'public', 'data', 'a.txt'), 'a');
+      },
+      // A path that was a folder in an older output and is a file now.
+      'the public folder became a file': async () => {
+        rmSync(join(site.root, 'public', 'data'), { recursive: true });
+        writeFileSync(join(site.root, 'public', 'data'), 'data');
+      },
+      // Two builds after a public folder became a file: an older output's folder there must not matter.
       'nothing changed': async () => {},
       // A file of the output edited in place after the build (a deploy step): the next build must not take it as its own.
       'output edited in place': async () => appendFileSync(join(outOf('same'), 'index.html'), '<!-- edited -->'),
+      // Modes changed in the output after the build: a linked file or a kept folder would carry them into the next one.
+      'output chmod': async () => {
+        chmodSync(join(outOf('same'), '404', 'index.html'), 0o600);
+        chmodSync(join(outOf('same'), '404'), 0o700);
+      },
+      // A snapshot of the output sharing its files (`cp -al`): the new output must share none with it.
+      'output snapshotted with cp -al': async () => {
+        for (const path of filesOf(outOf('same')).keys()) {
+          mkdirSync(dirname(join(outOf('snapshot'), path)), { recursive: true });
+          linkSync(join(outOf('same'), path), join(outOf('snapshot'), path));
+        }
+      },
+      // A deploy set-up: the output moved into a folder with files of its own (CNAME, .git), and `out` a link to it.
+      'output a link to a folder elsewhere': async () => {
+        renameSync(outOf('same'), outOf('www'));
+        writeFileSync(join(outOf('www'), 'CNAME'), 'docs.example.com\n');
+        mkdirSync(join(outOf('www'), '.git'));
+        writeFileSync(join(outOf('www'), '.git', 'HEAD'), 'ref: refs/heads/main\n');
+        symlinkSync(outOf('www'), outOf('same'));
+        wwwBefore = filesOf(outOf('www'));
+      },
     };
     const reRendered: Record<string, string[]> = {};
     /** The same rebuilds, each into one output folder (`same`, copied after each build): what each linked from the output before it, and each file's inode before and after. */
     const reused: Record<string, string[]> = {};
     const inodes: Record<string, { before: Map<string, number>; after: Map<string, number> }> = {};
+    /** The files of `same` after each rebuild that have another name too (a linked file still shared with an old output or a snapshot). */
+    const shared: Record<string, string[]> = {};
+    let wwwBefore = new Map<string, Buffer>();
     const inodesOf = (out: string) => new Map([...filesOf(out).keys()].map((path) => [path, inode(join(out, path))]));
     beforeAll(async () => {
+      // An empty folder in public/: a clean build makes it, so every rebuild must too.
+      mkdirSync(join(site.root, 'public', 'empty', 'inner'), { recursive: true });
       await build({ root: site.root, outDir: outOf('same') });
       for (const [name, change] of Object.entries(changes)) {
         await change();
@@ -149,6 +194,7 @@ describe('the persistent build cache', () => {
         const before = inodesOf(outOf('same'));
         reused[name] = (await build({ root: site.root, outDir: outOf('same') })).reusedFiles;
         inodes[name] = { before, after: inodesOf(outOf('same')) };
+        shared[name] = [...filesOf(outOf('same')).keys()].filter((path) => statSync(join(outOf('same'), path)).nlink > 1);
         cpSync(outOf('same'), outOf(`${name}-same`), { recursive: true });
         await build({ root: site.root, outDir: outOf(`${name}-uncached`), cache: false });
       }
@@ -162,6 +208,16 @@ describe('the persistent build cache', () => {
     test.each(Object.keys(changes))('%s: a rebuild into the same output folder, which links the files that came out the same, equals a build without the cache, folders too', (name) => {
       expect(filesOf(outOf(`${name}-same`))).toEqual(filesOf(outOf(`${name}-uncached`)));
       expect(foldersOf(outOf(`${name}-same`))).toEqual(foldersOf(outOf(`${name}-uncached`)));
+      expect(modesOf(outOf(`${name}-same`))).toEqual(modesOf(outOf(`${name}-uncached`)));
+      expect(foldersOf(outOf(`${name}-same`))).toContain(join('empty', 'inner'));
+      expect(shared[name]).toEqual([]);
+    });
+
+    test("an output folder that is a link to a folder elsewhere: the link is replaced, and nothing in the folder it led to is removed, changed or shared", () => {
+      expect(reused['output a link to a folder elsewhere']).toEqual([]);
+      expect(lstatSync(outOf('same')).isDirectory()).toBe(true);
+      expect(filesOf(outOf('www'))).toEqual(wwwBefore);
+      for (const path of wwwBefore.keys()) expect(statSync(join(outOf('www'), path)).nlink, path).toBe(1);
     });
 
     test('the config: links the compiled pages hold follow a new base path', () => {
@@ -188,7 +244,7 @@ describe('the persistent build cache', () => {
 
     test('a rebuild into the same folder links each file that came out the same from the old output, and writes the rest', () => {
       // One paragraph of index.md: its page, its Markdown, llms-full.txt and the search data change; the MDX page renders at every build.
-      expect(reused.paragraph).toEqual(['404/index.html', '500/index.html', 'guide.md', 'llms.txt', 'robots.txt', 'search/index.html', 'sitemap.xml']);
+      expect(reused.paragraph).toEqual(['404.html', '404/index.html', '500/index.html', 'guide.md', 'llms.txt', 'robots.txt', 'search/index.html', 'sitemap.xml']);
       // A linked file is the old output's file (same inode); a written one is new.
       for (const path of reused.paragraph!) expect(inodes.paragraph!.after.get(path), path).toBe(inodes.paragraph!.before.get(path));
       expect(inodes.paragraph!.after.get('index.html')).not.toBe(inodes.paragraph!.before.get('index.html'));
@@ -196,7 +252,8 @@ describe('the persistent build cache', () => {
 
     test('a page added or removed changes the sidebar of every page: no page is linked, the Markdown of the others is', () => {
       for (const name of ['page added', 'page removed']) {
-        expect(reused[name]!.filter((path) => path.endsWith('.html')), name).toEqual([]);
+        // 404.html, the copy of the 404 page static hosts serve, is keyed by its bytes: that page shows no sidebar, and is the same.
+        expect(reused[name]!.filter((path) => path.endsWith('.html') && path !== '404.html'), name).toEqual([]);
         expect(reused[name], name).toContain('index.md');
       }
       expect(existsSync(join(outOf('page added-same'), 'later', 'index.html'))).toBe(true);

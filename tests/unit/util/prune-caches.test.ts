@@ -44,3 +44,12 @@ test('a site built for the first time gets the record and nothing else', async (
   expect(await pruneCachesOfOtherBuilds(cacheDir, 'this-build')).toBe(false);
   expect(readFileSync(join(cacheDir, CACHE_BUILD_ID_FILE), 'utf8').trim()).toBe('this-build');
 });
+
+test("a new build of the tool removes the output folders an older one kept for reuse (`output/<hash>.folders`), and keeps the output manifests", async () => {
+  const dir = filledCache('old-build');
+  mkdirSync(join(dir, 'output', '0123456789abcdef.folders', 'guide'), { recursive: true });
+  writeFileSync(join(dir, 'output', '0123456789abcdef.json'), '{}');
+  await pruneCachesOfOtherBuilds(dir, 'new-build');
+  expect(existsSync(join(dir, 'output', '0123456789abcdef.folders'))).toBe(false);
+  expect(existsSync(join(dir, 'output', '0123456789abcdef.json'))).toBe(true);
+});

@@ -159,11 +159,11 @@ export class WorkerPool {
     for (const [, pending] of taken) pending.reject(error);
     // A replacement that died taking the broadcasts would die again in its own replacement, on and
     // on (a component module calling process.exit as it loads): the queue gets the error instead.
-    if (taken.some(([, pending]) => pending.replay)) {
-      for (const queued of this.queue.splice(0)) queued.reject(error);
-    }
+    const diedTakingBroadcasts = taken.some(([, pending]) => pending.replay);
+    if (diedTakingBroadcasts) for (const queued of this.queue.splice(0)) queued.reject(error);
     const index = this.workers.indexOf(slot);
-    if (index >= 0 && (taken.some(([, pending]) => !pending.replay) || this.queue.length)) {
+    const answersOwed = taken.some(([, pending]) => !pending.replay) || this.queue.length > 0;
+    if (index >= 0 && answersOwed) {
       const replacement = this.spawnWithBroadcasts();
       this.workers[index] = replacement;
       while (replacement.busy < IN_FLIGHT_PER_WORKER && this.queue.length) this.next(replacement);

@@ -67,9 +67,12 @@ describe('the diagnostics catalogue', () => {
   });
 
   test('every other code is produced by a test elsewhere in the suite', () => {
-    const testFiles = readdirSync(join(repoRoot, 'tests'), { recursive: true, encoding: 'utf8' })
+    // The folders of test files only: fixtures' caches and temporary sites change while other
+    // files build them beside this one (a folder listed, then gone, failed a walk of all of tests/).
+    const testFiles = ['unit', 'integration', 'content', 'e2e']
+      .flatMap((folder) => readdirSync(join(repoRoot, 'tests', folder), { recursive: true, encoding: 'utf8' }).map((p) => join(repoRoot, 'tests', folder, p)))
       .filter((p) => /\.test\.ts$/.test(p) && !p.endsWith('diagnostics-catalogue.test.ts'))
-      .map((p) => readFileSync(join(repoRoot, 'tests', p), 'utf8'))
+      .map((p) => readFileSync(p, 'utf8'))
       .join('\n');
     const untested = Object.keys(DIAGNOSTIC_CODES).filter((code) => !(code in PRODUCED_HERE) && !new RegExp(`['"\`\\[]${code}['"\`\\]]`).test(testFiles));
     expect(untested).toEqual([]);

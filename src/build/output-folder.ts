@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -59,7 +59,34 @@ export async function swapIntoPlace(staging: string, outDir: string): Promise<vo
   const hadOutput = existsSync(outDir);
   if (hadOutput) await rename(outDir, previous);
   await rename(staging, outDir);
-  await rm(previous, { recursive: true, force: true });
+  if (hadOutput) await removeFolder(previous);
+}
+
+/**
+ * Removes a folder and everything in it, links as links. The old output of a 2000-page site is
+ * 2000 folders and 6000 files: `rm -r` as `fs.rm` does it looks up each entry (an lstat), tries
+ * each folder's rmdir before emptying it, and hands every call to the thread pool. The folder's
+ * listing already says which entries are folders, so this makes one call per entry, in one
+ * loop. Anything it cannot remove (a folder without write permission) falls back to `fs.rm`.
+ */
+export async function removeFolder(folder: string): Promise<void> {
+  try {
+    // A link to a folder is removed as a link: the folder it leads to is not ours (an out/ that links elsewhere).
+    if (!lstatSync(folder).isDirectory()) return unlinkSync(folder);
+    removeTreeSync(folder);
+  } catch {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+function removeTreeSync(folder: string): void {
+  // The entry's type comes from the listing (Node looks it up where the file system does not say).
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) removeTreeSync(path);
+    else unlinkSync(path);
+  }
+  rmdirSync(folder);
 }
 
 export async function discardStaging(staging: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { linkSync, lstatSync, mkdirSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { plainOutputFiles } from '../pipeline/output-files.ts';
@@ -110,7 +110,11 @@ export class ReusingOutputWriter implements OutputWriter {
   private readonly previous: Map<string, FileRecord>;
   private readonly written = new Map<string, string>();
   private identified: Record<string, FileRecord> = {};
+  /** Folders of the staging folder known to exist: a page's folder is made once, not asked for again by each file in it. */
+  private readonly folders = new Set<string>();
   readonly linked = new Set<string>();
+  /** The file-system calls this writer made, by kind (tests count them: the work a rebuild does must not grow with what it leaves alone). */
+  readonly calls = { mkdir: 0, lstat: 0 };
 
   constructor(
     private readonly options: { outDir: string; staging: string; cacheDir: string },
@@ -124,10 +128,11 @@ export class ReusingOutputWriter implements OutputWriter {
     if (!record || record.key !== key) return false;
     const source = join(this.options.outDir, path);
     try {
+      this.calls.lstat++;
       const stats = lstatSync(source);
       if (!isUnchanged(stats, record)) return false;
       const target = join(this.options.staging, path);
-      mkdirSync(dirname(target), { recursive: true });
+      this.makeFolder(dirname(target));
       linkSync(source, target);
     } catch {
       // Gone, or a file system without hard links: the caller writes the file.
@@ -149,9 +154,21 @@ export class ReusingOutputWriter implements OutputWriter {
     // A path written twice in one build (a plugin's file over a page) must not write into a file it linked: that one is the old output's too.
     if (this.linked.delete(path)) unlinkSync(file);
     if (this.link(path, key)) return;
-    await mkdir(dirname(file), { recursive: true });
+    this.makeFolder(dirname(file));
     await writeFile(file, contents);
     this.written.set(path, key);
+  }
+
+  /**
+   * `folder` (inside the staging folder) and the folders above it, made once per build: a
+   * rebuild links thousands of files, two to a page folder, and a recursive mkdir of a folder
+   * that exists is still a failed mkdir and a stat.
+   */
+  private makeFolder(folder: string): void {
+    if (this.folders.has(folder)) return;
+    this.calls.mkdir++;
+    mkdirSync(folder, { recursive: true });
+    for (let above = folder; above.length > this.options.staging.length && !this.folders.has(above); above = dirname(above)) this.folders.add(above);
   }
 
   /**
@@ -161,11 +178,22 @@ export class ReusingOutputWriter implements OutputWriter {
    * pair this build's keys with the other's files. Only built-in plugins write in a build that
    * reuses output, and they write each file once, by creating it: a recorded file holds the
    * content of its key.
+   *
+   * A linked file keeps the record it was linked by, with no look-up: `link` found it matching
+   * then, and the link is that very file (same inode, size, time, mode and owner). Were it edited
+   * in place in `out/` during the build, the old record's time no longer matches, and the next
+   * build writes it again; a record taken now would file the edited bytes under the old key.
    */
   identifyFiles(): void {
     this.identified = {};
     for (const [path, key] of this.written) {
+      const linkedRecord = this.linked.has(path) ? this.previous.get(path) : undefined;
+      if (linkedRecord) {
+        this.identified[path] = linkedRecord;
+        continue;
+      }
       try {
+        this.calls.lstat++;
         const stats = lstatSync(join(this.options.staging, path));
         if (stats.isFile()) this.identified[path] = identityOf(key, stats);
       } catch {

@@ -15,7 +15,9 @@ import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
-import { plainOutputWriter, ReusingOutputWriter, type OutputWriter } from './output-reuse.ts';
+import { outputManifestPath, plainOutputWriter, ReusingOutputWriter, type OutputWriter } from './output-reuse.ts';
+import { keepAsSpare, pageFolders, removeUnusedKept, spareFoldersPath, takeSpareFolders } from './spare-folders.ts';
+import { outputPathFor } from './route-data.ts';
 import type { RenderOutput } from './render-worker.tsx';
 import { lookUpRendered, renderCacheSiteKey, renderedFileKey, type RenderCache } from './render-cache.ts';
 import { renderInPool } from './render-in-pool.ts';
@@ -261,6 +263,14 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const reuseOutput = context.persistentCache && !(config.plugins as Plugin[]).some((p) => p.postBuild || p.transformPage);
     staging = await createStagingFolder(outDir);
     const output = reuseOutput ? new ReusingOutputWriter({ outDir, staging, cacheDir: context.cacheDir }) : plainOutputWriter(staging);
+    // The old output's folders that will hold this build's pages, kept from the last build instead of made again (spare-folders.ts).
+    const spare = reuseOutput ? spareFoldersPath(outputManifestPath(context.cacheDir, outDir)) : undefined;
+    let keptFolders = new Set<string>();
+    if (spare && output instanceof ReusingOutputWriter) {
+      const pageFiles = site.routes.map((r) => outputPathFor(r.route, r.locale ?? config.defaultLocale, config.defaultLocale));
+      keptFolders = await takeSpareFolders(spare, staging, pageFolders(pageFiles));
+      output.knowFolders(keptFolders);
+    }
     // Links in public/ that lead outside it are refused with a warning; the rest become regular files.
     const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root) : [];
     const [siteAssets, mdxComponents] = await Promise.all([
@@ -301,8 +311,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (postBuildFailures.length) throw new DiagnosticError(postBuildFailures);
 
     log('site files and postBuild done');
-    if (output instanceof ReusingOutputWriter) output.identifyFiles();
-    await swapIntoPlace(staging, outDir);
+    if (output instanceof ReusingOutputWriter) {
+      removeUnusedKept(staging, keptFolders, pageFolders(output.writtenPaths()));
+      output.identifyFiles();
+    }
+    await swapIntoPlace(staging, outDir, spare ? (previous) => keepAsSpare(previous, spare) : undefined);
     staging = undefined;
     if (output instanceof ReusingOutputWriter) await output.finish();
     return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort() };

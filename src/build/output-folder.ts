@@ -2,10 +2,10 @@ import { existsSync, lstatSync, readdirSync, rmdirSync, unlinkSync } from 'node:
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
-/** `.out.staging-<pid>-<ms>` and, while swapping, `.out.staging-<pid>-<ms>.previous`: every name a build leaves beside `out/`. */
+/** `.out.staging-<pid>-<ms>` and, while swapping, `.out.staging-<pid>-<ms>.previous` (and `.spare` while it takes the spare folders, spare-folders.ts): every name a build leaves beside `out/`. */
 function leftoverPattern(outDir: string): RegExp {
   const name = basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^\\.${name}\\.staging-(\\d+)-(\\d+)(\\.previous)?$`);
+  return new RegExp(`^\\.${name}\\.staging-(\\d+)-(\\d+)(\\.previous|\\.spare)?$`);
 }
 
 /** Whether a process with this id runs (EPERM: it does, as another user). */
@@ -42,7 +42,7 @@ export async function removeLeftovers(outDir: string): Promise<void> {
     .filter((entry) => entry.isDirectory())
     .map((entry) => ({ name: entry.name, match: pattern.exec(entry.name) }))
     .filter((e): e is { name: string; match: RegExpExecArray } => e.match !== null && Number(e.match[1]) !== process.pid && !isRunning(Number(e.match[1])));
-  const previous = dead.filter((e) => e.match[3]).sort((a, b) => Number(b.match[2]) - Number(a.match[2]))[0];
+  const previous = dead.filter((e) => e.match[3] === '.previous').sort((a, b) => Number(b.match[2]) - Number(a.match[2]))[0];
   if (previous && !existsSync(outDir)) {
     await rename(join(parent, previous.name), outDir);
     dead.splice(dead.indexOf(previous), 1);
@@ -54,12 +54,12 @@ export async function removeLeftovers(outDir: string): Promise<void> {
  * Renames the staging folder into place and removes the old output. An `outDir` that is a link
  * to a folder elsewhere is renamed and removed as a link: the folder it led to is left alone.
  */
-export async function swapIntoPlace(staging: string, outDir: string): Promise<void> {
+export async function swapIntoPlace(staging: string, outDir: string, disposeOfPrevious: (previous: string) => Promise<void> = removeFolder): Promise<void> {
   const previous = `${staging}.previous`;
   const hadOutput = existsSync(outDir);
   if (hadOutput) await rename(outDir, previous);
   await rename(staging, outDir);
-  if (hadOutput) await removeFolder(previous);
+  if (hadOutput) await disposeOfPrevious(previous);
 }
 
 /**

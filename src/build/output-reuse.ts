@@ -159,6 +159,16 @@ export class ReusingOutputWriter implements OutputWriter {
     this.written.set(path, key);
   }
 
+  /** Notes folders (relative to the staging folder) that are there already: the spare folders the build kept (spare-folders.ts). */
+  knowFolders(folders: Iterable<string>): void {
+    for (const folder of folders) this.folders.add(join(this.options.staging, folder));
+  }
+
+  /** The paths (relative) of every file the build wrote, linked or recorded so far. */
+  writtenPaths(): Iterable<string> {
+    return this.written.keys();
+  }
+
   /**
    * `folder` (inside the staging folder) and the folders above it, made once per build: a
    * rebuild links thousands of files, two to a page folder, and a recursive mkdir of a folder

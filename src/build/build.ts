@@ -63,6 +63,8 @@ export interface BuildResult {
   reRendered: string[];
   /** The output files (paths relative to `outDir`, sorted) linked from the previous output, unchanged, rather than written again. */
   reusedFiles: string[];
+  /** The folders of the output (relative to `outDir`, sorted) kept from the previous output rather than made again (spare-folders.ts). */
+  reusedFolders: string[];
 }
 
 /** What a page left out by `--keep-going` is told, when its error has no hint of its own. */
@@ -312,13 +314,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     log('site files and postBuild done');
     if (output instanceof ReusingOutputWriter) {
-      removeUnusedKept(staging, keptFolders, pageFolders(output.writtenPaths()));
+      for (const folder of removeUnusedKept(staging, keptFolders, pageFolders(output.writtenPaths()))) keptFolders.delete(folder);
       output.identifyFiles();
     }
     await swapIntoPlace(staging, outDir, spare ? (previous) => keepAsSpare(previous, spare) : undefined);
     staging = undefined;
     if (output instanceof ReusingOutputWriter) await output.finish();
-    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort() };
+    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort(), reusedFolders: [...keptFolders].sort() };
   } catch (error) {
     // A full disk or a folder we may not write to: say which path, not "internal error".
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, root)]);

@@ -112,16 +112,19 @@ async function removeFolderOrFile(path: string): Promise<void> {
 
 /**
  * Before the swap: removes each kept folder no file of the build ended up in, deepest first, if
- * it is empty (`used`: the folders that hold a file the build wrote, linked or recorded, and the
+ * it is empty, and returns those it removed (`used`: the folders that hold a file the build wrote, linked or recorded, and the
  * folders above them). A build made from nothing would not have made it.
  */
-export function removeUnusedKept(staging: string, kept: ReadonlySet<string>, used: ReadonlySet<string>): void {
+export function removeUnusedKept(staging: string, kept: ReadonlySet<string>, used: ReadonlySet<string>): string[] {
   const unused = [...kept].filter((folder) => !used.has(folder)).sort((a, b) => b.length - a.length);
+  const removed: string[] = [];
   for (const folder of unused) {
     try {
       rmdirSync(join(staging, folder));
+      removed.push(folder);
     } catch {
       // Not empty: something of this build is in it (a plugin's file), as in a build from nothing.
     }
   }
+  return removed;
 }

@@ -20,8 +20,8 @@ import type { OutputFiles } from '../pipeline/plugin.ts';
  * replaces the link and leaves the folder it led to alone, and links from there would share its
  * files with the new output.
  *
- * Folders are made afresh at every build: an older output's folders, kept and reused, carried
- * their modes into later builds and clashed with paths that became files.
+ * Page folders come from the old output, emptied and checked (spare-folders.ts); the writer
+ * makes any other folder once per build.
  *
  * Why links from `out/` and not from the cache: a link from the cache would leave `out/` and the
  * cache sharing files after the build, and a later edit in place of a file of `out/` (a deploy

@@ -41,36 +41,55 @@ type WellFormedString = string & { isWellFormed(): boolean };
  * arrays), and a value with `toJSON` (a date in front matter) is hashed as what that returns.
  */
 export function hashCanonical(hash: Hash, value: unknown): void {
-  if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON: () => unknown }).toJSON();
-  if (value instanceof Map || value instanceof Set) value = [...value];
-  if (typeof value === 'string') {
-    // UTF-8 spells a lone surrogate as U+FFFD: such a string goes in as JSON, which escapes it.
-    if ((value as WellFormedString).isWellFormed()) hash.update(`s${value.length}:`).update(value);
-    else hash.update(`j${JSON.stringify(value)};`);
-    return;
-  }
-  if (value === null || typeof value !== 'object') {
-    // A number, a boolean or null as JSON spells it (NaN and Infinity as null); a function or undefined at the top as JSON.stringify's undefined.
-    hash.update(`${JSON.stringify(value) ?? 'u'};`);
-    return;
-  }
-  if (Array.isArray(value)) {
-    hash.update(`[${value.length};`);
-    for (const item of value) hashCanonical(hash, item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item);
-    hash.update(']');
-    return;
-  }
-  const record = value as Record<string, unknown>;
-  const keys = Object.keys(record)
-    .filter((key) => record[key] !== undefined && typeof record[key] !== 'function' && typeof record[key] !== 'symbol')
-    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  hash.update(`{${keys.length};`);
-  for (const key of keys) {
-    hash.update(`k${key.length}:`).update(key);
-    hashCanonical(hash, record[key]);
-  }
-  hash.update('}');
+  // Small pieces gather in a string and go to the hash together: a call into the hash per
+  // key and number cost more than the copy it saves. Long strings go in as they are.
+  let pending = '';
+  const flush = () => {
+    if (pending) hash.update(pending);
+    pending = '';
+  };
+  const visit = (value: unknown): void => {
+    if (value !== null && typeof value === 'object' && typeof (value as { toJSON?: unknown }).toJSON === 'function') value = (value as { toJSON: () => unknown }).toJSON();
+    if (value instanceof Map || value instanceof Set) value = [...value];
+    if (typeof value === 'string') {
+      // UTF-8 spells a lone surrogate as U+FFFD: such a string goes in as JSON, which escapes it.
+      if (!(value as WellFormedString).isWellFormed()) pending += `j${JSON.stringify(value)};`;
+      else if (value.length < LONG_STRING) pending += `s${value.length}:${value}`;
+      else {
+        pending += `s${value.length}:`;
+        flush();
+        hash.update(value);
+      }
+      return;
+    }
+    if (value === null || typeof value !== 'object') {
+      // A number, a boolean or null as JSON spells it (NaN and Infinity as null); a function or undefined at the top as JSON.stringify's undefined.
+      pending += `${JSON.stringify(value) ?? 'u'};`;
+      return;
+    }
+    if (Array.isArray(value)) {
+      pending += `[${value.length};`;
+      for (const item of value) visit(item === undefined || typeof item === 'function' || typeof item === 'symbol' ? null : item);
+      pending += ']';
+      return;
+    }
+    const record = value as Record<string, unknown>;
+    const keys = Object.keys(record)
+      .filter((key) => record[key] !== undefined && typeof record[key] !== 'function' && typeof record[key] !== 'symbol')
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    pending += `{${keys.length};`;
+    for (const key of keys) {
+      pending += `k${key.length}:${key}`;
+      visit(record[key]);
+    }
+    pending += '}';
+  };
+  visit(value);
+  flush();
 }
+
+/** A string this long goes to the hash by itself rather than copied into the pending pieces. */
+const LONG_STRING = 1024;
 
 /** What every page of this build shares: the renderer and the snapshot. Computed once per build. */
 export async function renderCacheSiteKey(snapshot: SiteSnapshot): Promise<string> {

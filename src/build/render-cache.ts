@@ -79,7 +79,8 @@ export function hashCanonical(hash: Hash, value: unknown): void {
       .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     pending += `{${keys.length};`;
     for (const key of keys) {
-      pending += `k${key.length}:${key}`;
+      // A key is text too: one with a lone surrogate goes in as JSON, as a string value does.
+      pending += (key as WellFormedString).isWellFormed() ? `k${key.length}:${key}` : `j${JSON.stringify(key)};`;
       visit(record[key]);
     }
     pending += '}';

@@ -39,13 +39,14 @@ describe('hashing site data in key order', () => {
     expect(keyOf({ date: new Date(0) })).toBe(keyOf({ date: '1970-01-01T00:00:00.000Z' }));
   });
 
-  test('different data never feeds the same bytes: a string spelling JSON, a key with a colon, a number and its text, a lone surrogate and U+FFFD', () => {
+  test('different data never feeds the same bytes: a string spelling JSON, a key with a colon, a number and its text, a lone surrogate and U+FFFD (as a string and as a key)', () => {
     const pairs: [unknown, unknown][] = [
       [{ a: 'x', b: 'y' }, { a: 'x","b":"y' }],
       [{ 'a:b': 1 }, { a: { b: 1 } }],
       [{ a: 1 }, { a: '1' }],
       [['a', 'b'], ['ab']],
       [['\uD800'], ['\uFFFD']],
+      [{ '\uD800': 1 }, { '\uFFFD': 1 }],
       [{}, []],
       [null, 'null'],
     ];

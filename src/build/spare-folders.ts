@@ -73,6 +73,15 @@ export async function takeSpareFolders(spare: string, staging: string, wanted: R
   } catch {
     return kept;
   }
+  // Only a real folder is a spare: a link (put there by hand) leads to a folder that is not ours, and the walk below would move and remove what is in it.
+  try {
+    if (!lstatSync(incoming).isDirectory()) {
+      unlinkSync(incoming);
+      return kept;
+    }
+  } catch {
+    return kept;
+  }
   try {
     const fresh = lstatSync(staging);
     const unwanted: string[] = [];

@@ -66,6 +66,18 @@ describe("the old output's folders, kept for the next build's pages", () => {
     expect(existsSync(`${staging}.spare`)).toBe(false);
   });
 
+  test('a spare that is a link to a folder elsewhere keeps nothing, and that folder keeps everything in it', async () => {
+    const dir = scratch();
+    mkdirSync(join(dir, 'elsewhere', 'keepme'), { recursive: true });
+    writeFileSync(join(dir, 'elsewhere', 'precious.txt'), 'x');
+    symlinkSync(join(dir, 'elsewhere'), join(dir, 'spare'));
+    mkdirSync(join(dir, 'staging'));
+    expect((await takeSpareFolders(join(dir, 'spare'), join(dir, 'staging'), new Set(['keepme']))).size).toBe(0);
+    expect(entriesOf(join(dir, 'elsewhere'))).toEqual(['keepme/', 'precious.txt']);
+    expect(entriesOf(join(dir, 'staging'))).toEqual([]);
+    expect(existsSync(join(dir, 'spare'))).toBe(false);
+  });
+
   test('no spare: nothing is kept', async () => {
     const dir = scratch();
     mkdirSync(join(dir, 'staging'));

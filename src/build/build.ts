@@ -268,9 +268,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // The old output's folders that will hold this build's pages, kept from the last build instead of made again (spare-folders.ts).
     const spare = reuseOutput ? spareFoldersPath(outputManifestPath(context.cacheDir, outDir)) : undefined;
     let keptFolders = new Set<string>();
+    const wantedFolders = pageFolders(site.routes.map((r) => outputPathFor(r.route, r.locale ?? config.defaultLocale, config.defaultLocale)));
     if (spare && output instanceof ReusingOutputWriter) {
-      const pageFiles = site.routes.map((r) => outputPathFor(r.route, r.locale ?? config.defaultLocale, config.defaultLocale));
-      keptFolders = await takeSpareFolders(spare, staging, pageFolders(pageFiles));
+      keptFolders = await takeSpareFolders(spare, staging, wantedFolders);
       output.knowFolders(keptFolders);
     }
     // Links in public/ that lead outside it are refused with a warning; the rest become regular files.
@@ -315,9 +315,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     log('site files and postBuild done');
     if (output instanceof ReusingOutputWriter) {
       for (const folder of removeUnusedKept(staging, keptFolders, pageFolders(output.writtenPaths()))) keptFolders.delete(folder);
-      output.identifyFiles();
+      output.identifyFiles(wantedFolders);
     }
-    await swapIntoPlace(staging, outDir, spare ? (previous) => keepAsSpare(previous, spare) : undefined);
+    await swapIntoPlace(staging, outDir, spare && output instanceof ReusingOutputWriter ? (previous) => keepAsSpare(previous, spare, output.previousFolders) : undefined);
     staging = undefined;
     if (output instanceof ReusingOutputWriter) await output.finish();
     return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort(), reusedFolders: [...keptFolders].sort() };

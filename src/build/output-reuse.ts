@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { plainOutputFiles } from '../pipeline/output-files.ts';
 import type { OutputFiles } from '../pipeline/plugin.ts';
+import { recordFolders, type FolderRecord } from './spare-folders.ts';
 
 /**
  * Reusing the previous build's output (ARCHITECTURE.md, "Rebuilds"). On this machine's kind of
@@ -62,6 +63,8 @@ const isUnchanged = (stats: Stats, record: FileRecord) =>
 interface Manifest {
   outDir: string;
   files: Record<string, FileRecord>;
+  /** The page folders as the build left them: the next build keeps only those still so (spare-folders.ts). */
+  folders?: Record<string, FolderRecord>;
 }
 
 const isManifest = (value: unknown): value is Manifest =>
@@ -79,14 +82,15 @@ export const contentKey = (contents: string | Uint8Array) => `sha256:${createHas
 /** One name per output file, however a writer spelled it (`/llms.txt`, `llms.txt`). */
 const relativePath = (path: string) => path.split('\\').join('/').replace(/^\/+/, '');
 
-function readManifest(cacheDir: string, outDir: string): Map<string, FileRecord> {
+function readManifest(cacheDir: string, outDir: string): { files: Map<string, FileRecord>; folders: Record<string, FolderRecord> } {
   try {
     const manifest: unknown = JSON.parse(readFileSync(outputManifestPath(cacheDir, outDir), 'utf8'));
-    if (!isManifest(manifest) || manifest.outDir !== outDir) return new Map();
-    // Records of an older shape (no mode or owner) match nothing: every file is written again once.
-    return new Map(Object.entries(manifest.files));
+    if (!isManifest(manifest) || manifest.outDir !== outDir) return { files: new Map(), folders: {} };
+    // Records of an older shape (no mode or owner) match nothing: every file is written again once; no folder record, no folder kept.
+    const folders = typeof manifest.folders === 'object' && manifest.folders !== null ? manifest.folders : {};
+    return { files: new Map(Object.entries(manifest.files)), folders };
   } catch {
-    return new Map();
+    return { files: new Map(), folders: {} };
   }
 }
 
@@ -108,6 +112,9 @@ export function plainOutputWriter(outDir: string): OutputWriter {
 /** The writer of one build with the cache on: links from `outDir`, and the manifest of what it wrote, saved by `finish` once the staging folder is `outDir`. */
 export class ReusingOutputWriter implements OutputWriter {
   private readonly previous: Map<string, FileRecord>;
+  /** The old output's page folders as the last build left them: `keepAsSpare` keeps only those still so. */
+  readonly previousFolders: Readonly<Record<string, FolderRecord>>;
+  private identifiedFolders: Record<string, FolderRecord> = {};
   private readonly written = new Map<string, string>();
   private identified: Record<string, FileRecord> = {};
   /** Folders of the staging folder known to exist: a page's folder is made once, not asked for again by each file in it. */
@@ -119,7 +126,9 @@ export class ReusingOutputWriter implements OutputWriter {
   constructor(
     private readonly options: { outDir: string; staging: string; cacheDir: string },
   ) {
-    this.previous = isRealFolder(options.outDir) ? readManifest(options.cacheDir, options.outDir) : new Map();
+    const manifest = isRealFolder(options.outDir) ? readManifest(options.cacheDir, options.outDir) : { files: new Map<string, FileRecord>(), folders: {} };
+    this.previous = manifest.files;
+    this.previousFolders = manifest.folders;
   }
 
   link(written: string, key: string): boolean {
@@ -193,8 +202,12 @@ export class ReusingOutputWriter implements OutputWriter {
    * then, and the link is that very file (same inode, size, time, mode and owner). Were it edited
    * in place in `out/` during the build, the old record's time no longer matches, and the next
    * build writes it again; a record taken now would file the edited bytes under the old key.
+   *
+   * And the identity of each of `pageFolders` there (spare-folders.ts, `recordFolders`): every
+   * file is in place by now, and the rename into place changes no folder inside the output.
    */
-  identifyFiles(): void {
+  identifyFiles(pageFolders: Iterable<string> = []): void {
+    this.identifiedFolders = recordFolders(this.options.staging, pageFolders);
     this.identified = {};
     for (const [path, key] of this.written) {
       const linkedRecord = this.linked.has(path) ? this.previous.get(path) : undefined;
@@ -214,7 +227,7 @@ export class ReusingOutputWriter implements OutputWriter {
 
   /** After the swap: saves the manifest of the files `identifyFiles` found, now in `outDir`. */
   async finish(): Promise<void> {
-    await writeCacheFile(outputManifestPath(this.options.cacheDir, this.options.outDir), JSON.stringify({ outDir: this.options.outDir, files: this.identified } satisfies Manifest));
+    await writeCacheFile(outputManifestPath(this.options.cacheDir, this.options.outDir), JSON.stringify({ outDir: this.options.outDir, files: this.identified, folders: this.identifiedFolders } satisfies Manifest));
   }
 }
 

@@ -30,22 +30,59 @@ export const spareFoldersPath = (manifestPath: string) => manifestPath.replace(/
  * done (the cache on another file system, a spare already there from a build beside this one),
  * the old output is removed, as a build without a spare does.
  */
-export async function keepAsSpare(previous: string, spare: string): Promise<void> {
+export async function keepAsSpare(previous: string, spare: string, recorded: Readonly<Record<string, FolderRecord>>): Promise<void> {
   try {
     if (!lstatSync(previous).isDirectory()) throw new Error('not a folder of ours');
-    unlinkFilesSync(previous);
+    await emptyRecordedFolders(previous, '', recorded);
     renameSync(previous, spare);
   } catch {
     await removeFolder(previous);
   }
 }
 
-/** Unlinks every entry of `folder` that is not a folder, at every depth. */
-function unlinkFilesSync(folder: string): void {
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) unlinkFilesSync(path);
-    else unlinkSync(path);
+/** A page folder as the build left it (before the swap; renaming the output folder changes no folder in it). */
+export interface FolderRecord {
+  ino: number;
+  ctimeMs: number;
+}
+
+/**
+ * The identity of each of `folders` (relative to `root`) that is there. Its change time moves
+ * with anything done to the folder itself: a chmod or chown, an ACL, an extended attribute or a
+ * `chattr` flag set, a file added or removed in it. A folder that still has its record when the
+ * next build replaces the output is the very folder this build made, with a new folder's
+ * attributes; any other may carry something into the next output (a default ACL makes every file
+ * written in it world-writable) and is not kept.
+ */
+export function recordFolders(root: string, folders: Iterable<string>): Record<string, FolderRecord> {
+  const records: Record<string, FolderRecord> = {};
+  for (const folder of folders) {
+    try {
+      const stats = lstatSync(join(root, folder));
+      if (stats.isDirectory()) records[folder] = { ino: stats.ino, ctimeMs: stats.ctimeMs };
+    } catch {
+      // Not there (a page that failed): nothing to keep.
+    }
+  }
+  return records;
+}
+
+/**
+ * Unlinks every entry of `root`/`relative` that is not a folder, at every depth, and removes
+ * each folder that is not as `recorded` says the build left it. A folder is checked before
+ * anything in it is unlinked: unlinking changes its change time.
+ */
+async function emptyRecordedFolders(root: string, relative: string, recorded: Readonly<Record<string, FolderRecord>>): Promise<void> {
+  for (const entry of readdirSync(join(root, relative), { withFileTypes: true })) {
+    const path = relative ? `${relative}/${entry.name}` : entry.name;
+    if (!entry.isDirectory()) {
+      unlinkSync(join(root, path));
+      continue;
+    }
+    const stats = lstatSync(join(root, path));
+    const record = Object.hasOwn(recorded, path) ? recorded[path] : undefined;
+    if (!record || record.ino !== stats.ino || record.ctimeMs !== stats.ctimeMs) await removeFolder(join(root, path));
+    else await emptyRecordedFolders(root, path, recorded);
   }
 }
 

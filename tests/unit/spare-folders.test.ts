@@ -1,7 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { keepAsSpare, pageFolders, removeUnusedKept, takeSpareFolders } from '../../src/build/spare-folders.ts';
+import { keepAsSpare, pageFolders, recordFolders, removeUnusedKept, takeSpareFolders } from '../../src/build/spare-folders.ts';
 import { tmp } from '../helpers.ts';
 
 const folders: string[] = [];
@@ -32,7 +33,7 @@ describe("the old output's folders, kept for the next build's pages", () => {
     writeFileSync(join(dir, 'previous', 'guide', 'index.html'), 'page');
     writeFileSync(join(dir, 'previous', 'index.md'), 'home');
     linkSync(join(dir, 'previous', 'index.md'), join(dir, 'out', 'index.md'));
-    await keepAsSpare(join(dir, 'previous'), join(dir, 'spare'));
+    await keepAsSpare(join(dir, 'previous'), join(dir, 'spare'), recordFolders(join(dir, 'previous'), ['guide', 'guide/empty']));
     expect(existsSync(join(dir, 'previous'))).toBe(false);
     expect(entriesOf(join(dir, 'spare'))).toEqual(['guide/', 'guide/empty/']);
     expect(statSync(join(dir, 'out', 'index.md')).nlink).toBe(1);
@@ -44,10 +45,35 @@ describe("the old output's folders, kept for the next build's pages", () => {
     mkdirSync(join(dir, 'www', 'guide'), { recursive: true });
     writeFileSync(join(dir, 'www', 'CNAME'), 'docs.example.com\n');
     symlinkSync(join(dir, 'www'), join(dir, 'previous'));
-    await keepAsSpare(join(dir, 'previous'), join(dir, 'spare'));
+    await keepAsSpare(join(dir, 'previous'), join(dir, 'spare'), recordFolders(join(dir, 'previous'), ['guide']));
     expect(existsSync(join(dir, 'previous'))).toBe(false);
     expect(existsSync(join(dir, 'spare'))).toBe(false);
     expect(entriesOf(join(dir, 'www'))).toEqual(['CNAME', 'guide/']);
+  });
+
+  test('a folder changed since the build made it is not kept (an ACL, extended attributes or flags set on it, a file added or removed): the next build would write files with other permissions', async () => {
+    const dir = scratch();
+    const previous = join(dir, 'previous');
+    for (const folder of ['guide', 'added', 'unrecorded', 'same']) mkdirSync(join(previous, folder), { recursive: true });
+    for (const folder of ['guide', 'added', 'unrecorded', 'same']) writeFileSync(join(previous, folder, 'index.html'), 'page');
+    const recorded = recordFolders(previous, ['guide', 'added', 'same', 'gone']);
+    // A default ACL that lets everyone write (`setfacl -d -m u::rwx,g::rwx,o::rwx`): the folder's mode stays 755, the files made in it come out 666.
+    const acl = `import os,struct; os.setxattr(${JSON.stringify(join(previous, 'guide'))},'system.posix_acl_default',struct.pack('<I',2)+b''.join(struct.pack('<HHI',t,7,0xffffffff) for t in (1,4,0x20)))`;
+    execFileSync('python3', ['-c', acl]);
+    writeFileSync(join(previous, 'added', 'deployed.txt'), 'a deploy step');
+    await keepAsSpare(previous, join(dir, 'spare'), recorded);
+    expect(entriesOf(join(dir, 'spare'))).toEqual(['same/']);
+
+    const staging = join(dir, 'staging');
+    mkdirSync(staging);
+    const kept = await takeSpareFolders(join(dir, 'spare'), staging, new Set(['guide', 'added', 'unrecorded', 'same', 'fresh']));
+    expect([...kept]).toEqual(['same']);
+    mkdirSync(join(staging, 'guide'));
+    mkdirSync(join(staging, 'fresh'));
+    for (const folder of ['guide', 'same', 'fresh']) writeFileSync(join(staging, folder, 'index.html'), 'x');
+    const mode = (path: string) => (statSync(join(staging, path)).mode & 0o777).toString(8);
+    expect(mode('guide/index.html')).toBe(mode('fresh/index.html'));
+    expect(mode('same/index.html')).toBe(mode('fresh/index.html'));
   });
 
   test('the next build keeps the page folders with a new folder’s mode, and nothing else of the spare', async () => {

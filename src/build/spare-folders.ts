@@ -17,7 +17,9 @@ import { removeFolder } from './output-folder.ts';
  * removed first: a path that was a folder and is a file now, a folder of `public/` or of the
  * assets, any folder whose mode or owner someone changed. A kept folder that no file of the build
  * ends up in (a page that failed under `--keep-going`) is removed before the swap, if empty.
- * The spare holds no file, so nothing of it is shared with the output or a snapshot of it; an
+ * Only folders still as the build left them (inode and change time, in the manifest) become the
+ * spare: anything done to a folder since (an ACL, an extended attribute, a file a deploy step
+ * added) changes its change time. The spare holds no file, so nothing of it is shared with the output or a snapshot of it; an
  * output folder that is a link to a folder elsewhere leaves no spare (that folder is not ours).
  */
 

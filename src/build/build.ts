@@ -274,7 +274,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       output.knowFolders(keptFolders);
     }
     // Links in public/ that lead outside it are refused with a warning; the rest become regular files.
-    const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root) : [];
+    const publicFolders = new Set<string>();
+    const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root, publicFolders) : [];
     const [siteAssets, mdxComponents] = await Promise.all([
       buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config }),
       runnableMdxComponents(plugins, context),
@@ -314,7 +315,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     log('site files and postBuild done');
     if (output instanceof ReusingOutputWriter) {
-      for (const folder of removeUnusedKept(staging, keptFolders, pageFolders(output.writtenPaths()))) keptFolders.delete(folder);
+      // A folder the copy of public/ made is in a build from nothing too, empty or not.
+      const usedFolders = new Set([...pageFolders(output.writtenPaths()), ...publicFolders]);
+      for (const folder of removeUnusedKept(staging, keptFolders, usedFolders)) keptFolders.delete(folder);
       output.identifyFiles(wantedFolders);
     }
     await swapIntoPlace(staging, outDir, spare && output instanceof ReusingOutputWriter ? (previous) => keepAsSpare(previous, spare, output.previousFolders) : undefined);

@@ -160,7 +160,7 @@ async function removeFolderOrFile(path: string): Promise<void> {
 
 /**
  * Before the swap: removes each kept folder no file of the build ended up in, deepest first, if
- * it is empty, and returns those it removed (`used`: the folders that hold a file the build wrote, linked or recorded, and the
+ * it is empty, and returns those it removed (`used`: the folders that hold a file the build wrote, linked or recorded, those the copy of public/ made, and the
  * folders above them). A build made from nothing would not have made it.
  */
 export function removeUnusedKept(staging: string, kept: ReadonlySet<string>, used: ReadonlySet<string>): string[] {

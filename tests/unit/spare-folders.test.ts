@@ -3,6 +3,7 @@ import { chmodSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, 
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { keepAsSpare, pageFolders, recordFolders, removeUnusedKept, takeSpareFolders } from '../../src/build/spare-folders.ts';
+import { copyFolderWithoutLinksOut } from '../../src/util/symlink-policy.ts';
 import { tmp } from '../helpers.ts';
 
 const folders: string[] = [];
@@ -117,5 +118,22 @@ describe("the old output's folders, kept for the next build's pages", () => {
     writeFileSync(join(dir, 'unrecorded', 'index.html'), 'page');
     removeUnusedKept(dir, new Set(['used', 'failed', 'failed/deeper', 'unrecorded']), new Set(['used']));
     expect(entriesOf(dir)).toEqual(['unrecorded/', 'unrecorded/index.html', 'used/']);
+  });
+
+  test('a kept folder the copy of public/ makes too stays when its page fails under --keep-going (a clean build has it)', async () => {
+    const dir = scratch();
+    mkdirSync(join(dir, 'public', 'guide'), { recursive: true });
+    mkdirSync(join(dir, 'public', 'images'));
+    writeFileSync(join(dir, 'public', 'images', 'logo.svg'), '<svg/>');
+    mkdirSync(join(dir, 'spare', 'guide'), { recursive: true });
+    const staging = join(dir, 'staging');
+    mkdirSync(staging);
+    const kept = await takeSpareFolders(join(dir, 'spare'), staging, new Set(['guide']));
+    const madeByPublic = new Set<string>();
+    await copyFolderWithoutLinksOut(join(dir, 'public'), staging, dir, madeByPublic);
+    expect([...madeByPublic].sort()).toEqual(['guide', 'images']);
+    // The guide page failed: no file of the build is in guide/.
+    removeUnusedKept(staging, kept, new Set([...pageFolders([]), ...madeByPublic]));
+    expect(entriesOf(staging)).toEqual(['guide/', 'images/', 'images/logo.svg']);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { BundlerSite, CompiledPage, FrontMatter, MarkdownPlugins } from 'docs-gen';
 import type { LinkContext } from './render-markdown.ts';
@@ -102,7 +103,9 @@ export type CacheLookUp = { output: CompileOutput } | { task: CompileInput };
  */
 export async function cachedCompile(input: CompileInput): Promise<CacheLookUp> {
   if (input.cacheDir === undefined) return { task: input };
-  const source = await readFile(input.file, 'utf8');
+  // Read synchronously, as the cache entries are (cache-entry.ts): a rebuild reads every page, and
+  // each asynchronous read is four hand-offs to libuv's thread pool (open, stat, read, close).
+  const source = readFileSync(input.file, 'utf8');
   const key = await compileCacheKey(source, keyedInput(input));
   const output = await readCompiled(input.cacheDir, key, isCompileOutput);
   return output ? { output } : { task: { ...input, source, missedKey: key } };

@@ -15,7 +15,9 @@ import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
-import { plainOutputWriter, ReusingOutputWriter, type OutputWriter } from './output-reuse.ts';
+import { outputManifestPath, plainOutputWriter, ReusingOutputWriter, type OutputWriter } from './output-reuse.ts';
+import { keepAsSpare, pageFolders, removeUnusedKept, spareFoldersPath, takeSpareFolders } from './spare-folders.ts';
+import { outputPathFor } from './route-data.ts';
 import type { RenderOutput } from './render-worker.tsx';
 import { lookUpRendered, renderCacheSiteKey, renderedFileKey, type RenderCache } from './render-cache.ts';
 import { renderInPool } from './render-in-pool.ts';
@@ -61,6 +63,8 @@ export interface BuildResult {
   reRendered: string[];
   /** The output files (paths relative to `outDir`, sorted) linked from the previous output, unchanged, rather than written again. */
   reusedFiles: string[];
+  /** The folders of the output (relative to `outDir`, sorted) kept from the previous output rather than made again (spare-folders.ts). */
+  reusedFolders: string[];
 }
 
 /** What a page left out by `--keep-going` is told, when its error has no hint of its own. */
@@ -261,8 +265,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const reuseOutput = context.persistentCache && !(config.plugins as Plugin[]).some((p) => p.postBuild || p.transformPage);
     staging = await createStagingFolder(outDir);
     const output = reuseOutput ? new ReusingOutputWriter({ outDir, staging, cacheDir: context.cacheDir }) : plainOutputWriter(staging);
+    // The old output's folders that will hold this build's pages, kept from the last build instead of made again (spare-folders.ts).
+    const spare = reuseOutput ? spareFoldersPath(outputManifestPath(context.cacheDir, outDir)) : undefined;
+    let keptFolders = new Set<string>();
+    const wantedFolders = pageFolders(site.routes.map((r) => outputPathFor(r.route, r.locale ?? config.defaultLocale, config.defaultLocale)));
+    if (spare && output instanceof ReusingOutputWriter) {
+      keptFolders = await takeSpareFolders(spare, staging, wantedFolders);
+      output.knowFolders(keptFolders);
+    }
     // Links in public/ that lead outside it are refused with a warning; the rest become regular files.
-    const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root) : [];
+    const publicFolders = new Set<string>();
+    const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root, publicFolders) : [];
     const [siteAssets, mdxComponents] = await Promise.all([
       buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config }),
       runnableMdxComponents(plugins, context),
@@ -301,11 +314,16 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (postBuildFailures.length) throw new DiagnosticError(postBuildFailures);
 
     log('site files and postBuild done');
-    if (output instanceof ReusingOutputWriter) output.identifyFiles();
-    await swapIntoPlace(staging, outDir);
+    if (output instanceof ReusingOutputWriter) {
+      // A folder the copy of public/ made is in a build from nothing too, empty or not.
+      const usedFolders = new Set([...pageFolders(output.writtenPaths()), ...publicFolders]);
+      for (const folder of removeUnusedKept(staging, keptFolders, usedFolders)) keptFolders.delete(folder);
+      output.identifyFiles(wantedFolders);
+    }
+    await swapIntoPlace(staging, outDir, spare && output instanceof ReusingOutputWriter ? (previous) => keepAsSpare(previous, spare, output.previousFolders) : undefined);
     staging = undefined;
     if (output instanceof ReusingOutputWriter) await output.finish();
-    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort() };
+    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort(), reusedFolders: [...keptFolders].sort() };
   } catch (error) {
     // A full disk or a folder we may not write to: say which path, not "internal error".
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, root)]);

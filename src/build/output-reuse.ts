@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { linkSync, lstatSync, mkdirSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { plainOutputFiles } from '../pipeline/output-files.ts';
 import type { OutputFiles } from '../pipeline/plugin.ts';
+import { recordFolders, type FolderRecord } from './spare-folders.ts';
 
 /**
  * Reusing the previous build's output (ARCHITECTURE.md, "Rebuilds"). On this machine's kind of
@@ -20,8 +21,8 @@ import type { OutputFiles } from '../pipeline/plugin.ts';
  * replaces the link and leaves the folder it led to alone, and links from there would share its
  * files with the new output.
  *
- * Folders are made afresh at every build: an older output's folders, kept and reused, carried
- * their modes into later builds and clashed with paths that became files.
+ * Page folders come from the old output, emptied and checked (spare-folders.ts); the writer
+ * makes any other folder once per build.
  *
  * Why links from `out/` and not from the cache: a link from the cache would leave `out/` and the
  * cache sharing files after the build, and a later edit in place of a file of `out/` (a deploy
@@ -62,6 +63,8 @@ const isUnchanged = (stats: Stats, record: FileRecord) =>
 interface Manifest {
   outDir: string;
   files: Record<string, FileRecord>;
+  /** The page folders as the build left them: the next build keeps only those still so (spare-folders.ts). */
+  folders?: Record<string, FolderRecord>;
 }
 
 const isManifest = (value: unknown): value is Manifest =>
@@ -79,14 +82,15 @@ export const contentKey = (contents: string | Uint8Array) => `sha256:${createHas
 /** One name per output file, however a writer spelled it (`/llms.txt`, `llms.txt`). */
 const relativePath = (path: string) => path.split('\\').join('/').replace(/^\/+/, '');
 
-function readManifest(cacheDir: string, outDir: string): Map<string, FileRecord> {
+function readManifest(cacheDir: string, outDir: string): { files: Map<string, FileRecord>; folders: Record<string, FolderRecord> } {
   try {
     const manifest: unknown = JSON.parse(readFileSync(outputManifestPath(cacheDir, outDir), 'utf8'));
-    if (!isManifest(manifest) || manifest.outDir !== outDir) return new Map();
-    // Records of an older shape (no mode or owner) match nothing: every file is written again once.
-    return new Map(Object.entries(manifest.files));
+    if (!isManifest(manifest) || manifest.outDir !== outDir) return { files: new Map(), folders: {} };
+    // Records of an older shape (no mode or owner) match nothing: every file is written again once; no folder record, no folder kept.
+    const folders = typeof manifest.folders === 'object' && manifest.folders !== null ? manifest.folders : {};
+    return { files: new Map(Object.entries(manifest.files)), folders };
   } catch {
-    return new Map();
+    return { files: new Map(), folders: {} };
   }
 }
 
@@ -108,14 +112,23 @@ export function plainOutputWriter(outDir: string): OutputWriter {
 /** The writer of one build with the cache on: links from `outDir`, and the manifest of what it wrote, saved by `finish` once the staging folder is `outDir`. */
 export class ReusingOutputWriter implements OutputWriter {
   private readonly previous: Map<string, FileRecord>;
+  /** The old output's page folders as the last build left them: `keepAsSpare` keeps only those still so. */
+  readonly previousFolders: Readonly<Record<string, FolderRecord>>;
+  private identifiedFolders: Record<string, FolderRecord> = {};
   private readonly written = new Map<string, string>();
   private identified: Record<string, FileRecord> = {};
+  /** Folders of the staging folder known to exist: a page's folder is made once, not asked for again by each file in it. */
+  private readonly folders = new Set<string>();
   readonly linked = new Set<string>();
+  /** The file-system calls this writer made, by kind (tests count them: the work a rebuild does must not grow with what it leaves alone). */
+  readonly calls = { mkdir: 0, lstat: 0 };
 
   constructor(
     private readonly options: { outDir: string; staging: string; cacheDir: string },
   ) {
-    this.previous = isRealFolder(options.outDir) ? readManifest(options.cacheDir, options.outDir) : new Map();
+    const manifest = isRealFolder(options.outDir) ? readManifest(options.cacheDir, options.outDir) : { files: new Map<string, FileRecord>(), folders: {} };
+    this.previous = manifest.files;
+    this.previousFolders = manifest.folders;
   }
 
   link(written: string, key: string): boolean {
@@ -124,10 +137,11 @@ export class ReusingOutputWriter implements OutputWriter {
     if (!record || record.key !== key) return false;
     const source = join(this.options.outDir, path);
     try {
+      this.calls.lstat++;
       const stats = lstatSync(source);
       if (!isUnchanged(stats, record)) return false;
       const target = join(this.options.staging, path);
-      mkdirSync(dirname(target), { recursive: true });
+      this.makeFolder(dirname(target));
       linkSync(source, target);
     } catch {
       // Gone, or a file system without hard links: the caller writes the file.
@@ -149,9 +163,31 @@ export class ReusingOutputWriter implements OutputWriter {
     // A path written twice in one build (a plugin's file over a page) must not write into a file it linked: that one is the old output's too.
     if (this.linked.delete(path)) unlinkSync(file);
     if (this.link(path, key)) return;
-    await mkdir(dirname(file), { recursive: true });
+    this.makeFolder(dirname(file));
     await writeFile(file, contents);
     this.written.set(path, key);
+  }
+
+  /** Notes folders (relative to the staging folder) that are there already: the spare folders the build kept (spare-folders.ts). */
+  knowFolders(folders: Iterable<string>): void {
+    for (const folder of folders) this.folders.add(join(this.options.staging, folder));
+  }
+
+  /** The paths (relative) of every file the build wrote, linked or recorded so far. */
+  writtenPaths(): Iterable<string> {
+    return this.written.keys();
+  }
+
+  /**
+   * `folder` (inside the staging folder) and the folders above it, made once per build: a
+   * rebuild links thousands of files, two to a page folder, and a recursive mkdir of a folder
+   * that exists is still a failed mkdir and a stat.
+   */
+  private makeFolder(folder: string): void {
+    if (this.folders.has(folder)) return;
+    this.calls.mkdir++;
+    mkdirSync(folder, { recursive: true });
+    for (let above = folder; above.length > this.options.staging.length && !this.folders.has(above); above = dirname(above)) this.folders.add(above);
   }
 
   /**
@@ -161,11 +197,26 @@ export class ReusingOutputWriter implements OutputWriter {
    * pair this build's keys with the other's files. Only built-in plugins write in a build that
    * reuses output, and they write each file once, by creating it: a recorded file holds the
    * content of its key.
+   *
+   * A linked file keeps the record it was linked by, with no look-up: `link` found it matching
+   * then, and the link is that very file (same inode, size, time, mode and owner). Were it edited
+   * in place in `out/` during the build, the old record's time no longer matches, and the next
+   * build writes it again; a record taken now would file the edited bytes under the old key.
+   *
+   * And the identity of each of `pageFolders` there (spare-folders.ts, `recordFolders`): every
+   * file is in place by now, and the rename into place changes no folder inside the output.
    */
-  identifyFiles(): void {
+  identifyFiles(pageFolders: Iterable<string> = []): void {
+    this.identifiedFolders = recordFolders(this.options.staging, pageFolders);
     this.identified = {};
     for (const [path, key] of this.written) {
+      const linkedRecord = this.linked.has(path) ? this.previous.get(path) : undefined;
+      if (linkedRecord) {
+        this.identified[path] = linkedRecord;
+        continue;
+      }
       try {
+        this.calls.lstat++;
         const stats = lstatSync(join(this.options.staging, path));
         if (stats.isFile()) this.identified[path] = identityOf(key, stats);
       } catch {
@@ -176,7 +227,7 @@ export class ReusingOutputWriter implements OutputWriter {
 
   /** After the swap: saves the manifest of the files `identifyFiles` found, now in `outDir`. */
   async finish(): Promise<void> {
-    await writeCacheFile(outputManifestPath(this.options.cacheDir, this.options.outDir), JSON.stringify({ outDir: this.options.outDir, files: this.identified } satisfies Manifest));
+    await writeCacheFile(outputManifestPath(this.options.cacheDir, this.options.outDir), JSON.stringify({ outDir: this.options.outDir, files: this.identified, folders: this.identifiedFolders } satisfies Manifest));
   }
 }
 

@@ -51,9 +51,11 @@ export function warnOncePerLink(root: string, print: (text: string) => void): (l
 /**
  * Copies `from` into `to` following the policy: regular files and folders as they are, links
  * inside `from` as regular files (folders walked), every other link refused with a warning.
- * `root` is the site folder the warnings' paths are relative to.
+ * `root` is the site folder the warnings' paths are relative to. `madeFolders`, when given,
+ * gets each folder the copy made or went into inside `to` (relative, `/`-separated): a build
+ * keeps those even when no page ends up in them, as a build from nothing has them.
  */
-export async function copyFolderWithoutLinksOut(from: string, to: string, root: string): Promise<Diagnostic[]> {
+export async function copyFolderWithoutLinksOut(from: string, to: string, root: string, madeFolders?: Set<string>): Promise<Diagnostic[]> {
   const base = await realpath(from);
   const folderName = relative(root, from) || '.';
   const warnings: Diagnostic[] = [];
@@ -67,6 +69,8 @@ export async function copyFolderWithoutLinksOut(from: string, to: string, root: 
   // `ancestors`: real paths of the folders being walked, to recognise a link back to one of them.
   const walk = async (source: string, destination: string, ancestors: string[]): Promise<void> => {
     await mkdir(destination, { recursive: true });
+    const made = relative(to, destination).split('\\').join('/');
+    if (made) madeFolders?.add(made);
     for (const entry of await readdir(source, { withFileTypes: true })) {
       const path = join(source, entry.name);
       const target = join(destination, entry.name);

@@ -183,6 +183,8 @@ describe('the persistent build cache', () => {
     const reRendered: Record<string, string[]> = {};
     /** The same rebuilds, each into one output folder (`same`, copied after each build): what each linked from the output before it, and each file's inode before and after. */
     const reused: Record<string, string[]> = {};
+    /** The folders each of those rebuilds kept from the output before it rather than made again. */
+    const reusedFolders: Record<string, string[]> = {};
     const inodes: Record<string, { before: Map<string, number>; after: Map<string, number> }> = {};
     /** The files of `same` after each rebuild that have another name too (a linked file still shared with an old output or a snapshot). */
     const shared: Record<string, string[]> = {};
@@ -196,7 +198,7 @@ describe('the persistent build cache', () => {
         await change();
         reRendered[name] = (await build({ root: site.root, outDir: outOf(`${name}-cached`) })).reRendered;
         const before = inodesOf(outOf('same'));
-        reused[name] = (await build({ root: site.root, outDir: outOf('same') })).reusedFiles;
+        ({ reusedFiles: reused[name], reusedFolders: reusedFolders[name] } = await build({ root: site.root, outDir: outOf('same') }));
         inodes[name] = { before, after: inodesOf(outOf('same')) };
         shared[name] = [...filesOf(outOf('same')).keys()].filter((path) => statSync(join(outOf('same'), path)).nlink > 1);
         cpSync(outOf('same'), outOf(`${name}-same`), { recursive: true });
@@ -268,6 +270,16 @@ describe('the persistent build cache', () => {
       expect(reused['nothing changed']).toEqual(expect.arrayContaining(['index.html', '404/index.html', '500/index.html', 'search/index.html', 'index.md', 'guide.md', 'llms.txt', 'llms-full.txt', 'sitemap.xml']));
       expect(reused['nothing changed']).not.toContain('guide/index.html');
       expect(existsSync(join(outOf('nothing changed-same'), 'later'))).toBe(false);
+    });
+
+    test("a rebuild into the same folder makes no page folder: it keeps the last output's, and only those", () => {
+      expect(reusedFolders['nothing changed']).toEqual(['404', '500', 'guide', 'search']);
+      // A page added: its folder is new; removed: the folder of the last output goes.
+      expect(reusedFolders['page added']).not.toContain('later');
+      expect(reusedFolders['page removed']).not.toContain('later');
+      // A folder whose mode someone changed in the output is made again by the build after the one that replaced that output, with a new folder's mode (the modes above compare them).
+      expect(reusedFolders['output snapshotted with cp -al']).not.toContain('404');
+      expect(reusedFolders['output snapshotted with cp -al']).toContain('guide');
     });
 
     test('a file of the output edited in place since the build is written again, not linked', () => {

@@ -22,7 +22,8 @@ describe('a build cleans up what killed builds left beside the output folder', (
   test('removes staging and previous folders of dead builds, and nothing else', async () => {
     const dir = tmp();
     temporary.push(dir);
-    const leftovers = [plant(dir, `.out.staging-${DEAD_PID}-1700000000000`), plant(dir, `.out.staging-${DEAD_PID}-1700000000001.previous`)];
+    // `.spare`: the old output's folders a build was taking into its staging folder (spare-folders.ts).
+    const leftovers = [plant(dir, `.out.staging-${DEAD_PID}-1700000000000`), plant(dir, `.out.staging-${DEAD_PID}-1700000000001.previous`), plant(dir, `.out.staging-${DEAD_PID}-1700000000002.spare`)];
     const unrelated = [
       plant(dir, 'keep-me'),
       plant(dir, '.out.staging-notes'),
@@ -41,6 +42,8 @@ describe('a build cleans up what killed builds left beside the output folder', (
     const dir = tmp();
     temporary.push(dir);
     plant(dir, `.out.staging-${DEAD_PID}-1700000000000.previous`, 'old.html');
+    // A later build's spare folders are not the old site, however recent.
+    plant(dir, `.out.staging-${DEAD_PID}-1700000000009.spare`, 'spare.html');
     // A failing build still leaves the output folder as it was: here, the old site.
     await expect(build({ root: join(dir, 'no-such-site'), outDir: join(dir, 'out') })).rejects.toThrow();
     expect(readdirSync(dir)).toEqual(['out']);

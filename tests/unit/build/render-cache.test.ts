@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { renderCacheKey, renderCacheSiteKey } from '../../../src/build/render-cache.ts';
+import { createHash } from 'node:crypto';
+import { hashCanonical, renderCacheKey, renderCacheSiteKey } from '../../../src/build/render-cache.ts';
 import type { SiteSnapshot } from '../../../src/build/route-data.ts';
 import type { RouteDefinition } from '../../../src/pipeline/plugin.ts';
 
@@ -20,5 +21,35 @@ describe('the key of a rendered page in the persistent cache', () => {
     const page = (title: string) => ({ route: '/a', title, content: { type: 'html', html: '<p>a</p>' } }) as RouteDefinition;
     expect(renderCacheKey(site, page('A'))).toBe(renderCacheKey(site, page('A')));
     expect(renderCacheKey(site, page('B'))).not.toBe(renderCacheKey(site, page('A')));
+  });
+});
+
+describe('hashing site data in key order', () => {
+  const keyOf = (value: unknown) => {
+    const hash = createHash('sha256');
+    hashCanonical(hash, value);
+    return hash.digest('hex');
+  };
+
+  test('the same data gives the same key however its objects were assembled, and as JSON would read it', () => {
+    expect(keyOf({ a: 1, b: [1, 'x'], c: new Map([['k', 1]]) })).toBe(keyOf({ c: new Map([['k', 1]]), b: [1, 'x'], a: 1 }));
+    // What JSON leaves out: an undefined property is as none; undefined in an array is null; a date is its ISO text.
+    expect(keyOf({ a: 1, b: undefined })).toBe(keyOf({ a: 1 }));
+    expect(keyOf([undefined])).toBe(keyOf([null]));
+    expect(keyOf({ date: new Date(0) })).toBe(keyOf({ date: '1970-01-01T00:00:00.000Z' }));
+  });
+
+  test('different data never feeds the same bytes: a string spelling JSON, a key with a colon, a number and its text, a lone surrogate and U+FFFD (as a string and as a key)', () => {
+    const pairs: [unknown, unknown][] = [
+      [{ a: 'x', b: 'y' }, { a: 'x","b":"y' }],
+      [{ 'a:b': 1 }, { a: { b: 1 } }],
+      [{ a: 1 }, { a: '1' }],
+      [['a', 'b'], ['ab']],
+      [['\uD800'], ['\uFFFD']],
+      [{ '\uD800': 1 }, { '\uFFFD': 1 }],
+      [{}, []],
+      [null, 'null'],
+    ];
+    for (const [one, other] of pairs) expect(keyOf(one), JSON.stringify(one)).not.toBe(keyOf(other));
   });
 });

@@ -20,6 +20,7 @@ import { ErrorBoard } from './error-board.ts';
 import { PageStore } from './page-store.ts';
 import { RouteIndex } from './route-index.ts';
 import { warnOncePerLink, type RefusedLink } from '../util/symlink-policy.ts';
+import { listStartupFiles, type FileStamp, type StartupFiles } from './startup-changes.ts';
 import { contentSecurityPolicy } from '../build/content-security-policy.ts';
 import { devClientScript } from '../build/inline-scripts.ts';
 
@@ -66,6 +67,11 @@ export class DevSite {
   routes = new RouteIndex([], 'en-US');
   private lock: Promise<unknown> = Promise.resolve();
   postBuildStale = true;
+  /**
+   * The files the last {@link DevSite.initialize} found, listed before it read any, with their
+   * stamps: dev watches only after its first answer, and takes what changed in between from these.
+   */
+  readFrom?: Map<string, FileStamp>;
 
   constructor(readonly options: DevSiteOptions) {
     this.pipeline = new DevPipeline(options.root, this.store, () => this.pool);
@@ -106,8 +112,18 @@ export class DevSite {
     this.store.clear();
     this.renderer.reset();
     await mkdir(this.outDir, { recursive: true });
-    await Promise.all([this.rebuildAssets(), this.refresh()]);
+    const listed = async () => {
+      this.readFrom = await listStartupFiles(this.startupFiles());
+    };
+    // Listed before the content is read: a file added meanwhile is new to the listing too.
+    await Promise.all([this.rebuildAssets(), listed().then(() => this.refresh())]);
     await this.publish();
+  }
+
+  /** What {@link DevSite.initialize} reads the site from (the watcher covers more: the theme, plugins' paths). */
+  startupFiles(): StartupFiles {
+    const { context, configFiles } = this.pipeline;
+    return { dirs: [context.contentDir, context.publicDir], files: configFiles };
   }
 
   async rebuildAssets(): Promise<void> {

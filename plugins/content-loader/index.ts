@@ -188,7 +188,11 @@ export default function contentLoader(): Plugin<ContentPage[]> {
     postBuild: (args) => writeLlmsOutput({ ...args, bodies, cleanMarkdown, remembered }),
     async contentLoaded({ content, actions }) {
       bodies.clear();
-      for (const page of content) bodies.set(page.sourcePath, (page as ContentPage & Pick<CompileOutput, 'body'>).body);
+      // dev's stubs from its outline cache carry no body: such a page has no Markdown until it is compiled.
+      for (const page of content) {
+        const { body } = page as ContentPage & Partial<Pick<CompileOutput, 'body'>>;
+        if (body !== undefined) bodies.set(page.sourcePath, body);
+      }
       // KaTeX's stylesheet and fonts, only when some page has math (pages link it themselves).
       if (content.some((page) => (page as Partial<CompileOutput>).usesMath)) {
         const katex = katexAssets();

@@ -171,6 +171,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     });
     watcher = started;
     await started.ready;
+    // The stubs read for this start, for the next one (after the first answer: it needs none of it).
+    await site.store.outline?.save();
     if (!readFrom || !site.pipeline.context) return;
     const missed = await changesSince(readFrom, site.startupFiles());
     if (!missed.length || closing) return;

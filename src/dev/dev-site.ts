@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
@@ -20,6 +21,8 @@ import { ErrorBoard } from './error-board.ts';
 import { PageStore } from './page-store.ts';
 import { RouteIndex } from './route-index.ts';
 import { warnOncePerLink, type RefusedLink } from '../util/symlink-policy.ts';
+import { OutlineCache } from './outline-cache.ts';
+import { toolBuildId } from '../util/tool-build-id.ts';
 import { listStartupFiles, type FileStamp, type StartupFiles } from './startup-changes.ts';
 import { contentSecurityPolicy } from '../build/content-security-policy.ts';
 import { devClientScript } from '../build/inline-scripts.ts';
@@ -113,11 +116,22 @@ export class DevSite {
     this.renderer.reset();
     await mkdir(this.outDir, { recursive: true });
     const listed = async () => {
-      this.readFrom = await listStartupFiles(this.startupFiles());
+      const [files, outline] = await Promise.all([listStartupFiles(this.startupFiles()), this.loadOutline()]);
+      this.readFrom = files;
+      this.store.startupStamps = files;
+      this.store.outline = outline;
     };
     // Listed before the content is read: a file added meanwhile is new to the listing too.
     await Promise.all([this.rebuildAssets(), listed().then(() => this.refresh())]);
     await this.publish();
+  }
+
+  /** Last session's page stubs, when the tool and the config are the same (none with `--no-cache`). */
+  private async loadOutline(): Promise<OutlineCache | undefined> {
+    const { context } = this.pipeline;
+    if (!context.persistentCache) return undefined;
+    const key = createHash('sha256').update(await toolBuildId()).update('\0').update(JSON.stringify(context.config)).digest('hex');
+    return OutlineCache.load(join(context.cacheDir, 'dev-outline.json'), key);
   }
 
   /** What {@link DevSite.initialize} reads the site from (the watcher covers more: the theme, plugins' paths). */
@@ -144,6 +158,8 @@ export class DevSite {
    */
   async refresh(): Promise<void> {
     if (!this.pipeline.context) return;
+    // The first refresh leaves the outline's write to dev-server, after the first answer.
+    const serving = this.site !== undefined;
     let site = this.site;
     try {
       const result = await this.pipeline.run();
@@ -167,6 +183,8 @@ export class DevSite {
       if (!route.sourcePath) continue;
       this.errors.set(`page:${route.sourcePath}`, this.store.errorsOf(route.sourcePath));
     }
+    // Stubs read for pages added since: kept for the next start (written only when some were).
+    if (serving) void this.store.outline?.save();
   }
 
   /** Hands the render workers `site` (once the assets exist too; `initialize` publishes then). */
@@ -298,6 +316,7 @@ export class DevSite {
 
   async close(): Promise<void> {
     await this.lock;
+    await this.store.outline?.save();
     for (const pool of this.retired) await pool.close();
     await this.pool.close();
   }

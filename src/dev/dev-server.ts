@@ -175,6 +175,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await site.store.outline?.save();
     if (!readFrom || !site.pipeline.context) return;
     const missed = await changesSince(readFrom, site.startupFiles());
+    // Needed no more (a config change lists again): not kept for the session.
+    if (site.readFrom === readFrom) {
+      site.readFrom = undefined;
+      site.store.startupStamps = undefined;
+    }
     if (!missed.length || closing) return;
     const paths = await onBatch(missed, started.paths);
     if (paths) started.update(paths);

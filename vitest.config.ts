@@ -2,14 +2,16 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Integration, content and e2e files that may run two at a time. Each builds only sites of its
- * own: a temporary site, the Rel site built once for the run (tests/rel-site-once.ts, read only),
- * or a fixture no other file of this list builds (a build writes the fixture's .docs-gen-cache,
- * so two files building one fixture at once would share it). None runs a dev server or looks at
- * anything machine-wide. Much of their time is spent waiting on Chromium, servers and the disk,
- * which leaves a core idle when they run alone. Every other file of those folders runs after
- * these, one at a time: dev servers, process lists, memory, module records, timing, fixtures
- * shared between files, and any new file until it is shown to be safe here.
+ * Integration, content and e2e files that may run two at a time. Each builds only into output
+ * folders of its own: a temporary site, the Rel site built once for the run (tests/rel-site-once.ts,
+ * read only), or a fixture. Two files may build one fixture at once: its `.docs-gen-cache` entries
+ * are written atomically and come out the same from the same input, and each output reuse manifest
+ * belongs to one output folder. None runs a dev server (dev keeps its output in the site's cache
+ * folder), removes or counts a fixture's cache (images.test.ts does), or looks at anything
+ * machine-wide. Much of their time is spent waiting on Chromium, servers and the disk, which leaves
+ * a core idle when they run alone. Every other file of those folders runs after these, one at a
+ * time: dev servers, process lists, memory, a fixture's cache counted, and any new file until it is
+ * shown to be safe here.
  */
 const SIDE_BY_SIDE = [
   'tests/content/search-relevance.test.ts',
@@ -27,18 +29,31 @@ const SIDE_BY_SIDE = [
   'tests/e2e/search-modal.e2e.ts',
   'tests/e2e/search.e2e.ts',
   'tests/e2e/sidebar.e2e.ts',
+  'tests/integration/bad-input.test.ts',
   'tests/integration/build-cache.test.ts',
   'tests/integration/build.test.ts',
+  'tests/integration/check-agrees-with-the-built-site.test.ts',
   'tests/integration/check.test.ts',
+  'tests/integration/client-assets.test.ts',
+  'tests/integration/diagnostics-catalogue.test.ts',
+  'tests/integration/endless-loops.test.ts',
   'tests/integration/generated-home-page.test.ts',
   'tests/integration/input-once-accepted-silently.test.ts',
   'tests/integration/keep-going.test.ts',
+  'tests/integration/lazy-imports.test.ts',
+  'tests/integration/leftovers-of-killed-builds.test.ts',
   'tests/integration/links.test.ts',
   'tests/integration/llms-output-is-the-compiled-text.test.ts',
+  'tests/integration/locales.test.ts',
   'tests/integration/nextra-3-site.test.ts',
+  'tests/integration/nextra-site.test.ts',
+  'tests/integration/pipeline-features.test.ts',
+  'tests/integration/preview.test.ts',
   'tests/integration/redirect-patterns.test.ts',
+  'tests/integration/rel-output.test.ts',
   'tests/integration/search-data.test.ts',
   'tests/integration/sidebar-size.test.ts',
+  'tests/integration/tool-dist.test.ts',
 ];
 /** Unit files that replace a module with `vi.mock`: they run isolated (a test that adds one must add it here). */
 const UNIT_WITH_MODULE_MOCKS = [
@@ -80,13 +95,15 @@ export default defineConfig({
       {
         extends: true,
         // Two at a time (see SIDE_BY_SIDE). Tests a file marks concurrent (accessibility's axe
-        // checks) run three at a time within it.
-        test: { name: 'side-by-side', include: SIDE_BY_SIDE, fileParallelism: true, maxWorkers: 2, maxConcurrency: 3, sequence: { groupOrder: 1 } },
+        // checks) run three at a time within it. No isolation: a worker loads the pipeline, React
+        // and Playwright once for all its files (each file's servers, browsers and builds are its own).
+        test: { name: 'side-by-side', include: SIDE_BY_SIDE, isolate: false, fileParallelism: true, maxWorkers: 2, maxConcurrency: 3, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
         // One at a time, after the files above: these look at machine-wide state, or share a site.
-        test: { name: 'alone', include: INTEGRATION, exclude: SIDE_BY_SIDE, fileParallelism: false, sequence: { groupOrder: 2 } },
+        // One worker takes every file, loading the modules once (no isolation).
+        test: { name: 'alone', include: INTEGRATION, exclude: SIDE_BY_SIDE, isolate: false, fileParallelism: false, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -57,7 +57,7 @@ export const MAX_HIGHLIGHTED_LINE = 2000;
  * Both paths tokenise with these. shiki stops a line after 500 ms by default, so a busy machine
  * produced other tokens than an idle one; a length limit is deterministic, a time limit is not.
  */
-const TOKENIZE = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE } as const;
+export const TOKENIZE = { tokenizeTimeLimit: 0, tokenizeMaxLineLength: MAX_HIGHLIGHTED_LINE } as const;
 
 const TOKEN_COLOR = /^color:var\(--code-(?:token-([a-z-]+)|foreground)\)(;.*)?$/;
 

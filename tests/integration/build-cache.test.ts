@@ -296,3 +296,38 @@ describe('the persistent build cache', () => {
     });
   });
 });
+
+// Two builds of one site at once share its .docs-gen-cache (a writer running `check` beside
+// `build`; the test suite building one fixture from two files). Entries are written atomically
+// and come out the same from the same input; what each build writes must not depend on the other.
+describe('two builds of one site at once, into output folders of their own', () => {
+  const together = tempSite({
+    'docs-gen.config.ts': "export default { title: 'Together' };\n",
+    'content/index.md': '# Home\n\n```rel\ndef output = 1 + 2\n```\n\n![A square](/images/square.png)\n',
+    'content/guide.mdx': "import { answer } from '../lib/answer.js';\n\n# Guide\n\nThe answer is {answer}.\n\n```python\nimport os\n```\n",
+    'lib/answer.js': 'export const answer = 42;\n',
+  });
+  const dirs = tmp();
+  afterAll(() => {
+    together.cleanup();
+    rmSync(dirs, { recursive: true, force: true });
+  });
+
+  test('each equals a build without the cache, also when both first empty a cache an older docs-gen left', async () => {
+    mkdirSync(join(together.root, 'public', 'images'), { recursive: true });
+    writeFileSync(join(together.root, 'public', 'images', 'square.png'), await png(40, 40));
+    await build({ root: together.root, outDir: join(dirs, 'uncached'), cache: false });
+    const expected = filesOf(join(dirs, 'uncached'));
+    // The first builds of a site (no cache yet), then builds finding a cache of another docs-gen build, which both empty.
+    for (const round of ['fresh', 'older-tool']) {
+      if (round === 'older-tool') {
+        writeFileSync(join(together.root, '.docs-gen-cache', 'tool-build-id'), 'an-older-build\n');
+        mkdirSync(join(together.root, '.docs-gen-cache', 'compiled', 'zz'), { recursive: true });
+        writeFileSync(join(together.root, '.docs-gen-cache', 'compiled', 'zz', 'stale.json'), '{}');
+      }
+      await Promise.all(['a', 'b'].map((name) => build({ root: together.root, outDir: join(dirs, `${round}-${name}`) })));
+      expect(filesOf(join(dirs, `${round}-a`))).toEqual(expected);
+      expect(filesOf(join(dirs, `${round}-b`))).toEqual(expected);
+    }
+  });
+});

@@ -1,0 +1,45 @@
+// `npm test`: the tool's build, the type checks and vitest, with the type checks beside the other
+// two. tsc needs nothing the build makes and uses one core for about 15 s; run before vitest, it
+// left the second core idle for that long. vitest needs dist/, so it starts once the build is done.
+// The type checks' output is held and printed after vitest's, so the two never interleave. Extra
+// arguments go to vitest (`npm test -- tests/unit/x.test.ts`). Exit code: vitest's, else tsc's.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const tsc = require.resolve('typescript/bin/tsc');
+const vitest = join(dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
+
+/** Runs node with `args` in the repository; resolves to its exit code and, when `hold`, what it printed. */
+function run(args, { hold = false } = {}) {
+  const child = spawn(process.execPath, args, { cwd: root, stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+  const chunks = [];
+  if (hold) {
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+  }
+  const done = new Promise((resolve) => child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() })));
+  return { child, done };
+}
+
+async function typecheck() {
+  for (const project of ['tsconfig.json', 'theme/tsconfig.json']) {
+    const { code, output } = await run([tsc, '-p', project, '--noEmit'], { hold: true }).done;
+    if (code !== 0) return { code, output: `tsc -p ${project} --noEmit failed:\n${output}` };
+  }
+  return { code: 0, output: 'typecheck: tsc -p tsconfig.json and -p theme/tsconfig.json found no errors\n' };
+}
+
+const typechecked = typecheck();
+const built = await run([join(root, 'scripts', 'build-tool.mjs')]).done;
+if (built.code !== 0) {
+  process.stderr.write((await typechecked).output);
+  process.exit(built.code);
+}
+const tested = await run([vitest, 'run', ...process.argv.slice(2)]).done;
+const types = await typechecked;
+(types.code === 0 ? process.stdout : process.stderr).write(types.output);
+process.exit(tested.code !== 0 ? tested.code : types.code);

@@ -173,13 +173,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     await started.ready;
     // The stubs read for this start, for the next one (after the first answer: it needs none of it).
     await site.store.outline?.save();
-    if (!readFrom || !site.pipeline.context) return;
+    // From here chokidar sees every change: a config change's `initialize` lists nothing.
+    site.watching = true;
+    if (!readFrom) return;
     const missed = await changesSince(readFrom, site.startupFiles());
-    // Needed no more (a config change lists again): not kept for the session.
-    if (site.readFrom === readFrom) {
-      site.readFrom = undefined;
-      site.store.startupStamps = undefined;
-    }
+    site.readFrom = undefined;
+    site.store.startupStamps = undefined;
     if (!missed.length || closing) return;
     const paths = await onBatch(missed, started.paths);
     if (paths) started.update(paths);

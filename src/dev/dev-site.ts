@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { CONFIG_FILES } from '../config/load-config.ts';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
@@ -75,6 +76,8 @@ export class DevSite {
    * stamps: dev watches only after its first answer, and takes what changed in between from these.
    */
   readFrom?: Map<string, FileStamp>;
+  /** dev watches the site (chokidar is ready): a later {@link DevSite.initialize} (a config change) needs no listing. */
+  watching = false;
 
   constructor(readonly options: DevSiteOptions) {
     this.pipeline = new DevPipeline(options.root, this.store, () => this.pool);
@@ -103,6 +106,8 @@ export class DevSite {
   async initialize(): Promise<void> {
     // The compiler loads in the workers while the main thread reads the config and the page map.
     void this.pool.broadcast({ moduleUrl: distUrl('src/dev/warm-up.js'), exportName: 'warmUp', input: BUILTIN_WORKER_MODULES.map(distUrl) }).catch(() => {});
+    // Stamped before it is read: a config saved while it loads (or fixed while it fails to) is seen once dev watches.
+    const configStamps = this.watching ? undefined : await listStartupFiles({ dirs: [], files: this.configCandidates() });
     try {
       await this.pipeline.loadConfig();
       this.errors.warnOnce(this.pipeline.configWarnings);
@@ -110,13 +115,15 @@ export class DevSite {
       this.errors.set('config', []);
     } catch (error) {
       this.errors.set('config', asDiagnostics(error, 'config-load'));
+      if (configStamps) this.readFrom = configStamps;
       return;
     }
     this.store.clear();
     this.renderer.reset();
     await mkdir(this.outDir, { recursive: true });
     const listed = async () => {
-      const [files, outline] = await Promise.all([listStartupFiles(this.startupFiles()), this.loadOutline()]);
+      const [files, outline] = await Promise.all([this.watching ? undefined : listStartupFiles(this.startupFiles()), this.loadOutline()]);
+      if (files && configStamps) for (const [path, stamp] of configStamps) files.set(path, stamp);
       this.readFrom = files;
       this.store.startupStamps = files;
       this.store.outline = outline;
@@ -137,7 +144,13 @@ export class DevSite {
   /** What {@link DevSite.initialize} reads the site from (the watcher covers more: the theme, plugins' paths). */
   startupFiles(): StartupFiles {
     const { context, configFiles } = this.pipeline;
-    return { dirs: [context.contentDir, context.publicDir], files: configFiles };
+    const files = [...new Set([...configFiles, ...this.configCandidates()])];
+    return context ? { dirs: [context.contentDir, context.publicDir], files } : { dirs: [], files };
+  }
+
+  /** Every name the config file may have, in the site folder. */
+  private configCandidates(): string[] {
+    return CONFIG_FILES.map((name) => join(this.options.root, name));
   }
 
   async rebuildAssets(): Promise<void> {

@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { useDevServer } from '../use-dev-server.ts';
 
 // `docs-gen dev` answers before it watches (chokidar's first scan of a large site takes seconds):
@@ -41,4 +41,19 @@ test('what changed before the watcher was ready reaches the site once it is: a _
   expect(sidebarTitles()).toContain('Renamed steps');
   expect((await fetch(dev.url('/guide/third'))).status).toBe(200);
   expect((await fetch(dev.url('/guide/second'))).status).toBe(404);
+});
+
+describe('a config that did not load at the start', () => {
+  const broken = useDevServer({ 'content/index.md': '# Home\n\nWelcome.\n', 'docs-gen.config.ts': 'export default {\n' }, { watchDelayMs: NEVER, backgroundDelayMs: NEVER });
+
+  test('fixed before dev watched: the site loads once it watches', async () => {
+    expect(broken.server.site.ready).toBe(false);
+    writeFileSync(join(broken.root, 'docs-gen.config.ts'), "export default { title: 'Fixed' };\n");
+    // The first answer (the error page) starts the watcher.
+    await (await fetch(broken.url('/'))).text();
+    await broken.server.watching();
+    await broken.server.site.exclusive(async () => {});
+    expect(broken.server.site.ready).toBe(true);
+    expect((await fetch(broken.url('/'))).status).toBe(200);
+  });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CONFIG_FILES } from '../config/load-config.ts';
+import { statSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
@@ -145,7 +146,14 @@ export class DevSite {
   startupFiles(): StartupFiles {
     const { context, configFiles } = this.pipeline;
     const files = [...new Set([...configFiles, ...this.configCandidates()])];
-    return context ? { dirs: [context.contentDir, context.publicDir], files } : { dirs: [], files };
+    if (!context) return { dirs: [], files };
+    const dirs = [context.contentDir, context.publicDir];
+    // What plugins asked to watch (`watchPaths`): their loadContent read it at start too.
+    for (const path of [...this.pipeline.watchPaths().values()].flat()) {
+      if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) dirs.push(path);
+      else files.push(path);
+    }
+    return { dirs, files };
   }
 
   /** Every name the config file may have, in the site folder. */

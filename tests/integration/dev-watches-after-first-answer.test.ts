@@ -57,3 +57,28 @@ describe('a config that did not load at the start', () => {
     expect((await fetch(broken.url('/'))).status).toBe(200);
   });
 });
+
+describe('a path a plugin asks to watch', () => {
+  const CONFIG = `import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+export default {
+  plugins: [
+    {
+      name: 'acme:notice',
+      watchPaths: () => ['notice'],
+      loadContent: ({ context }) => readFileSync(join(context.root, 'notice', 'text.txt'), 'utf8').trim(),
+      contentLoaded: ({ content, actions }) => actions.addRoute({ route: '/notice', title: 'Notice', content: { type: 'html', html: '<p>' + content + '</p>' } }),
+    },
+  ],
+};
+`;
+  const noticed = useDevServer({ 'docs-gen.config.ts': CONFIG, 'notice/text.txt': 'First notice', 'content/index.md': '# Home\n\nWelcome.\n' }, { watchDelayMs: NEVER, backgroundDelayMs: NEVER });
+
+  test('changed before dev watched: the plugin loads it again once dev watches', async () => {
+    writeFileSync(join(noticed.root, 'notice/text.txt'), 'Second notice');
+    await (await fetch(noticed.url('/'))).text();
+    await noticed.server.watching();
+    await noticed.server.site.exclusive(async () => {});
+    expect(await (await fetch(noticed.url('/notice'))).text()).toContain('<p>Second notice</p>');
+  });
+});

@@ -46,7 +46,10 @@ export function useDevServer(site: string | (() => string) | Record<string, stri
     if (typeof site === 'string') root = site;
     else if (typeof site === 'function') root = site();
     else ({ root, cleanup } = tempSite(site));
-    server = await startDevServer({ root, port: 0, host: '127.0.0.1', log: { info: (line) => printed.push(line), error: (text) => terminal.push(text) }, ...serverOptions });
+    // Watching at once, as before the first answer started it (a test that edits files first
+    // would otherwise wait out the delay); tests of that delay pass their own.
+    server = await startDevServer({ root, port: 0, host: '127.0.0.1', log: { info: (line) => printed.push(line), error: (text) => terminal.push(text) }, watchDelayMs: 0, ...serverOptions });
+    if (!serverOptions.watchDelayMs) await server.watching();
     if (!listen) return;
     const tab = new WebSocket(`ws://127.0.0.1:${server.port}/__docs-gen/ws`);
     socket = tab;

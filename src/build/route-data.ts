@@ -107,6 +107,17 @@ export class SiteIndex {
     this.fallbackSets = Object.fromEntries(Object.entries(snapshot.fallbackRoutesByLocale).map(([l, r]) => [l, new Set(r)]));
   }
 
+  /**
+   * The index of `snapshot`, keeping this one's per-locale indexes (the reading order, the
+   * sidebar sections) when its navigation and config are these same objects: dev's workers take
+   * a new image table or route list without indexing 10 000 pages again.
+   */
+  withSnapshot(snapshot: SiteSnapshot): SiteIndex {
+    const next = new SiteIndex(snapshot);
+    if (snapshot.navigation === this.snapshot.navigation && snapshot.config === this.snapshot.config) for (const [locale, index] of this.locales) next.locales.set(locale, index);
+    return next;
+  }
+
   private locale(locale: string): LocaleIndex {
     let index = this.locales.get(locale);
     if (!index) {

@@ -1,5 +1,6 @@
 import { renderInPool } from '../build/render-in-pool.ts';
 import type { SiteSnapshot } from '../build/route-data.ts';
+import type { SitePatch } from '../build/render-worker.tsx';
 import type { Plugin, PluginContext, RenderedPage, RouteDefinition } from '../pipeline/plugin.ts';
 import { runTransformPage } from '../pipeline/run-plugins.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
@@ -13,6 +14,20 @@ function fingerprint(definition: RouteDefinition): unknown[] {
   const { content } = definition;
   const body = content.type === 'mdx' ? content.compiled : content.type === 'html' ? content.html : content.type;
   return [body, definition.headings, definition.frontMatter, definition.title, JSON.stringify(definition.theme ?? {})];
+}
+
+const PATCHABLE = ['assets', 'routesByLocale', 'fallbackRoutesByLocale', 'sidebarUrls', 'themeData'] as const satisfies readonly (keyof SitePatch)[];
+
+/** The parts of `next` that differ from `sent`, when all of them may go as a patch; undefined when another part differs. */
+function patchFrom(sent: SiteSnapshot, next: SiteSnapshot): SitePatch | undefined {
+  const keys = Object.keys({ ...sent, ...next }) as (keyof SiteSnapshot)[];
+  const patch: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (sameData(sent[key], next[key])) continue;
+    if (!(PATCHABLE as readonly string[]).includes(key)) return undefined;
+    patch[key] = next[key];
+  }
+  return patch as SitePatch;
 }
 
 const cacheKeyOf = (definition: RouteDefinition) => `${definition.locale} ${definition.route}`;
@@ -41,20 +56,40 @@ export class DevRenderer {
     private readonly root: string,
   ) {}
 
-  /** Hands the workers the site when it changed (and drops every cached page then). */
+  /**
+   * Hands the workers the site when it changed (and drops every cached page then): only the
+   * parts that differ from the last whole snapshot they got when those are all a patch may hold
+   * (an image table, the route lists), else the whole snapshot.
+   */
   async setSnapshot(snapshot: SiteSnapshot): Promise<boolean> {
     // Compared part by part, the same objects at once: no text of the whole site per edit.
     if (this.snapshot && sameData(snapshot, this.snapshot)) return false;
     this.cache.clear();
-    await this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'setSite', input: snapshot });
+    const patch = this.wholeSent && patchFrom(this.wholeSent, snapshot);
+    if (patch) await this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'patchSite', input: patch });
+    else {
+      // The empty patch replaces an older one the pool would otherwise replay to a new worker after this snapshot.
+      await Promise.all([
+        this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'setSite', input: snapshot }),
+        this.patched ? this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'patchSite', input: {} satisfies SitePatch }) : undefined,
+      ]);
+      this.wholeSent = snapshot;
+    }
+    this.patched ||= patch !== undefined;
     this.snapshot = snapshot;
     this.snapshotKey++;
     return true;
   }
 
+  /** The last snapshot the workers got whole (`setSite`), and whether a patch was sent since they were started. */
+  private wholeSent: SiteSnapshot | undefined;
+  private patched = false;
+
   /** Forgets everything (new workers, which have no site yet). */
   reset(): void {
     this.cache.clear();
+    this.wholeSent = undefined;
+    this.patched = false;
     this.pageModules.clear();
     this.snapshot = undefined;
     this.snapshotKey++;

@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CONFIG_FILES } from '../config/load-config.ts';
 import { toolRoot } from '../util/tool-root.ts';
-import { applyChanges } from './apply-changes.ts';
+import { applyChanges, type FileEvent } from './apply-changes.ts';
 import { BackgroundCompiler } from './background-compile.ts';
 import { crossOriginRefusal, refusalText } from './cross-origin-guard.ts';
 import type { WatchedPaths } from './classify-change.ts';
@@ -12,7 +12,8 @@ import { handleDevRequest } from './dev-request.ts';
 import { asDiagnostics, DevSite, type DevSiteOptions } from './dev-site.ts';
 import { listen } from './listen.ts';
 import { applySafeHeaders } from './static-server.ts';
-import { watchSite } from './watch-site.ts';
+import { watchSite, type SiteWatcher } from './watch-site.ts';
+import { changesSince } from './startup-changes.ts';
 
 export interface DevServerOptions {
   root: string;
@@ -29,6 +30,12 @@ export interface DevServerOptions {
    * anyway; the first answered page starts it at once. @default 1000
    */
   backgroundDelayMs?: number;
+  /**
+   * When nobody asks for a page, dev starts watching after this long anyway; the first answered
+   * page starts it at once. What changed before the watcher was ready is taken from the files'
+   * listing and mtimes then (`changesSince`), so no edit is missed. @default 1000
+   */
+  watchDelayMs?: number;
 }
 
 export interface DevServer {
@@ -37,10 +44,13 @@ export interface DevServer {
   site: DevSite;
   /** Resolves when every page has been compiled once (benchmarks and tests wait for it). */
   idle(): Promise<void>;
+  /** Resolves once dev watches the site and has taken in what changed before (tests wait for it). */
+  watching(): Promise<void>;
   close(): Promise<void>;
 }
 
 const BACKGROUND_DELAY_MS = 1000;
+const WATCH_DELAY_MS = 1000;
 
 /** What dev watches, from the site's current config (defaults while the config does not load). */
 function watchedPaths(site: DevSite): WatchedPaths {
@@ -124,12 +134,13 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     background.start();
   });
 
-  const watcher = watchSite(watchedPaths(site), async (events) => {
+  const onBatch = async (events: FileEvent[], watched: WatchedPaths): Promise<WatchedPaths | undefined> => {
     const changeStarted = performance.now();
+    let paths: WatchedPaths | undefined;
     try {
       site.errors.set('internal', []);
-      const applied = await site.exclusive(() => applyChanges(site, events, watcher.paths));
-      if (applied.configChanged) watcher.update(watchedPaths(site));
+      const applied = await site.exclusive(() => applyChanges(site, events, watched));
+      if (applied.configChanged) paths = watchedPaths(site);
       site.errors.report();
       if (applied.message) send(applied.message);
       if (applied.message?.type === 'reload') site.prerender(applied.pages);
@@ -141,9 +152,40 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       send({ type: 'error', message: site.errors.text() });
     }
     background.start();
-  });
+    return paths;
+  };
 
-  await watcher.ready;
+  // chokidar's first scan of a large site (a stat and a watch per file) takes seconds of the main
+  // thread: it starts after the first answer, and what changed before it was ready is taken from
+  // the listing `initialize` made before reading (a file added, removed, or with another size or mtime).
+  let watcher: SiteWatcher | undefined;
+  let closing = false;
+  let watchingStarted: () => void = () => {};
+  const watchRequested = new Promise<void>((done) => (watchingStarted = done));
+  const watching = watchRequested.then(async () => {
+    if (closing) return;
+    const readFrom = site.readFrom;
+    const started = watchSite(watchedPaths(site), async (events) => {
+      const paths = await onBatch(events, started.paths);
+      if (paths) started.update(paths);
+    });
+    watcher = started;
+    await started.ready;
+    // The stubs read for this start, for the next one (after the first answer: it needs none of it).
+    await site.store.outline?.save();
+    // From here chokidar sees every change: a config change's `initialize` lists nothing.
+    site.watching = true;
+    if (!readFrom) return;
+    const missed = await changesSince(readFrom, site.startupFiles());
+    site.readFrom = undefined;
+    site.store.startupStamps = undefined;
+    if (!missed.length || closing) return;
+    const paths = await onBatch(missed, started.paths);
+    if (paths) started.update(paths);
+  });
+  const startWatching = setTimeout(() => watchingStarted(), options.watchDelayMs ?? WATCH_DELAY_MS);
+  firstAnswer.then(() => watchingStarted());
+
   const url = `http://${options.host}:${port}${site.basePath}/`;
   log.info(`docs-gen dev: ${url} (ready in ${Math.round(performance.now() - started)} ms; pages compile on first visit)`);
   return {
@@ -151,9 +193,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     url,
     site,
     idle: () => background.idle(),
+    watching: () => watching,
     close: async () => {
       clearTimeout(startBackground);
-      await watcher.close();
+      clearTimeout(startWatching);
+      // `watching` settles (at once when it never began), and nothing is left half set up.
+      closing = true;
+      watchingStarted();
+      await watching.catch(() => {});
+      await watcher?.close();
       for (const socket of sockets) socket.terminate();
       wss.close();
       server.closeAllConnections();

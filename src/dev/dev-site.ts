@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { CONFIG_FILES } from '../config/load-config.ts';
+import { statSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
@@ -20,6 +23,9 @@ import { ErrorBoard } from './error-board.ts';
 import { PageStore } from './page-store.ts';
 import { RouteIndex } from './route-index.ts';
 import { warnOncePerLink, type RefusedLink } from '../util/symlink-policy.ts';
+import { OutlineCache } from './outline-cache.ts';
+import { toolBuildId } from '../util/tool-build-id.ts';
+import { listStartupFiles, type FileStamp, type StartupFiles } from './startup-changes.ts';
 import { contentSecurityPolicy } from '../build/content-security-policy.ts';
 import { devClientScript } from '../build/inline-scripts.ts';
 
@@ -66,6 +72,13 @@ export class DevSite {
   routes = new RouteIndex([], 'en-US');
   private lock: Promise<unknown> = Promise.resolve();
   postBuildStale = true;
+  /**
+   * The files the last {@link DevSite.initialize} found, listed before it read any, with their
+   * stamps: dev watches only after its first answer, and takes what changed in between from these.
+   */
+  readFrom?: Map<string, FileStamp>;
+  /** dev watches the site (chokidar is ready): a later {@link DevSite.initialize} (a config change) needs no listing. */
+  watching = false;
 
   constructor(readonly options: DevSiteOptions) {
     this.pipeline = new DevPipeline(options.root, this.store, () => this.pool);
@@ -94,6 +107,8 @@ export class DevSite {
   async initialize(): Promise<void> {
     // The compiler loads in the workers while the main thread reads the config and the page map.
     void this.pool.broadcast({ moduleUrl: distUrl('src/dev/warm-up.js'), exportName: 'warmUp', input: BUILTIN_WORKER_MODULES.map(distUrl) }).catch(() => {});
+    // Stamped before it is read: a config saved while it loads (or fixed while it fails to) is seen once dev watches.
+    const configStamps = this.watching ? undefined : await listStartupFiles({ dirs: [], files: this.configCandidates() });
     try {
       await this.pipeline.loadConfig();
       this.errors.warnOnce(this.pipeline.configWarnings);
@@ -101,13 +116,49 @@ export class DevSite {
       this.errors.set('config', []);
     } catch (error) {
       this.errors.set('config', asDiagnostics(error, 'config-load'));
+      if (configStamps) this.readFrom = configStamps;
       return;
     }
     this.store.clear();
     this.renderer.reset();
     await mkdir(this.outDir, { recursive: true });
-    await Promise.all([this.rebuildAssets(), this.refresh()]);
+    const listed = async () => {
+      const [files, outline] = await Promise.all([this.watching ? undefined : listStartupFiles(this.startupFiles()), this.loadOutline()]);
+      if (files && configStamps) for (const [path, stamp] of configStamps) files.set(path, stamp);
+      this.readFrom = files;
+      this.store.startupStamps = files;
+      this.store.outline = outline;
+    };
+    // Listed before the content is read: a file added meanwhile is new to the listing too.
+    await Promise.all([this.rebuildAssets(), listed().then(() => this.refresh())]);
     await this.publish();
+  }
+
+  /** Last session's page stubs, when the tool and the config are the same (none with `--no-cache`). */
+  private async loadOutline(): Promise<OutlineCache | undefined> {
+    const { context } = this.pipeline;
+    if (!context.persistentCache) return undefined;
+    const key = createHash('sha256').update(await toolBuildId()).update('\0').update(JSON.stringify(context.config)).digest('hex');
+    return OutlineCache.load(join(context.cacheDir, 'dev-outline.json'), key);
+  }
+
+  /** What {@link DevSite.initialize} reads the site from (the watcher covers more: the theme, plugins' paths). */
+  startupFiles(): StartupFiles {
+    const { context, configFiles } = this.pipeline;
+    const files = [...new Set([...configFiles, ...this.configCandidates()])];
+    if (!context) return { dirs: [], files };
+    const dirs = [context.contentDir, context.publicDir];
+    // What plugins asked to watch (`watchPaths`): their loadContent read it at start too.
+    for (const path of [...this.pipeline.watchPaths().values()].flat()) {
+      if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) dirs.push(path);
+      else files.push(path);
+    }
+    return { dirs, files };
+  }
+
+  /** Every name the config file may have, in the site folder. */
+  private configCandidates(): string[] {
+    return CONFIG_FILES.map((name) => join(this.options.root, name));
   }
 
   async rebuildAssets(): Promise<void> {
@@ -128,6 +179,8 @@ export class DevSite {
    */
   async refresh(): Promise<void> {
     if (!this.pipeline.context) return;
+    // The first refresh leaves the outline's write to dev-server, after the first answer.
+    const serving = this.site !== undefined;
     let site = this.site;
     try {
       const result = await this.pipeline.run();
@@ -151,6 +204,8 @@ export class DevSite {
       if (!route.sourcePath) continue;
       this.errors.set(`page:${route.sourcePath}`, this.store.errorsOf(route.sourcePath));
     }
+    // Stubs read for pages added since: kept for the next start (written only when some were).
+    if (serving) void this.store.outline?.save();
   }
 
   /** Hands the render workers `site` (once the assets exist too; `initialize` publishes then). */
@@ -282,6 +337,7 @@ export class DevSite {
 
   async close(): Promise<void> {
     await this.lock;
+    await this.store.outline?.save();
     for (const pool of this.retired) await pool.close();
     await this.pool.close();
   }

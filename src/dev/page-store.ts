@@ -1,6 +1,8 @@
 import { isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageCompileOutput, PageCompileTask, PluginContext } from '../pipeline/plugin.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
+import type { OutlineCache } from './outline-cache.ts';
+import { stampOf, type FileStamp } from './startup-changes.ts';
 
 interface Entry {
   /** The content source's compile task for the file (known after a pipeline run). */
@@ -30,6 +32,13 @@ export class PageStore {
   /** Pages the content loader asked for since the last {@link PageStore.prune}. */
   private scanned = new Set<string>();
 
+  /** Stubs from dev's last session, by file stamp (unset: every stub is read from its file). */
+  outline?: OutlineCache;
+  /** The page files' stamps taken before dev first read them (its start-up listing), by absolute path. */
+  startupStamps?: ReadonlyMap<string, FileStamp>;
+  /** How many stubs were read from their files (the rest came from {@link PageStore.outline}). */
+  stubsRead = 0;
+
   /** `pool` is asked each time: dev replaces the pool when theme modules change. */
   constructor(private readonly pool: () => WorkerPool) {}
 
@@ -47,9 +56,22 @@ export class PageStore {
       entry.task = task as PageCompileTask<unknown>;
       this.run = run;
       if (entry.output) return entry.output;
-      entry.stub ??= await task.stub();
+      entry.stub ??= await this.stubOf(task, entry);
       return entry.stub;
     };
+  }
+
+  /** The page's stub: from last session's outline when its file is as it was then, else read (and kept for the next). */
+  private async stubOf(task: PageCompileTask<unknown>, entry: Entry): Promise<PageCompileOutput> {
+    // The start-up listing's stamp holds until the file changes; after that, one taken now. Either
+    // is taken before the read: a file written meanwhile is read again next time, never missed.
+    const stamp = (entry.version === 0 ? this.startupStamps?.get(task.file) : undefined) ?? stampOf(task.file);
+    const kept = this.outline?.stub(task.sourcePath, stamp);
+    if (kept) return kept;
+    this.stubsRead++;
+    const stub = await task.stub();
+    this.outline?.remember(task.sourcePath, stamp, stub);
+    return stub;
   }
 
   /** How tasks run (the context's `runInWorker`, which knows the current pool). */

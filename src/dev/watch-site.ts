@@ -22,7 +22,8 @@ const stamp = (path: string) => {
   return info ? `${info.mtimeMs}:${info.size}` : 'gone';
 };
 
-const IGNORED = /[\\/](?:\.git|\.docs-gen-cache|node_modules)(?:[\\/]|$)/;
+/** Inside the content and public folders, what dev neither watches nor reads. */
+export const IGNORED = /[\\/](?:\.git|\.docs-gen-cache|node_modules)(?:[\\/]|$)/;
 
 const EVENTS = new Set(['add', 'addDir', 'change', 'unlink', 'unlinkDir']);
 

@@ -1,0 +1,87 @@
+import { readFile } from 'node:fs/promises';
+import type { PageCompileOutput } from '../pipeline/plugin.ts';
+import { writeAtomically } from '../util/write-atomically.ts';
+import type { FileStamp } from './startup-changes.ts';
+
+interface OutlineEntry {
+  /** The page file's size and mtime when its stub was read (taken before the read). */
+  stamp: FileStamp;
+  /** The stub without its `body`: what the page map and titles need. */
+  stub: PageCompileOutput;
+}
+
+interface OutlineFile {
+  /** The tool build and the config the stubs were read with: any other reads them afresh. */
+  key: string;
+  pages: Record<string, OutlineEntry>;
+}
+
+/** Whether JSON keeps the value as it is (no Date, no undefined, no NaN or Infinity, no bigint). */
+function survivesJson(value: unknown): boolean {
+  let lossless = true;
+  JSON.stringify(value, (_key, v: unknown) => {
+    if ((typeof v === 'number' && !Number.isFinite(v)) || v === undefined || typeof v === 'bigint' || typeof v === 'function' || v instanceof Date) lossless = false;
+    return v;
+  });
+  return lossless;
+}
+
+/**
+ * The pages' stubs (front matter, first heading) from dev's last session, kept in
+ * `.docs-gen-cache/dev-outline.json` by each page file's size and mtime: a restart of dev on a
+ * 10 000-page site stats the files instead of reading them. A first-ever start reads them all.
+ * A stub is dropped from it when its file's stamp differs, or when the tool or the config differ.
+ * Stubs carry no `body` from here: content sources read it with the page's compile.
+ */
+export class OutlineCache {
+  private readonly used = new Map<string, OutlineEntry>();
+  private dirty = false;
+  private saving: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly file: string,
+    private readonly key: string,
+    private readonly last: ReadonlyMap<string, OutlineEntry>,
+  ) {}
+
+  /** The cache at `file` when it was written with `key`, else an empty one that will be. */
+  static async load(file: string, key: string): Promise<OutlineCache> {
+    let last = new Map<string, OutlineEntry>();
+    try {
+      const parsed = JSON.parse(await readFile(file, 'utf8')) as OutlineFile;
+      if (parsed.key === key) last = new Map(Object.entries(parsed.pages));
+    } catch {
+      // Missing or unreadable (a session killed mid-write cannot leave half a file: it is written whole): start empty.
+    }
+    return new OutlineCache(file, key, last);
+  }
+
+  /** The stub read last session from the file as it is now (same stamp), if any. */
+  stub(sourcePath: string, stamp: FileStamp | undefined): PageCompileOutput | undefined {
+    const entry = stamp === undefined ? undefined : this.last.get(sourcePath);
+    if (!entry || entry.stamp !== stamp) return undefined;
+    // Kept for the next write; not a reason for one (the file already holds it).
+    this.used.set(sourcePath, entry);
+    return entry.stub;
+  }
+
+  /** A stub just read from the file that had `stamp` before the read. */
+  remember(sourcePath: string, stamp: FileStamp | undefined, stub: PageCompileOutput): void {
+    if (stamp === undefined) return;
+    const { body: _body, ...outline } = stub as PageCompileOutput & { body?: unknown };
+    if (!survivesJson(outline)) return;
+    this.used.set(sourcePath, { stamp, stub: outline });
+    this.dirty = true;
+  }
+
+  /** Writes the stubs of the pages this session used, when any changed (one write at a time). */
+  save(): Promise<void> {
+    if (!this.dirty) return this.saving;
+    this.dirty = false;
+    const contents: OutlineFile = { key: this.key, pages: Object.fromEntries(this.used) };
+    this.saving = this.saving.then(() => writeAtomically(this.file, JSON.stringify(contents))).catch(() => {
+      // A cache that cannot be written costs the next start its reads, nothing else.
+    });
+    return this.saving;
+  }
+}

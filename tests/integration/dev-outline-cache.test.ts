@@ -1,0 +1,49 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
+import { tempSite } from '../helpers.ts';
+
+// dev keeps each page's stub (front matter, first heading) in .docs-gen-cache/dev-outline.json by
+// the file's size and mtime: a restart reads only the pages that changed since, and the page map
+// is the same as if it had read them all.
+
+const site = tempSite({
+  'content/index.md': '---\ntitle: Home\n---\n\nWelcome.\n',
+  'content/guide/first.md': '---\ntitle: First steps\n---\n\nThe first page.\n',
+  'content/guide/second.md': '# Second steps\n\nThe second page.\n',
+});
+afterAll(() => site.cleanup());
+
+const quiet = { info: () => {}, error: () => {} };
+const NEVER = 2 ** 31 - 1;
+
+/** Starts dev, returns how many stubs it read from files and the sidebar's titles, and stops it. */
+async function session(): Promise<{ stubsRead: number; titles: string }> {
+  const dev: DevServer = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: quiet, backgroundDelayMs: NEVER, watchDelayMs: 0 });
+  try {
+    await dev.watching();
+    return { stubsRead: dev.site.store.stubsRead, titles: JSON.stringify(dev.site.site?.navigation['en-US']?.pageMap) };
+  } finally {
+    await dev.close();
+  }
+}
+
+test('a first start reads every page; a restart reads only the page whose file changed, and its sidebar is the same as a full read', async () => {
+  const first = await session();
+  expect(first.stubsRead).toBe(3);
+  expect(first.titles).toContain('First steps');
+
+  writeFileSync(join(site.root, 'content/guide/first.md'), '---\ntitle: Renamed steps\n---\n\nThe first page.\n');
+  const restart = await session();
+  expect(restart.stubsRead).toBe(1);
+  expect(restart.titles).toContain('Renamed steps');
+  expect(restart.titles).toContain('Second steps');
+  expect(restart.titles).not.toContain('First steps');
+
+  // What a start that reads every file makes of the same files.
+  rmSync(join(site.root, '.docs-gen-cache', 'dev-outline.json'));
+  const full = await session();
+  expect(full.stubsRead).toBe(3);
+  expect(restart.titles).toBe(full.titles);
+});

@@ -1,0 +1,34 @@
+import { expect, test } from 'vitest';
+import type { WorkerTask } from '../../src/pipeline/worker-pool.ts';
+import { useDevServer } from '../use-dev-server.ts';
+
+// dev's render workers get the whole site snapshot (navigation of every page) once; when only
+// parts a patch may hold change after that (the image table, the route lists), they get those
+// parts alone, and render with them: a page compiled later that brings a new image does not send
+// 10 000 pages' navigation to every worker again.
+
+const dev = useDevServer(
+  {
+    'content/index.md': '# Home\n\nWelcome.\n',
+    'content/pictured.md': '# Pictured\n\n![A logo](/logo.svg)\n',
+    'public/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="17" height="13"></svg>',
+  },
+  { backgroundDelayMs: 2 ** 31 - 1 },
+);
+
+test('a page compiled after the start brings a new image: the workers get the image table alone, and the page renders with its size', async () => {
+  const sent: { exportName: string; parts: string[] }[] = [];
+  const pool = dev.server.site.pool;
+  const broadcast = pool.broadcast.bind(pool);
+  pool.broadcast = <Input>(task: WorkerTask<Input>) => {
+    sent.push({ exportName: task.exportName, parts: Object.keys(task.input as object) });
+    return broadcast(task);
+  };
+  // Before its compile, the page's stub names no image: the table is empty.
+  expect(dev.server.site.site?.themeData.images).toEqual({});
+  const html = await (await fetch(dev.url('/pictured'))).text();
+  await dev.server.site.exclusive(async () => {});
+  expect(html).toMatch(/<img[^>]*width="17"/);
+  expect(sent.filter((task) => task.exportName === 'setSite')).toEqual([]);
+  expect(sent.filter((task) => task.exportName === 'patchSite')[0]?.parts).toEqual(['themeData']);
+});

@@ -1,0 +1,84 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { useDevServer } from '../use-dev-server.ts';
+
+// `docs-gen dev` answers before it watches (chokidar's first scan of a large site takes seconds):
+// the watcher starts with the first answer, and what changed on disk between the moment dev began
+// reading the site and the moment the watcher was ready is taken in then, as if it had been seen.
+// Both delays are endless here: only the first answer starts the watcher and the background.
+
+const NEVER = 2 ** 31 - 1;
+
+const dev = useDevServer(
+  {
+    'content/index.md': '# Home\n\nWelcome.\n',
+    'content/guide/_meta.json': '{ "first": "First steps", "second": "Second steps" }\n',
+    'content/guide/first.md': '# First\n\nThe first page.\n',
+    'content/guide/second.md': '# Second\n\nThe second page.\n',
+  },
+  { watchDelayMs: NEVER, backgroundDelayMs: NEVER },
+);
+
+const sidebarTitles = () => JSON.stringify(dev.server.site.site?.navigation['en-US']?.pageMap);
+
+test('what changed before the watcher was ready reaches the site once it is: a _meta title, a page added, a page removed', async () => {
+  let watching = false;
+  void dev.server.watching().then(() => (watching = true));
+  // No page asked for yet: nothing watches, so these are seen only by comparing with what dev read.
+  writeFileSync(join(dev.root, 'content/guide/_meta.json'), '{ "first": "Renamed steps", "second": "Second steps" }\n');
+  writeFileSync(join(dev.root, 'content/guide/third.md'), '# Third\n\nA page added.\n');
+  rmSync(join(dev.root, 'content/guide/second.md'));
+  await new Promise((done) => setTimeout(done, 50));
+  expect(watching).toBe(false);
+  expect(sidebarTitles()).toContain('First steps');
+
+  const first = await fetch(dev.url('/'));
+  expect(first.status).toBe(200);
+  await first.text();
+  await dev.server.watching();
+  await dev.server.site.exclusive(async () => {});
+  expect(sidebarTitles()).toContain('Renamed steps');
+  expect((await fetch(dev.url('/guide/third'))).status).toBe(200);
+  expect((await fetch(dev.url('/guide/second'))).status).toBe(404);
+});
+
+describe('a config that did not load at the start', () => {
+  const broken = useDevServer({ 'content/index.md': '# Home\n\nWelcome.\n', 'docs-gen.config.ts': 'export default {\n' }, { watchDelayMs: NEVER, backgroundDelayMs: NEVER });
+
+  test('fixed before dev watched: the site loads once it watches', async () => {
+    expect(broken.server.site.ready).toBe(false);
+    writeFileSync(join(broken.root, 'docs-gen.config.ts'), "export default { title: 'Fixed' };\n");
+    // The first answer (the error page) starts the watcher.
+    await (await fetch(broken.url('/'))).text();
+    await broken.server.watching();
+    await broken.server.site.exclusive(async () => {});
+    expect(broken.server.site.ready).toBe(true);
+    expect((await fetch(broken.url('/'))).status).toBe(200);
+  });
+});
+
+describe('a path a plugin asks to watch', () => {
+  const CONFIG = `import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+export default {
+  plugins: [
+    {
+      name: 'acme:notice',
+      watchPaths: () => ['notice'],
+      loadContent: ({ context }) => readFileSync(join(context.root, 'notice', 'text.txt'), 'utf8').trim(),
+      contentLoaded: ({ content, actions }) => actions.addRoute({ route: '/notice', title: 'Notice', content: { type: 'html', html: '<p>' + content + '</p>' } }),
+    },
+  ],
+};
+`;
+  const noticed = useDevServer({ 'docs-gen.config.ts': CONFIG, 'notice/text.txt': 'First notice', 'content/index.md': '# Home\n\nWelcome.\n' }, { watchDelayMs: NEVER, backgroundDelayMs: NEVER });
+
+  test('changed before dev watched: the plugin loads it again once dev watches', async () => {
+    writeFileSync(join(noticed.root, 'notice/text.txt'), 'Second notice');
+    await (await fetch(noticed.url('/'))).text();
+    await noticed.server.watching();
+    await noticed.server.site.exclusive(async () => {});
+    expect(await (await fetch(noticed.url('/notice'))).text()).toContain('<p>Second notice</p>');
+  });
+});

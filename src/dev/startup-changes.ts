@@ -1,6 +1,6 @@
-import { statSync } from 'node:fs';
+import { type Dirent, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import type { FileEvent } from './apply-changes.ts';
 import { IGNORED } from './watch-site.ts';
 
@@ -13,10 +13,21 @@ export interface StartupFiles {
 /** A file's size and mtime: it changed when this did (what chokidar, the page store and the outline cache go by too). */
 export type FileStamp = string;
 
+/** Every entry under a folder, recursively (`readdir(dir, { recursive: true, withFileTypes: true })`; tests inject failures). */
+export type ReadTree = (dir: string) => Promise<Dirent[]>;
+
+const readTree: ReadTree = (dir) => readdir(dir, { recursive: true, withFileTypes: true });
+
 /** The file's stamp, or undefined when it is gone (or not a file). */
 export function stampOf(path: string): FileStamp | undefined {
   const info = statSync(path, { throwIfNoEntry: false });
   return info?.isFile() ? `${info.mtimeMs}:${info.size}` : undefined;
+}
+
+/** A stamped listing, and the folders that could not be listed (their files are unknown, not gone). */
+interface Listing {
+  stamps: Map<string, FileStamp>;
+  unlisted: string[];
 }
 
 /**
@@ -24,33 +35,51 @@ export function stampOf(path: string): FileStamp | undefined {
  * `node_modules`) and the single files that exist, each with its stamp. The stats are
  * synchronous: ten thousand of them take tens of milliseconds, ten thousand promises several times that.
  */
-export async function listStartupFiles(what: StartupFiles): Promise<Map<string, FileStamp>> {
+export async function listStartupFiles(what: StartupFiles, options: { readTree?: ReadTree } = {}): Promise<Map<string, FileStamp>> {
+  return (await list(what, options.readTree ?? readTree)).stamps;
+}
+
+async function list(what: StartupFiles, read: ReadTree): Promise<Listing> {
   const paths: string[] = [...what.files];
-  const trees = await Promise.all(what.dirs.map((dir) => readdir(dir, { recursive: true, withFileTypes: true }).then((entries) => ({ dir, entries }), () => ({ dir, entries: [] }))));
+  const unlisted: string[] = [];
+  // A recursive readdir rejects when a subfolder is renamed or removed during the walk: taken once
+  // more, and when it fails again the folder is unlisted (never empty: that would be every file deleted).
+  const readTwice = (dir: string) => read(dir).catch(() => read(dir)).catch(() => (unlisted.push(dir), []));
+  const trees = await Promise.all(what.dirs.map((dir) => readTwice(dir).then((entries) => ({ dir, entries }))));
   for (const { dir, entries } of trees) {
     for (const entry of entries) {
       const path = join(entry.parentPath, entry.name);
       if (!entry.isDirectory() && !IGNORED.test(path.slice(dir.length))) paths.push(path);
     }
   }
-  const listed = new Map<string, FileStamp>();
+  const stamps = new Map<string, FileStamp>();
   for (const path of paths) {
     const stamp = stampOf(path);
-    if (stamp) listed.set(path, stamp);
+    if (stamp) stamps.set(path, stamp);
   }
-  return listed;
+  return { stamps, unlisted };
 }
 
 /**
  * `docs-gen dev` answers before it watches (chokidar's first scan of a 10 000-page site takes
  * seconds): what changed between the listing taken before dev read the site (`before`) and now,
  * as the watcher would have told it. Files gone are `unlink`, files new are `add`, files whose
- * size or mtime differ are `change`.
+ * size or mtime differ are `change`. Under a folder that could not be listed again, each file
+ * listed before is stamped on its own: changed ones are `change`, and none is taken for gone
+ * (the watcher, ready by now, reports what is removed from here on).
  */
-export async function changesSince(before: ReadonlyMap<string, FileStamp>, what: StartupFiles): Promise<FileEvent[]> {
-  const now = await listStartupFiles(what);
+export async function changesSince(before: ReadonlyMap<string, FileStamp>, what: StartupFiles, options: { readTree?: ReadTree } = {}): Promise<FileEvent[]> {
+  const { stamps: now, unlisted } = await list(what, options.readTree ?? readTree);
+  const isUnlisted = (path: string) => unlisted.some((dir) => path.startsWith(dir + sep));
   const events: FileEvent[] = [];
-  for (const path of before.keys()) if (!now.has(path)) events.push({ event: 'unlink', path });
+  for (const [path, then] of before) {
+    if (now.has(path)) continue;
+    if (!isUnlisted(path)) events.push({ event: 'unlink', path });
+    else {
+      const stamp = stampOf(path);
+      if (stamp !== undefined && stamp !== then) events.push({ event: 'change', path });
+    }
+  }
   for (const [path, stamp] of now) {
     const then = before.get(path);
     if (then === undefined) events.push({ event: 'add', path });

@@ -182,6 +182,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     if (!missed.length || closing) return;
     const paths = await onBatch(missed, started.paths);
     if (paths) started.update(paths);
+  }).catch((error: unknown) => {
+    // Nobody awaits this but `close` and tests: a failure is printed, never an unhandled rejection.
+    log.error(`docs-gen dev: watching the site failed: ${error instanceof Error ? error.message : String(error)}`);
   });
   const startWatching = setTimeout(() => watchingStarted(), options.watchDelayMs ?? WATCH_DELAY_MS);
   firstAnswer.then(() => watchingStarted());

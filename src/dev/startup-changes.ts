@@ -18,10 +18,17 @@ export type ReadTree = (dir: string) => Promise<Dirent[]>;
 
 const readTree: ReadTree = (dir) => readdir(dir, { recursive: true, withFileTypes: true });
 
-/** The file's stamp, or undefined when it is gone (or not a file). */
+/** The file's stamp, or undefined when it is gone, not a file, or cannot be stat'ed. */
 export function stampOf(path: string): FileStamp | undefined {
-  const info = statSync(path, { throwIfNoEntry: false });
-  return info?.isFile() ? `${info.mtimeMs}:${info.size}` : undefined;
+  // `throwIfNoEntry: false` covers only ENOENT: a link cycle (ELOOP), a name too long or a folder
+  // without read permission still throw, and such a file is not one dev can read (dev warns of
+  // links it refuses when they are asked for).
+  try {
+    const info = statSync(path, { throwIfNoEntry: false });
+    return info?.isFile() ? `${info.mtimeMs}:${info.size}` : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A stamped listing, and the folders that could not be listed (their files are unknown, not gone). */

@@ -1,6 +1,7 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { tempSite } from '../helpers.ts';
 import { useDevServer } from '../use-dev-server.ts';
 
 // `docs-gen dev` answers before it watches (chokidar's first scan of a large site takes seconds):
@@ -80,5 +81,22 @@ export default {
     await noticed.server.watching();
     await noticed.server.site.exclusive(async () => {});
     expect(await (await fetch(noticed.url('/notice'))).text()).toContain('<p>Second notice</p>');
+  });
+});
+
+describe('a symbolic link cycle in public/ (a build warns and goes on)', () => {
+  const dev = useDevServer(
+    () => {
+      const { root } = tempSite({ 'content/index.md': '# Home\n', 'public/logo.svg': '<svg/>' });
+      symlinkSync('loop-b', join(root, 'public/loop-a'));
+      symlinkSync('loop-a', join(root, 'public/loop-b'));
+      return root;
+    },
+    { backgroundDelayMs: NEVER },
+  );
+
+  test('does not stop dev: the home page is served, and dev watches', async () => {
+    expect((await fetch(dev.url('/'))).status).toBe(200);
+    await dev.server.watching();
   });
 });

@@ -68,28 +68,27 @@ export class DevRenderer {
     const patch = this.wholeSent && patchFrom(this.wholeSent, snapshot);
     if (patch) await this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'patchSite', input: patch });
     else {
-      // The empty patch replaces an older one the pool would otherwise replay to a new worker after this snapshot.
+      // The empty patch replaces an older one the pool would otherwise replay to a new worker after
+      // this snapshot. Always sent: after a config change (`reset`) the pool is the same one, and
+      // still holds the patch made for the old site.
       await Promise.all([
         this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'setSite', input: snapshot }),
-        this.patched ? this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'patchSite', input: {} satisfies SitePatch }) : undefined,
+        this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'patchSite', input: {} satisfies SitePatch }),
       ]);
       this.wholeSent = snapshot;
     }
-    this.patched ||= patch !== undefined;
     this.snapshot = snapshot;
     this.snapshotKey++;
     return true;
   }
 
-  /** The last snapshot the workers got whole (`setSite`), and whether a patch was sent since they were started. */
+  /** The last snapshot the workers got whole (`setSite`). */
   private wholeSent: SiteSnapshot | undefined;
-  private patched = false;
 
   /** Forgets everything (new workers, which have no site yet). */
   reset(): void {
     this.cache.clear();
     this.wholeSent = undefined;
-    this.patched = false;
     this.pageModules.clear();
     this.snapshot = undefined;
     this.snapshotKey++;

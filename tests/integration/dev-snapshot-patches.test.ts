@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { WorkerTask } from '../../src/pipeline/worker-pool.ts';
 import { useDevServer } from '../use-dev-server.ts';
@@ -12,6 +14,7 @@ const dev = useDevServer(
     'content/index.md': '# Home\n\nWelcome.\n',
     'content/pictured.md': '# Pictured\n\n![A logo](/logo.svg)\n',
     'public/logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="17" height="13"></svg>',
+    'docs-gen.config.ts': "export default { title: 'One' };\n",
   },
   { backgroundDelayMs: 2 ** 31 - 1 },
 );
@@ -31,4 +34,15 @@ test('a page compiled after the start brings a new image: the workers get the im
   expect(html).toMatch(/<img[^>]*width="17"/);
   expect(sent.filter((task) => task.exportName === 'setSite')).toEqual([]);
   expect(sent.filter((task) => task.exportName === 'patchSite')[0]?.parts).toEqual(['themeData']);
+});
+
+test('after a config change the workers get the new site whole, and a replacement worker is replayed nothing of the old one', async () => {
+  await (await fetch(dev.url('/pictured'))).text(); // compiled: the image table may have been patched in
+  await dev.server.site.exclusive(async () => {});
+  writeFileSync(join(dev.root, 'docs-gen.config.ts'), "export default { title: 'Two' };\n");
+  await dev.server.site.exclusive(() => dev.server.site.initialize());
+  // What a new worker (one replacing a crashed one) gets: the pool's replayed broadcasts.
+  const replayed = [...(dev.server.site.pool as unknown as { broadcasts: Map<string, WorkerTask> }).broadcasts.values()];
+  expect((replayed.find((task) => task.exportName === 'setSite')?.input as { config?: { title?: string } } | undefined)?.config?.title).toBe('Two');
+  expect(replayed.find((task) => task.exportName === 'patchSite')?.input ?? {}).toEqual({});
 });

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CONFIG_FILES } from '../config/load-config.ts';
 import { statSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
 import { siteSnapshot } from '../build/site-snapshot.ts';
 import { writeSidebarData } from '../build/sidebar-data.ts';
@@ -147,6 +147,10 @@ export class DevSite {
     const { context, configFiles } = this.pipeline;
     const files = [...new Set([...configFiles, ...this.configCandidates()])];
     if (!context) return { dirs: [], files };
+    // The config's islands (bundled for the browser) and components: read at start like the content.
+    const { root, config } = context;
+    for (const path of Object.values(config.islands)) files.push(resolve(root, path));
+    for (const target of Object.values(config.components)) files.push(resolve(root, target.split('#')[0]!));
     const dirs = [context.contentDir, context.publicDir];
     // What plugins asked to watch (`watchPaths`): their loadContent read it at start too.
     for (const path of [...this.pipeline.watchPaths().values()].flat()) {

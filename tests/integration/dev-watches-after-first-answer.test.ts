@@ -1,4 +1,4 @@
-import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { tempSite } from '../helpers.ts';
@@ -98,5 +98,32 @@ describe('a symbolic link cycle in public/ (a build warns and goes on)', () => {
   test('does not stop dev: the home page is served, and dev watches', async () => {
     expect((await fetch(dev.url('/'))).status).toBe(200);
     await dev.server.watching();
+  });
+});
+
+describe('an island of the config', () => {
+  const counter = (label: string) => `export default function Counter() { return <button>${label}</button>; }\n`;
+  const dev = useDevServer(
+    {
+      'docs-gen.config.ts': "export default { islands: { Counter: './components/Counter.tsx' } };\n",
+      'components/Counter.tsx': counter('FirstLabel'),
+      'content/index.mdx': '# Home\n\n<Counter />\n',
+    },
+    { watchDelayMs: NEVER, backgroundDelayMs: NEVER },
+  );
+  /** The client scripts dev serves, as text. */
+  const clientScripts = () =>
+    readdirSync(dev.server.site.outDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && /\.m?js$/.test(entry.name))
+      .map((entry) => readFileSync(join(entry.parentPath, entry.name), 'utf8'))
+      .join('\n');
+
+  test('edited before dev watched: the client bundle is built again once dev watches', async () => {
+    await dev.server.site.exclusive(async () => {});
+    writeFileSync(join(dev.root, 'components/Counter.tsx'), counter('SecondLabel'));
+    await (await fetch(dev.url('/'))).text();
+    await dev.server.watching();
+    await dev.server.site.exclusive(async () => {});
+    expect(clientScripts().includes('SecondLabel')).toBe(true);
   });
 });

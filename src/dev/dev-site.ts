@@ -25,7 +25,7 @@ import { RouteIndex } from './route-index.ts';
 import { warnOncePerLink, type RefusedLink } from '../util/symlink-policy.ts';
 import { OutlineCache } from './outline-cache.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
-import { listStartupFiles, type FileStamp, type StartupFiles } from './startup-changes.ts';
+import { isRacy, listStartupFiles, UNKNOWN_STAMP, type FileStamp, type StartupFiles } from './startup-changes.ts';
 import { contentSecurityPolicy } from '../build/content-security-policy.ts';
 import { devClientScript } from '../build/inline-scripts.ts';
 
@@ -108,7 +108,10 @@ export class DevSite {
     // The compiler loads in the workers while the main thread reads the config and the page map.
     void this.pool.broadcast({ moduleUrl: distUrl('src/dev/warm-up.js'), exportName: 'warmUp', input: BUILTIN_WORKER_MODULES.map(distUrl) }).catch(() => {});
     // Stamped before it is read: a config saved while it loads (or fixed while it fails to) is seen once dev watches.
-    const configStamps = this.watching ? undefined : await listStartupFiles({ dirs: [], files: this.configCandidates() });
+    // Files the config imports are known only once it loads: one saved during the load has an
+    // mtime not older than its start, so stamped with its text too, and compared by it once dev watches.
+    const startedAt = Date.now();
+    const configStamps = this.watching ? undefined : await listStartupFiles({ dirs: [], files: this.configCandidates() }, { startedAt });
     try {
       await this.pipeline.loadConfig();
       this.errors.warnOnce(this.pipeline.configWarnings);
@@ -123,8 +126,17 @@ export class DevSite {
     this.renderer.reset();
     await mkdir(this.outDir, { recursive: true });
     const listed = async () => {
-      const [files, outline] = await Promise.all([this.watching ? undefined : listStartupFiles(this.startupFiles()), this.loadOutline()]);
-      if (files && configStamps) for (const [path, stamp] of configStamps) files.set(path, stamp);
+      const [files, outline] = await Promise.all([this.watching ? undefined : listStartupFiles(this.startupFiles(), { startedAt }), this.loadOutline()]);
+      if (files && configStamps) {
+        // The config's imports, stamped after it loaded: one that may have been saved during the
+        // load (a stamp with a hash: mtime not older than the load's start) may hold other text
+        // than the load read, so it counts as changed once dev watches.
+        for (const path of this.pipeline.configFiles) {
+          const stamp = files.get(path);
+          if (!configStamps.has(path) && stamp !== undefined && isRacy(stamp)) files.set(path, UNKNOWN_STAMP);
+        }
+        for (const [path, stamp] of configStamps) files.set(path, stamp);
+      }
       this.readFrom = files;
       this.store.startupStamps = files;
       this.store.outline = outline;

@@ -1,4 +1,5 @@
-import { type Dirent, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { type Dirent, readFileSync, statSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { FileEvent } from './apply-changes.ts';
@@ -19,17 +20,25 @@ export type ReadTree = (dir: string) => Promise<Dirent[]>;
 const readTree: ReadTree = (dir) => readdir(dir, { recursive: true, withFileTypes: true });
 
 /** The file's stamp, or undefined when it is gone, not a file, or cannot be stat'ed. */
-export function stampOf(path: string): FileStamp | undefined {
+export function stampOf(path: string, racyFrom = Infinity): FileStamp | undefined {
   // `throwIfNoEntry: false` covers only ENOENT: a link cycle (ELOOP), a name too long or a folder
   // without read permission still throw, and such a file is not one dev can read (dev warns of
   // links it refuses when they are asked for).
   try {
     const info = statSync(path, { throwIfNoEntry: false });
-    return info?.isFile() ? `${info.mtimeMs}:${info.size}` : undefined;
+    if (!info?.isFile()) return undefined;
+    const stamp = `${info.mtimeMs}:${info.size}`;
+    return info.mtimeMs < racyFrom ? stamp : `${stamp}:${createHash('sha1').update(readFileSync(path)).digest('hex')}`;
   } catch {
     return undefined;
   }
 }
+
+/** The stamp of a file whose text dev read may not be the one on disk now: differs from any stamp. */
+export const UNKNOWN_STAMP: FileStamp = 'unknown';
+
+/** A stamp with a hash (see {@link RACY_MARGIN_MS}) is compared with one taken the same way now. */
+export const isRacy = (stamp: FileStamp): boolean => stamp.split(':').length > 2;
 
 /** A stamped listing, and the folders that could not be listed (their files are unknown, not gone). */
 interface Listing {
@@ -42,11 +51,30 @@ interface Listing {
  * `node_modules`) and the single files that exist, each with its stamp. The stats are
  * synchronous: ten thousand of them take tens of milliseconds, ten thousand promises several times that.
  */
-export async function listStartupFiles(what: StartupFiles, options: { readTree?: ReadTree } = {}): Promise<Map<string, FileStamp>> {
-  return (await list(what, options.readTree ?? readTree)).stamps;
+export async function listStartupFiles(what: StartupFiles, options: ListOptions = {}): Promise<Map<string, FileStamp>> {
+  return (await list(what, options)).stamps;
 }
 
-async function list(what: StartupFiles, read: ReadTree): Promise<Listing> {
+export interface ListOptions {
+  readTree?: ReadTree;
+  /**
+   * When dev began reading what is listed (the config's load, for the files it imports; default:
+   * now). A file whose mtime is not older than this, less {@link RACY_MARGIN_MS}, may be saved
+   * again within the same mtime tick with the same size: its stamp holds a hash of its text too.
+   */
+  startedAt?: number;
+}
+
+/**
+ * Git's "racily clean" rule: mtimes are whole seconds on some file systems (2 s on FAT), so two
+ * saves in one tick with the same size have the same size and mtime. A file this recent is
+ * stamped with its text's hash as well.
+ */
+export const RACY_MARGIN_MS = 2000;
+
+async function list(what: StartupFiles, options: ListOptions): Promise<Listing> {
+  const read = options.readTree ?? readTree;
+  const racyFrom = (options.startedAt ?? Date.now()) - RACY_MARGIN_MS;
   const paths: string[] = [...what.files];
   const unlisted: string[] = [];
   // A recursive readdir rejects when a subfolder is renamed or removed during the walk: taken once
@@ -61,7 +89,7 @@ async function list(what: StartupFiles, read: ReadTree): Promise<Listing> {
   }
   const stamps = new Map<string, FileStamp>();
   for (const path of paths) {
-    const stamp = stampOf(path);
+    const stamp = stampOf(path, racyFrom);
     if (stamp) stamps.set(path, stamp);
   }
   return { stamps, unlisted };
@@ -76,7 +104,8 @@ async function list(what: StartupFiles, read: ReadTree): Promise<Listing> {
  * (the watcher, ready by now, reports what is removed from here on).
  */
 export async function changesSince(before: ReadonlyMap<string, FileStamp>, what: StartupFiles, options: { readTree?: ReadTree } = {}): Promise<FileEvent[]> {
-  const { stamps: now, unlisted } = await list(what, options.readTree ?? readTree);
+  const { stamps: now, unlisted } = await list(what, { readTree: options.readTree });
+  const differs = (path: string, then: FileStamp, stamp: FileStamp) => then !== stamp && (!isRacy(then) || then !== stampOf(path, -Infinity));
   const isUnlisted = (path: string) => unlisted.some((dir) => path.startsWith(dir + sep));
   const events: FileEvent[] = [];
   for (const [path, then] of before) {
@@ -84,13 +113,13 @@ export async function changesSince(before: ReadonlyMap<string, FileStamp>, what:
     if (!isUnlisted(path)) events.push({ event: 'unlink', path });
     else {
       const stamp = stampOf(path);
-      if (stamp !== undefined && stamp !== then) events.push({ event: 'change', path });
+      if (stamp !== undefined && differs(path, then, stamp)) events.push({ event: 'change', path });
     }
   }
   for (const [path, stamp] of now) {
     const then = before.get(path);
     if (then === undefined) events.push({ event: 'add', path });
-    else if (then !== stamp) events.push({ event: 'change', path });
+    else if (differs(path, then, stamp)) events.push({ event: 'change', path });
   }
   return events;
 }

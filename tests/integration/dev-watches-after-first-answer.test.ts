@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { tempSite } from '../helpers.ts';
@@ -125,5 +125,54 @@ describe('an island of the config', () => {
     await dev.server.watching();
     await dev.server.site.exclusive(async () => {});
     expect(clientScripts().includes('SecondLabel')).toBe(true);
+  });
+});
+
+describe('two saves in one mtime tick (a file system with whole-second or 2 s mtimes)', () => {
+  // A tick not yet over when dev listed the site: an hour ahead, so no machine is slow enough to
+  // leave it behind (as a clock-skewed network share would give too).
+  const tick = Math.floor(Date.now() / 1000) + 3600;
+  const dev = useDevServer(
+    () => {
+      const { root } = tempSite({ 'content/index.md': '# Home\n', 'content/guide/_meta.json': '{ "first": "AAAA" }\n', 'content/guide/first.md': '# First\n' });
+      utimesSync(join(root, 'content/guide/_meta.json'), tick, tick);
+      return root;
+    },
+    { watchDelayMs: NEVER, backgroundDelayMs: NEVER },
+  );
+
+  test('a _meta saved again before dev watched, same size, same mtime: its new title reaches the site once dev watches', async () => {
+    await dev.server.site.exclusive(async () => {});
+    const meta = join(dev.root, 'content/guide/_meta.json');
+    writeFileSync(meta, '{ "first": "BBBB" }\n');
+    utimesSync(meta, tick, tick);
+    await (await fetch(dev.url('/'))).text();
+    await dev.server.watching();
+    await dev.server.site.exclusive(async () => {});
+    expect(JSON.stringify(dev.server.site.site?.navigation['en-US']?.pageMap)).toContain('BBBB');
+  });
+});
+
+describe('a file the config imports, saved while the config loads', () => {
+  // The config's own code stands in for an editor saving title.ts after esbuild read it: once.
+  const dev = useDevServer(
+    () => {
+      const { root } = tempSite({ 'title.ts': "export const title = 'First';\n", 'content/index.md': '# Home\n' });
+      const saved = JSON.stringify(join(root, 'saved-once'));
+      writeFileSync(
+        join(root, 'docs-gen.config.ts'),
+        `import { existsSync, writeFileSync } from 'node:fs';\nimport { title } from './title.ts';\nif (!existsSync(${saved})) {\n  writeFileSync(${saved}, '');\n  writeFileSync(${JSON.stringify(join(root, 'title.ts'))}, "export const title = 'Second, longer';\\n");\n}\nexport default { title };\n`,
+      );
+      return root;
+    },
+    { watchDelayMs: NEVER, backgroundDelayMs: NEVER },
+  );
+
+  test('is taken in once dev watches: the config is loaded again', async () => {
+    await (await fetch(dev.url('/'))).text();
+    expect((dev.server.site.pipeline.config as { title?: string }).title).toBe('First');
+    await dev.server.watching();
+    await dev.server.site.exclusive(async () => {});
+    expect((dev.server.site.pipeline.config as { title?: string }).title).toBe('Second, longer');
   });
 });

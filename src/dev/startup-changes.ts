@@ -11,7 +11,7 @@ export interface StartupFiles {
   files: string[];
 }
 
-/** A file's size and mtime: it changed when this did (what chokidar, the page store and the outline cache go by too). */
+/** A file's size, mtime, inode and ctime (and, when recent, a hash of its text): it changed when this did (what the page store and the outline cache go by too). */
 export type FileStamp = string;
 
 /** Every entry under a folder, recursively (`readdir(dir, { recursive: true, withFileTypes: true })`; tests inject failures). */
@@ -27,8 +27,10 @@ export function stampOf(path: string, racyFrom = Infinity): FileStamp | undefine
   try {
     const info = statSync(path, { throwIfNoEntry: false });
     if (!info?.isFile()) return undefined;
-    const stamp = `${info.mtimeMs}:${info.size}`;
-    return info.mtimeMs < racyFrom ? stamp : `${stamp}:${createHash('sha1').update(readFileSync(path)).digest('hex')}`;
+    // ctime and the inode as well as size and mtime: a file rewritten with the same size and its
+    // mtime set back (`touch -r`, `rsync -t`, `tar x`) has a new ctime, one replaced a new inode.
+    const stamp = `${info.mtimeMs}:${info.size}:${info.ino}:${info.ctimeMs}`;
+    return info.mtimeMs < racyFrom ? stamp : `${stamp}#${createHash('sha1').update(readFileSync(path)).digest('hex')}`;
   } catch {
     return undefined;
   }
@@ -38,7 +40,7 @@ export function stampOf(path: string, racyFrom = Infinity): FileStamp | undefine
 export const UNKNOWN_STAMP: FileStamp = 'unknown';
 
 /** A stamp with a hash (see {@link RACY_MARGIN_MS}) is compared with one taken the same way now. */
-export const isRacy = (stamp: FileStamp): boolean => stamp.split(':').length > 2;
+export const isRacy = (stamp: FileStamp): boolean => stamp.includes('#');
 
 /** A stamped listing, and the folders that could not be listed (their files are unknown, not gone). */
 interface Listing {

@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
@@ -46,4 +46,17 @@ test('a first start reads every page; a restart reads only the page whose file c
   const full = await session();
   expect(full.stubsRead).toBe(3);
   expect(restart.titles).toBe(full.titles);
+});
+
+test('a page rewritten with the same size and its mtime restored (touch -r, rsync -t, tar) is read again on a restart', async () => {
+  const file = join(site.root, 'content/guide/second.md');
+  const longAgo = Math.floor(Date.now() / 1000) - 3600;
+  writeFileSync(file, '# Second steps\n\nThe second page.\n');
+  utimesSync(file, longAgo, longAgo);
+  expect((await session()).titles).toContain('Second steps');
+  writeFileSync(file, '# Second pages\n\nThe second page.\n');
+  utimesSync(file, longAgo, longAgo);
+  const restart = await session();
+  expect(restart.titles).toContain('Second pages');
+  expect(restart.titles).not.toContain('Second steps');
 });

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CONFIG_FILES } from '../config/load-config.ts';
 import { statSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
 import { siteSnapshot } from '../build/site-snapshot.ts';
@@ -150,8 +150,11 @@ export class DevSite {
   private async loadOutline(): Promise<OutlineCache | undefined> {
     const { context } = this.pipeline;
     if (!context.persistentCache) return undefined;
-    const key = createHash('sha256').update(await toolBuildId()).update('\0').update(JSON.stringify(context.config)).digest('hex');
-    return OutlineCache.load(join(context.cacheDir, 'dev-outline.json'), key);
+    const key = createHash('sha256').update(await toolBuildId()).update('\0').update(JSON.stringify(context.config));
+    // The config's JSON leaves its functions (plugins, hooks) out: the text of the config and of
+    // every file it imports stands for them.
+    for (const file of [...this.pipeline.configFiles].sort()) key.update('\0').update(file).update('\0').update(await readFile(file).catch(() => ''));
+    return OutlineCache.load(join(context.cacheDir, 'dev-outline.json'), key.digest('hex'));
   }
 
   /** What {@link DevSite.initialize} reads the site from (the watcher covers more: the theme, plugins' paths). */

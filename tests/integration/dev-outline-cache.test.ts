@@ -19,8 +19,8 @@ const quiet = { info: () => {}, error: () => {} };
 const NEVER = 2 ** 31 - 1;
 
 /** Starts dev, returns how many stubs it read from files and the sidebar's titles, and stops it. */
-async function session(): Promise<{ stubsRead: number; titles: string }> {
-  const dev: DevServer = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: quiet, backgroundDelayMs: NEVER, watchDelayMs: 0 });
+async function session(root = site.root): Promise<{ stubsRead: number; titles: string }> {
+  const dev: DevServer = await startDevServer({ root, port: 0, host: '127.0.0.1', log: quiet, backgroundDelayMs: NEVER, watchDelayMs: 0 });
   try {
     await dev.watching();
     return { stubsRead: dev.site.store.stubsRead, titles: JSON.stringify(dev.site.site?.navigation['en-US']?.pageMap) };
@@ -59,4 +59,25 @@ test('a page rewritten with the same size and its mtime restored (touch -r, rsyn
   const restart = await session();
   expect(restart.titles).toContain('Second pages');
   expect(restart.titles).not.toContain('Second steps');
+});
+
+test('code the config imports changed (a function: not in the config’s JSON) drops the outline', async () => {
+  const withPlugin = tempSite({
+    'docs-gen.config.ts': "import { shout } from './shout.ts';\nexport default { title: shout('x') ? 'Shouting' : 'Quiet' };\n",
+    'shout.ts': 'export const shout = (text: string): string => text.toUpperCase();\n',
+    'content/index.md': '# Home\n',
+  });
+  // Saved long ago: a config import newer than the config's load counts as changed once dev watches.
+  const longAgo = Math.floor(Date.now() / 1000) - 3600;
+  const age = (...files: string[]) => files.forEach((file) => utimesSync(join(withPlugin.root, file), longAgo, longAgo));
+  age('docs-gen.config.ts', 'shout.ts', 'content/index.md');
+  try {
+    expect((await session(withPlugin.root)).stubsRead).toBe(1);
+    expect((await session(withPlugin.root)).stubsRead).toBe(0);
+    writeFileSync(join(withPlugin.root, 'shout.ts'), 'export const shout = (text: string): string => text.toLowerCase();\n');
+    age('shout.ts');
+    expect((await session(withPlugin.root)).stubsRead).toBe(1);
+  } finally {
+    withPlugin.cleanup();
+  }
 });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
+import { startDevServer } from '../../src/dev/dev-server.ts';
 import { tempSite } from '../helpers.ts';
 import { useDevServer } from '../use-dev-server.ts';
 
@@ -174,5 +175,27 @@ describe('a file the config imports, saved while the config loads', () => {
     await dev.server.watching();
     await dev.server.site.exclusive(async () => {});
     expect((dev.server.site.pipeline.config as { title?: string }).title).toBe('Second, longer');
+  });
+});
+
+describe('a failure while dev starts to watch', () => {
+  const site = tempSite({ 'content/index.md': '# Home\n' });
+  afterAll(() => site.cleanup());
+
+  test('is printed, and dev goes on answering (no unhandled rejection)', async () => {
+    const errors: string[] = [];
+    const dev = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: { info: () => {}, error: (text) => errors.push(text) }, watchDelayMs: NEVER, backgroundDelayMs: NEVER });
+    try {
+      await dev.site.exclusive(async () => {});
+      dev.site.startupFiles = () => {
+        throw new Error('the listing failed');
+      };
+      expect((await fetch(dev.url)).status).toBe(200);
+      await dev.watching();
+      expect(errors.join('\n')).toContain('the listing failed');
+      expect((await fetch(dev.url)).status).toBe(200);
+    } finally {
+      await dev.close();
+    }
   });
 });

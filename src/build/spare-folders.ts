@@ -142,7 +142,7 @@ export async function takeSpareFolders(spare: string, staging: string, wanted: R
     };
     visit('');
     // The unwanted go first, then the top-level folders move across (a rename keeps what is in them).
-    for (const path of unwanted) await removeFolderOrFile(join(incoming, path));
+    for (const path of unwanted) await removeFolder(join(incoming, path));
     for (const name of readdirSync(incoming)) renameSync(join(incoming, name), join(staging, name));
   } catch {
     // Half moved: whatever came across stays in the staging folder, and is checked nowhere. Start over without a spare.
@@ -151,11 +151,6 @@ export async function takeSpareFolders(spare: string, staging: string, wanted: R
   }
   await removeFolder(incoming);
   return kept;
-}
-
-async function removeFolderOrFile(path: string): Promise<void> {
-  if (lstatSync(path).isDirectory()) await removeFolder(path);
-  else unlinkSync(path);
 }
 
 /**

@@ -4,7 +4,7 @@ import { writeAtomically } from '../util/write-atomically.ts';
 import type { FileStamp } from './startup-changes.ts';
 
 interface OutlineEntry {
-  /** The page file's size and mtime when its stub was read (taken before the read). */
+  /** The page file's stamp (`stampOf`: size, mtime, inode, change time) when its stub was read (taken before the read). */
   stamp: FileStamp;
   /** The stub without its `body`: what the page map and titles need. */
   stub: PageCompileOutput;
@@ -28,7 +28,7 @@ function survivesJson(value: unknown): boolean {
 
 /**
  * The pages' stubs (front matter, first heading) from dev's last session, kept in
- * `.docs-gen-cache/dev-outline.json` by each page file's size and mtime: a restart of dev on a
+ * `.docs-gen-cache/dev-outline.json` by each page file's stamp (size, mtime, inode, change time): a restart of dev on a
  * 10 000-page site stats the files instead of reading them. A first-ever start reads them all.
  * A stub is dropped from it when its file's stamp differs, or when the tool or the config differ.
  * Stubs carry no `body` from here: content sources read it with the page's compile.

@@ -100,11 +100,21 @@ describe('the sidebar in Chromium', () => {
 
     const section = page.locator('.sidebar-folder[data-route="/s3"]');
     await section.locator('> a').focus();
+    // The link says what the key did at once, in the same task: a screen reader reads it as the
+    // key is handled, before the details' own toggle event (queued for later) has run.
+    const pressedInPage = (key: string) =>
+      section.locator('> a').evaluate((link, key) => {
+        link.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }));
+        return { open: (link.nextElementSibling as HTMLDetailsElement).open, expanded: link.getAttribute('aria-expanded') };
+      }, key);
+    expect(await pressedInPage('ArrowLeft')).toEqual({ open: false, expanded: 'false' });
+    expect(await pressedInPage('ArrowRight')).toEqual({ open: true, expanded: 'true' });
     await page.keyboard.press('ArrowLeft');
     expect(await section.locator('> details').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     expect(await section.locator('> a').getAttribute('aria-expanded')).toBe('false');
     await page.keyboard.press('ArrowRight');
     expect(await section.locator('> details').evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    expect(await section.locator('> a').getAttribute('aria-expanded')).toBe('true');
     await page.context().close();
   });
 

@@ -107,6 +107,9 @@ function rememberFolders(nav: HTMLElement): void {
     if (event.key !== openKey && event.key !== closeKey) return;
     event.preventDefault();
     details.open = event.key === openKey;
+    // The toggle event would say so too, but only in a later task: a screen reader announces the
+    // link's state as the key is handled.
+    link.setAttribute('aria-expanded', String(details.open));
   });
 }
 

@@ -1,17 +1,17 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Integration, content and e2e files that may run two at a time. Each builds only into output
- * folders of its own: a temporary site, the Rel site built once for the run (tests/rel-site-once.ts,
- * read only), or a fixture. Two files may build one fixture at once: its `.docs-gen-cache` entries
- * are written atomically and come out the same from the same input, and each output reuse manifest
- * belongs to one output folder. None runs a dev server (dev keeps its output in the site's cache
- * folder), removes or counts a fixture's cache (images.test.ts does), or looks at anything
- * machine-wide. Much of their time is spent waiting on Chromium, servers and the disk, which leaves
- * a core idle when they run alone. Every other file of those folders runs after these, one at a
- * time: dev servers, process lists, memory, a fixture's cache counted, and any new file until it is
- * shown to be safe here.
+ * Integration, content and e2e files that may run two at a time. Each writes only into folders of
+ * its own: a temporary site, the Rel site built once for the run (tests/rel-site-once.ts, read
+ * only), a copy of a fixture (`useFixtureCopy`, tests/helpers.ts), or a fixture it only builds.
+ * Two files may build one fixture at once: its `.docs-gen-cache` entries are written atomically
+ * and come out the same from the same input, and each output reuse manifest belongs to one output
+ * folder. A file that runs dev on a site (dev keeps its output in the site's cache folder), edits
+ * it, or removes or counts its cache works on a copy. What a file looks at besides is its own: the
+ * processes of a group it started, the modules of its own dev server. Every other file of those
+ * folders runs after these, one at a time: any new file until it is shown to be safe here.
  */
 const SIDE_BY_SIDE = [
   'tests/content/search-relevance.test.ts',
@@ -20,6 +20,7 @@ const SIDE_BY_SIDE = [
   'tests/e2e/browser-limits.e2e.ts',
   'tests/e2e/code-math-and-diagrams.e2e.ts',
   'tests/e2e/content-security-policy.e2e.ts',
+  'tests/e2e/dev-live-reload.e2e.ts',
   'tests/e2e/images-responsive.e2e.ts',
   'tests/e2e/islands.e2e.ts',
   'tests/e2e/languages.e2e.ts',
@@ -33,11 +34,26 @@ const SIDE_BY_SIDE = [
   'tests/integration/build-cache.test.ts',
   'tests/integration/build.test.ts',
   'tests/integration/check-agrees-with-the-built-site.test.ts',
+  'tests/integration/check-external-links.test.ts',
   'tests/integration/check.test.ts',
   'tests/integration/client-assets.test.ts',
+  'tests/integration/dev-assets-leave-sidebar-trees.test.ts',
+  'tests/integration/dev-change-kinds.test.ts',
+  'tests/integration/dev-changes.test.ts',
+  'tests/integration/dev-compiled-in-the-background.test.ts',
+  'tests/integration/dev-memory.test.ts',
+  'tests/integration/dev-outline-cache.test.ts',
+  'tests/integration/dev-plugin-content-loaded-reruns.test.ts',
+  'tests/integration/dev-plugin-watch-paths.test.ts',
+  'tests/integration/dev-restarted-workers.test.ts',
+  'tests/integration/dev-routes-and-snapshot-agree.test.ts',
+  'tests/integration/dev-serving.test.ts',
+  'tests/integration/dev-snapshot-patches.test.ts',
+  'tests/integration/dev-watches-after-first-answer.test.ts',
   'tests/integration/diagnostics-catalogue.test.ts',
   'tests/integration/endless-loops.test.ts',
   'tests/integration/generated-home-page.test.ts',
+  'tests/integration/images.test.ts',
   'tests/integration/input-once-accepted-silently.test.ts',
   'tests/integration/keep-going.test.ts',
   'tests/integration/lazy-imports.test.ts',
@@ -46,13 +62,17 @@ const SIDE_BY_SIDE = [
   'tests/integration/llms-output-is-the-compiled-text.test.ts',
   'tests/integration/locales.test.ts',
   'tests/integration/nextra-3-site.test.ts',
+  'tests/integration/nextra-dev.test.ts',
   'tests/integration/nextra-site.test.ts',
+  'tests/integration/no-process-left-behind.test.ts',
   'tests/integration/pipeline-features.test.ts',
   'tests/integration/preview.test.ts',
+  'tests/integration/public-api-plugin.test.ts',
   'tests/integration/redirect-patterns.test.ts',
   'tests/integration/rel-output.test.ts',
   'tests/integration/search-data.test.ts',
   'tests/integration/sidebar-size.test.ts',
+  'tests/integration/symlinks.test.ts',
   'tests/integration/tool-dist.test.ts',
 ];
 /** Unit files that replace a module with `vi.mock`: they run isolated (a test that adds one must add it here). */
@@ -62,6 +82,11 @@ const UNIT_WITH_MODULE_MOCKS = [
   'tests/unit/content-loader/page-markdown-cache-in-dev.test.ts',
   'tests/unit/image-size/image-endpoint-cache.test.ts',
 ];
+/**
+ * Unit files on every core: vitest's own default leaves one core free (2 cores: one worker, and the
+ * unit files ran one after another at two thirds of the machine).
+ */
+const UNIT_WORKERS = Math.max(2, availableParallelism());
 const INTEGRATION = ['tests/integration/**/*.test.ts', 'tests/content/**/*.test.ts', 'tests/e2e/**/*.e2e.ts'];
 
 export default defineConfig({
@@ -79,18 +104,20 @@ export default defineConfig({
     expect: { poll: { timeout: 60_000 } },
     // A folder for the run, shared by its test files (the Rel site built once).
     globalSetup: ['tests/global-setup.ts'],
+    // The usual report, and the Rel site's build begun as the run starts (tests/rel-site-early.ts).
+    reporters: ['default', './tests/rel-site-early.ts'],
     projects: [
       {
         extends: true,
-        // Pure functions: independent files, run in parallel, before the rest. They share one
+        // Pure functions: independent files, run in parallel on every core, first. They share one
         // module graph per worker (no isolation): loading shiki, React and the pipeline once
         // instead of once per file is two thirds of this project's time.
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: UNIT_WITH_MODULE_MOCKS, isolate: false, fileParallelism: true, sequence: { groupOrder: 0 } },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], exclude: UNIT_WITH_MODULE_MOCKS, isolate: false, fileParallelism: true, maxWorkers: UNIT_WORKERS, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
         // Files that replace modules (vi.mock) need a module graph of their own.
-        test: { name: 'unit-isolated', include: UNIT_WITH_MODULE_MOCKS, fileParallelism: true, sequence: { groupOrder: 0 } },
+        test: { name: 'unit-isolated', include: UNIT_WITH_MODULE_MOCKS, fileParallelism: true, maxWorkers: UNIT_WORKERS, sequence: { groupOrder: 0 } },
       },
       {
         extends: true,
@@ -101,8 +128,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        // One at a time, after the files above: these look at machine-wide state, or share a site.
-        // One worker takes every file, loading the modules once (no isolation).
+        // One at a time, after the files above: a file not yet shown safe beside others. One
+        // worker takes every file, loading the modules once (no isolation).
         test: { name: 'alone', include: INTEGRATION, exclude: SIDE_BY_SIDE, isolate: false, fileParallelism: false, sequence: { groupOrder: 2 } },
       },
     ],

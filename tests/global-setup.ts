@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
-const RUN_DIR_VARIABLE = 'DOCS_GEN_TEST_RUN_DIR';
+export const RUN_DIR_VARIABLE = 'DOCS_GEN_TEST_RUN_DIR';
 
 export default function setup(project: TestProject): () => void {
   // Every project runs this setup; they share one folder (the variable is set by the first).

@@ -1,4 +1,4 @@
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,23 @@ export function tempSite(files: Record<string, string>): { root: string; cleanup
 }
 
 export const tmp = () => mkdtempSync(join(tmpdir(), 'docs-gen-test-'));
+
+/**
+ * A copy of the fixture `name` for this file alone, inside the repository (so `docs-gen`
+ * resolves), without the fixture's cache; removed after the file's tests. For a test that edits
+ * the site, runs dev on it (dev keeps its output in the site's cache folder) or removes or counts
+ * its cache: other files may build the fixture itself at the same time. Call it before a
+ * `useDevServer` of the copy, so the copy is removed after the server closed (after-hooks run in
+ * reverse).
+ */
+export function useFixtureCopy(name: string): string {
+  const base = join(repoRoot, 'tests', '.tmp');
+  mkdirSync(base, { recursive: true });
+  const root = mkdtempSync(join(base, `${name.slice(0, 40)}-`));
+  cpSync(fixture(name), root, { recursive: true, filter: (source) => !source.split(/[\\/]/).includes('.docs-gen-cache') });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  return root;
+}
 
 /** The diagnostics `running` rejects with; fails the test when it resolves, or rejects with anything else. `what` names it in the failure. */
 export async function rejectionDiagnostics(running: Promise<unknown>, what: string): Promise<Diagnostic[]> {

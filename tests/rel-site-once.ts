@@ -24,11 +24,19 @@ let built: Promise<string> | undefined;
  * the same time. Rejects with the build's own error when the build failed, in whichever file.
  */
 export function relSiteBuiltOnce(): Promise<string> {
-  built ??= buildOrWait(join(inject('testRunDir'), 'rel-site'));
+  built ??= buildOrWait(relSiteDir(inject('testRunDir')));
   return built;
 }
 
-async function buildOrWait(dir: string): Promise<string> {
+/** Where the run whose folder is `testRunDir` keeps the Rel site: its output, and the markers of its build. */
+export const relSiteDir = (testRunDir: string): string => join(testRunDir, 'rel-site');
+
+/**
+ * The Rel site's output folder under `dir`: built here when no other process of the run has
+ * begun to, else waited for. Also called by vitest's own process as the run starts
+ * (tests/rel-site-early.ts).
+ */
+export async function buildOrWait(dir: string): Promise<string> {
   const outDir = join(dir, 'out');
   const done = join(dir, 'built');
   const failed = join(dir, 'failed');

@@ -1,8 +1,9 @@
 import { expect, test } from 'vitest';
-import { fixture } from '../helpers.ts';
+import { useFixtureCopy } from '../helpers.ts';
 import { useDevServer } from '../use-dev-server.ts';
 
-const dev = useDevServer(fixture('a-tiny-site-that-builds'));
+// A copy: dev keeps its output in the site's cache folder, and other files build the fixture.
+const dev = useDevServer(useFixtureCopy('a-tiny-site-that-builds'));
 
 test('a page the background compiled before the page map took it in is served compiled, not as its stub', async () => {
   const { site } = dev.server;

@@ -1,5 +1,5 @@
 import { expect, test, vi } from 'vitest';
-import { fixture } from '../helpers.ts';
+import { useFixtureCopy } from '../helpers.ts';
 import { useDevServer } from '../use-dev-server.ts';
 
 // A task that blocks its worker until the test opens the gate (a shared cell set to 1): a compile
@@ -11,7 +11,8 @@ export function waitForGate(gate) {
 }
 `)}`;
 
-const dev = useDevServer(fixture('a-tiny-site-that-builds'));
+// A copy: dev keeps its output in the site's cache folder, and other files build the fixture.
+const dev = useDevServer(useFixtureCopy('a-tiny-site-that-builds'));
 
 test('new render workers: the old ones finish the tasks they have, however long those take, and only then close', async () => {
   const { site } = dev.server;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startDevServer } from '../../src/dev/dev-server.ts';
 import { safeFilePath } from '../../src/dev/static-server.ts';
-import { fixture, tempSite } from '../helpers.ts';
+import { tempSite, useFixtureCopy } from '../helpers.ts';
 import { useDevServer } from '../use-dev-server.ts';
 
 const SECRET = 'TOP-SECRET-NOT-PART-OF-THE-SITE';
@@ -105,8 +105,10 @@ describe('the dev server serves the site', () => {
 });
 
 describe('the dev server under a base path', () => {
+  // A copy: dev keeps its output in the site's cache folder, and other files build the fixture.
+  const basedSite = useFixtureCopy('check-a-site-under-a-base-path');
   test('serves the site under the base path, sends / there, and 404s outside it', async () => {
-    const based = await startDevServer({ root: fixture('check-a-site-under-a-base-path'), port: 0, host: '127.0.0.1', log: quiet });
+    const based = await startDevServer({ root: basedSite, port: 0, host: '127.0.0.1', log: quiet });
     try {
       expect((await rawGet(based.port, '/docs/guide')).status).toBe(200);
       expect((await rawGet(based.port, '/docs/logo.svg')).status).toBe(200);

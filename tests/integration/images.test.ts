@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import { checkSite } from '../../src/check/check.ts';
 import { formatDiagnostic } from '../../src/diagnostics/format.ts';
-import { buildFailure, fixture, tempSite, tmp } from '../helpers.ts';
+import { buildFailure, fixture, tempSite, tmp, useFixtureCopy } from '../helpers.ts';
 import { relSiteBuiltOnce } from '../rel-site-once.ts';
 
 const dir = tmp();
@@ -68,7 +68,8 @@ describe('an image named relative to its page', () => {
 });
 
 describe('pages with images', () => {
-  const root = fixture('images-pages-get-sizes-and-variants');
+  // A copy: its image cache is removed and counted here, and other files build the fixture.
+  const root = useFixtureCopy('images-pages-get-sizes-and-variants');
   const out = join(dir, 'sized');
   const stats = () => JSON.parse(readFileSync(join(root, '.docs-gen-cache', 'image-size', 'last-build.json'), 'utf8')) as Record<string, number>;
   let firstStats: Record<string, number>;

@@ -1,19 +1,13 @@
 // `docs-gen dev` on a Nextra 2 site, unchanged: the shims, an edit, the config warning (once, as
 // the build prints it), images named relative to a page and next.config's redirects.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
-import { fixture, repoRoot } from '../helpers.ts';
+import { describe, expect, test } from 'vitest';
+import { useFixtureCopy } from '../helpers.ts';
 import { useDevServer } from '../use-dev-server.ts';
 
-const NEXTRA_2 = fixture('a-nextra-2-site-builds-unchanged');
-// A copy inside the repository (so `docs-gen` resolves), edited by the test; never the fixture.
-mkdirSync(join(repoRoot, 'tests', '.tmp'), { recursive: true });
-const root = mkdtempSync(join(repoRoot, 'tests', '.tmp', 'nextra-dev-'));
-cpSync(NEXTRA_2, root, { recursive: true, filter: (source) => !source.includes('.docs-gen-cache') });
-
-// Registered before the server's, so it runs after the server closed (after-hooks run in reverse).
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+// Edited by the test: a copy, never the fixture.
+const root = useFixtureCopy('a-nextra-2-site-builds-unchanged');
 const dev = useDevServer(root, { socket: true });
 const url = (path: string) => dev.url(path);
 const get = async (path: string) => (await fetch(url(path))).text();

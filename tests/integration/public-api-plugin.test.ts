@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import { fixture, tmp } from '../helpers.ts';
+import { fixture, tmp, useFixtureCopy } from '../helpers.ts';
 import { useDevServer } from '../use-dev-server.ts';
 
 /*
@@ -58,7 +58,8 @@ describe('a plugin written against the public API, in a build', () => {
 });
 
 describe('a plugin written against the public API, in dev', () => {
-  const dev = useDevServer(SITE);
+  // A copy: dev keeps its output in the site's cache folder, and the build above reads the fixture's.
+  const dev = useDevServer(useFixtureCopy('a-plugin-written-against-the-public-api-does-what-built-ins-do'));
   const get = async (path: string) => {
     const response = await fetch(dev.url(path));
     return { status: response.status, text: await response.text() };

@@ -88,52 +88,62 @@ describe('the persistent build cache', () => {
     expect(warmReRendered).toEqual(['/guide']);
   });
 
-  test('a warm build takes an unchanged page from the cache, and a corrupt or torn entry is ignored', async () => {
-    const entries = cacheEntries(site.root);
-    const originals = entries.map((path) => readFileSync(path, 'utf8'));
-    try {
-      // A valid entry with other HTML: the build shows it, so the entry was read, not recompiled.
-      for (const path of entries) {
-        const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: { compiled: { kind: string; code: string } } };
-        if (entry.value.compiled.kind === 'html') entry.value.compiled.code = '<p>from the cache</p>';
-        writeFileSync(path, JSON.stringify(entry));
-      }
-      const rendered = cacheEntries(site.root, 'rendered');
+  describe('a warm build reads its entries: one build with entries of each kind changed behind its back', () => {
+    /** The entries of each kind the warm build left (the tampered build may add some). */
+    let entries: string[] = [];
+    let rendered: string[] = [];
+    let markdownEntries: string[] = [];
+    beforeAll(async () => {
+      entries = cacheEntries(site.root);
+      const originals = entries.map((path) => readFileSync(path, 'utf8'));
+      rendered = cacheEntries(site.root, 'rendered');
       const renderedHtml = rendered.map((path) => path.replace(/\.json$/, '.html'));
       const renderedHtmlOriginals = renderedHtml.map((path) => readFileSync(path, 'utf8'));
-      for (const [i, path] of renderedHtml.entries()) writeFileSync(path, renderedHtmlOriginals[i]!.replace('</body>', '<p>rendered by the cache</p></body>'));
-      await build({ root: site.root, outDir: outOf('tampered') });
-      for (const [i, path] of renderedHtml.entries()) writeFileSync(path, renderedHtmlOriginals[i]!);
+      markdownEntries = cacheEntries(site.root, 'markdown');
+      const markdownOriginals = markdownEntries.map((path) => readFileSync(path, 'utf8'));
+      try {
+        // A valid entry with other HTML: the build shows it, so the entry was read, not recompiled.
+        for (const path of entries) {
+          const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: { compiled: { kind: string; code: string } } };
+          if (entry.value.compiled.kind === 'html') entry.value.compiled.code = '<p>from the cache</p>';
+          writeFileSync(path, JSON.stringify(entry));
+        }
+        for (const [i, path] of renderedHtml.entries()) writeFileSync(path, renderedHtmlOriginals[i]!.replace('</body>', '<p>rendered by the cache</p></body>'));
+        for (const path of markdownEntries) {
+          const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: string };
+          writeFileSync(path, JSON.stringify({ ...entry, value: `${entry.value}\nfrom the Markdown cache\n` }));
+        }
+        await build({ root: site.root, outDir: outOf('tampered') });
+      } finally {
+        for (const [i, path] of entries.entries()) writeFileSync(path, originals[i]!);
+        for (const [i, path] of renderedHtml.entries()) writeFileSync(path, renderedHtmlOriginals[i]!);
+        for (const [i, path] of markdownEntries.entries()) writeFileSync(path, markdownOriginals[i]!);
+      }
+    });
+
+    test('a warm build takes an unchanged page from the cache, and a corrupt or torn entry is ignored', async () => {
       expect(page(outOf('tampered'), '')).toContain('<p>from the cache</p>');
       expect(page(outOf('tampered'), '404')).toContain('<p>rendered by the cache</p>');
 
-      // Half a file (a build killed mid-write on a file system without atomic rename) or garbage.
-      for (const [i, path] of [...entries, ...rendered.slice(1)].entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
-      // An entry whose HTML file is gone.
-      rmSync(rendered[0]!.replace(/\.json$/, '.html'));
-      await build({ root: site.root, outDir: outOf('corrupt') });
-      expect(filesOf(outOf('corrupt'))).toEqual(filesOf(outOf('cold')));
-    } finally {
-      for (const [i, path] of entries.entries()) writeFileSync(path, originals[i]!);
-    }
-  });
-
-  test("a warm build takes each page's clean Markdown (for <route>.md and llms-full.txt) from the cache", async () => {
-    const entries = cacheEntries(site.root, 'markdown');
-    // index.md and guide.mdx.
-    expect(entries).toHaveLength(2);
-    const originals = entries.map((path) => readFileSync(path, 'utf8'));
-    try {
-      for (const path of entries) {
-        const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: string };
-        writeFileSync(path, JSON.stringify({ ...entry, value: `${entry.value}\nfrom the Markdown cache\n` }));
+      const originals = entries.map((path) => readFileSync(path, 'utf8'));
+      try {
+        // Half a file (a build killed mid-write on a file system without atomic rename) or garbage.
+        for (const [i, path] of [...entries, ...rendered.slice(1)].entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
+        // An entry whose HTML file is gone.
+        rmSync(rendered[0]!.replace(/\.json$/, '.html'));
+        await build({ root: site.root, outDir: outOf('corrupt') });
+        expect(filesOf(outOf('corrupt'))).toEqual(filesOf(outOf('cold')));
+      } finally {
+        for (const [i, path] of entries.entries()) writeFileSync(path, originals[i]!);
       }
-      await build({ root: site.root, outDir: outOf('markdown-tampered') });
-      expect(readFileSync(join(outOf('markdown-tampered'), 'index.md'), 'utf8')).toContain('from the Markdown cache');
-      expect(readFileSync(join(outOf('markdown-tampered'), 'llms-full.txt'), 'utf8')).toContain('from the Markdown cache');
-    } finally {
-      for (const [i, path] of entries.entries()) writeFileSync(path, originals[i]!);
-    }
+    });
+
+    test("a warm build takes each page's clean Markdown (for <route>.md and llms-full.txt) from the cache", () => {
+      // index.md and guide.mdx.
+      expect(markdownEntries).toHaveLength(2);
+      expect(readFileSync(join(outOf('tampered'), 'index.md'), 'utf8')).toContain('from the Markdown cache');
+      expect(readFileSync(join(outOf('tampered'), 'llms-full.txt'), 'utf8')).toContain('from the Markdown cache');
+    });
   });
 
   describe('after each change to what pages depend on, a rebuild with the cache equals a build without it', () => {

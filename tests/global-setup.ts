@@ -5,14 +5,37 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 
-export const RUN_DIR_VARIABLE = 'DOCS_GEN_TEST_RUN_DIR';
+const RUN_DIR_VARIABLE = 'DOCS_GEN_TEST_RUN_DIR';
+/** Set once a setup has taken on removing the folder: every project runs the setup, one removes it. */
+const REMOVER_VARIABLE = 'DOCS_GEN_TEST_RUN_DIR_REMOVED_BY_SETUP';
 
-export default function setup(project: TestProject): () => void {
-  // Every project runs this setup; they share one folder (the variable is set by the first).
-  const created = process.env[RUN_DIR_VARIABLE] === undefined;
-  const dir = (process.env[RUN_DIR_VARIABLE] ??= mkdtempSync(join(tmpdir(), 'docs-gen-test-run-')));
+/**
+ * The run's shared folder, made by whichever asks first in vitest's process: a project's setup, or
+ * the reporter that starts the Rel site's build (tests/rel-site-early.ts), which runs before them.
+ */
+export function testRunDir(): string {
+  return (process.env[RUN_DIR_VARIABLE] ??= mkdtempSync(join(tmpdir(), 'docs-gen-test-run-')));
+}
+
+/**
+ * What must be finished before the folder goes: the Rel site's build begun early, when there is
+ * one. Kept on the process's global object: the reporter and each project's setup may each load
+ * this module apart.
+ */
+const PENDING = Symbol.for('docs-gen.test-run-dir.pending');
+const pending = ((globalThis as { [PENDING]?: Promise<unknown>[] })[PENDING] ??= []);
+export function finishBeforeTheRunDirGoes(work: Promise<unknown>): void {
+  pending.push(work.catch(() => undefined));
+}
+
+export default function setup(project: TestProject): () => Promise<void> {
+  const dir = testRunDir();
   project.provide('testRunDir', dir);
-  return () => {
-    if (created) rmSync(dir, { recursive: true, force: true });
+  const removes = process.env[REMOVER_VARIABLE] === undefined;
+  process.env[REMOVER_VARIABLE] = '1';
+  return async () => {
+    if (!removes) return;
+    await Promise.all(pending);
+    rmSync(dir, { recursive: true, force: true });
   };
 }

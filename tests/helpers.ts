@@ -26,20 +26,30 @@ export function tempSite(files: Record<string, string>): { root: string; cleanup
 export const tmp = () => mkdtempSync(join(tmpdir(), 'docs-gen-test-'));
 
 /**
- * A copy of the fixture `name` for this file alone, inside the repository (so `docs-gen`
- * resolves), without the fixture's cache; removed after the file's tests. For a test that edits
- * the site, runs dev on it (dev keeps its output in the site's cache folder) or removes or counts
- * its cache: other files may build the fixture itself at the same time. Call it before a
- * `useDevServer` of the copy, so the copy is removed after the server closed (after-hooks run in
- * reverse).
+ * A copy of the fixture `name` for the calling file or block alone, inside the repository (so
+ * `docs-gen` resolves), without the fixture's cache: made in a beforeAll, removed in an afterAll
+ * (so a run whose `-t` leaves out every test of the block makes none). For a test that edits the
+ * site, runs dev on it (dev keeps its output in the site's cache folder) or removes or counts its
+ * cache: other files may build the fixture itself at the same time. Returns the copy's folder, to
+ * call once the block's beforeAll hooks ran; pass it to `useDevServer` as it is. Call it before
+ * that `useDevServer`, so the copy is made before the server starts and removed after it closed
+ * (after-hooks run in reverse).
  */
-export function useFixtureCopy(name: string): string {
-  const base = join(repoRoot, 'tests', '.tmp');
-  mkdirSync(base, { recursive: true });
-  const root = mkdtempSync(join(base, `${name.slice(0, 40)}-`));
-  cpSync(fixture(name), root, { recursive: true, filter: (source) => !source.split(/[\\/]/).includes('.docs-gen-cache') });
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
-  return root;
+export function useFixtureCopy(name: string): () => string {
+  let root: string | undefined;
+  beforeAll(() => {
+    const base = join(repoRoot, 'tests', '.tmp');
+    mkdirSync(base, { recursive: true });
+    root = mkdtempSync(join(base, `${name.slice(0, 40)}-`));
+    cpSync(fixture(name), root, { recursive: true, filter: (source) => !source.split(/[\\/]/).includes('.docs-gen-cache') });
+  });
+  afterAll(() => {
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+  return () => {
+    if (!root) throw new Error(`the copy of ${name} is made in a beforeAll: read it in a test or a later hook`);
+    return root;
+  };
 }
 
 /** The diagnostics `running` rejects with; fails the test when it resolves, or rejects with anything else. `what` names it in the failure. */

@@ -6,8 +6,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { describe, expect, test, type ExpectStatic } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, test, type ExpectStatic } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../helpers.ts';
 import { serveStatic } from '../../src/dev/static-server.ts';
 import { useBuiltSite } from './browser.ts';
@@ -41,6 +41,25 @@ interface AxeFault {
 async function open(path: string, theme: 'light' | 'dark', width: number, expectOfTest: ExpectStatic = expect): Promise<Page> {
   const context = await site.browser.newContext({ viewport: { width, height: 800 }, colorScheme: theme });
   const page = await context.newPage();
+  await page.goto(`${site.base}${path}`);
+  if (path.startsWith('/search')) await expectOfTest.poll(() => page.locator('#search-page-results').getAttribute('data-state')).toBe('results');
+  return page;
+}
+
+/**
+ * One browser context for the checks that only look (axe, layout shifts), each on a page of its
+ * own with its width and colour scheme: a new context costs Chromium two renderer processes, about
+ * twice a page load's CPU, and these checks change nothing a context keeps (storage, cookies).
+ */
+let lookingContext: Promise<BrowserContext> | undefined;
+afterAll(async () => (await lookingContext)?.close());
+
+/** `path` opened on a new page of the looking context, `width` wide, in `theme`; a search page once its results are in. */
+async function look(path: string, theme: 'light' | 'dark', width: number, expectOfTest: ExpectStatic = expect): Promise<Page> {
+  lookingContext ??= site.browser.newContext();
+  const page = await (await lookingContext).newPage();
+  await page.setViewportSize({ width, height: 800 });
+  await page.emulateMedia({ colorScheme: theme });
   await page.goto(`${site.base}${path}`);
   if (path.startsWith('/search')) await expectOfTest.poll(() => page.locator('#search-page-results').getAttribute('data-state')).toBe('results');
   return page;
@@ -129,14 +148,14 @@ describe.concurrent('accessibility of every page type, in both themes, on deskto
       for (const [viewport, width] of Object.entries(VIEWPORTS)) {
         const title = `the ${type} page has no serious or critical axe fault (${theme}, ${viewport})${screenshotName ? ', and a screenshot of it is saved' : ''}`;
         test(title, async ({ expect }) => {
-          const page = await open(path, theme, width, expect);
+          const page = await look(path, theme, width, expect);
           if (screenshotName) {
             mkdirSync(SCREENSHOTS, { recursive: true });
             const png = await page.screenshot({ path: join(SCREENSHOTS, `${screenshotName}-${theme}-${viewport}.png`) });
             expect(png.subarray(0, PNG_SIGNATURE.length)).toEqual(PNG_SIGNATURE);
           }
           expect(await axeFaults(page)).toEqual([]);
-          await page.context().close();
+          await page.close();
         });
       }
     }
@@ -147,11 +166,11 @@ describe('nothing moves once painted', () => {
   test('nothing shifts once a page has loaded (cumulative layout shift under 0.01: none, give or take rounding)', async () => {
     for (const path of [PAGE_TYPES.home, PAGE_TYPES.doc, PAGE_TYPES['reference-with-outputs']]) {
       for (const width of Object.values(VIEWPORTS)) {
-        const page = await open(path, 'light', width);
+        const page = await look(path, 'light', width);
         await page.waitForLoadState('load');
         const shifts = await layoutShifts(page);
         expect(totalShift(shifts), `${path} at ${width}px: ${JSON.stringify(shifts)}`).toBeLessThan(0.01);
-        await page.context().close();
+        await page.close();
       }
     }
   });

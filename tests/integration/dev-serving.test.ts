@@ -108,7 +108,7 @@ describe('the dev server under a base path', () => {
   // A copy: dev keeps its output in the site's cache folder, and other files build the fixture.
   const basedSite = useFixtureCopy('check-a-site-under-a-base-path');
   test('serves the site under the base path, sends / there, and 404s outside it', async () => {
-    const based = await startDevServer({ root: basedSite, port: 0, host: '127.0.0.1', log: quiet });
+    const based = await startDevServer({ root: basedSite(), port: 0, host: '127.0.0.1', log: quiet });
     try {
       expect((await rawGet(based.port, '/docs/guide')).status).toBe(200);
       expect((await rawGet(based.port, '/docs/logo.svg')).status).toBe(200);

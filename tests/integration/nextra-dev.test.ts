@@ -20,7 +20,7 @@ describe('docs-gen dev on a Nextra 2 site', () => {
   });
 
   test('shows an edit of a page', async () => {
-    const file = join(root, 'pages', 'guide', 'components.en-US.mdx');
+    const file = join(root(), 'pages', 'guide', 'components.en-US.mdx');
     const from = dev.messages.length;
     writeFileSync(file, readFileSync(file, 'utf8').replace('Handle widgets with care.', 'Handle widgets with great care.'));
     await dev.messageAfter(from, (m) => m.type === 'reload');
@@ -39,7 +39,7 @@ describe('docs-gen dev on a Nextra 2 site', () => {
     const image = await fetch(url('/_docs-gen/files/img/diagram.png'));
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await image.arrayBuffer())).toEqual(readFileSync(join(root, 'img', 'diagram.png')));
+    expect(Buffer.from(await image.arrayBuffer())).toEqual(readFileSync(join(root(), 'img', 'diagram.png')));
     expect((await fetch(url('/_next/image?url=%2F_docs-gen%2Ffiles%2Fimg%2Fdiagram.png&w=64'))).status).toBe(200);
     for (const other of ['/_docs-gen/files/next.config.js', '/_docs-gen/files/img/photo.jpeg', '/_docs-gen/files/../next.config.js']) {
       expect((await fetch(url(other))).status, other).toBe(404);

@@ -11,8 +11,14 @@ import type { Diagnostic } from '../src/diagnostics/diagnostic.ts';
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const fixture = (name: string) => join(repoRoot, 'tests', 'fixtures', name);
 
+/** A temporary site folder and what removes it. */
+export interface TempSite {
+  root: string;
+  cleanup: () => void;
+}
+
 /** Writes `files` (path → contents) into a fresh temporary site folder inside the repo (so `docs-gen` resolves). */
-export function tempSite(files: Record<string, string>): { root: string; cleanup: () => void } {
+export function tempSite(files: Record<string, string>): TempSite {
   const base = join(repoRoot, 'tests', '.tmp');
   mkdirSync(base, { recursive: true });
   const root = mkdtempSync(join(base, 'site-'));

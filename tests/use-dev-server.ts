@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import type { DevMessage } from '../src/dev/dev-client.ts';
 import { startDevServer, type DevServer, type DevServerOptions } from '../src/dev/dev-server.ts';
-import { tempSite } from './helpers.ts';
+import { tempSite, type TempSite } from './helpers.ts';
 
 /** A dev server started once for the tests of a file or describe block. */
 export interface DevServerUnderTest {
@@ -31,9 +31,10 @@ export type UseDevServerOptions = Partial<Omit<DevServerOptions, 'root' | 'port'
 /**
  * Starts `docs-gen dev` on 127.0.0.1 (a free port) in a beforeAll of the calling block and closes it
  * in an afterAll. `site` is a folder used as it is (or a function that gives it, for a folder an
- * earlier beforeAll makes), or the files of a temporary site (path → contents) removed afterwards.
+ * earlier beforeAll makes; a function may instead give a temporary site it made, removed after the
+ * server closed), or the files of a temporary site (path → contents) removed afterwards.
  */
-export function useDevServer(site: string | (() => string) | Record<string, string>, options: UseDevServerOptions = {}): DevServerUnderTest {
+export function useDevServer(site: string | (() => string | TempSite) | Record<string, string>, options: UseDevServerOptions = {}): DevServerUnderTest {
   const { socket: listen = false, ...serverOptions } = options;
   const messages: DevMessage[] = [];
   const terminal: string[] = [];
@@ -44,7 +45,11 @@ export function useDevServer(site: string | (() => string) | Record<string, stri
   let cleanup = () => {};
   beforeAll(async () => {
     if (typeof site === 'string') root = site;
-    else if (typeof site === 'function') root = site();
+    else if (typeof site === 'function') {
+      const made = site();
+      if (typeof made === 'string') root = made;
+      else ({ root, cleanup } = made);
+    }
     else ({ root, cleanup } = tempSite(site));
     // Watching at once, as before the first answer started it (a test that edits files first
     // would otherwise wait out the delay); tests of that delay pass their own.

@@ -86,16 +86,13 @@ export default {
 });
 
 describe('a symbolic link cycle in public/ (a build warns and goes on)', () => {
-  let removeSite = () => {};
-  // Registered before the server's: runs after the server closed (after-hooks run in reverse).
-  afterAll(() => removeSite());
   const dev = useDevServer(
     () => {
-      const { root, cleanup } = tempSite({ 'content/index.md': '# Home\n', 'public/logo.svg': '<svg/>' });
-      removeSite = cleanup;
+      const site = tempSite({ 'content/index.md': '# Home\n', 'public/logo.svg': '<svg/>' });
+      const { root } = site;
       symlinkSync('loop-b', join(root, 'public/loop-a'));
       symlinkSync('loop-a', join(root, 'public/loop-b'));
-      return root;
+      return site;
     },
     { backgroundDelayMs: NEVER },
   );
@@ -137,14 +134,12 @@ describe('two saves in one mtime tick (a file system with whole-second or 2 s mt
   // A tick not yet over when dev listed the site: an hour ahead, so no machine is slow enough to
   // leave it behind (as a clock-skewed network share would give too).
   const tick = Math.floor(Date.now() / 1000) + 3600;
-  let removeSite = () => {};
-  afterAll(() => removeSite());
   const dev = useDevServer(
     () => {
-      const { root, cleanup } = tempSite({ 'content/index.md': '# Home\n', 'content/guide/_meta.json': '{ "first": "AAAA" }\n', 'content/guide/first.md': '# First\n' });
-      removeSite = cleanup;
+      const site = tempSite({ 'content/index.md': '# Home\n', 'content/guide/_meta.json': '{ "first": "AAAA" }\n', 'content/guide/first.md': '# First\n' });
+      const { root } = site;
       utimesSync(join(root, 'content/guide/_meta.json'), tick, tick);
-      return root;
+      return site;
     },
     { watchDelayMs: NEVER, backgroundDelayMs: NEVER },
   );
@@ -163,18 +158,16 @@ describe('two saves in one mtime tick (a file system with whole-second or 2 s mt
 
 describe('a file the config imports, saved while the config loads', () => {
   // The config's own code stands in for an editor saving title.ts after esbuild read it: once.
-  let removeSite = () => {};
-  afterAll(() => removeSite());
   const dev = useDevServer(
     () => {
-      const { root, cleanup } = tempSite({ 'title.ts': "export const title = 'First';\n", 'content/index.md': '# Home\n' });
-      removeSite = cleanup;
+      const site = tempSite({ 'title.ts': "export const title = 'First';\n", 'content/index.md': '# Home\n' });
+      const { root } = site;
       const saved = JSON.stringify(join(root, 'saved-once'));
       writeFileSync(
         join(root, 'docs-gen.config.ts'),
         `import { existsSync, writeFileSync } from 'node:fs';\nimport { title } from './title.ts';\nif (!existsSync(${saved})) {\n  writeFileSync(${saved}, '');\n  writeFileSync(${JSON.stringify(join(root, 'title.ts'))}, "export const title = 'Second, longer';\\n");\n}\nexport default { title };\n`,
       );
-      return root;
+      return site;
     },
     { watchDelayMs: NEVER, backgroundDelayMs: NEVER },
   );

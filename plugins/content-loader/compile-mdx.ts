@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { compile, type CompileOptions } from '@mdx-js/mdx';
 import remarkGfm from 'remark-gfm';
 import rehypeSlug from 'rehype-slug';
 import { VFile } from 'vfile';
 import type { ElementContent } from 'hast';
-import { DiagnosticError, positionAt, sharedReact, SourcePositionCollector, type BundlerSite, type CompiledPage, type UnifiedPluginRef } from 'docs-gen';
+import { DiagnosticError, positionAt, sharedReact, SourcePositionCollector, writeAtomically, type BundlerSite, type CompiledPage, type UnifiedPluginRef } from 'docs-gen';
 import { rehypeHighlight } from './highlight.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
 import { hasImports, type CompileInput } from './compile-page.ts';
@@ -157,8 +158,12 @@ async function bundlePage(program: string, input: CompileInput): Promise<string>
   const outfile = join(input.moduleDir, `${hash}.mjs`);
   const { build } = await import('esbuild');
   const plugins = input.site ? await bundlerPlugins(input.markdown?.bundlerPlugins, input.site) : [];
+  let outputFiles: { path: string; contents: Uint8Array }[];
   try {
-    await build({
+    ({ outputFiles } = await build({
+      // Written below through a temporary name: another build of the site bundling this page at
+      // the same time (same name) must never leave a render worker importing a truncated module.
+      write: false,
       stdin: { contents: program, resolveDir: dirname(input.file), sourcefile: input.relativePath, loader: 'js' },
       bundle: true,
       format: 'esm',
@@ -170,7 +175,7 @@ async function bundlePage(program: string, input: CompileInput): Promise<string>
       // One React for the page and the renderer, by absolute URL: the page module lives in the
       // site's cache folder, where a bare `react` would find the site's own copy first.
       plugins: [sharedReact, ...plugins],
-    });
+    }));
   } catch (error) {
     const errors = (error as { errors?: { text: string; location?: { lineText: string } | null }[] }).errors;
     if (errors?.length) {
@@ -188,5 +193,8 @@ async function bundlePage(program: string, input: CompileInput): Promise<string>
     }
     throw error;
   }
+  await mkdir(input.moduleDir, { recursive: true });
+  // The module and what esbuild put beside it (a stylesheet the page imports).
+  await Promise.all(outputFiles.map((output) => writeAtomically(output.path, output.contents)));
   return outfile;
 }

@@ -91,7 +91,12 @@ async function loadContent(definition: RouteDefinition): Promise<MDXContent | un
   if (definition.content.type !== 'mdx') return undefined;
   const { compiled } = definition.content;
   if (compiled.kind === 'html') return undefined;
-  if (compiled.kind === 'module') return ((await import(pathToFileURL(compiled.code).href)) as { default: MDXContent }).default;
+  if (compiled.kind === 'module') {
+    const content = ((await import(pathToFileURL(compiled.code).href)) as { default?: unknown }).default;
+    // Never a page without its body: a module file cut short (written over in place) used to render as an empty page.
+    if (typeof content !== 'function') throw new Error(`the compiled module of ${definition.sourcePath ?? definition.route} (${compiled.code}) has no page component as its default export`);
+    return content as MDXContent;
+  }
   // What @mdx-js/mdx's runSync does, without loading the compiler into the render worker.
   const module = new Function(compiled.code)({ ...checkedRuntime, baseUrl: import.meta.url }) as { default: MDXContent };
   return module.default;

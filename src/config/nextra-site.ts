@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { basename, join, relative } from 'node:path';
 import type { Plugin as EsbuildPlugin } from 'esbuild';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { unsupportedRedirect } from '../shared/redirect-rules.ts';
 import { importModuleFile } from '../util/import-module.ts';
 import type { UserConfig } from './schema.ts';
+import { writeAtomically } from '../util/write-atomically.ts';
 
 const NEXT_CONFIGS = ['next.config.js', 'next.config.mjs', 'next.config.cjs', 'next.config.ts'];
 const THEME_CONFIGS = ['theme.config.tsx', 'theme.config.jsx', 'theme.config.js', 'theme.config.ts'];
@@ -54,7 +55,7 @@ async function esmEntry(file: string, cacheDir: string): Promise<string> {
   const folder = join(cacheDir, 'nextra-config');
   await mkdir(folder, { recursive: true });
   const entry = join(folder, `${basename(file)}.entry.mjs`);
-  await writeFile(entry, `export { default } from ${JSON.stringify(file)};\n`);
+  await writeAtomically(entry, `export { default } from ${JSON.stringify(file)};\n`);
   return entry;
 }
 
@@ -73,7 +74,7 @@ async function globalComponents(themeFile: string, names: string[], cacheDir: st
     'const components = ((theme as { components?: Record<string, unknown> }).components ?? {}) as Record<string, never>;',
     ...valid.map((name) => `export const ${name} = components[${JSON.stringify(name)}];`),
   ];
-  await writeFile(module, `${lines.join('\n')}\n`);
+  await writeAtomically(module, `${lines.join('\n')}\n`);
   return Object.fromEntries(valid.map((name) => [name, `${module}#${name}`]));
 }
 

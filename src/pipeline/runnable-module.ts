@@ -1,9 +1,10 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BundlerSite, UnifiedPluginRef } from './plugin.ts';
 import type { Plugin as EsbuildPlugin } from 'esbuild';
 import { bundledModuleName, userModuleBuildOptions } from '../util/import-module.ts';
+import { writeAtomically } from '../util/write-atomically.ts';
 
 const TYPESCRIPT = /\.(?:ts|tsx|mts|cts|jsx)$/;
 
@@ -41,7 +42,8 @@ async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlug
   const dir = join(cacheDir, 'modules');
   await mkdir(dir, { recursive: true });
   const out = join(dir, bundledModuleName(file, text));
-  await writeFile(out, text);
+  // Through a temporary name: a worker of another build importing this module must never see half of it.
+  await writeAtomically(out, text);
   return pathToFileURL(out).href;
 }
 

@@ -1,15 +1,15 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { SourceMap, type SourceMapPayload } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { sharedReact } from '../pipeline/shared-react.ts';
 import type { BuildOptions, Message, Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { spawn } from 'node:child_process';
 import { distPath, distUrl } from './dist-path.ts';
 import { isInertModule } from './inert-module.ts';
+import { writeAtomically } from './write-atomically.ts';
 
 /**
  * `import { defineConfig } from 'docs-gen'` means this very copy of docs-gen, at run time; and
@@ -112,9 +112,10 @@ export async function importModuleFile(file: string, options: { root: string; ca
       })),
     );
   }
-  mkdirSync(options.cacheDir, { recursive: true });
+  await mkdir(options.cacheDir, { recursive: true });
   const bundled = join(options.cacheDir, bundledModuleName(file, text));
-  writeFileSync(bundled, text);
+  // Through a temporary name: a build or `check` of the site loading this module at the same time must never import half of it.
+  await writeAtomically(bundled, text);
   // A module of literals alone (`export default { title: 'Docs' }`) cannot loop: no probe process.
   if (options.timeoutMs !== undefined && !isInertModule(text) && !(await loadsWithin(bundled, options.timeoutMs))) {
     throw new DiagnosticError([

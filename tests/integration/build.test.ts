@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../src/build/build.ts';
 import { formatDiagnostic } from '../../src/diagnostics/format.ts';
-import { fixture, rejectionDiagnostics, tmp } from '../helpers.ts';
+import { fixture, rejectionDiagnostics, tempSite, tmp } from '../helpers.ts';
 
 const temporary: string[] = [];
 afterAll(() => {
@@ -327,5 +327,33 @@ describe('a plugin object with an unknown key', () => {
       "error Plugin typo-plugin has an unknown key \`loadContnet\` [plugin-unknown-key] (typo-plugin)
         hint: did you mean \`loadContent\`?"
     `);
+  });
+});
+
+describe('a page whose compiled module has no page component', () => {
+  // What a module file cut short looks like to the renderer (two builds of one site wrote it
+  // over in place while the other imported it): it used to become an empty page, silently.
+  const site = tempSite({
+    'cut.mjs': '// nothing exported: the rest of the file never arrived\n',
+    'docs-gen.config.ts': `import { fileURLToPath } from 'node:url';
+export default {
+  plugins: [{
+    name: 'cut-module',
+    contentLoaded({ actions }) {
+      const code = fileURLToPath(new URL('./cut.mjs', import.meta.url));
+      actions.addRoute({ route: '/cut', title: 'Cut', content: { type: 'mdx', compiled: { kind: 'module', code } } });
+    },
+  }],
+};
+`,
+    'content/index.md': '# Home\n',
+  });
+  afterAll(() => site.cleanup());
+
+  test('stops the build naming the route and the module, and writes no output', async () => {
+    const dir = tmp();
+    temporary.push(dir);
+    await expect(build({ root: site.root, outDir: join(dir, 'out') })).rejects.toThrow(/the compiled module of \/cut \(.*cut\.mjs\) has no page component as its default export/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 });

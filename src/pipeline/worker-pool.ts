@@ -73,10 +73,12 @@ const IN_FLIGHT_PER_WORKER = 2;
 
 /**
  * With `startOnDemand`, another worker starts when a task arrives and this many wait already.
- * A small site's handful of tasks then runs on one thread, which loads the compilers, React and
- * the theme once (each thread pays for its own imports: a tenth to a quarter of a CPU second).
+ * A thread pays for its own imports (the compilers, React and the theme: about a third of a CPU
+ * second), as much as compiling or rendering a dozen or two pages: a site whose pages fit in
+ * that runs on one thread. With two workers from the fifth task on, every build of five pages or
+ * more started two (the theme's own pages are four), most of them to render a page or two.
  */
-const QUEUED_BEFORE_ANOTHER_WORKER = IN_FLIGHT_PER_WORKER;
+const QUEUED_BEFORE_ANOTHER_WORKER = 16;
 
 export interface WorkerPoolOptions {
   /**

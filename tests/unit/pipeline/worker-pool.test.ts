@@ -44,16 +44,17 @@ describe('a pool started on demand', () => {
     expect(pool.started).toBe(1);
     const flag = new SharedArrayBuffer(4);
     const run = () => pool.run<SharedArrayBuffer, { threadId: number; site: string }>({ moduleUrl: held, exportName: 'hold', input: flag });
-    // Two in flight on the first worker, two waiting: still one worker.
-    const first = [run(), run(), run(), run()];
+    // Two in flight on the first worker and sixteen waiting (a small site's pages, or a dozen and
+    // the theme's four): still one worker, whose imports cost as much as rendering them.
+    const first = Array.from({ length: 18 }, run);
     expect(pool.started).toBe(1);
-    // A fifth while two wait: a second worker starts and takes it.
-    const fifth = run();
+    // One more: a second worker starts and takes it.
+    const oneMore = run();
     expect(pool.started).toBe(2);
     expect(pool.size).toBe(2);
     Atomics.store(new Int32Array(flag), 0, 1);
     Atomics.notify(new Int32Array(flag), 0);
-    const results = await Promise.all([...first, fifth]);
+    const results = await Promise.all([...first, oneMore]);
     expect(new Set(results.map((r) => r.threadId)).size).toBe(2);
     expect(results.every((r) => r.site === 'the site')).toBe(true);
   });

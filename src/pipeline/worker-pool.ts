@@ -82,9 +82,9 @@ const QUEUED_BEFORE_ANOTHER_WORKER = 16;
 
 export interface WorkerPoolOptions {
   /**
-   * Start one worker, and the others (up to the size) only when tasks queue up, instead of all at
-   * once. A count of tasks decides, never a clock, so which worker runs what does not depend on
-   * the machine's speed. @default false
+   * Start one worker when the first task comes, and the others (up to the size) only when tasks
+   * queue up, instead of all at once. A count of tasks decides, never a clock, so which worker
+   * runs what does not depend on the machine's speed. @default false
    */
   startOnDemand?: boolean;
 }
@@ -114,7 +114,9 @@ export class WorkerPool {
 
   constructor(size = Math.max(1, Math.min(availableParallelism(), 8)), options: WorkerPoolOptions = {}) {
     this.maxSize = size;
-    const initial = options.startOnDemand ? 1 : size;
+    // On demand, not even one before a task comes: a build whose pages all come from the cache,
+    // or that stops at its config, starts no thread.
+    const initial = options.startOnDemand ? 0 : size;
     for (let i = 0; i < initial; i++) this.workers.push(this.spawn());
   }
 

@@ -39,11 +39,17 @@ describe('a pool started on demand', () => {
   const pool = new WorkerPool(2, { startOnDemand: true });
   afterAll(() => pool.close());
 
-  test('runs a few tasks on one worker and starts another once tasks queue up, with the broadcasts', async () => {
+  test('starts no worker before a task comes, runs a few tasks on one and starts another once tasks queue up, with the broadcasts', async () => {
+    // A warm build whose pages all come from the cache sends the site, and no task: no thread.
     await pool.broadcast({ moduleUrl: held, exportName: 'setSite', input: 'the site' });
-    expect(pool.started).toBe(1);
+    expect(pool.started).toBe(0);
     const flag = new SharedArrayBuffer(4);
     const run = () => pool.run<SharedArrayBuffer, { threadId: number; site: string }>({ moduleUrl: held, exportName: 'hold', input: flag });
+    // The first task starts one, which gets the site first.
+    const open = new SharedArrayBuffer(4);
+    Atomics.store(new Int32Array(open), 0, 1);
+    await expect(pool.run<SharedArrayBuffer, { site: string }>({ moduleUrl: held, exportName: 'hold', input: open })).resolves.toMatchObject({ site: 'the site' });
+    expect(pool.started).toBe(1);
     // Two in flight on the first worker and sixteen waiting (a small site's pages, or a dozen and
     // the theme's four): still one worker, whose imports cost as much as rendering them.
     const first = Array.from({ length: 18 }, run);

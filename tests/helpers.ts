@@ -47,7 +47,10 @@ export function useFixtureCopy(name: string): () => string {
     const base = join(repoRoot, 'tests', '.tmp');
     mkdirSync(base, { recursive: true });
     root = mkdtempSync(join(base, `${name.slice(0, 40)}-`));
-    cpSync(fixture(name), root, { recursive: true, filter: (source) => !source.split(/[\\/]/).includes('.docs-gen-cache') });
+    // With the fixture's mtimes: files written a moment before dev starts are "racy" to it (they
+    // may be saved again within their mtime tick), so a config import copied just now counted as
+    // changed once dev watched, and dev reloaded the config as the first page was asked for.
+    cpSync(fixture(name), root, { recursive: true, preserveTimestamps: true, filter: (source) => !source.split(/[\\/]/).includes('.docs-gen-cache') });
   });
   afterAll(() => {
     if (root) rmSync(root, { recursive: true, force: true });

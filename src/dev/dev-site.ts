@@ -55,8 +55,7 @@ export function asDiagnostics(error: unknown, code: DiagnosticCode = 'internal')
  * state goes through {@link DevSite.exclusive}, one at a time; requests read a consistent state.
  */
 export class DevSite {
-  // One worker until pages queue up, as in build: a small site never pays for a second thread's imports.
-  pool = new WorkerPool(undefined, { startOnDemand: true });
+  pool = new WorkerPool();
   readonly store = new PageStore(() => this.pool);
   readonly pipeline: DevPipeline;
   readonly renderer: DevRenderer;
@@ -340,7 +339,7 @@ export class DevSite {
   /** New render workers, which import the theme and renderer modules afresh. */
   restartWorkers(): void {
     const old = this.pool;
-    this.pool = new WorkerPool(undefined, { startOnDemand: true });
+    this.pool = new WorkerPool();
     this.renderer.reset();
     // The old workers go once the tasks already on them have finished, however long they take:
     // a page compiling or rendering there (slow on a busy machine) still answers.

@@ -114,8 +114,8 @@ export class WorkerPool {
 
   constructor(size = Math.max(1, Math.min(availableParallelism(), 8)), options: WorkerPoolOptions = {}) {
     this.maxSize = size;
-    // On demand, not even one before a task comes: a build whose pages all come from the cache,
-    // or that stops at its config, starts no thread.
+    // On demand, not even one before a task or a broadcast comes: a build whose pages all come
+    // from the cache (it sends the site only on a miss), or that stops at its config, starts no thread.
     const initial = options.startOnDemand ? 0 : size;
     for (let i = 0; i < initial; i++) this.workers.push(this.spawn());
   }
@@ -226,9 +226,14 @@ export class WorkerPool {
     });
   }
 
-  /** Runs the same task once on every worker (to hand each the site data once). */
+  /**
+   * Runs the same task once on every worker (to hand each the site data once). A pool started on
+   * demand that has no worker yet starts one for it: tasks follow a broadcast, and its failure (a
+   * component that does not load) must reach the caller, not vanish into a later replay.
+   */
   broadcast<Input>(task: WorkerTask<Input>): Promise<unknown[]> {
     this.broadcasts.set(`${task.moduleUrl}#${task.exportName}`, task);
+    if (!this.workers.length && !this.closed) this.workers.push(this.spawn());
     return handledLater(Promise.all(this.workers.map((slot) => this.send(slot, task, {}, true))));
   }
 

@@ -14,15 +14,6 @@ export function waitForGate(gate) {
 // A copy: dev keeps its output in the site's cache folder, and other files build the fixture.
 const dev = useDevServer(useFixtureCopy('a-tiny-site-that-builds'));
 
-test('a small site runs on one worker thread: a second starts only once pages queue up', async () => {
-  const response = await fetch(dev.url('/'));
-  expect(response.status).toBe(200);
-  await response.text();
-  // Each thread imports the compilers, React and the theme for itself: a site of a few pages
-  // (this one has one, and the theme's four) would pay for that twice.
-  expect(dev.server.site.pool.started).toBe(1);
-});
-
 test('new render workers: the old ones finish the tasks they have, however long those take, and only then close', async () => {
   const { site } = dev.server;
   const old = site.pool;

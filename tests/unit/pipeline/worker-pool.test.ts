@@ -10,6 +10,7 @@ export function spin() { for (;;) {} }
 export function exitWith(code) { process.exit(code); }
 export function exitOnceAnswered(code) { setTimeout(() => process.exit(code)); return 'answered'; }
 export function whichSite() { return site; }
+export function refuse(reason) { throw new Error(reason); }
 `)}`;
 
 describe('a task that never ends', () => {
@@ -39,17 +40,14 @@ describe('a pool started on demand', () => {
   const pool = new WorkerPool(2, { startOnDemand: true });
   afterAll(() => pool.close());
 
-  test('starts no worker before a task comes, runs a few tasks on one and starts another once tasks queue up, with the broadcasts', async () => {
-    // A warm build whose pages all come from the cache sends the site, and no task: no thread.
-    await pool.broadcast({ moduleUrl: held, exportName: 'setSite', input: 'the site' });
+  test('starts no worker before a task or a broadcast comes, runs a few tasks on one and starts another once tasks queue up, with the broadcasts', async () => {
+    // A warm build whose pages all come from the cache sends nothing and posts no task: no thread.
     expect(pool.started).toBe(0);
+    // The site is sent when a page must be rendered: the first worker starts for it.
+    await pool.broadcast({ moduleUrl: held, exportName: 'setSite', input: 'the site' });
+    expect(pool.started).toBe(1);
     const flag = new SharedArrayBuffer(4);
     const run = () => pool.run<SharedArrayBuffer, { threadId: number; site: string }>({ moduleUrl: held, exportName: 'hold', input: flag });
-    // The first task starts one, which gets the site first.
-    const open = new SharedArrayBuffer(4);
-    Atomics.store(new Int32Array(open), 0, 1);
-    await expect(pool.run<SharedArrayBuffer, { site: string }>({ moduleUrl: held, exportName: 'hold', input: open })).resolves.toMatchObject({ site: 'the site' });
-    expect(pool.started).toBe(1);
     // Two in flight on the first worker and sixteen waiting (a small site's pages, or a dozen and
     // the theme's four): still one worker, whose imports cost as much as rendering them.
     const first = Array.from({ length: 18 }, run);
@@ -117,6 +115,17 @@ describe('a worker that exits in the middle of a task', () => {
     await expect.poll(() => pool.started).toBe(0);
     await expect(pool.run<null, string>({ moduleUrl: module, exportName: 'whichSite', input: null })).resolves.toBe('the site');
     expect(pool.started).toBe(1);
+  });
+});
+
+describe('a pool started on demand that has no worker yet', () => {
+  const pool = new WorkerPool(2, { startOnDemand: true });
+  afterAll(() => pool.close());
+
+  // The build sends the site before any render task: a setSite that fails (an MDX component that
+  // does not load) must fail the build, not vanish into the replay a later worker gets.
+  test("a broadcast's failure reaches its caller", async () => {
+    await expect(pool.broadcast({ moduleUrl: module, exportName: 'refuse', input: 'the component does not load' })).rejects.toThrow('the component does not load');
   });
 });
 

@@ -15,8 +15,10 @@ interface Entry {
   stub?: PageCompileOutput;
   /** The compile of the current file on disk is done (or failed). */
   current: boolean;
-  /** Bumped on every change, so a compile of an older version is not taken as current. */
+  /** New on every change (and for every entry made), so a compile of an older version is not taken as current. */
   version: number;
+  /** The file changed since dev listed it at start. */
+  changed?: true;
   errors: Diagnostic[];
 }
 
@@ -42,9 +44,17 @@ export class PageStore {
   /** `pool` is asked each time: dev replaces the pool when theme modules change. */
   constructor(private readonly pool: () => WorkerPool) {}
 
+  /**
+   * The last version given to any entry: versions are never reused, not even by an entry made
+   * again after `clear` or `forget`. A compile still running for the entry that went (the
+   * background's, as a config change empties the store) has a key of its own then, and a request
+   * does not join it: its output lands on the old entry, and the request was served the stub.
+   */
+  private lastVersion = 0;
+
   private entry(path: string): Entry {
     let entry = this.entries.get(path);
-    if (!entry) this.entries.set(path, (entry = { current: false, version: 0, errors: [] }));
+    if (!entry) this.entries.set(path, (entry = { current: false, version: ++this.lastVersion, errors: [] }));
     return entry;
   }
 
@@ -65,7 +75,7 @@ export class PageStore {
   private async stubOf(task: PageCompileTask<unknown>, entry: Entry): Promise<PageCompileOutput> {
     // The start-up listing's stamp holds until the file changes; after that, one taken now. Either
     // is taken before the read: a file written meanwhile is read again next time, never missed.
-    const stamp = (entry.version === 0 ? this.startupStamps?.get(task.file) : undefined) ?? stampOf(task.file);
+    const stamp = (entry.changed ? undefined : this.startupStamps?.get(task.file)) ?? stampOf(task.file);
     const kept = this.outline?.stub(task.sourcePath, stamp);
     if (kept) return kept;
     this.stubsRead++;
@@ -82,7 +92,8 @@ export class PageStore {
     const entry = this.entry(path);
     entry.current = false;
     entry.stub = undefined;
-    entry.version++;
+    entry.changed = true;
+    entry.version = ++this.lastVersion;
   }
 
   /** What the content loader gets for a page now: its last compile, or its stub. */

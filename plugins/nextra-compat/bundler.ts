@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, Plugin as EsbuildPlugin } from 'esbuild';
-import { workerModuleUrl } from 'docs-gen';
+import { workerModuleUrl, writeAtomically } from 'docs-gen';
 
 /** Where the compat layer's files live in the output (images imported by pages). */
 export const STATIC_FOLDER = '_docs-gen/nextra';
@@ -80,7 +80,8 @@ async function staticImage(path: string, site: BundlerSite): Promise<StaticImage
   const folder = staticCacheFolder(site.cacheDir);
   await mkdir(folder, { recursive: true });
   const target = join(folder, name);
-  if (!existsSync(target)) await copyFile(path, target);
+  // Through a temporary name: another build of the site copying the same image at once must never let this one see half of it.
+  if (!existsSync(target)) await writeAtomically(target, bytes);
   const { default: sharp } = await import('sharp');
   const { width = 0, height = 0 } = await sharp(bytes).metadata();
   return { src: `${site.basePath}/${STATIC_FOLDER}/${name}`, width, height };
@@ -120,7 +121,7 @@ export function nextraBundler(_options: unknown, site: BundlerSite): EsbuildPlug
         const stats = existsSync(file) ? await stat(file) : undefined;
         const record = usesRecordPath(site.cacheDir, page);
         await mkdir(dirname(record), { recursive: true });
-        await writeFile(record, JSON.stringify({ ...uses, size: stats?.size ?? 0, mtimeMs: stats?.mtimeMs ?? 0, shims: [...new Set(uses.shims)].sort(), styles: [...new Set(uses.styles)].sort() }));
+        await writeAtomically(record, JSON.stringify({ ...uses, size: stats?.size ?? 0, mtimeMs: stats?.mtimeMs ?? 0, shims: [...new Set(uses.shims)].sort(), styles: [...new Set(uses.styles)].sort() }));
       });
       const shimSpecifiers = new RegExp(`^(?:${Object.keys(SHIMS).map((s) => s.replace(/[/.-]/g, '\\$&')).join('|')})$`);
       b.onResolve({ filter: shimSpecifiers }, (args) => {

@@ -1,8 +1,10 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
+import { writeAtomically } from '../util/write-atomically.ts';
 
 /** Absolute module paths of the configured islands, checked to exist. */
 export function resolveIslands(root: string, islands: Record<string, string>): Record<string, string> {
@@ -29,7 +31,10 @@ export async function buildServerIslands(islands: Record<string, string>, cacheD
   const contents = names.map((name) => `export { default as ${name} } from ${JSON.stringify(islands[name])};`).join('\n');
   const outfile = join(cacheDir, 'islands', `server-${createHash('sha1').update(contents).digest('hex').slice(0, 12)}.mjs`);
   const { build: esbuild } = await import('esbuild');
-  await esbuild({
+  const { outputFiles } = await esbuild({
+    // Written below through a temporary name: every render worker imports this file, and two
+    // builds of one site write the same name (it is named by the islands, not their sources).
+    write: false,
     stdin: { contents, resolveDir: cacheDir, loader: 'js' },
     bundle: true,
     format: 'esm',
@@ -40,6 +45,8 @@ export async function buildServerIslands(islands: Record<string, string>, cacheD
     logLevel: 'silent',
     external: ['react', 'react-dom', 'react/jsx-runtime', 'react-dom/server'],
   });
+  await mkdir(dirname(outfile), { recursive: true });
+  await Promise.all(outputFiles.map((output) => writeAtomically(output.path, output.contents)));
   return outfile;
 }
 

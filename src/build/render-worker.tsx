@@ -94,7 +94,9 @@ async function loadContent(definition: RouteDefinition): Promise<MDXContent | un
   if (compiled.kind === 'module') {
     const content = ((await import(pathToFileURL(compiled.code).href)) as { default?: unknown }).default;
     // Never a page without its body: a module file cut short (written over in place) used to render as an empty page.
-    if (typeof content !== 'function') throw new Error(`the compiled module of ${definition.sourcePath ?? definition.route} (${compiled.code}) has no page component as its default export`);
+    // A function, or a component object React renders (`memo`, `forwardRef`: marked with `$$typeof`).
+    const renderable = typeof content === 'function' || (typeof content === 'object' && content !== null && '$$typeof' in content);
+    if (!renderable) throw new Error(`the compiled module of ${definition.sourcePath ?? definition.route} (${compiled.code}) has no page component as its default export`);
     return content as MDXContent;
   }
   // What @mdx-js/mdx's runSync does, without loading the compiler into the render worker.

@@ -349,6 +349,30 @@ export default {
     'content/index.md': '# Home\n',
   });
   afterAll(() => site.cleanup());
+  const memoSite = tempSite({
+    // What React.memo returns: an object, not a function, and a component all the same.
+    'memo.mjs': "export default { $$typeof: Symbol.for('react.memo'), type: () => 'A page component wrapped in memo', compare: null };\n",
+    'docs-gen.config.ts': `import { fileURLToPath } from 'node:url';
+export default {
+  plugins: [{
+    name: 'memo-module',
+    contentLoaded({ actions }) {
+      const code = fileURLToPath(new URL('./memo.mjs', import.meta.url));
+      actions.addRoute({ route: '/memo', title: 'Memo', content: { type: 'mdx', compiled: { kind: 'module', code } } });
+    },
+  }],
+};
+`,
+    'content/index.md': '# Home\n',
+  });
+  afterAll(() => memoSite.cleanup());
+
+  test('a component object React renders (memo, forwardRef) is a page component', async () => {
+    const dir = tmp();
+    temporary.push(dir);
+    await build({ root: memoSite.root, outDir: join(dir, 'out') });
+    expect(readFileSync(join(dir, 'out', 'memo', 'index.html'), 'utf8')).toContain('A page component wrapped in memo');
+  });
 
   test('stops the build naming the route and the module, and writes no output', async () => {
     const dir = tmp();

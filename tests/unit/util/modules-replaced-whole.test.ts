@@ -6,6 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { compilePage } from '../../../plugins/content-loader/compile-page.ts';
 import { importModuleFile } from '../../../src/util/import-module.ts';
 import { runnableModuleUrl } from '../../../src/pipeline/runnable-module.ts';
+import { buildServerIslands } from '../../../src/build/islands.ts';
 
 // Two builds of one site at once (or `check` beside `build`) bundle the same file under the same
 // name in the site's cache. A module written over in place is, for a moment, empty or cut short,
@@ -60,6 +61,20 @@ describe('a bundled module is replaced by a new file, never written over in plac
     await load();
     expect(readFileSync(held, 'utf8')).toBe(HELD);
     expect(readFileSync(join(cacheDir, name!), 'utf8')).toBe(bundled);
+  });
+
+  test("the islands' server module every render worker imports", async () => {
+    const island = join(dir, 'Counter.jsx');
+    writeFileSync(island, 'export default function Counter() { return null; }\n');
+    const cacheDir = join(dir, 'islands-cache');
+    mkdirSync(cacheDir, { recursive: true });
+    const first = await buildServerIslands({ Counter: island }, cacheDir);
+    const bundled = readFileSync(first!, 'utf8');
+    const held = holdAside(first!);
+
+    expect(await buildServerIslands({ Counter: island }, cacheDir)).toBe(first);
+    expect(readFileSync(held, 'utf8')).toBe(HELD);
+    expect(readFileSync(first!, 'utf8')).toBe(bundled);
   });
 
   test('a TypeScript module a render worker runs (a plugin, a component)', async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../src/build/build.ts';
 import { formatDiagnostic } from '../../src/diagnostics/format.ts';
-import { fixture, rejectionDiagnostics, tempSite, tmp } from '../helpers.ts';
+import { fixture, rejectionDiagnostics, tempSite, tmp, type TempSite } from '../helpers.ts';
 
 const temporary: string[] = [];
 afterAll(() => {
@@ -330,54 +330,50 @@ describe('a plugin object with an unknown key', () => {
   });
 });
 
-describe('a page whose compiled module has no page component', () => {
+/**
+ * A site with one route `/<name>` whose compiled page is the ES module `module` (its text), as a
+ * plugin adds it (`compiled.kind: 'module'`, what the MDX path makes of a page with imports).
+ */
+function siteWithPageModule(name: string, module: string): TempSite {
+  return tempSite({
+    [`${name}.mjs`]: module,
+    'docs-gen.config.ts': `import { fileURLToPath } from 'node:url';
+export default {
+  plugins: [{
+    name: '${name}-module',
+    contentLoaded({ actions }) {
+      const code = fileURLToPath(new URL('./${name}.mjs', import.meta.url));
+      actions.addRoute({ route: '/${name}', title: '${name}', content: { type: 'mdx', compiled: { kind: 'module', code } } });
+    },
+  }],
+};
+`,
+    'content/index.md': '# Home\n',
+  });
+}
+
+describe('a page module', () => {
   // What a module file cut short looks like to the renderer (two builds of one site wrote it
   // over in place while the other imported it): it used to become an empty page, silently.
-  const site = tempSite({
-    'cut.mjs': '// nothing exported: the rest of the file never arrived\n',
-    'docs-gen.config.ts': `import { fileURLToPath } from 'node:url';
-export default {
-  plugins: [{
-    name: 'cut-module',
-    contentLoaded({ actions }) {
-      const code = fileURLToPath(new URL('./cut.mjs', import.meta.url));
-      actions.addRoute({ route: '/cut', title: 'Cut', content: { type: 'mdx', compiled: { kind: 'module', code } } });
-    },
-  }],
-};
-`,
-    'content/index.md': '# Home\n',
+  const cut = siteWithPageModule('cut', '// nothing exported: the rest of the file never arrived\n');
+  // What React.memo returns: an object, not a function, and a component all the same.
+  const memo = siteWithPageModule('memo', "export default { $$typeof: Symbol.for('react.memo'), type: () => 'A page component wrapped in memo', compare: null };\n");
+  afterAll(() => {
+    cut.cleanup();
+    memo.cleanup();
   });
-  afterAll(() => site.cleanup());
-  const memoSite = tempSite({
-    // What React.memo returns: an object, not a function, and a component all the same.
-    'memo.mjs': "export default { $$typeof: Symbol.for('react.memo'), type: () => 'A page component wrapped in memo', compare: null };\n",
-    'docs-gen.config.ts': `import { fileURLToPath } from 'node:url';
-export default {
-  plugins: [{
-    name: 'memo-module',
-    contentLoaded({ actions }) {
-      const code = fileURLToPath(new URL('./memo.mjs', import.meta.url));
-      actions.addRoute({ route: '/memo', title: 'Memo', content: { type: 'mdx', compiled: { kind: 'module', code } } });
-    },
-  }],
-};
-`,
-    'content/index.md': '# Home\n',
-  });
-  afterAll(() => memoSite.cleanup());
 
-  test('a component object React renders (memo, forwardRef) is a page component', async () => {
+  test('whose default export is a component object React renders (memo, forwardRef) is a page', async () => {
     const dir = tmp();
     temporary.push(dir);
-    await build({ root: memoSite.root, outDir: join(dir, 'out') });
+    await build({ root: memo.root, outDir: join(dir, 'out') });
     expect(readFileSync(join(dir, 'out', 'memo', 'index.html'), 'utf8')).toContain('A page component wrapped in memo');
   });
 
-  test('stops the build naming the route and the module, and writes no output', async () => {
+  test('without a page component stops the build naming the route and the module, and writes no output', async () => {
     const dir = tmp();
     temporary.push(dir);
-    await expect(build({ root: site.root, outDir: join(dir, 'out') })).rejects.toThrow(/the compiled module of \/cut \(.*cut\.mjs\) has no page component as its default export/);
+    await expect(build({ root: cut.root, outDir: join(dir, 'out') })).rejects.toThrow(/the compiled module of \/cut \(.*cut\.mjs\) has no page component as its default export/);
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 });

@@ -9,6 +9,9 @@ import { recordErrors, useBuiltSite } from './browser.ts';
 
 const site = useBuiltSite(fixture('islands-hydrate-an-interactive-counter'));
 
+/** React has taken over the page's island (its root is on the element). */
+const isHydrated = (page: Page) => page.evaluate(() => Object.keys(document.querySelector('docs-island')!).some((key) => key.startsWith('__reactContainer')));
+
 /** Script URLs the page fetched. */
 const scriptsLoaded = (page: Page) => page.evaluate(() => performance.getEntriesByType('resource').map((r) => r.name).filter((n) => n.endsWith('.js')));
 
@@ -48,7 +51,7 @@ describe('islands', () => {
     // Script errors and React's hydration complaints.
     const errors = recordErrors(page);
     await page.goto(`${site.base}/`);
-    await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('docs-island')!).some((k) => k.startsWith('__reactContainer')))).toBe(true);
+    await expect.poll(() => isHydrated(page)).toBe(true);
     await page.click('.counter');
     await page.click('.counter');
     expect(await page.textContent('.counter')).toBe('Clicks: 4');
@@ -59,9 +62,9 @@ describe('islands', () => {
   test('a page without islands loads no React', async () => {
     const islandPage = await site.browser.newPage();
     await islandPage.goto(`${site.base}/`);
-    await islandPage.click('.counter');
-    // The island's chunks load after the page does: read what was loaded once loading is over.
-    await islandPage.waitForLoadState('networkidle');
+    // The island's chunks load after the page does: read what was loaded once it is hydrated (a
+    // quiet network for half a second, 'networkidle', may come before they were even asked for).
+    await expect.poll(() => isHydrated(islandPage)).toBe(true);
     const withIslands = await scriptsLoaded(islandPage);
     const plainPage = await site.browser.newPage();
     await plainPage.goto(`${site.base}/plain`);

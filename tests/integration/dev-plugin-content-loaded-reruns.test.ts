@@ -95,7 +95,13 @@ test("a title change runs the outline plugin again: its route lists the new titl
 });
 
 test("a title change still reaches the sidebar tree every page loads; a body edit keeps the same tree file", async () => {
-  const treeUrl = async () => /["'](\/_docs-gen\/sidebar-[^"']+\.json)["']/.exec((await get('/guide')).html)?.[1];
+  // Read once the background has nothing left to do: the rename of the test before may still
+  // be on its way into the navigation (a refresh after the background compile), and under load
+  // it arrived between the two reads below.
+  const treeUrl = async () => {
+    await dev.server.idle();
+    return /["'](\/_docs-gen\/sidebar-[^"']+\.json)["']/.exec((await get('/guide')).html)?.[1];
+  };
   const first = await treeUrl();
   expect(first).toBeDefined();
   await save('content/guide.mdx', '# Guide\n\nA fourth version.\n', '/guide', 'A fourth version');

@@ -93,8 +93,8 @@ async function loadContent(definition: RouteDefinition): Promise<MDXContent | un
   if (compiled.kind === 'html') return undefined;
   if (compiled.kind === 'module') {
     const content = ((await import(pathToFileURL(compiled.code).href)) as { default?: unknown }).default;
-    // Never a page without its body: a module file cut short (written over in place) used to render as an empty page.
-    // A function, or a component object React renders (`memo`, `forwardRef`: marked with `$$typeof`).
+    // Never a page without its body (a module file cut short used to render as an empty page). A
+    // component is a function, or an object React renders (`memo`, `forwardRef`: with `$$typeof`).
     const renderable = typeof content === 'function' || (typeof content === 'object' && content !== null && '$$typeof' in content);
     if (!renderable) throw new Error(`the compiled module of ${definition.sourcePath ?? definition.route} (${compiled.code}) has no page component as its default export`);
     return content as MDXContent;

@@ -232,8 +232,9 @@ export class WorkerPool {
    * component that does not load) must reach the caller, not vanish into a later replay.
    */
   broadcast<Input>(task: WorkerTask<Input>): Promise<unknown[]> {
+    // With the broadcasts before this one (all its workers may have ended idle since them).
+    if (!this.workers.length && !this.closed) this.workers.push(this.spawnWithBroadcasts());
     this.broadcasts.set(`${task.moduleUrl}#${task.exportName}`, task);
-    if (!this.workers.length && !this.closed) this.workers.push(this.spawn());
     return handledLater(Promise.all(this.workers.map((slot) => this.send(slot, task, {}, true))));
   }
 

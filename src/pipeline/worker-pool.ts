@@ -186,6 +186,14 @@ export class WorkerPool {
     return slot;
   }
 
+  /**
+   * A worker, with the broadcasts so far, when there is none: a pool started on demand before its
+   * first task or broadcast, or one whose workers all ended while idle (`exited`).
+   */
+  private startOneIfNone(): void {
+    if (!this.workers.length && !this.closed) this.workers.push(this.spawnWithBroadcasts());
+  }
+
   private next(slot: PoolWorker): void {
     const next = this.queue.shift();
     if (next) this.send(slot, next.task, next.options).then(next.resolve, next.reject);
@@ -211,8 +219,7 @@ export class WorkerPool {
   }
 
   private start<Output>(task: WorkerTask, options: RunOptions): Promise<Output> {
-    // Every worker ended while idle (`exited`): the task starts a new one.
-    if (!this.workers.length && !this.closed) this.workers.push(this.spawnWithBroadcasts());
+    this.startOneIfNone();
     let slot = this.workers[0]!;
     for (const candidate of this.workers) if (candidate.busy < slot.busy) slot = candidate;
     if (slot.busy < IN_FLIGHT_PER_WORKER) return this.send<Output>(slot, task, options);
@@ -232,8 +239,8 @@ export class WorkerPool {
    * component that does not load) must reach the caller, not vanish into a later replay.
    */
   broadcast<Input>(task: WorkerTask<Input>): Promise<unknown[]> {
-    // With the broadcasts before this one (all its workers may have ended idle since them).
-    if (!this.workers.length && !this.closed) this.workers.push(this.spawnWithBroadcasts());
+    // Before this broadcast is recorded: a worker started here is given the earlier ones first.
+    this.startOneIfNone();
     this.broadcasts.set(`${task.moduleUrl}#${task.exportName}`, task);
     return handledLater(Promise.all(this.workers.map((slot) => this.send(slot, task, {}, true))));
   }

@@ -2,7 +2,8 @@
 // (tests/rel-site-once.ts), removed when the run ends.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 
 const RUN_DIR_VARIABLE = 'DOCS_GEN_TEST_RUN_DIR';
@@ -16,6 +17,13 @@ const REMOVER_VARIABLE = 'DOCS_GEN_TEST_RUN_DIR_REMOVED_BY_SETUP';
 export function testRunDir(): string {
   return (process.env[RUN_DIR_VARIABLE] ??= mkdtempSync(join(tmpdir(), 'docs-gen-test-run-')));
 }
+
+/**
+ * Where the run whose folder is `testRunDir` keeps its temporary sites (`tempSite`, tests/helpers.ts):
+ * inside the repository, so that `docs-gen` resolves from them; removed with the run's folder, also
+ * a site whose test failed before removing it.
+ */
+export const runSitesDir = (testRunDir: string): string => join(fileURLToPath(new URL('.', import.meta.url)), '.tmp', basename(testRunDir));
 
 /**
  * What must be finished before the folder goes: the Rel site's build begun early, when there is
@@ -37,5 +45,6 @@ export default function setup(project: TestProject): () => Promise<void> {
     if (!removes) return;
     await Promise.all(pending);
     rmSync(dir, { recursive: true, force: true });
+    rmSync(runSitesDir(dir), { recursive: true, force: true });
   };
 }

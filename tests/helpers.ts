@@ -1,12 +1,12 @@
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { build, type BuildOptions, type BuildResult } from '../src/build/build.ts';
 import { checkSite } from '../src/check/check.ts';
 import type { CheckReport } from '../src/check/report.ts';
 import type { Diagnostic } from '../src/diagnostics/diagnostic.ts';
+import { runSitesDir } from './global-setup.ts';
 
 export const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 export const fixture = (name: string) => join(repoRoot, 'tests', 'fixtures', name);
@@ -19,7 +19,7 @@ export interface TempSite {
 
 /** Writes `files` (path → contents) into a fresh temporary site folder inside the repo (so `docs-gen` resolves). */
 export function tempSite(files: Record<string, string>): TempSite {
-  const base = join(repoRoot, 'tests', '.tmp');
+  const base = runSitesDir(inject('testRunDir'));
   mkdirSync(base, { recursive: true });
   const root = mkdtempSync(join(base, 'site-'));
   for (const [path, contents] of Object.entries(files)) {
@@ -29,7 +29,8 @@ export function tempSite(files: Record<string, string>): TempSite {
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 
-export const tmp = () => mkdtempSync(join(tmpdir(), 'docs-gen-test-'));
+/** A new empty folder in the run's folder, which goes when the run ends (tests/global-setup.ts). */
+export const tmp = () => mkdtempSync(join(inject('testRunDir'), 'tmp-'));
 
 /**
  * A copy of the fixture `name` for the calling file or block alone, inside the repository (so

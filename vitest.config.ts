@@ -102,7 +102,7 @@ export default defineConfig({
     hookTimeout: 600_000,
     // expect.poll waits as long as its test may (its own default, 1 s, is a speed to meet).
     expect: { poll: { timeout: 60_000 } },
-    // A folder for the run, shared by its test files (the Rel site built once).
+    // A folder for the run, shared by its test files (the Rel site built once) and holding their temporary folders and sites.
     globalSetup: ['tests/global-setup.ts'],
     // The usual report, and the Rel site's build begun as the run starts (tests/rel-site-early.ts).
     reporters: ['default', './tests/rel-site-early.ts'],

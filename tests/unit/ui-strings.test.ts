@@ -43,6 +43,15 @@ describe("the theme's dictionary", () => {
     }
   });
 
+  test("are merged once per locale, and no caller can change another page's strings", () => {
+    expect(uiStrings('fr-FR')).toBe(uiStrings('fr-FR'));
+    expect(() => {
+      (uiStrings('fr-FR') as { copy: string }).copy = 'changed';
+    }).toThrow(TypeError);
+    expect(uiStrings('fr-FR').copy).toBe('Copier');
+    expect(uiStrings('fr-CA').copy).toBe('Copier');
+  });
+
   test('gives the client scripts exactly their keys', () => {
     expect(Object.keys(clientStringsOf(uiStrings('fr-FR')))).toEqual([...CLIENT_STRING_KEYS]);
     expect(clientStringsOf(uiStrings('fr-FR')).copied).toBe('Copié');

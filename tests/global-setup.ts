@@ -21,7 +21,7 @@ export function testRunDir(): string {
 }
 
 /**
- * Where the run whose folder is `testRunDir` keeps its temporary sites (`tempSite`, tests/helpers.ts):
+ * Where the run whose folder is `runDir` keeps its temporary sites (`tempSite`, tests/helpers.ts):
  * inside the repository, so that `docs-gen` resolves from them; removed with the run's folder, also
  * a site whose test failed before removing it.
  */

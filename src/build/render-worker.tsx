@@ -19,6 +19,7 @@ import { RouteDataContext } from '../../theme/route-data-context.ts';
 import type { ResolvedThemeOptions, RouteData } from '../shared/types.ts';
 import { outputPathFor, SiteIndex, type SiteSnapshot } from './route-data.ts';
 import { keepRendered } from './render-cache.ts';
+import { applySitePatch, type SitePatch } from './site-patch.ts';
 
 let site: SiteIndex | undefined;
 let defaultLocale = 'en-US';
@@ -49,18 +50,10 @@ export async function setSite(snapshot: SiteSnapshot): Promise<void> {
   registered = components;
 }
 
-/** What dev's workers may take as a patch; any other part changed is sent whole with `setSite`. */
-export type SitePatch = Partial<Pick<SiteSnapshot, 'assets' | 'routesByLocale' | 'fallbackRoutesByLocale' | 'sidebarUrls' | 'themeData'>>;
-
-/**
- * Worker task (dev): the parts of the site that differ from the last `setSite`'s, each whole
- * (the others are as `setSite` gave them). Relative to `setSite`'s snapshot, not to the last
- * patch: the pool replays the last broadcast of each task to a replacement worker, and those two
- * make the site again. Navigation (10 000 pages' worth) is not sent again for a new image.
- */
+/** Worker task (dev): the site as the last `setSite` gave it with the parts that changed since (see `SitePatch`). */
 export function patchSite(changes: SitePatch): void {
   if (!lastSet || !site) throw new Error('patchSite before setSite');
-  site = site.withSnapshot({ ...lastSet, ...changes });
+  site = site.withSnapshot(applySitePatch(lastSet, changes));
 }
 
 export interface RenderInput {

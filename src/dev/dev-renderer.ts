@@ -1,6 +1,6 @@
 import { renderInPool } from '../build/render-in-pool.ts';
 import type { SiteSnapshot } from '../build/route-data.ts';
-import type { SitePatch } from '../build/render-worker.tsx';
+import { sitePatch, type SitePatch } from '../build/site-patch.ts';
 import type { Plugin, PluginContext, RenderedPage, RouteDefinition } from '../pipeline/plugin.ts';
 import { runTransformPage } from '../pipeline/run-plugins.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
@@ -14,20 +14,6 @@ function fingerprint(definition: RouteDefinition): unknown[] {
   const { content } = definition;
   const body = content.type === 'mdx' ? content.compiled : content.type === 'html' ? content.html : content.type;
   return [body, definition.headings, definition.frontMatter, definition.title, JSON.stringify(definition.theme ?? {})];
-}
-
-const PATCHABLE = ['assets', 'routesByLocale', 'fallbackRoutesByLocale', 'sidebarUrls', 'themeData'] as const satisfies readonly (keyof SitePatch)[];
-
-/** The parts of `next` that differ from `sent`, when all of them may go as a patch; undefined when another part differs. */
-function patchFrom(sent: SiteSnapshot, next: SiteSnapshot): SitePatch | undefined {
-  const keys = Object.keys({ ...sent, ...next }) as (keyof SiteSnapshot)[];
-  const patch: Record<string, unknown> = {};
-  for (const key of keys) {
-    if (sameData(sent[key], next[key])) continue;
-    if (!(PATCHABLE as readonly string[]).includes(key)) return undefined;
-    patch[key] = next[key];
-  }
-  return patch as SitePatch;
 }
 
 const cacheKeyOf = (definition: RouteDefinition) => `${definition.locale} ${definition.route}`;
@@ -65,7 +51,7 @@ export class DevRenderer {
     // Compared part by part, the same objects at once: no text of the whole site per edit.
     if (this.snapshot && sameData(snapshot, this.snapshot)) return false;
     this.cache.clear();
-    const patch = this.wholeSent && patchFrom(this.wholeSent, snapshot);
+    const patch = this.wholeSent && sitePatch(this.wholeSent, snapshot);
     if (patch) await this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'patchSite', input: patch });
     else {
       // The empty patch replaces an older one the pool would otherwise replay to a new worker after

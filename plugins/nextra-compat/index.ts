@@ -29,10 +29,17 @@ export interface NextraPageSummary {
  */
 export default function nextraCompat(): Plugin {
   // Each page object's summary (dev hands over the same object while the page is unchanged).
-  const summaryByPage = new WeakMap<ContentPage, NextraPageSummary>();
+  const summaryByPage = new WeakMap<ContentPage, { title: string; frontMatter: ContentPage['frontMatter']; summary: NextraPageSummary }>();
+  // Each page's summary in the last list, by file: a page compiled anew (a new object, its front
+  // matter parsed again) whose summary reads the same keeps it, so the list stays the same array.
+  let lastBySource = new Map<string, NextraPageSummary>();
   const summaryOf = (p: ContentPage): NextraPageSummary => {
-    let summary = summaryByPage.get(p);
-    if (!summary || summary.title !== p.title || summary.frontMatter !== p.frontMatter) summaryByPage.set(p, (summary = { route: p.route, locale: p.locale, name: p.name, title: p.title, frontMatter: p.frontMatter }));
+    const known = summaryByPage.get(p);
+    if (known && known.title === p.title && known.frontMatter === p.frontMatter) return known.summary;
+    const last = lastBySource.get(p.sourcePath);
+    const same = last && last.route === p.route && last.locale === p.locale && last.name === p.name && last.title === p.title && JSON.stringify(last.frontMatter) === JSON.stringify(p.frontMatter);
+    const summary = same ? last : { route: p.route, locale: p.locale, name: p.name, title: p.title, frontMatter: p.frontMatter };
+    summaryByPage.set(p, { title: p.title, frontMatter: p.frontMatter, summary });
     return summary;
   };
   let lastSummaries: NextraPageSummary[] = [];
@@ -45,6 +52,7 @@ export default function nextraCompat(): Plugin {
         for (const line of migrationSummary({ root: context.root, cacheDir: context.cacheDir, pages })) actions.note(line);
       }
       const summaries: NextraPageSummary[] = pages.map(summaryOf);
+      lastBySource = new Map(pages.map((page, i) => [page.sourcePath, summaries[i]!]));
       // The last list again when no page's summary changed (a body edit in dev): dev compares the
       // theme data after every edit, the same array at once.
       if (lastSummaries.length === summaries.length && summaries.every((s, i) => s === lastSummaries[i])) actions.setThemeData({ nextraPages: lastSummaries });

@@ -40,3 +40,18 @@ describe("nextra-compat's page summaries across dev's runs", () => {
     expect(renamed[0]).toBe(first[0]);
   });
 });
+
+describe("nextra-compat's page summaries when dev compiles a page", () => {
+  test('a page compiled anew (a new object, its front matter parsed again) whose summary reads the same keeps the same list', async () => {
+    const plugin = nextraCompat();
+    const stub = { ...page('/a', 'A'), frontMatter: { title: 'A', tags: ['x'] } };
+    const other = page('/b', 'B');
+    const first = await summariesOf(plugin, [stub, other]);
+    const compiled = { ...stub, frontMatter: { title: 'A', tags: ['x'] }, headings: [{ id: 'intro', value: 'Intro', depth: 2 }] };
+    expect(await summariesOf(plugin, [compiled, other])).toBe(first);
+    const edited = { ...compiled, frontMatter: { title: 'A', tags: ['y'] } };
+    const next = await summariesOf(plugin, [edited, other]);
+    expect(next).not.toBe(first);
+    expect(next[0]!.frontMatter).toEqual({ title: 'A', tags: ['y'] });
+  });
+});

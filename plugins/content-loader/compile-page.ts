@@ -112,6 +112,15 @@ export async function cachedCompile(input: CompileInput): Promise<CacheLookUp> {
 }
 
 /**
+ * Worker task (dev): loads what compiling pages of these formats takes (markdown-it, the MDX
+ * compiler, shiki) while dev reads the site, so the first page a writer asks for does not wait for
+ * it. `compilePage` imports these lazily, so that a build loads only what its pages need.
+ */
+export async function warmUpCompiler(formats: readonly string[]): Promise<void> {
+  await Promise.all([import('./compile-source.ts'), import('shiki'), ...(formats.includes('mdx') ? [import('./compile-mdx.ts')] : [])]);
+}
+
+/**
  * Worker task: one page from source to compiled code, headings, references and text. With a
  * `cacheDir`, an unchanged page (same source, input, grammar and tool) is read from the
  * persistent cache instead; pages bundled with their imports are not cached, since the files

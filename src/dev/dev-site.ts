@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import { CONFIG_FILES } from '../config/load-config.ts';
 import { statSync } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
 import { siteSnapshot } from '../build/site-snapshot.ts';
 import { writeSidebarData } from '../build/sidebar-data.ts';
 import { runnableMdxComponents } from '../build/build.ts';
-import { BUILTIN_WORKER_MODULES } from '../pipeline/builtin-plugins.ts';
+import { BUILTIN_WORKER_MODULES, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
 import type { ModuleExport } from '../pipeline/plugin.ts';
 import { isDiagnosticError, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import type { Navigation, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
@@ -41,6 +41,18 @@ export interface DevSiteOptions {
    * @default 50
    */
   maxPageModulesPerWorkers?: number;
+}
+
+/** The page formats among the listed files under the content folder (`md`, `mdx`). */
+export function contentFormats(paths: Iterable<string>, contentDir: string): string[] {
+  const formats = new Set<string>();
+  const inside = contentDir.endsWith(sep) ? contentDir : contentDir + sep;
+  for (const path of paths) {
+    if (!path.startsWith(inside)) continue;
+    const format = /\.(mdx?)$/.exec(path)?.[1];
+    if (format) formats.add(format);
+  }
+  return [...formats].sort();
 }
 
 /** Anything thrown that is not a diagnostic is our bug: still a diagnostic for the overlay. */
@@ -140,6 +152,9 @@ export class DevSite {
       this.readFrom = files;
       this.store.startupStamps = files;
       this.store.outline = outline;
+      // The compilers the site's pages need load in the workers while the main thread reads the pages.
+      const formats = files ? contentFormats(files.keys(), this.pipeline.context.contentDir) : [];
+      if (formats.length) void this.pool.broadcast({ moduleUrl: distUrl(CONTENT_COMPILER_MODULE), exportName: 'warmUpCompiler', input: formats }).catch(() => {});
     };
     // Listed before the content is read: a file added meanwhile is new to the listing too.
     await Promise.all([this.rebuildAssets(), listed().then(() => this.refresh())]);
@@ -198,8 +213,6 @@ export class DevSite {
    */
   async refresh(): Promise<void> {
     if (!this.pipeline.context) return;
-    // The first refresh leaves the outline's write to dev-server, after the first answer.
-    const serving = this.site !== undefined;
     let site = this.site;
     try {
       const result = await this.pipeline.run();
@@ -224,7 +237,9 @@ export class DevSite {
       this.errors.set(`page:${route.sourcePath}`, this.store.errorsOf(route.sourcePath));
     }
     // Stubs read for pages added since: kept for the next start (written only when some were).
-    if (serving) void this.store.outline?.save();
+    // Until dev watches, dev-server writes them once its watcher is ready: after the first answer,
+    // whose own refresh (its page compiled) would otherwise write 10 000 stubs before answering.
+    if (this.watching) void this.store.outline?.save();
   }
 
   /** Hands the render workers `site` (once the assets exist too; `initialize` publishes then). */

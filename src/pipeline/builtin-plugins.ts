@@ -16,5 +16,8 @@ export function builtinPlugins(): Plugin[] {
   return [themeComponents(), nextraCompat(), contentLoader(), pageMap(), imageSize(), relOutput(), searchIndex()] as Plugin[];
 }
 
+/** The content loader's compile task module (`dist/`-relative); dev also runs its `warmUpCompiler` once it knows the site's page formats. */
+export const CONTENT_COMPILER_MODULE = 'plugins/content-loader/compile-page.js';
+
 /** Worker modules of the built-ins dev loads in its workers while it reads the config (`dist/`-relative): the content loader's compiler is the slowest to load. */
-export const BUILTIN_WORKER_MODULES = ['plugins/content-loader/compile-page.js'];
+export const BUILTIN_WORKER_MODULES = [CONTENT_COMPILER_MODULE];

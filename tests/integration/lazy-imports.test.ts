@@ -1,5 +1,5 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot, tempSite, tmp } from '../helpers.ts';
@@ -75,5 +75,37 @@ describe('a site of Markdown pages without code or images', () => {
 
   test('a worker never loads esbuild: nothing there bundles (60 CPU ms per worker)', () => {
     expect(loadedPackage('esbuild', 'a worker')).toBe(false);
+  });
+});
+
+describe('dev, before any page is asked for', () => {
+  const markdownSite = tempSite({
+    'docs-gen.config.ts': "export default { title: 'Plain' };\n",
+    'content/index.md': '# Plain\n\nNo code on this page, and no MDX page in the site.\n',
+  });
+  afterAll(() => markdownSite.cleanup());
+
+  /** Whether a worker thread of the process that writes `log` has loaded the package. */
+  const inAWorker = (log: string, name: string) =>
+    existsSync(log) &&
+    readFileSync(log, 'utf8')
+      .split('\n')
+      .some((line) => !line.startsWith('0 ') && line.includes(`/node_modules/${name}/`));
+
+  test("its workers load the compilers the site's pages need (markdown-it, shiki), and not the MDX compiler for a site without .mdx pages", async () => {
+    const log = join(tmp(), 'dev-modules.log');
+    const dev = spawn(process.execPath, ['--import', join(repoRoot, 'tests', 'record-module-loads.mjs'), join(repoRoot, 'bin', 'docs-gen.js'), 'dev', '--root', markdownSite.root, '--port', '0'], {
+      env: { ...process.env, DOCS_GEN_MODULE_LOG: log },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((done) => dev.once('exit', done));
+    try {
+      // No page was asked for and the site has no code block: only the warm-up loads shiki.
+      await expect.poll(() => inAWorker(log, 'markdown-it') && inAWorker(log, 'shiki')).toBe(true);
+      expect(inAWorker(log, '@mdx-js/mdx')).toBe(false);
+    } finally {
+      dev.kill();
+      await exited;
+    }
   });
 });

@@ -100,7 +100,8 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
         files[output.urlPath] = output.result.relations;
         actions.emitFile(output.urlPath, output.text);
       }
-      const pageKeys = new Set(pages.map((p) => outputKeyOf(p, context)));
+      // Worked out only when there are outputs: a site without any skips 10 000 pages' paths.
+      const pageKeys = content.length ? new Set(pages.map((p) => outputKeyOf(p, context))) : new Set<string>();
       for (const output of content) {
         if (!pageKeys.has(`${output.page.folder}/${output.page.name}`)) {
           actions.report({ severity: 'warning', code: 'rel-output-orphan', message: `${output.sourcePath} is beside no page: ${output.page.name}${OUTPUTS_SUFFIX}/ needs a page named ${output.page.name}`, file: output.sourcePath });

@@ -39,7 +39,8 @@ export async function findOutputSources(contentDir: string, relOutputPath: strin
   const entries = await readdir(contentDir, { recursive: true, withFileTypes: true });
   const sources: OutputSource[] = [];
   for (const entry of entries) {
-    if (!entry.isFile()) continue;
+    // Only JSON files are outputs: the pages beside them (10 000 of them) need no path worked out.
+    if (!entry.isFile() || !/\.json$/i.test(entry.name)) continue;
     const path = relative(contentDir, join(entry.parentPath, entry.name)).split('\\').join('/');
     if (path.split('/').some((s) => s.startsWith('.'))) continue;
     const source = outputSourceOf(path, relOutputPath);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import { join, relative, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   contentRoute,
@@ -89,8 +89,9 @@ async function siteHashOf(context: PluginContext): Promise<string> {
 
 /** All files under `dir`, relative to it, skipping dot-folders. */
 export async function listFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  const root = join(dir, sep);
+  // Absolute, so every entry's path starts with it (`.` lists entries as `a.md`, not `./a.md`).
+  const root = join(resolve(dir), sep);
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
     // Sliced, not `relative`: that resolves both paths for each of 10 000 files.

@@ -17,7 +17,11 @@ export type SitePatch = Partial<Pick<SiteSnapshot, 'assets' | 'routesByLocale' |
 
 const PATCHABLE: readonly string[] = ['assets', 'routesByLocale', 'fallbackRoutesByLocale', 'sidebarUrls', 'themeData'] satisfies (keyof SiteSnapshot)[];
 
-/** The theme data entries of `next` that differ from `sent`'s, and those `sent` had that `next` has not. */
+/**
+ * The theme data entries of `next` that differ from `sent`'s, and those `sent` had that `next` has
+ * not. Entries are plain data (`ThemeData`): `sameData` compares anything else by its JSON, so a
+ * Map-valued entry would never look changed.
+ */
 function themeDataPatch(sent: ThemeData, next: ThemeData): Pick<SitePatch, 'themeData' | 'themeDataRemoved'> {
   const changed: ThemeData = {};
   for (const [key, value] of Object.entries(next)) if (value !== undefined && !sameData(sent[key], value)) changed[key] = value;

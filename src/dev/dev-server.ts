@@ -185,6 +185,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   }).catch((error: unknown) => {
     // Nobody awaits this but `close` and tests: a failure is printed, never an unhandled rejection.
     log.error(`docs-gen dev: watching the site failed: ${error instanceof Error ? error.message : String(error)}`);
+    // dev never watches now, so no refresh writes the stubs: they are kept for the next start here.
+    void site.store.outline?.save();
   });
   const startWatching = setTimeout(() => watchingStarted(), options.watchDelayMs ?? WATCH_DELAY_MS);
   firstAnswer.then(() => watchingStarted());

@@ -5,6 +5,7 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
 import { siteSnapshot } from '../build/site-snapshot.ts';
+import { contentRoute } from '../content/content-route.ts';
 import { writeSidebarData } from '../build/sidebar-data.ts';
 import { runnableMdxComponents } from '../build/build.ts';
 import { BUILTIN_WORKER_MODULES, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
@@ -43,13 +44,14 @@ export interface DevSiteOptions {
   maxPageModulesPerWorkers?: number;
 }
 
-/** The page formats among the listed files under the content folder (`md`, `mdx`). */
-export function contentFormats(paths: Iterable<string>, contentDir: string): string[] {
+/** The formats (`md`, `mdx`) of the pages among the listed files: what the content loader takes for a page (`contentRoute`: not `_partial.mdx`, nothing under `_drafts/` or a dot-folder). */
+export function contentFormats(paths: Iterable<string>, contentDir: string, config: Pick<ResolvedConfig, 'locales' | 'defaultLocale'>): string[] {
   const formats = new Set<string>();
-  const inside = contentDir.endsWith(sep) ? contentDir : contentDir + sep;
+  const inside = join(contentDir, sep);
+  const locales = config.locales.map((l) => l.locale);
   for (const path of paths) {
-    if (!path.startsWith(inside)) continue;
-    const format = /\.(mdx?)$/.exec(path)?.[1];
+    if (!path.startsWith(inside) || !/\.mdx?$/.test(path)) continue;
+    const format = contentRoute(path.slice(inside.length), locales, config.defaultLocale)?.format;
     if (format) formats.add(format);
   }
   return [...formats].sort();
@@ -153,7 +155,7 @@ export class DevSite {
       this.store.startupStamps = files;
       this.store.outline = outline;
       // The compilers the site's pages need load in the workers while the main thread reads the pages.
-      const formats = files ? contentFormats(files.keys(), this.pipeline.context.contentDir) : [];
+      const formats = files ? contentFormats(files.keys(), this.pipeline.context.contentDir, this.pipeline.config) : [];
       if (formats.length) void this.pool.broadcast({ moduleUrl: distUrl(CONTENT_COMPILER_MODULE), exportName: 'warmUpCompiler', input: formats }).catch(() => {});
     };
     // Listed before the content is read: a file added meanwhile is new to the listing too.

@@ -1,4 +1,4 @@
-import { rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
@@ -79,5 +79,21 @@ test('code the config imports changed (a function: not in the config’s JSON) d
     expect((await session(withPlugin.root)).stubsRead).toBe(1);
   } finally {
     withPlugin.cleanup();
+  }
+});
+
+test("a refresh before dev watches leaves the outline unwritten (the first page's own refresh must not write 10 000 stubs before answering); it is written once dev watches", async () => {
+  rmSync(join(site.root, '.docs-gen-cache'), { recursive: true, force: true });
+  const dev: DevServer = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: quiet, backgroundDelayMs: NEVER, watchDelayMs: NEVER });
+  const outline = join(site.root, '.docs-gen-cache', 'dev-outline.json');
+  try {
+    await dev.site.exclusive(() => dev.site.refresh());
+    expect(existsSync(outline)).toBe(false);
+    // The first answer starts the watcher; once it is ready, the stubs are kept.
+    expect((await fetch(`http://127.0.0.1:${dev.port}/guide/first`)).status).toBe(200);
+    await dev.watching();
+    expect(existsSync(outline)).toBe(true);
+  } finally {
+    await dev.close();
   }
 });

@@ -51,3 +51,8 @@ test('after a config change the workers get the new site whole, and a replacemen
   expect((replayed.find((task) => task.exportName === 'setSite')?.input as { config?: { title?: string } } | undefined)?.config?.title).toBe('Two');
   expect(replayed.find((task) => task.exportName === 'patchSite')?.input ?? {}).toEqual({});
 });
+
+test("the workers were asked to load the compilers of the site's page formats ahead of any page: Markdown only here", () => {
+  const broadcasts = [...(dev.server.site.pool as unknown as { broadcasts: Map<string, WorkerTask> }).broadcasts.values()];
+  expect(broadcasts.find((task) => task.exportName === 'warmUpCompiler')?.input).toEqual(['md']);
+});

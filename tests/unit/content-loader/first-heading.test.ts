@@ -10,6 +10,7 @@ describe('the first heading of a page, for its stub', () => {
     ['#nospace\n#\tTab', 'Tab'],
     ['a\r# After a carriage return\r\n', 'After a carriage return'],
     ['a\u2028# After a line separator', 'After a line separator'],
+    ['a\u2029# After a paragraph separator', 'After a paragraph separator'],
     ['text\n  # indented\n# Real', 'Real'],
     ['a#b\n# C', 'C'],
     ['# [link](/x) *em*', 'link em'],

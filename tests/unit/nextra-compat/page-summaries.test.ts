@@ -53,5 +53,8 @@ describe("nextra-compat's page summaries when dev compiles a page", () => {
     const next = await summariesOf(plugin, [edited, other]);
     expect(next).not.toBe(first);
     expect(next[0]!.frontMatter).toEqual({ title: 'A', tags: ['y'] });
+    // The same file under another route (a locale or route rule changed): a new summary.
+    const moved = await summariesOf(plugin, [{ ...edited, route: '/moved' }, other]);
+    expect(moved[0]!.route).toBe('/moved');
   });
 });

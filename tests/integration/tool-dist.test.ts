@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { repoRoot } from '../helpers.ts';
 
@@ -16,5 +17,27 @@ describe('the modules of dist/', () => {
       expect(readFileSync(module, 'utf8').trimEnd().endsWith(`//# sourceMappingURL=${module.split('/').pop()}.map`)).toBe(true);
       expect(existsSync(`${module}.map`)).toBe(true);
     }
+  });
+});
+
+describe("dist/'s vendored packages", () => {
+  const distFiles = (dir: string): string[] =>
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
+      .map((entry) => join(entry.parentPath, entry.name));
+
+  test('zod and ws are imported from one bundled file each (95 and 42 modules to load otherwise), never by name', () => {
+    const files = distFiles(join(repoRoot, 'dist')).filter((file) => !file.includes(`${join('dist', 'vendor')}`));
+    const byName = files.filter((file) => /(?:from|import)\s*\(?\s*["'](?:zod|ws)["']/.test(readFileSync(file, 'utf8')));
+    expect(byName).toEqual([]);
+    expect(readFileSync(join(repoRoot, 'dist', 'src', 'config', 'schema.js'), 'utf8')).toContain('from "../../vendor/zod.js"');
+    expect(readFileSync(join(repoRoot, 'dist', 'src', 'dev', 'dev-server.js'), 'utf8')).toContain('from "../../vendor/ws.js"');
+  });
+
+  test('export what the tool uses of them', async () => {
+    const zod = (await import(pathToFileURL(join(repoRoot, 'dist', 'vendor', 'zod.js')).href)) as typeof import('zod');
+    expect(zod.z.object({ title: zod.z.string() }).safeParse({ title: 1 }).success).toBe(false);
+    const ws = (await import(pathToFileURL(join(repoRoot, 'dist', 'vendor', 'ws.js')).href)) as typeof import('ws');
+    expect(typeof ws.WebSocketServer).toBe('function');
   });
 });

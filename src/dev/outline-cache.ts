@@ -24,12 +24,12 @@ export function survivesJson(value: unknown): boolean {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
   if (typeof value === 'number') return Number.isFinite(value);
   if (typeof value !== 'object' || value instanceof Date) return false;
-  // What JSON writes of anything else (a Map, a class instance) is not what it was either.
   if (Array.isArray(value)) {
     // By index: a hole (written as null) is a value JSON does not keep.
     for (let i = 0; i < value.length; i++) if (!survivesJson(value[i])) return false;
     return true;
   }
+  // What JSON writes of anything but a plain object (a Map, a class instance) is not what it was either.
   const prototype = Object.getPrototypeOf(value) as unknown;
   if (prototype !== Object.prototype && prototype !== null) return false;
   for (const key in value) if (!survivesJson((value as Record<string, unknown>)[key])) return false;

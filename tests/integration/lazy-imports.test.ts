@@ -32,8 +32,11 @@ beforeAll(() => {
 });
 afterAll(() => site.cleanup());
 
+/** Whether the URL is of the package: in node_modules, or bundled into dist/vendor/ by `npm run build:tool`. */
+const isOfPackage = (url: string, name: string) => url.includes(`/node_modules/${name}/`) || url.endsWith(`/dist/vendor/${name}.js`);
+
 const loadedPackage = (name: string, where: 'any thread' | 'a worker' = 'any thread') =>
-  loaded.some(({ thread, url }) => (where === 'any thread' || thread !== 0) && url.includes(`/node_modules/${name}/`));
+  loaded.some(({ thread, url }) => (where === 'any thread' || thread !== 0) && isOfPackage(url, name));
 
 describe('a site of Markdown pages without code or images', () => {
   test('loads what it uses (the log sees packages)', () => {
@@ -90,7 +93,7 @@ describe('dev, before any page is asked for', () => {
     existsSync(log) &&
     readFileSync(log, 'utf8')
       .split('\n')
-      .some((line) => !line.startsWith('0 ') && line.includes(`/node_modules/${name}/`));
+      .some((line) => !line.startsWith('0 ') && isOfPackage(line, name));
 
   test("its workers load the compilers the site's pages need (markdown-it, shiki), and not the MDX compiler for a site without .mdx pages", async () => {
     const log = join(tmp(), 'dev-modules.log');

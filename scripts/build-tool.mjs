@@ -25,10 +25,11 @@ const entryPoints = ['src', 'plugins', 'theme'].flatMap(sources);
  * Packages of many small modules that every start loads, bundled into one file each in
  * dist/vendor/ (what they export, as it is; `default` too where the tool imports it). On the main
  * thread: zod is 95 modules (60–80 ms to load, 28 ms as one file), ws 42 (33 ms, 14), commander 16
- * (15–20 ms, 9); in each worker that compiles Markdown, markdown-it 53 (45 ms, 16). dist/'s
- * imports of them point there, so every module of the tool shares the one copy.
+ * (15–20 ms, 9); in each worker that compiles Markdown, markdown-it 53 (45 ms, 16), and
+ * hast-util-to-html with its 40 (31–38 ms, 9) in each that highlights code. dist/'s imports of
+ * them point there, so every module of the tool shares the one copy.
  */
-const VENDORED = ['zod', 'ws', 'commander', 'markdown-it'];
+const VENDORED = ['zod', 'ws', 'commander', 'markdown-it', 'hast-util-to-html'];
 const WITH_DEFAULT = new Set(['markdown-it']);
 const vendorFile = (name) => join(root, 'dist', 'vendor', `${name}.js`);
 await Promise.all(

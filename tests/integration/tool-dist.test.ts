@@ -26,9 +26,9 @@ describe("dist/'s vendored packages", () => {
       .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
       .map((entry) => join(entry.parentPath, entry.name));
 
-  test('zod, ws, commander and markdown-it are imported from one bundled file each (95, 42, 16 and 53 modules to load otherwise), never by name', () => {
+  test('zod, ws, commander, markdown-it and hast-util-to-html are imported from one bundled file each (95, 42, 16, 53 and 40 modules to load otherwise), never by name', () => {
     const files = distFiles(join(repoRoot, 'dist')).filter((file) => !file.includes(`${join('dist', 'vendor')}`));
-    const byName = files.filter((file) => /(?:from|import)\s*\(?\s*["'](?:zod|ws|commander|markdown-it)["']/.test(readFileSync(file, 'utf8')));
+    const byName = files.filter((file) => /(?:from|import)\s*\(?\s*["'](?:zod|ws|commander|markdown-it|hast-util-to-html)["']/.test(readFileSync(file, 'utf8')));
     expect(byName).toEqual([]);
     expect(readFileSync(join(repoRoot, 'dist', 'src', 'config', 'schema.js'), 'utf8')).toContain('from "../../vendor/zod.js"');
     expect(readFileSync(join(repoRoot, 'dist', 'src', 'dev', 'dev-server.js'), 'utf8')).toContain('from "../../vendor/ws.js"');
@@ -43,5 +43,7 @@ describe("dist/'s vendored packages", () => {
     expect(new commander.Command().name('x').name()).toBe('x');
     const markdownIt = (await import(pathToFileURL(join(repoRoot, 'dist', 'vendor', 'markdown-it.js')).href)) as typeof import('markdown-it');
     expect(new markdownIt.default().render('# Title')).toBe('<h1>Title</h1>\n');
+    const hastUtilToHtml = (await import(pathToFileURL(join(repoRoot, 'dist', 'vendor', 'hast-util-to-html.js')).href)) as typeof import('hast-util-to-html');
+    expect(hastUtilToHtml.toHtml({ type: 'element', tagName: 'span', properties: { className: ['tk-keyword'] }, children: [{ type: 'text', value: 'def' }] })).toBe('<span class="tk-keyword">def</span>');
   });
 });

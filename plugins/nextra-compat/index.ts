@@ -52,11 +52,14 @@ export default function nextraCompat(): Plugin {
         for (const line of migrationSummary({ root: context.root, cacheDir: context.cacheDir, pages })) actions.note(line);
       }
       const summaries: NextraPageSummary[] = pages.map(summaryOf);
-      lastBySource = new Map(pages.map((page, i) => [page.sourcePath, summaries[i]!]));
       // The last list again when no page's summary changed (a body edit in dev): dev compares the
-      // theme data after every edit, the same array at once.
+      // theme data after every edit, the same array at once. A summary belongs to one source
+      // file, so the same list has the same summaries by file too.
       if (lastSummaries.length === summaries.length && summaries.every((s, i) => s === lastSummaries[i])) actions.setThemeData({ nextraPages: lastSummaries });
-      else actions.setThemeData({ nextraPages: (lastSummaries = summaries) });
+      else {
+        actions.setThemeData({ nextraPages: (lastSummaries = summaries) });
+        lastBySource = new Map(pages.map((page, i) => [page.sourcePath, summaries[i]!]));
+      }
     },
     async postBuild({ outDir, context }) {
       const folder = staticCacheFolder(context.cacheDir);

@@ -1,7 +1,7 @@
 // `npm test`: the tool's build, the type checks and vitest, with the type checks beside the other
-// two. tsc needs nothing the build makes: run before vitest, it would leave a core idle while it
-// checks (about 2 s with TypeScript 7; 15 s of one core with 5.9). vitest needs dist/, so it
-// starts once the build is done.
+// two. tsc needs nothing the build makes: run first, it would hold the rest back while it checks
+// (about 2 s with TypeScript 7, which checks on both cores; 15 s of one core with 5.9). vitest
+// needs dist/, so it starts once the build is done.
 // The type checks' output is held and printed after vitest's, so the two never interleave. Extra
 // arguments go to vitest (`npm test -- tests/unit/x.test.ts`). Exit code: vitest's, else tsc's.
 import { spawn } from 'node:child_process';

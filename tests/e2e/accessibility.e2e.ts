@@ -10,7 +10,7 @@ import { afterAll, describe, expect, test, type ExpectStatic } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { repoRoot } from '../helpers.ts';
 import { serveStatic } from '../../src/dev/static-server.ts';
-import { useBuiltSite } from './browser.ts';
+import { switchTheme, transitionsEnded, useBuiltSite } from './browser.ts';
 
 const site = useBuiltSite(repoRoot);
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -24,7 +24,7 @@ const PAGE_TYPES = {
   'reference-with-outputs': '/rel/primer/outputs-and-images',
   '404': '/no/such/page',
   // A query whose results come from every category of the site (REL, HELP, GETTING STARTED,
-  // RKGMS, PREVIEW): each kind of element the page shows, 35 results. 'relation' gave 162, the
+  // RKGMS, PREVIEW): each kind of element the page shows, 57 results. 'relation' gave 241, the
   // same markup repeated, and tripled axe's time on the page (2.8 CPU s against 1.1).
   search: '/search?query=recursion',
 } as const;
@@ -65,6 +65,9 @@ async function look(path: string, theme: 'light' | 'dark', width: number, expect
   await page.emulateMedia({ colorScheme: theme });
   await page.goto(`${site.base}${path}`);
   if (path.startsWith('/search')) await expectOfTest.poll(() => page.locator('#search-page-results').getAttribute('data-state')).toBe('results');
+  // The sidebar's whole tree replaces the reader's path once the browser is idle: the checks see
+  // the page as it stays, the same in each theme (the path alone: sidebar.e2e.ts).
+  await expectOfTest.poll(() => page.evaluate(() => !document.querySelector('.sidebar-nav') || document.querySelector('.sidebar-nav[data-sidebar-complete]') !== null)).toBe(true);
   return page;
 }
 
@@ -139,21 +142,6 @@ async function serveHoldingTheRest(outDir: string, path: string, holdFrom: strin
 const SCREENSHOT_NAMES: Partial<Record<keyof typeof PAGE_TYPES, string>> = { home: 'home', 'reference-with-outputs': 'reference', search: 'search' };
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/**
- * Switches an open page to `theme` as a reader's system setting would (the theme follows it live,
- * theme/client/theme.ts), and resolves once the page shows it and its colour transitions ended:
- * axe measures contrast on the colours it finds.
- */
-async function switchTheme(page: Page, theme: 'light' | 'dark', expectOfTest: ExpectStatic): Promise<void> {
-  await page.emulateMedia({ colorScheme: theme });
-  await expectOfTest.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
-  // A transition cancelled by another (the class changes twice) rejects its `finished`: wait for what runs then.
-  await page.evaluate(async () => {
-    const running = () => document.getAnimations().filter((animation) => animation instanceof CSSTransition && animation.playState === 'running');
-    for (let transitions = running(); transitions.length; transitions = running()) await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
-  });
-}
-
 // Concurrent: each test opens its own page of the one browser, and most of a test is waiting
 // for Chromium, so a few at once (maxConcurrency, vitest.config.ts) use the time. The expect of
 // each test's context is the one used, so a failure is reported on its own test. A page is
@@ -183,6 +171,30 @@ describe.concurrent('accessibility of every page type, in both themes, on deskto
       });
     }
   }
+});
+
+// The axe checks above see dark by switching a page loaded in light: that is only the check of a
+// page loaded in dark if the two look the same.
+describe('a page switched to dark', () => {
+  test('has the colours of the page loaded in dark, element by element', async () => {
+    const colours = (page: Page) =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('body *')].map((element) => {
+          const style = getComputedStyle(element);
+          return `${element.tagName.toLowerCase()}.${element.classList.value}: ${style.color} / ${style.backgroundColor} / ${style.borderTopColor} / ${style.fill} / ${style.opacity}`;
+        }),
+      );
+    const switched = await look(PAGE_TYPES.doc, 'light', VIEWPORTS.desktop);
+    await switchTheme(switched, 'dark');
+    const loaded = await look(PAGE_TYPES.doc, 'dark', VIEWPORTS.desktop);
+    // The table of contents marks the section being read on load, with a transition of its own.
+    await transitionsEnded(loaded);
+    const [fromSwitched, fromLoaded] = [await colours(switched), await colours(loaded)];
+    expect(fromSwitched.length).toBeGreaterThan(500);
+    expect(fromSwitched).toEqual(fromLoaded);
+    await switched.close();
+    await loaded.close();
+  });
 });
 
 describe('nothing moves once painted', () => {

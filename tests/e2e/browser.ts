@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, type ExpectStatic } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveStatic } from '../../src/dev/static-server.ts';
@@ -57,6 +57,27 @@ export async function recordWindowOpen(page: Page): Promise<() => Promise<string
     (window as unknown as { opened: string[][] }).opened = opened;
   });
   return () => page.evaluate(() => (window as unknown as { opened: string[][] }).opened);
+}
+
+/**
+ * Switches an open page to `theme` as a reader's system setting would (the theme follows it live,
+ * theme/client/theme.ts), and resolves once the page shows it and its colour transitions ended:
+ * what is measured or pictured next has the theme's own colours. `expectOfTest`: a concurrent
+ * test passes its own.
+ */
+export async function switchTheme(page: Page, theme: 'light' | 'dark', expectOfTest: ExpectStatic = expect): Promise<void> {
+  await page.emulateMedia({ colorScheme: theme });
+  await expectOfTest.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+  await transitionsEnded(page);
+}
+
+/** Resolves once no CSS transition of the page runs (colours changing after a class did). */
+export async function transitionsEnded(page: Page): Promise<void> {
+  // A transition cancelled by another (the class changes twice) rejects its `finished`: wait for what runs then.
+  await page.evaluate(async () => {
+    const running = () => document.getAnimations().filter((animation) => animation instanceof CSSTransition && animation.playState === 'running');
+    for (let transitions = running(); transitions.length; transitions = running()) await Promise.all(transitions.map((transition) => transition.finished.catch(() => undefined)));
+  });
 }
 
 /** Serves a built folder on 127.0.0.1 (random port) the way a static host would. */

@@ -147,8 +147,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 // each test's context is the one used, so a failure is reported on its own test. A page is
 // checked in the light theme, then switched to dark and checked again: loading it a second time
 // (the search page builds the whole search index each time) was a fifth of this file's time. The
-// first paint in each theme is tested apart (reading-the-docs.e2e.ts). Screenshots are taken of
-// the pages the axe check opened.
+// test after these holds a page switched to dark to the colours of one loaded dark. Screenshots
+// are taken of the pages the axe check opened.
 describe.concurrent('accessibility of every page type, in both themes, on desktop and phone', () => {
   for (const [type, path] of Object.entries(PAGE_TYPES) as [keyof typeof PAGE_TYPES, string][]) {
     const screenshotName = SCREENSHOT_NAMES[type];

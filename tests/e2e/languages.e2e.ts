@@ -123,16 +123,16 @@ describe('a right-to-left page', () => {
       for (const colorScheme of ['light', 'dark'] as const) {
         if (colorScheme === 'dark') await switchTheme(page, colorScheme);
         const outside = await page.evaluate(() => {
-          const window = document.documentElement.clientWidth;
+          const windowWidth = document.documentElement.clientWidth;
           const inClippingBox = (element: Element) => {
             for (let box = element.parentElement; box && box !== document.body; box = box.parentElement) if (getComputedStyle(box).overflowX !== 'visible') return true;
             return false;
           };
-          const sideways = Math.max(0, document.documentElement.scrollWidth - window);
+          const sideways = Math.max(0, document.documentElement.scrollWidth - windowWidth);
           const boxes = [...document.body.querySelectorAll('*')]
             .filter((element) => {
               const box = element.getBoundingClientRect();
-              return box.width > 0 && box.height > 0 && (box.left < -0.5 || box.right > window + 0.5) && !inClippingBox(element);
+              return box.width > 0 && box.height > 0 && (box.left < -0.5 || box.right > windowWidth + 0.5) && !inClippingBox(element);
             })
             .map((element) => `${element.outerHTML.slice(0, 60)} at ${Math.round(element.getBoundingClientRect().left)}..${Math.round(element.getBoundingClientRect().right)}`);
           return { sideways, boxes };

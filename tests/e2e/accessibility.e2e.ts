@@ -184,10 +184,15 @@ describe('a page switched to dark', () => {
           return `${element.tagName.toLowerCase()}.${element.classList.value}: ${style.color} / ${style.backgroundColor} / ${style.borderTopColor} / ${style.fill} / ${style.opacity}`;
         }),
       );
+    // The table of contents marks the section being read once the page has laid out (an
+    // observer's callback, whenever the browser gets to it), with a transition of its own: each
+    // page is compared once it has marked it and the colours settled.
+    const marked = (page: Page) => expect.poll(() => page.locator('.toc a[aria-current="true"]').count()).toBe(1);
     const switched = await look(PAGE_TYPES.doc, 'light', VIEWPORTS.desktop);
+    await marked(switched);
     await switchTheme(switched, 'dark');
     const loaded = await look(PAGE_TYPES.doc, 'dark', VIEWPORTS.desktop);
-    // The table of contents marks the section being read on load, with a transition of its own.
+    await marked(loaded);
     await transitionsEnded(loaded);
     const [fromSwitched, fromLoaded] = [await colours(switched), await colours(loaded)];
     expect(fromSwitched.length).toBeGreaterThan(500);

@@ -22,33 +22,49 @@ function sources(dir) {
 const entryPoints = ['src', 'plugins', 'theme'].flatMap(sources);
 
 /**
- * Packages of many small modules that every start loads, bundled into one file each in
- * dist/vendor/ (what they export, as it is; `default` too where the tool imports it). On the main
- * thread: zod is 95 modules (60–80 ms to load, 28 ms as one file), ws 42 (33 ms, 14), commander 16
- * (15–20 ms, 9); in each worker that compiles Markdown, markdown-it 53 (45 ms, 16), and
- * hast-util-to-html with its 40 (31–38 ms, 9) in each that highlights code. dist/'s imports of
- * them point there, so every module of the tool shares the one copy.
+ * Packages of many small modules that every start loads, bundled into dist/vendor/ (what they
+ * export, as it is; `default` too where the tool imports it). dist/'s imports of them point
+ * there. They are bundled in one esbuild run that splits out what they share (micromark, vfile,
+ * hast-util-to-html inside shiki), so every module of the tool shares one copy of each. On the
+ * main thread: zod is 95 modules (60–80 ms to load, 28 ms as one file), ws 42 (33 ms, 14),
+ * commander 16 (15–20 ms, 9). A worker that compiled and highlighted an .mdx page loaded 511
+ * modules, 412 of them from node_modules, and now loads 140; a cold build of a two-page site
+ * with an .mdx page went from 0.89 to 0.65 CPU s. Left in node_modules: React, which must be the
+ * one copy page modules import too (src/pipeline/shared-react.ts), and shiki's grammars and
+ * themes, one module each, imported when a page first needs one. micromark-util-edit-map is its
+ * own entry so that plugins/content-loader/linear-edit-map.ts patches the class the bundled
+ * micromark uses.
  */
-const VENDORED = ['zod', 'ws', 'commander', 'markdown-it', 'hast-util-to-html'];
-const WITH_DEFAULT = new Set(['markdown-it']);
+const VENDORED = ['zod', 'ws', 'commander', 'markdown-it', 'hast-util-to-html', '@mdx-js/mdx', 'remark-gfm', 'remark-parse', 'rehype-slug', 'unified', 'vfile', 'unist-util-visit', 'hast-util-to-string', 'github-slugger', 'shiki', 'markdown-it-footnote', 'micromark-util-edit-map'];
+const WITH_DEFAULT = new Set(['markdown-it', 'markdown-it-footnote', 'remark-gfm', 'remark-parse', 'rehype-slug', 'github-slugger']);
 const vendorFile = (name) => join(root, 'dist', 'vendor', `${name}.js`);
-await Promise.all(
-  VENDORED.map((name) =>
-    build({
-      stdin: { contents: `export * from '${name}';${WITH_DEFAULT.has(name) ? ` export { default } from '${name}';` : ''}`, resolveDir: root, loader: 'js' },
-      outfile: vendorFile(name),
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      // ws's optional native helpers stay optional: required at run time, in a try.
-      external: ['bufferutil', 'utf-8-validate'],
-      // A CommonJS package bundled as an ES module still calls require for Node's own modules.
-      banner: { js: "import { createRequire as __vendorRequire } from 'node:module'; const require = __vendorRequire(import.meta.url);" },
-      logLevel: 'warning',
-    }),
-  ),
-);
+// esbuild splits only entry files, not stdin: one small file per package, outside dist/.
+const entryDir = join(root, 'node_modules', '.cache', 'docs-gen', 'vendor-entries');
+mkdirSync(entryDir, { recursive: true });
+const entries = {};
+for (const name of VENDORED) {
+  const file = join(entryDir, `${name.replace('/', '__')}.js`);
+  writeFileSync(file, `export * from '${name}';${WITH_DEFAULT.has(name) ? ` export { default } from '${name}';` : ''}\n`);
+  // dist/vendor/<name>.js: `@mdx-js/mdx` in a folder `@mdx-js`, as in node_modules.
+  entries[name] = file;
+}
+const vendored = await build({
+  entryPoints: entries,
+  metafile: true,
+  outdir: join(root, 'dist', 'vendor'),
+  chunkNames: 'chunks/[name]-[hash]',
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  // ws's optional native helpers stay optional: required at run time, in a try. The grammars and
+  // themes stay where they are: bundled, they were 390 more files and 10 MB.
+  external: ['bufferutil', 'utf-8-validate', '@shikijs/langs/*', '@shikijs/themes/*'],
+  // A CommonJS package bundled as an ES module still calls require for Node's own modules.
+  banner: { js: "import { createRequire as __vendorRequire } from 'node:module'; const require = __vendorRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
 /** `from "zod"` → `from "../vendor/zod.js"`, relative to the importing file. */
 function vendoredImports(text, file) {
   return text.replace(/((?:from|import)\s*\(?\s*)(["'])([^"'./][^"']*)\2/g, (whole, lead, quote, specifier) => {
@@ -82,7 +98,7 @@ for (const file of result.outputFiles) {
 }
 // Stale outputs (from deleted sources) go; dist/ is never emptied first, so a test run
 // reading dist/ in parallel does not see modules vanish.
-const written = new Set([...result.outputFiles.map((f) => f.path), ...VENDORED.map(vendorFile)]);
+const written = new Set([...result.outputFiles.map((f) => f.path), ...Object.keys(vendored.metafile.outputs).map((path) => join(root, path))]);
 function prune(dir) {
   for (const name of readdirSync(dir)) {
     const path = join(dir, name);

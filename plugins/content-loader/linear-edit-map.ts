@@ -1,5 +1,6 @@
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Event } from 'micromark-util-types';
 
 /** One batched change of micromark's `EditMap`: at `index`, remove `remove` events, insert `add`. */
@@ -48,11 +49,19 @@ export interface EditMapClass {
 }
 
 /**
- * micromark's `EditMap`, found from micromark's own folder as micromark finds it: a bare import
- * here could resolve another copy or export condition (its `development` build under vitest)
- * and give a class micromark never uses.
+ * In dist/, micromark is bundled with the MDX compiler into dist/vendor/, and its `EditMap` is
+ * exported from there as one instance with it (scripts/build-tool.mjs): the copy in node_modules
+ * is one micromark never uses there.
+ */
+const VENDORED_EDIT_MAP = new URL('../../vendor/micromark-util-edit-map.js', import.meta.url);
+
+/**
+ * micromark's `EditMap`: the vendored one in dist/, else found from micromark's own folder as
+ * micromark finds it. A bare import here could resolve another copy or export condition (its
+ * `development` build under vitest) and give a class micromark never uses.
  */
 export async function micromarkEditMap(): Promise<EditMapClass> {
+  if (existsSync(fileURLToPath(VENDORED_EDIT_MAP))) return ((await import(VENDORED_EDIT_MAP.href)) as { EditMap: EditMapClass }).EditMap;
   // The chain MDX parses through: @mdx-js/mdx → remark-parse → mdast-util-from-markdown → micromark.
   let from = import.meta.url;
   for (const name of ['@mdx-js/mdx', 'remark-parse', 'mdast-util-from-markdown', 'micromark', 'micromark-util-edit-map']) {

@@ -1,8 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { repoRoot } from '../helpers.ts';
+import { repoRoot, tmp } from '../helpers.ts';
+
+/** A bare import of a package dist/vendor/ holds. */
+const VENDORED_IMPORT = /(?:from|import)\s*\(?\s*["'](?:zod|ws|commander|markdown-it|markdown-it-footnote|hast-util-to-html|hast-util-to-string|@mdx-js\/mdx|remark-gfm|remark-parse|rehype-slug|unified|vfile|unist-util-visit|github-slugger|shiki|micromark-util-edit-map)["']/;
 
 // What `npm run build:tool` leaves in dist/ is what every run of the CLI loads, in every thread.
 describe('the modules of dist/', () => {
@@ -26,12 +30,45 @@ describe("dist/'s vendored packages", () => {
       .filter((entry) => entry.isFile() && entry.name.endsWith('.js'))
       .map((entry) => join(entry.parentPath, entry.name));
 
-  test('zod, ws, commander, markdown-it and hast-util-to-html are imported from one bundled file each (95, 42, 16, 53 and 40 modules to load otherwise), never by name', () => {
+  test('are imported from dist/vendor/, never by name: zod, ws and commander on the main thread, the Markdown, MDX and highlighting packages in each worker', () => {
     const files = distFiles(join(repoRoot, 'dist')).filter((file) => !file.includes(`${join('dist', 'vendor')}`));
-    const byName = files.filter((file) => /(?:from|import)\s*\(?\s*["'](?:zod|ws|commander|markdown-it|hast-util-to-html)["']/.test(readFileSync(file, 'utf8')));
+    const byName = files.filter((file) => VENDORED_IMPORT.test(readFileSync(file, 'utf8')));
     expect(byName).toEqual([]);
     expect(readFileSync(join(repoRoot, 'dist', 'src', 'config', 'schema.js'), 'utf8')).toContain('from "../../vendor/zod.js"');
     expect(readFileSync(join(repoRoot, 'dist', 'src', 'dev', 'dev-server.js'), 'utf8')).toContain('from "../../vendor/ws.js"');
+    expect(readFileSync(join(repoRoot, 'dist', 'plugins', 'content-loader', 'compile-mdx.js'), 'utf8')).toContain('from "../../vendor/@mdx-js/mdx.js"');
+  });
+
+  test('load as a few files in a worker that compiles and highlights an .mdx page (412 modules of node_modules when each package was its own files)', () => {
+    const dir = tmp();
+    const log = join(dir, 'modules.log');
+    const page = join(dir, 'page.mdx');
+    writeFileSync(page, '# Page\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n<Alert type="info">Note</Alert>\n\n```python\nimport os\n```\n');
+    const compile = `const { compilePage } = await import(${JSON.stringify(pathToFileURL(join(repoRoot, 'dist', 'plugins', 'content-loader', 'compile-page.js')).href)});
+      await compilePage({ file: ${JSON.stringify(page)}, relativePath: 'page.mdx', format: 'mdx', grammarPath: ${JSON.stringify(join(repoRoot, 'theme', 'highlight', 'rel.tmLanguage.json'))}, moduleDir: ${JSON.stringify(dir)}, links: { pageRoute: '/page', folderRoute: '', hrefPrefix: '', basePath: '' }, highlight: true });`;
+    const run = spawnSync(process.execPath, ['--import', join(repoRoot, 'tests', 'record-module-loads.mjs'), '--input-type=module', '-e', compile], { env: { ...process.env, DOCS_GEN_MODULE_LOG: log }, encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const loaded = new Set(readFileSync(log, 'utf8').trim().split('\n').map((line) => line.slice(line.indexOf(' ') + 1)));
+    const fromNodeModules = [...loaded].filter((url) => url.includes('/node_modules/'));
+    // React stays one copy with the pages' modules (shared-react.ts), and shiki's grammars, one
+    // file each, are loaded from node_modules when a page first shows their language; the rest
+    // come from dist/vendor/.
+    expect(fromNodeModules.filter((url) => !/\/node_modules\/(?:react(-dom)?|@shikijs\/langs)\//.test(url))).toEqual([]);
+    expect(fromNodeModules.some((url) => url.endsWith('/@shikijs/langs/dist/python.mjs'))).toBe(true);
+    expect([...loaded].filter((url) => url.includes('/dist/vendor/')).length).toBeLessThan(40);
+  });
+
+  test("micromark's EditMap that the MDX compiler bundled there uses is the one made linear (a long .mdx page took 138 s when it was not)", async () => {
+    const dir = tmp();
+    const page = join(dir, 'lists.mdx');
+    writeFileSync(page, Array.from({ length: 50 }, (_, i) => `## Section ${i}\n\n- one\n- two\n\n> quoted ${i}\n`).join('\n'));
+    const dist = (path: string) => pathToFileURL(join(repoRoot, 'dist', 'plugins', 'content-loader', path)).href;
+    const { compilePage } = (await import(dist('compile-page.js'))) as typeof import('../../plugins/content-loader/compile-page.ts');
+    const { editMapWork } = (await import(dist('linear-edit-map.js'))) as typeof import('../../plugins/content-loader/linear-edit-map.ts');
+    const before = editMapWork.eventsMoved;
+    await compilePage({ file: page, relativePath: 'lists.mdx', format: 'mdx', grammarPath: '', moduleDir: dir, links: { pageRoute: '/lists', folderRoute: '', hrefPrefix: '', basePath: '' }, highlight: false });
+    expect(editMapWork.eventsMoved).toBeGreaterThan(before);
   });
 
   test('export what the tool uses of them', async () => {

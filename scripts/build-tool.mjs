@@ -2,7 +2,7 @@
 // One file in, one file out: every module keeps its own import.meta.url, which
 // worker-thread modules are located by.
 import { build } from 'esbuild';
-import { cpSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,8 +35,9 @@ const entryPoints = ['src', 'plugins', 'theme'].flatMap(sources);
  * own entry so that plugins/content-loader/linear-edit-map.ts patches the class the bundled
  * micromark uses.
  */
-const VENDORED = ['zod', 'ws', 'commander', 'markdown-it', 'hast-util-to-html', '@mdx-js/mdx', 'remark-gfm', 'remark-parse', 'rehype-slug', 'unified', 'vfile', 'unist-util-visit', 'hast-util-to-string', 'github-slugger', 'shiki', 'markdown-it-footnote', 'micromark-util-edit-map'];
-const WITH_DEFAULT = new Set(['markdown-it', 'markdown-it-footnote', 'remark-gfm', 'remark-parse', 'rehype-slug', 'github-slugger']);
+// The list is shared with the tests (tests/integration/tool-dist.test.ts).
+const { packages: VENDORED, withDefault } = JSON.parse(readFileSync(join(root, 'scripts', 'vendored-packages.json'), 'utf8'));
+const WITH_DEFAULT = new Set(withDefault);
 const vendorFile = (name) => join(root, 'dist', 'vendor', `${name}.js`);
 // esbuild splits only entry files, not stdin: one small file per package, outside dist/.
 const entryDir = join(root, 'node_modules', '.cache', 'docs-gen', 'vendor-entries');
@@ -50,6 +51,8 @@ for (const name of VENDORED) {
 }
 const vendored = await build({
   entryPoints: entries,
+  // The metafile's paths are relative to this, whatever folder the script runs from.
+  absWorkingDir: root,
   metafile: true,
   outdir: join(root, 'dist', 'vendor'),
   chunkNames: 'chunks/[name]-[hash]',
@@ -59,12 +62,33 @@ const vendored = await build({
   platform: 'node',
   target: 'node20',
   // ws's optional native helpers stay optional: required at run time, in a try. The grammars and
-  // themes stay where they are: bundled, they were 390 more files and 10 MB.
+  // themes stay where they are (bundled, they were 390 more files and 10 MB), imported from here
+  // by name: package.json lists @shikijs/langs and @shikijs/themes for that.
   external: ['bufferutil', 'utf-8-validate', '@shikijs/langs/*', '@shikijs/themes/*'],
   // A CommonJS package bundled as an ES module still calls require for Node's own modules.
   banner: { js: "import { createRequire as __vendorRequire } from 'node:module'; const require = __vendorRequire(import.meta.url);" },
   logLevel: 'warning',
 });
+/**
+ * dist/vendor/packages.json: each file there (an entry or a shared chunk), relative to
+ * dist/vendor/, and the packages whose modules it holds. A test that asks whether a package was
+ * loaded (micromark lives in a chunk) reads it.
+ */
+/** The package an input of the bundle belongs to (the innermost node_modules folder of its path), or nothing for the entry files under node_modules/.cache. */
+function packageOfInput(input) {
+  const at = input.lastIndexOf('node_modules/');
+  if (at < 0) return undefined;
+  const [scope, name] = input.slice(at + 'node_modules/'.length).split('/');
+  if (scope.startsWith('.')) return undefined;
+  return scope.startsWith('@') ? `${scope}/${name}` : scope;
+}
+const packagesOfFiles = {};
+for (const [output, { inputs }] of Object.entries(vendored.metafile.outputs)) {
+  if (!output.endsWith('.js')) continue;
+  const names = new Set(Object.keys(inputs).map(packageOfInput).filter(Boolean));
+  packagesOfFiles[relative(join(root, 'dist', 'vendor'), join(root, output)).split('\\').join('/')] = [...names].sort();
+}
+writeFileSync(join(root, 'dist', 'vendor', 'packages.json'), `${JSON.stringify(packagesOfFiles, null, 1)}\n`);
 /** `from "zod"` → `from "../vendor/zod.js"`, relative to the importing file. */
 function vendoredImports(text, file) {
   return text.replace(/((?:from|import)\s*\(?\s*)(["'])([^"'./][^"']*)\2/g, (whole, lead, quote, specifier) => {

@@ -33,7 +33,12 @@ interface ShikiRegexApi {
 /** What the engine calls when no constructor is given (shiki's own default). */
 const convert = (shiki: ShikiRegexApi, pattern: string) => shiki.defaultJavaScriptRegexConstructor(pattern, { target: 'auto' });
 
-/** The versions of shiki and of the converter it uses, found the way Node resolves them from shiki. */
+/**
+ * The versions of shiki and of the converter it uses, found the way Node resolves them from shiki.
+ * In dist/ the shiki that runs is bundled into dist/vendor/ from these same packages by `npm run
+ * build:tool`; after an upgrade without that rebuild the two differ, and the tables then go
+ * unused (a version mismatch), which costs speed, never colours.
+ */
 function converterVersions(): string {
   const requireHere = createRequire(import.meta.url);
   const shikiManifest = requireHere.resolve('shiki/package.json');

@@ -10,7 +10,9 @@ import { toolRoot } from './tool-root.ts';
  * writes it to `dist/BUILD_ID` (`BUILD_ID_FILE`); the persistent caches put it in every key,
  * so a change anywhere in `src/`, `theme/` or `plugins/` that could change the output never
  * serves an entry of the previous build of the tool. The package's manifest and lock file join
- * it at run time: a dependency upgraded (shiki, markdown-it) changes the output without a rebuild.
+ * it at run time: a dependency upgraded without a rebuild of the tool (shiki's grammars, React,
+ * loaded from node_modules) may change the output. The packages bundled into `dist/vendor/` only
+ * change with a rebuild, which changes the hash.
  */
 export const BUILD_ID_FILE = 'BUILD_ID';
 

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot, tempSite, tmp } from '../helpers.ts';
 
@@ -32,8 +33,16 @@ beforeAll(() => {
 });
 afterAll(() => site.cleanup());
 
-/** Whether the URL is of the package: in node_modules, or bundled into dist/vendor/ by `npm run build:tool`. */
-const isOfPackage = (url: string, name: string) => url.includes(`/node_modules/${name}/`) || url.endsWith(`/dist/vendor/${name}.js`);
+/** dist/vendor/'s files (relative to it) and the packages each holds, as `npm run build:tool` bundled them. */
+const VENDOR_DIR = pathToFileURL(join(repoRoot, 'dist', 'vendor')).href;
+const vendorPackages = JSON.parse(readFileSync(join(repoRoot, 'dist', 'vendor', 'packages.json'), 'utf8')) as Record<string, string[]>;
+
+/**
+ * Whether the URL is of the package: in node_modules, or a file of dist/vendor/ that holds it (its
+ * entry there, or a chunk shared with other packages: micromark is in one).
+ */
+const isOfPackage = (url: string, name: string) =>
+  url.includes(`/node_modules/${name}/`) || url.endsWith(`/dist/vendor/${name}.js`) || (url.startsWith(`${VENDOR_DIR}/`) && (vendorPackages[url.slice(VENDOR_DIR.length + 1)] ?? []).includes(name));
 
 const loadedPackage = (name: string, where: 'any thread' | 'a worker' = 'any thread') =>
   loaded.some(({ thread, url }) => (where === 'any thread' || thread !== 0) && isOfPackage(url, name));

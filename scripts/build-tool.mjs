@@ -69,11 +69,6 @@ const vendored = await build({
   banner: { js: "import { createRequire as __vendorRequire } from 'node:module'; const require = __vendorRequire(import.meta.url);" },
   logLevel: 'warning',
 });
-/**
- * dist/vendor/packages.json: each file there (an entry or a shared chunk), relative to
- * dist/vendor/, and the packages whose modules it holds. A test that asks whether a package was
- * loaded (micromark lives in a chunk) reads it.
- */
 /** The package an input of the bundle belongs to (the innermost node_modules folder of its path), or nothing for the entry files under node_modules/.cache. */
 function packageOfInput(input) {
   const at = input.lastIndexOf('node_modules/');
@@ -82,6 +77,9 @@ function packageOfInput(input) {
   if (scope.startsWith('.')) return undefined;
   return scope.startsWith('@') ? `${scope}/${name}` : scope;
 }
+// dist/vendor/packages.json: each file there (an entry or a shared chunk), relative to
+// dist/vendor/, and the packages whose modules it holds. A test that asks whether a package was
+// loaded (micromark lives in a chunk) reads it.
 const packagesOfFiles = {};
 for (const [output, { inputs }] of Object.entries(vendored.metafile.outputs)) {
   if (!output.endsWith('.js')) continue;

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot, tempSite, tmp } from '../helpers.ts';
+import { isOfPackage } from '../vendored-packages.ts';
 
 // Start-up cost (issue 13): heavy packages load only when the site needs them. The CLI runs in a
 // child process with a module hook that logs every module any of its threads loads.
@@ -32,17 +32,6 @@ beforeAll(() => {
     });
 });
 afterAll(() => site.cleanup());
-
-/** dist/vendor/'s files (relative to it) and the packages each holds, as `npm run build:tool` bundled them. */
-const VENDOR_DIR = pathToFileURL(join(repoRoot, 'dist', 'vendor')).href;
-const vendorPackages = JSON.parse(readFileSync(join(repoRoot, 'dist', 'vendor', 'packages.json'), 'utf8')) as Record<string, string[]>;
-
-/**
- * Whether the URL is of the package: in node_modules, or a file of dist/vendor/ that holds it (its
- * entry there, or a chunk shared with other packages: micromark is in one).
- */
-const isOfPackage = (url: string, name: string) =>
-  url.includes(`/node_modules/${name}/`) || url.endsWith(`/dist/vendor/${name}.js`) || (url.startsWith(`${VENDOR_DIR}/`) && (vendorPackages[url.slice(VENDOR_DIR.length + 1)] ?? []).includes(name));
 
 const loadedPackage = (name: string, where: 'any thread' | 'a worker' = 'any thread') =>
   loaded.some(({ thread, url }) => (where === 'any thread' || thread !== 0) && isOfPackage(url, name));
@@ -102,7 +91,7 @@ describe('dev, before any page is asked for', () => {
     existsSync(log) &&
     readFileSync(log, 'utf8')
       .split('\n')
-      .some((line) => !line.startsWith('0 ') && isOfPackage(line, name));
+      .some((line) => !line.startsWith('0 ') && isOfPackage(line.slice(line.indexOf(' ') + 1), name));
 
   test("its workers load the compilers the site's pages need (markdown-it, shiki), and not the MDX compiler for a site without .mdx pages", async () => {
     const log = join(tmp(), 'dev-modules.log');

@@ -4,15 +4,13 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { repoRoot, tmp } from '../helpers.ts';
+import { vendoredPackagesIn, vendorUrl } from '../vendored-packages.ts';
 
 /** The packages `npm run build:tool` bundles into dist/vendor/, and those the tool imports the default of. */
 const VENDORED = JSON.parse(readFileSync(join(repoRoot, 'scripts', 'vendored-packages.json'), 'utf8')) as { packages: string[]; withDefault: string[] };
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 /** A bare import of a package dist/vendor/ holds. */
 const VENDORED_IMPORT = new RegExp(`(?:from|import)\\s*\\(?\\s*["'](?:${VENDORED.packages.map(escapeRegExp).join('|')})["']`);
-const vendorUrl = (path: string) => pathToFileURL(join(repoRoot, 'dist', 'vendor', path)).href;
-/** dist/vendor/'s files, relative to it, and the packages each holds. */
-const vendorPackages = JSON.parse(readFileSync(join(repoRoot, 'dist', 'vendor', 'packages.json'), 'utf8')) as Record<string, string[]>;
 
 // What `npm run build:tool` leaves in dist/ is what every run of the CLI loads, in every thread.
 describe('the modules of dist/', () => {
@@ -62,8 +60,7 @@ describe("dist/'s vendored packages", () => {
     expect(fromNodeModules.filter((url) => !/\/node_modules\/(?:react(-dom)?|@shikijs\/langs)\//.test(url))).toEqual([]);
     expect(fromNodeModules.some((url) => url.endsWith('/@shikijs/langs/dist/python.mjs'))).toBe(true);
     // micromark is in a chunk shared by the MDX compiler and remark-parse: found through dist/vendor/packages.json.
-    const vendorDir = `${vendorUrl('.')}/`;
-    const packagesLoaded = new Set([...loaded].filter((url) => url.startsWith(vendorDir)).flatMap((url) => vendorPackages[url.slice(vendorDir.length)] ?? []));
+    const packagesLoaded = new Set([...loaded].flatMap(vendoredPackagesIn));
     expect(packagesLoaded).toContain('micromark');
     expect(packagesLoaded).toContain('@shikijs/core');
     // Only what compiling a page needs: not the main thread's packages.
@@ -87,15 +84,15 @@ describe("dist/'s vendored packages", () => {
   });
 
   test('export what the tool uses of them', async () => {
-    const zod = (await import(pathToFileURL(join(repoRoot, 'dist', 'vendor', 'zod.js')).href)) as typeof import('zod');
+    const zod = (await import(vendorUrl('zod.js'))) as typeof import('zod');
     expect(zod.z.object({ title: zod.z.string() }).safeParse({ title: 1 }).success).toBe(false);
-    const ws = (await import(pathToFileURL(join(repoRoot, 'dist', 'vendor', 'ws.js')).href)) as typeof import('ws');
+    const ws = (await import(vendorUrl('ws.js'))) as typeof import('ws');
     expect(typeof ws.WebSocketServer).toBe('function');
-    const commander = (await import(pathToFileURL(join(repoRoot, 'dist', 'vendor', 'commander.js')).href)) as typeof import('commander');
+    const commander = (await import(vendorUrl('commander.js'))) as typeof import('commander');
     expect(new commander.Command().name('x').name()).toBe('x');
-    const markdownIt = (await import(pathToFileURL(join(repoRoot, 'dist', 'vendor', 'markdown-it.js')).href)) as typeof import('markdown-it');
+    const markdownIt = (await import(vendorUrl('markdown-it.js'))) as typeof import('markdown-it');
     expect(new markdownIt.default().render('# Title')).toBe('<h1>Title</h1>\n');
-    const hastUtilToHtml = (await import(pathToFileURL(join(repoRoot, 'dist', 'vendor', 'hast-util-to-html.js')).href)) as typeof import('hast-util-to-html');
+    const hastUtilToHtml = (await import(vendorUrl('hast-util-to-html.js'))) as typeof import('hast-util-to-html');
     expect(hastUtilToHtml.toHtml({ type: 'element', tagName: 'span', properties: { className: ['tk-keyword'] }, children: [{ type: 'text', value: 'def' }] })).toBe('<span class="tk-keyword">def</span>');
   });
 });

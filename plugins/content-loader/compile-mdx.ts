@@ -15,6 +15,7 @@ import { useLinearEditMap } from './linear-edit-map.ts';
 import { remarkCustomHeadingIds } from './custom-heading-id.ts';
 import { rehypeMath } from './math.ts';
 import { mdxToMarkdown, type SourceNode } from './page-markdown.ts';
+import { rehypeStaticHtml, StaticPageHtml } from './static-html.ts';
 
 /**
  * The MDX path of a page's compile: @mdx-js/mdx (with remark, rehype and recma, about a quarter
@@ -107,14 +108,15 @@ export async function compileMdx(
       remarkPlugins: [...(sameParse ? [recordCleanMarkdown] : []), remarkGfm, remarkCustomHeadingIds, ...remarkPlugins],
       // The site's rehype plugins run before the collector, so headings and text they add count;
       // links are rewritten last, after the collector read them as written.
-      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links], [rehypeMath, math]],
+      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links], [rehypeMath, math], [rehypeStaticHtml, input.markdown?.replacedElements]],
       // Not a source map: the places of the page's expressions, for errors at render time.
       SourceMapGenerator: needsBundle ? undefined : (SourcePositionCollector as unknown as CompileOptions['SourceMapGenerator']),
     });
     code = String(result.value);
     positions = result.map as unknown as number[] | undefined;
   } catch (error) {
-    throw syntaxError(error, input);
+    if (!(error instanceof StaticPageHtml)) throw syntaxError(error, input);
+    return { compiled: { kind: 'html', code: error.html }, ...(file.data.collected as CollectedData), ...(cleanMarkdown === undefined ? {} : { cleanMarkdown }) };
   }
   const collected = file.data.collected as CollectedData;
   const compiled: CompiledPage = needsBundle

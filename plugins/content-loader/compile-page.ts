@@ -56,7 +56,7 @@ export interface CompileOutput extends CollectedData {
 }
 
 /**
- * ESM imports mean the page needs a bundler; without them, the fast function-body path serves.
+ * ESM imports mean the page needs a bundler; without them, a function body (or, for Markdown alone, HTML) serves.
  * An `import` line inside a fenced code block is code shown to the reader (a JavaScript or
  * Python example), not a statement of the page: fences are skipped, so such a page stays fast.
  */

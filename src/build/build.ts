@@ -135,8 +135,17 @@ export async function prepareSite(root: string, mode: PluginContext['mode'], poo
     remarkPlugins: await runnableRefs(remarkPlugins, cacheDir),
     rehypePlugins: await runnableRefs(rehypePlugins, cacheDir),
     bundlerPlugins: await runnableRefs(bundlerPlugins, cacheDir),
+    replacedElements: replacedElementsOf(plugins),
   };
   return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], configWarnings: loaded.warnings ?? [], plugins, context: createContext(root, config, mode, pool, markdown, limits.cache ?? true) };
+}
+
+/**
+ * The plugins' MDX components that replace an HTML element rather than add a JSX component
+ * (`pre`, not `Alert`). The config's `components` and `islands` are capitalised (schema.ts).
+ */
+function replacedElementsOf(plugins: Plugin[]): string[] {
+  return Object.keys(mdxComponentsOf(plugins)).filter((name) => /^[a-z]/.test(name)).sort();
 }
 
 /**

@@ -16,8 +16,8 @@ import type { RenderOutput } from './render-worker.tsx';
  * the key hashes all three, so a changed title (the sidebar) re-renders every page and a changed
  * paragraph only its own.
  *
- * Only pages whose content is data are cached: Markdown compiled to HTML, a plugin's HTML route
- * and the theme's own pages. An MDX page runs the writer's code, which may read the clock or
+ * Only pages whose content is data are cached: Markdown compiled to HTML (`.md` pages, and `.mdx`
+ * pages of Markdown alone), a plugin's HTML route and the theme's own pages. An MDX page with code runs the writer's code, which may read the clock or
  * the environment, and a bundled page may import files the key does not cover; they render
  * every time (their compile is cached).
  */

@@ -26,6 +26,12 @@ export interface MarkdownPlugins {
    * export is a factory `(options, site: BundlerSite) => esbuild.Plugin`, called in the worker that bundles.
    */
   bundlerPlugins?: UnifiedPluginRef[];
+  /**
+   * The HTML elements (and MDX's `wrapper`) that the plugins' `mdxComponents` replace: those named
+   * in lower case. An `.mdx` page with none of them, no JSX, no expressions and no imports or
+   * exports is compiled to HTML; any other is rendered by React with the components.
+   */
+  replacedElements?: string[];
 }
 
 /** The second argument of a bundler plugin's factory: `(options, site) => esbuild.Plugin`. */
@@ -106,7 +112,7 @@ export interface PluginContext {
 /** A compiled MDX/Markdown page, ready for the renderer. */
 export interface CompiledPage {
   /**
-   * `html`: Markdown rendered to HTML at compile time (`.md`: nothing to run).
+   * `html`: Markdown rendered to HTML at compile time (`.md`, and `.mdx` without JSX or expressions: nothing to run).
    * `function-body`: MDX compiled to a function body run with the React JSX runtime.
    * `module`: an ES module file bundled by esbuild (MDX pages with imports).
    */

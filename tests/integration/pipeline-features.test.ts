@@ -83,6 +83,7 @@ describe('mermaid', () => {
     expect(module).toBeDefined();
     expect(existsSync(join(outs[0]!, module!))).toBe(true);
     expect(page).toContain('B{Is it &lt;b&gt;bold&lt;/b&gt;?}');
+    expect(page).not.toContain('<b>bold');
     expect(read('guide/math/index.html')).not.toContain('mermaid');
   });
 });

@@ -16,9 +16,14 @@ async function compiledKind(name: string, body: string): Promise<string> {
 }
 
 describe('an .mdx page is bundled only when the page itself imports', () => {
-  test('a page whose only import is inside a code fence takes the fast function-body path', async () => {
+  test('a page whose only import is inside a code fence is not bundled: it is Markdown alone, compiled to HTML', async () => {
     const body = '# Example\n\n```js\nimport { x } from "./x.js";\n```\n\n~~~python\nimport os\n~~~\n';
-    expect(await compiledKind('fenced.mdx', body)).toBe('function-body');
+    expect(await compiledKind('fenced.mdx', body)).toBe('html');
+  });
+
+  test('a page with code to run and an import only inside a fence takes the function-body path', async () => {
+    const body = '# Example {1 + 1}\n\n```js\nimport { x } from "./x.js";\n```\n';
+    expect(await compiledKind('fenced-with-expression.mdx', body)).toBe('function-body');
   });
 
   test('a page with a real import is still bundled into a module', async () => {

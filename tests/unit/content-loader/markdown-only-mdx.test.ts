@@ -1,0 +1,65 @@
+// Which `.mdx` pages are compiled to HTML (plugins/content-loader/static-html.ts): Markdown alone,
+// with no element a plugin's component replaces. Anything with code to run is left to React.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { compilePage, type CompileOutput } from '../../../plugins/content-loader/compile-page.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'markdown-only-mdx-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let count = 0;
+async function compile(body: string, replacedElements: string[] = []): Promise<CompileOutput> {
+  const file = join(dir, `page-${++count}.mdx`);
+  writeFileSync(file, body);
+  const links = { pageRoute: '/p', folderRoute: '', hrefPrefix: '', basePath: '' };
+  return compilePage({ file, relativePath: `page-${count}.mdx`, format: 'mdx', grammarPath: '', moduleDir: dir, links, highlight: false, markdown: { remarkPlugins: [], rehypePlugins: [], replacedElements } });
+}
+
+const TABLE = '| a | b |\n| - | - |\n| 1 | 2 |\n';
+
+describe('an .mdx page is compiled to HTML', () => {
+  test('when it is Markdown alone; links to other sites open in a new tab and every image loads lazily, as the theme renders them', async () => {
+    const { compiled, headings, references } = await compile('# Title\n\n## Part\n\nSee [here](/other), [there](https://example.com) and ![pic](https://example.com/p.png).\n');
+    expect(compiled.kind).toBe('html');
+    expect(compiled.code).toContain('<h2 id="part">Part</h2>');
+    expect(compiled.code).toContain('<a href="/other">here</a>');
+    expect(compiled.code).toContain('<a target="_blank" rel="noreferrer" href="https://example.com">there</a>');
+    expect(compiled.code).toContain('<img loading="lazy" decoding="async" src="https://example.com/p.png" alt="pic"/>');
+    // The collector ran all the same.
+    expect(headings.map((h) => h.id)).toEqual(['title', 'part']);
+    expect(references.map((r) => r.url)).toEqual(['/other', 'https://example.com', 'https://example.com/p.png']);
+  });
+
+  test("an author's own attribute wins over the theme's", async () => {
+    const { compiled } = await compile('![pic](/a.png)\n');
+    expect(compiled.code).toBe('<p><img loading="lazy" decoding="async" src="/a.png" alt="pic"/></p>');
+  });
+
+  test('when the elements plugins replace are not in it', async () => {
+    expect((await compile('Text only.\n', ['table', 'pre'])).compiled.kind).toBe('html');
+  });
+});
+
+describe('an .mdx page is rendered by React', () => {
+  test.each([
+    ['a JSX element', '# T\n\n<Alert type="info">Hi</Alert>\n'],
+    ['a lower-case JSX element', 'Some <span>text</span>.\n'],
+    ['a flow expression', '# T\n\n{1 + 1}\n'],
+    ['a text expression', 'Two is {1 + 1}.\n'],
+    ['an export', 'export const answer = 42\n\n# T\n'],
+    ['a comment', '# T\n\n{/* a note */}\n'],
+  ])('with %s', async (_what, body) => {
+    expect((await compile(body)).compiled.kind).toBe('function-body');
+  });
+
+  test('with an element a plugin replaces', async () => {
+    expect((await compile(TABLE, ['table'])).compiled.kind).toBe('function-body');
+    expect((await compile(TABLE, ['pre'])).compiled.kind).toBe('html');
+  });
+
+  test("when a plugin replaces MDX's wrapper, which every page has", async () => {
+    expect((await compile('Text only.\n', ['wrapper'])).compiled.kind).toBe('function-body');
+  });
+});

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { compile, type CompileOptions } from '@mdx-js/mdx';
-import remarkGfm from 'remark-gfm';
 import rehypeSlug from 'rehype-slug';
 import { VFile } from 'vfile';
 import type { ElementContent } from 'hast';
@@ -16,6 +15,7 @@ import { remarkCustomHeadingIds } from './custom-heading-id.ts';
 import { rehypeMath } from './math.ts';
 import { mdxToMarkdown, type SourceNode } from './page-markdown.ts';
 import { rehypeStaticHtml, StaticPageHtml } from './static-html.ts';
+import { remarkGfmFor } from './gfm.ts';
 
 /**
  * The MDX path of a page's compile: @mdx-js/mdx (with remark, rehype and recma, about a quarter
@@ -105,7 +105,7 @@ export async function compileMdx(
       outputFormat: needsBundle ? 'program' : 'function-body',
       development: false,
       // First, before any plugin changes the tree.
-      remarkPlugins: [...(sameParse ? [recordCleanMarkdown] : []), remarkGfm, remarkCustomHeadingIds, ...remarkPlugins],
+      remarkPlugins: [...(sameParse ? [recordCleanMarkdown] : []), [remarkGfmFor, body], remarkCustomHeadingIds, ...remarkPlugins],
       // The site's rehype plugins run before the collector, so headings and text they add count;
       // links are rewritten last, after the collector read them as written.
       rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links], [rehypeMath, math], [rehypeStaticHtml, input.markdown?.replacedElements]],

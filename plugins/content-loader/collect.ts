@@ -1,8 +1,8 @@
 import type { Element, Root, RootContent } from 'hast';
 import { toString } from 'hast-util-to-string';
-import { visit } from 'unist-util-visit';
 import type { VFile } from 'vfile';
 import type { Heading, SourceReference } from 'docs-gen';
+import { eachNode } from './each-node.ts';
 
 /** A stretch of page text under one heading, for the search index. */
 export interface TextSection {
@@ -45,14 +45,24 @@ function stringAttribute(node: JsxElement, name: string): string | undefined {
 /** A code block's title bar and language label: chrome, like its copy button. */
 const CODE_CHROME = ['code-title', 'code-language'];
 
-/** Text a reader sees in the page body: buttons (the code blocks' "Copy") and code chrome are controls, not content. */
-function contentText(node: RootContent): string {
+/**
+ * Text a reader sees in the page body (buttons, such as the code blocks' "Copy", and code chrome
+ * are controls, not content), and the `src` of every `<RelOutput>` in it, in order (an Alert may
+ * hold one): one walk for both.
+ */
+function sectionContent(node: RootContent, relOutputs: string[]): string {
   if (node.type === 'text') return node.value;
   if (node.type === 'element' && node.tagName === 'button') return '';
   if (node.type === 'element' && ((node.properties.className as string[] | undefined) ?? []).some((c) => CODE_CHROME.includes(c))) return '';
+  if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && (node as unknown as JsxElement).name === 'RelOutput') {
+    const src = stringAttribute(node as unknown as JsxElement, 'src');
+    if (src) relOutputs.push(src);
+  }
   // Elements and MDX JSX elements (an <Alert>'s text is page text too).
   const children = (node as { children?: RootContent[] }).children;
-  return children ? children.map(contentText).join('') : '';
+  let text = '';
+  if (children) for (const child of children) text += sectionContent(child, relOutputs);
+  return text;
 }
 
 /** Props the theme's components require, checked here so that the error has the tag's place. */
@@ -83,18 +93,6 @@ function checkComponentProps(node: JsxElement, file: VFile): void {
   }
 }
 
-/** The `src` of every `<RelOutput>` in `node`, in order (an Alert may hold one). */
-function relOutputSources(node: RootContent): string[] {
-  const sources: string[] = [];
-  visit(node, (child) => {
-    if ((child.type === 'mdxJsxFlowElement' || child.type === 'mdxJsxTextElement') && (child as unknown as JsxElement).name === 'RelOutput') {
-      const src = stringAttribute(child as unknown as JsxElement, 'src');
-      if (src) sources.push(src);
-    }
-  });
-  return sources;
-}
-
 function isHeading(node: RootContent): node is Element {
   return node.type === 'element' && /^h[1-6]$/.test(node.tagName);
 }
@@ -110,7 +108,7 @@ export function rehypeCollect() {
       if (url === undefined || !node.position) return;
       data.references.push({ kind, url, line: node.position.start.line, column: node.position.start.column });
     };
-    visit(tree, (node) => {
+    eachNode<Root | RootContent>(tree, (node) => {
       if (node.type === 'element') {
         const element = node as Element;
         // The footnotes' own label is screen-reader text, not a section of the page.
@@ -137,9 +135,9 @@ export function rehypeCollect() {
         if (current.text.trim() || current.relOutputs || current.id) data.sections.push(current);
         current = { id: String(child.properties.id ?? ''), title: toString(child).trim(), text: '' };
       } else {
-        const text = contentText(child).trim();
+        const outputs: string[] = [];
+        const text = sectionContent(child, outputs).trim();
         if (text) current.text += `${text}\n`;
-        const outputs = relOutputSources(child);
         if (outputs.length) current.relOutputs = [...(current.relOutputs ?? []), ...outputs];
       }
     }

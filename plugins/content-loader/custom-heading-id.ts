@@ -1,5 +1,5 @@
-import type { Heading as MdastHeading, Root as MdastRoot } from 'mdast';
-import { visit } from 'unist-util-visit';
+import type { Nodes, Root as MdastRoot } from 'mdast';
+import { eachNode } from './each-node.ts';
 
 /** Nextra's `## Title [#custom-id]`: the marker ends the heading, the id has no spaces or brackets. */
 const CUSTOM_ID = /[ \t]*\[#([^\]\s]+)\][ \t]*$/;
@@ -16,7 +16,8 @@ export function splitCustomId(text: string): { text: string; id: string } | unde
  */
 export function remarkCustomHeadingIds() {
   return (tree: MdastRoot): void => {
-    visit(tree, 'heading', (heading: MdastHeading) => {
+    eachNode<Nodes>(tree, (heading) => {
+      if (heading.type !== 'heading') return;
       const last = heading.children.at(-1);
       if (last?.type !== 'text') return;
       const split = splitCustomId(last.value);

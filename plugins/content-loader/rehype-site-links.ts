@@ -1,7 +1,7 @@
-import type { Element, Root } from 'hast';
-import { visit } from 'unist-util-visit';
+import type { Element, Root, RootContent } from 'hast';
 import { assetHref, isExternalHref, pageHref, type PageLinkContext } from 'docs-gen';
 import type { JsxElement } from './collect.ts';
+import { eachNode } from './each-node.ts';
 
 /**
  * rehype plugin: an MDX page's links get the built site's URLs at compile time, with the rule
@@ -12,7 +12,7 @@ import type { JsxElement } from './collect.ts';
  */
 export function rehypeSiteLinks(links: PageLinkContext) {
   return (tree: Root): void => {
-    visit(tree, (node) => {
+    eachNode<Root | RootContent>(tree, (node) => {
       if (node.type === 'element') {
         const element = node as Element;
         const href = element.properties.href;

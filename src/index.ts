@@ -39,6 +39,7 @@ export { toolBuildId } from './util/tool-build-id.ts';
 export { writeAtomically } from './util/write-atomically.ts';
 export { isInside, realPathInside } from './util/contained-path.ts';
 export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve-link.ts';
+export { EXTERNAL_LINK_ATTRIBUTES, IMAGE_LOADING_ATTRIBUTES } from './shared/theme-attributes.ts';
 export { hrefScheme, isSafeHref, safeHref, SAFE_HREF_SCHEMES } from './shared/safe-href.ts';
 export { escapeHtml } from './shared/escape-html.ts';
 export { assetHref, encodeRoute, pageHref, routeHref, type PageLinkContext } from './shared/page-href.ts';

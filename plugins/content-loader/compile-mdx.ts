@@ -108,7 +108,7 @@ export async function compileMdx(
       remarkPlugins: [...(sameParse ? [recordCleanMarkdown] : []), [remarkGfmFor, body], remarkCustomHeadingIds, ...remarkPlugins],
       // The site's rehype plugins run before the collector, so headings and text they add count;
       // links are rewritten last, after the collector read them as written.
-      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links], [rehypeMath, math], [rehypeStaticHtml, input.markdown?.replacedElements]],
+      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links], [rehypeMath, math], [rehypeStaticHtml, { links: input.links, replacedElements: input.markdown?.replacedElements }]],
       // Not a source map: the places of the page's expressions, for errors at render time.
       SourceMapGenerator: needsBundle ? undefined : (SourcePositionCollector as unknown as CompileOptions['SourceMapGenerator']),
     });

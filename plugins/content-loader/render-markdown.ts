@@ -4,7 +4,7 @@ import type StateCore from 'markdown-it/lib/rules_core/state_core.mjs';
 import footnote from 'markdown-it-footnote';
 import GithubSlugger from 'github-slugger';
 import type { Highlighter } from 'shiki';
-import { assetHref, isExternalHref, pageHref, type Heading, type PageLinkContext } from 'docs-gen';
+import { assetHref, EXTERNAL_LINK_ATTRIBUTES, IMAGE_LOADING_ATTRIBUTES, isExternalHref, pageHref, type Heading, type PageLinkContext } from 'docs-gen';
 import type { CollectedData, TextSection } from './collect.ts';
 import type { CopyButtonLabels } from './code-meta.ts';
 import { rewriteHtmlLinks } from './html-links.ts';
@@ -99,18 +99,15 @@ function siteUrls(md: MarkdownIt): void {
   rules.link_open = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
     const href = token.attrGet('href') ?? '';
-    if (isExternalHref(href)) {
-      token.attrSet('target', '_blank');
-      token.attrSet('rel', 'noreferrer');
-    } else token.attrSet('href', pageHref(href, env.links));
+    if (isExternalHref(href)) for (const [name, value] of Object.entries(EXTERNAL_LINK_ATTRIBUTES)) token.attrSet(name, value);
+    else token.attrSet('href', pageHref(href, env.links));
     return defaultLink(tokens, idx, options, env, self);
   };
   const defaultImage = rules.image!;
   rules.image = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
     token.attrSet('src', assetHref(token.attrGet('src') ?? '', env.links));
-    token.attrSet('loading', 'lazy');
-    token.attrSet('decoding', 'async');
+    for (const [name, value] of Object.entries(IMAGE_LOADING_ATTRIBUTES)) token.attrSet(name, value);
     return defaultImage(tokens, idx, options, env, self);
   };
   const rawHtml = (html: string, env: RenderEnv) =>

@@ -1,8 +1,8 @@
-import type { Element, Root, RootContent } from 'hast';
+import type { Root, RootContent } from 'hast';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { isExternalHref } from 'docs-gen';
+import { assetHref, EXTERNAL_LINK_ATTRIBUTES, IMAGE_LOADING_ATTRIBUTES, isExternalHref, type PageLinkContext } from 'docs-gen';
 
 /**
  * An `.mdx` page that is Markdown only (no JSX, no `{expression}`, no `import`/`export`) has no
@@ -13,14 +13,20 @@ import { isExternalHref } from 'docs-gen';
  *
  * The HTML is React's, from the elements hast-util-to-jsx-runtime makes of the tree: what
  * @mdx-js/mdx's compiled JSX would make (table cells' `align` as a style, no whitespace inside
- * tables, `data-*` flags as "true"), so the reader gets the DOM the function body would give.
- * The renderer adds what the theme's components add to an MDX body: the heading anchors and
- * the responsive images (`Body` in `src/build/render-worker.tsx`); the rest is added here. An
- * element a plugin's component replaces (`mdxComponents.table`) is React's to render at
+ * tables, `data-*` flags as "true"). The renderer adds what the theme's components add to an MDX
+ * body: the heading anchors and the responsive images (`Body` in `src/build/render-worker.tsx`);
+ * the attributes every link and image gets are added here (`themeAttributes`). The reader gets
+ * the DOM and the layout the function body gives (`markdown-only-mdx.e2e.ts`), with one
+ * difference: a local image the size table does not hold (a format it does not measure, such as
+ * `.apng`) is linked as written, as in a `.md` page, where the theme's `img` stops the build.
+ * An element a plugin's component replaces (`mdxComponents.table`) is React's to render at
  * render time: a page holding one takes the whole compile.
  */
-export class StaticPageHtml {
-  constructor(readonly html: string) {}
+export class StaticPageHtml extends Error {
+  constructor(readonly html: string) {
+    super('an .mdx page of Markdown alone, compiled to HTML');
+    this.name = 'StaticPageHtml';
+  }
 }
 
 /** The node types of a tree with nothing to run. Any other (MDX's JSX, expressions and ESM; a `raw` or comment node a plugin added) takes the whole compile. */
@@ -33,29 +39,31 @@ function isStatic(node: Root | RootContent, replaced: ReadonlySet<string>): bool
 }
 
 /**
- * What the theme's `a` and `img` add that the renderer's pass over HTML does not: links to other
- * sites open in a new tab, and every image loads lazily, external ones too (the `.md` renderer
- * does the same). The element's own attributes win, as they do in the components.
+ * What the theme's `a` and `img` give every link and image, and the image's URL on the built
+ * site (with the base path), as the `.md` renderer writes it: the renderer's pass over HTML
+ * finds a local image in the size table by that URL. An attribute the element has already (from
+ * a site's rehype plugin) wins, as it does in the components.
  */
-function themeAttributes(node: Root | RootContent): void {
+function themeAttributes(node: Root | RootContent, links: PageLinkContext): void {
   if (node.type === 'element' && node.tagName === 'a' && typeof node.properties.href === 'string' && isExternalHref(node.properties.href)) {
-    node.properties = { target: '_blank', rel: ['noreferrer'], ...node.properties };
+    node.properties = { target: EXTERNAL_LINK_ATTRIBUTES.target, rel: [EXTERNAL_LINK_ATTRIBUTES.rel], ...node.properties };
   } else if (node.type === 'element' && node.tagName === 'img') {
-    node.properties = { loading: 'lazy', decoding: 'async', ...node.properties };
+    const src = typeof node.properties.src === 'string' ? { src: assetHref(node.properties.src, links) } : {};
+    node.properties = { ...IMAGE_LOADING_ATTRIBUTES, ...node.properties, ...src };
   }
-  if ('children' in node) for (const child of node.children) themeAttributes(child as Element);
+  if ('children' in node) for (const child of node.children) themeAttributes(child, links);
 }
 
 /**
- * rehype plugin, the last: when the page is static, stops the compile with its HTML
- * (`StaticPageHtml`, thrown: unified has no other way to leave a pipeline before its end).
- * `replacedElements`: the element names registered components take over.
+ * rehype plugin, the last: when the page is static, ends the compile with its HTML, thrown as a
+ * `StaticPageHtml` (@mdx-js/mdx runs remark, rehype and recma as one pipeline; this is its only
+ * way out before recma). `replacedElements`: the element names plugins' components take over.
  */
-export function rehypeStaticHtml(replacedElements: readonly string[] = []) {
-  const replaced = new Set(replacedElements);
+export function rehypeStaticHtml(options: { links: PageLinkContext; replacedElements?: readonly string[] }) {
+  const replaced = new Set(options.replacedElements);
   return (tree: Root): void => {
     if (replaced.has('wrapper') || !isStatic(tree, replaced)) return;
-    themeAttributes(tree);
+    themeAttributes(tree, options.links);
     throw new StaticPageHtml(renderToStaticMarkup(toJsxRuntime(tree, { Fragment, jsx, jsxs })));
   };
 }

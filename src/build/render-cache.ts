@@ -17,9 +17,9 @@ import type { RenderOutput } from './render-worker.tsx';
  * paragraph only its own.
  *
  * Only pages whose content is data are cached: Markdown compiled to HTML (`.md` pages, and `.mdx`
- * pages of Markdown alone), a plugin's HTML route and the theme's own pages. An MDX page with code runs the writer's code, which may read the clock or
- * the environment, and a bundled page may import files the key does not cover; they render
- * every time (their compile is cached).
+ * pages of Markdown alone), a plugin's HTML route and the theme's own pages. An MDX page with
+ * code runs the writer's code, which may read the clock or the environment, and a bundled page
+ * may import files the key does not cover; they render every time (their compile is cached).
  */
 export function isRenderCacheable(definition: RouteDefinition): boolean {
   const { content } = definition;

@@ -112,7 +112,8 @@ export interface PluginContext {
 /** A compiled MDX/Markdown page, ready for the renderer. */
 export interface CompiledPage {
   /**
-   * `html`: Markdown rendered to HTML at compile time (`.md`, and `.mdx` without JSX or expressions: nothing to run).
+   * `html`: Markdown rendered to HTML at compile time: `.md`, and `.mdx` of Markdown alone (no JSX,
+   * expressions, imports or exports, no element a plugin's component replaces). Nothing to run.
    * `function-body`: MDX compiled to a function body run with the React JSX runtime.
    * `module`: an ES module file bundled by esbuild (MDX pages with imports).
    */

@@ -59,6 +59,8 @@ $$
 
 ![A small picture](/images/small.png)
 
+![Don't panic](/images/small.png "It's small") and ![an apostrophe in the name](/images/it's.png)
+
 ![An external picture](https://example.com/x.png "Remote")
 
 ## Lists
@@ -79,7 +81,8 @@ function makeSite(): string {
     'content/rendered-by-react.mdx': `${PAGE}\n{''}\n`,
   });
   mkdirSync(join(site.root, 'public', 'images'), { recursive: true });
-  copyFileSync(join(fixture('images-pages-get-sizes-and-variants'), 'public', 'images', 'small.png'), join(site.root, 'public', 'images', 'small.png'));
+  const png = join(fixture('images-pages-get-sizes-and-variants'), 'public', 'images', 'small.png');
+  for (const name of ['small.png', "it's.png"]) copyFileSync(png, join(site.root, 'public', 'images', name));
   return site.root;
 }
 
@@ -88,10 +91,11 @@ afterAll(() => site.cleanup());
 
 /**
  * The page body as a list of lines, one per node: tag with its attributes sorted (a style as the
- * browser parsed it), or text (whitespace between top-level blocks left out). A static page's body sits in the `.markdown-content` wrapper; a
+ * browser parsed it), or text (whitespace between top-level blocks left out); and where each
+ * top-level block is laid out. A static page's body sits in the `.markdown-content` wrapper; a
  * React page's is the article's children between the breadcrumbs and the feedback box.
  */
-async function bodyNodes(page: Page, path: string): Promise<string[]> {
+async function body(page: Page, path: string): Promise<{ nodes: string[]; boxes: string[] }> {
   await page.goto(`${built.base}${path}`);
   return page.evaluate(() => {
     const lines: string[] = [];
@@ -115,7 +119,13 @@ async function bodyNodes(page: Page, path: string): Promise<string[]> {
       : [...article.childNodes].filter((n) => !(n instanceof Element && (n.matches('nav.breadcrumbs, .feedback, nav.pagination'))));
     // Between the page's top-level blocks, whitespace shows nothing; the added `{''}` leaves one more "\n" there.
     for (const child of children) if (!(child.nodeType === Node.TEXT_NODE && !child.nodeValue!.trim())) walk(child, 0);
-    return lines;
+    const boxes = children
+      .filter((child): child is Element => child instanceof Element)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        return `${element.localName}#${element.id} ${[box.top, box.left, box.width, box.height].map(Math.round).join(' ')}`;
+      });
+    return { nodes: lines, boxes };
   });
 }
 
@@ -129,16 +139,19 @@ describe('an .mdx page of Markdown alone', () => {
     await page.close();
   });
 
-  test('has the DOM React gives the same text', async () => {
+  test('has the DOM and the layout React gives the same text', async () => {
     const page = await built.browser.newPage();
-    const fromReact = await bodyNodes(page, '/rendered-by-react');
-    const fromHtml = await bodyNodes(page, '/static');
+    const { nodes: fromReact, boxes: reactBoxes } = await body(page, '/rendered-by-react');
+    const { nodes: fromHtml, boxes: htmlBoxes } = await body(page, '/static');
     await page.close();
     // The body holds what the page is meant to show, so the comparison is not between two empty lists.
     const joined = fromReact.join('\n');
-    for (const part of ['<table', '<picture', 'class="heading-anchor"', 'target="_blank"', 'data-footnotes', 'class="katex"', 'class="mermaid-diagram"', 'type="checkbox"', '\\"double\\"']) {
+    for (const part of ['<table', '<picture', 'class="heading-anchor"', 'target="_blank"', 'data-footnotes', 'class="katex"', 'class="mermaid-diagram"', 'type="checkbox"', '\\"double\\"', 'alt="Don\'t panic"', 'src="/images/it\'s.png"']) {
       expect(joined).toContain(part);
     }
     expect(fromHtml).toEqual(fromReact);
+    // The first block is the page's title: it starts where React's does, with or without the wrapper.
+    expect(reactBoxes[0]).toMatch(/^h1#everything-in-markdown /);
+    expect(htmlBoxes).toEqual(reactBoxes);
   });
 });

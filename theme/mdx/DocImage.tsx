@@ -3,6 +3,7 @@ import type { ImageInfo, RouteData } from '../../src/shared/types.ts';
 import { resolveImagePath, sourceFolderOf, type ImagePathContext } from '../../src/shared/asset-paths.ts';
 import { encodeRoute } from '../../src/shared/page-href.ts';
 import { escapeHtml } from '../../src/shared/escape-html.ts';
+import { IMAGE_LOADING_ATTRIBUTES } from '../../src/shared/theme-attributes.ts';
 
 /** The content column's width in CSS pixels (`.content { max-width: 72ch }`), for `sizes`. */
 const CONTENT_WIDTH = 720;
@@ -54,7 +55,7 @@ type ImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & { data: Rou
 export function ResponsiveImage({ data, src, alt = '', sizes, outerClassName, width, height, ...rest }: ImageProps) {
   const { url, info } = lookupImage(data, src);
   const size = info ? dimensions(info, width) : { width, height };
-  const img = <img src={url} alt={alt} width={size.width} height={size.height} loading="lazy" decoding="async" className={info?.variants ? undefined : outerClassName} {...rest} />;
+  const img = <img src={url} alt={alt} width={size.width} height={size.height} {...IMAGE_LOADING_ATTRIBUTES} className={info?.variants ? undefined : outerClassName} {...rest} />;
   if (!info?.variants) return img;
   return (
     <picture className={outerClassName}>
@@ -96,8 +97,18 @@ export function DocImage({ data, src, srcDark, alt = '', width, caption }: DocIm
 
 const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 
+const NAMED_REFERENCES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+
+/**
+ * An attribute's value as written by markdown-it (`&quot;`) or React (`&#x27;` for an apostrophe):
+ * the named references both use and every numeric one.
+ */
 function decodeAttribute(value: string): string {
-  return value.replace(/&(amp|quot|#39|lt|gt);/g, (_, name: string) => ({ amp: '&', quot: '"', '#39': "'", lt: '<', gt: '>' })[name]!);
+  return value.replace(/&(?:#x([0-9a-f]+)|#([0-9]+)|([a-z]+));/gi, (whole, hex: string | undefined, decimal: string | undefined, name: string | undefined) => {
+    if (name !== undefined) return NAMED_REFERENCES[name] ?? whole;
+    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number(decimal);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
 }
 
 /**
@@ -118,8 +129,7 @@ export function responsiveImagesInHtml(html: string, data: RouteData): string {
     attributes.set('src', `${data.config.basePath}${encodeRoute(path)}`);
     attributes.set('width', String(size.width));
     attributes.set('height', String(size.height));
-    if (!attributes.has('loading')) attributes.set('loading', 'lazy');
-    if (!attributes.has('decoding')) attributes.set('decoding', 'async');
+    for (const [name, value] of Object.entries(IMAGE_LOADING_ATTRIBUTES)) if (!attributes.has(name)) attributes.set(name, value);
     const img = `<img ${[...attributes].map(([name, value]) => `${name}="${escapeHtml(value)}"`).join(' ')}>`;
     if (!info.variants) return img;
     return `<picture><source type="${info.variants.mime}" srcset="${escapeHtml(info.variants.srcset)}" sizes="${escapeHtml(sizesFor(data))}">${img}</picture>`;

@@ -1,6 +1,7 @@
 import type { AnchorHTMLAttributes, ComponentType, ImgHTMLAttributes } from 'react';
 import type { RouteData } from '../../src/shared/types.ts';
 import { isExternalHref } from '../../src/shared/resolve-link.ts';
+import { EXTERNAL_LINK_ATTRIBUTES } from '../../src/shared/theme-attributes.ts';
 import { ResponsiveImage } from './DocImage.tsx';
 import { headingComponents } from '../components/HeadingAnchor.tsx';
 
@@ -12,7 +13,7 @@ import { headingComponents } from '../components/HeadingAnchor.tsx';
 export function mdxComponents(data: RouteData, registered: Record<string, ComponentType<never>> = {}): Record<string, unknown> {
   // Internal hrefs are already the built site's: the compile rewrote them (`pageHref`). External ones open in a new tab.
   function Link({ href = '', children, ...rest }: AnchorHTMLAttributes<HTMLAnchorElement>) {
-    const external = isExternalHref(href) ? { target: '_blank', rel: 'noreferrer' } : {};
+    const external = isExternalHref(href) ? EXTERNAL_LINK_ATTRIBUTES : {};
     return (
       <a href={href} {...external} {...rest}>
         {children}

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { compilePage, type CompileOutput } from '../../../plugins/content-loader/compile-page.ts';
 
@@ -10,11 +11,13 @@ const dir = mkdtempSync(join(tmpdir(), 'markdown-only-mdx-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let count = 0;
-async function compile(body: string, replacedElements: string[] = []): Promise<CompileOutput> {
+async function compile(body: string, replacedElements: string[] = [], options: { basePath?: string; rehypePlugins?: { module: string }[] } = {}): Promise<CompileOutput> {
   const file = join(dir, `page-${++count}.mdx`);
   writeFileSync(file, body);
-  const links = { pageRoute: '/p', folderRoute: '', hrefPrefix: '', basePath: '' };
-  return compilePage({ file, relativePath: `page-${count}.mdx`, format: 'mdx', grammarPath: '', moduleDir: dir, links, highlight: false, markdown: { remarkPlugins: [], rehypePlugins: [], replacedElements } });
+  const basePath = options.basePath ?? '';
+  const links = { pageRoute: '/p', folderRoute: '', hrefPrefix: basePath, basePath };
+  const markdown = { remarkPlugins: [], rehypePlugins: options.rehypePlugins ?? [], replacedElements };
+  return compilePage({ file, relativePath: `page-${count}.mdx`, format: 'mdx', grammarPath: '', moduleDir: dir, links, highlight: false, markdown });
 }
 
 const TABLE = '| a | b |\n| - | - |\n| 1 | 2 |\n';
@@ -32,9 +35,29 @@ describe('an .mdx page is compiled to HTML', () => {
     expect(references.map((r) => r.url)).toEqual(['/other', 'https://example.com', 'https://example.com/p.png']);
   });
 
-  test("an author's own attribute wins over the theme's", async () => {
-    const { compiled } = await compile('![pic](/a.png)\n');
-    expect(compiled.code).toBe('<p><img loading="lazy" decoding="async" src="/a.png" alt="pic"/></p>');
+  test("an image's URL is the built site's, with the base path, as the .md renderer writes it", async () => {
+    const { compiled } = await compile('![pic](/a.png) ![beside](b.png)\n', [], { basePath: '/docs' });
+    expect(compiled.code).toBe('<p><img loading="lazy" decoding="async" src="/docs/a.png" alt="pic"/> <img loading="lazy" decoding="async" src="/docs/b.png" alt="beside"/></p>');
+  });
+
+  test("an attribute a site's rehype plugin set wins over the theme's, as it does in the theme's components", async () => {
+    const plugin = join(dir, 'eager.mjs');
+    writeFileSync(
+      plugin,
+      [
+        'const walk = (node) => {',
+        "  if (node.tagName === 'img') node.properties.loading = 'eager';",
+        "  if (node.tagName === 'a') node.properties.target = '_self';",
+        '  for (const child of node.children ?? []) walk(child);',
+        '};',
+        'export default () => walk;',
+        '',
+      ].join('\n'),
+    );
+    const { compiled } = await compile('[there](https://example.com) ![pic](/a.png)\n', [], { rehypePlugins: [{ module: pathToFileURL(plugin).href }] });
+    expect(compiled.kind).toBe('html');
+    expect(compiled.code).toContain('<a target="_self" rel="noreferrer" href="https://example.com">there</a>');
+    expect(compiled.code).toContain('<img loading="eager" decoding="async" src="/a.png" alt="pic"/>');
   });
 
   test('when the elements plugins replace are not in it', async () => {

@@ -72,6 +72,11 @@ describe('images in HTML pages', () => {
     expect(responsiveImagesInHtml('<img src="/images/logo.svg" width="60">', routeData())).toBe('<img src="/images/logo.svg" width="60" height="20" loading="lazy" decoding="async">');
   });
 
+  test("attributes as React writes them (an apostrophe as &#x27;) are read, and written once", () => {
+    const html = '<img loading="lazy" decoding="async" src="/images/logo.svg" alt="Don&#x27;t &#39;panic&#39; &amp; &#8211; &bogus;" title="It&#x27;s"/>';
+    expect(responsiveImagesInHtml(html, routeData())).toBe('<img loading="lazy" decoding="async" src="/images/logo.svg" alt="Don&#39;t &#39;panic&#39; &amp; – &amp;bogus;" title="It&#39;s" width="120" height="40">');
+  });
+
   test('external images and pages without a table are left as they are', () => {
     const html = '<img src="https://example.com/a.png" alt="">';
     expect(responsiveImagesInHtml(html, routeData())).toBe(html);

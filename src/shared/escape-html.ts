@@ -4,3 +4,18 @@ const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 }
+
+const NAMED_REFERENCES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
+
+/**
+ * An attribute's value as HTML we wrote spells it: markdown-it (`&quot;`), React (`&#x27;` for an
+ * apostrophe) or `escapeHtml` (`&#39;`). The named references these use and every numeric one;
+ * anything else stays as written.
+ */
+export function decodeAttribute(value: string): string {
+  return value.replace(/&(?:#x([0-9a-f]+)|#([0-9]+)|([a-z]+));/gi, (whole, hex: string | undefined, decimal: string | undefined, name: string | undefined) => {
+    if (name !== undefined) return NAMED_REFERENCES[name] ?? whole;
+    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number(decimal);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}

@@ -1,6 +1,7 @@
 import { createElement, type HTMLAttributes, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { Heading } from '../../src/shared/types.ts';
+import { decodeAttribute } from '../../src/shared/escape-html.ts';
 import { fillTemplate, type UiStrings } from '../../src/shared/ui-strings.ts';
 
 /**
@@ -37,13 +38,11 @@ export function headingComponents(headings: readonly Heading[], strings: UiStrin
   return { h2: component('h2'), h3: component('h3'), h4: component('h4'), h5: component('h5'), h6: component('h6') };
 }
 
-const HTML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
-
-/** Markdown pages (HTML from markdown-it): the same anchor, rendered by the same component, before each h2–h6's closing tag. */
+/** Pages of HTML (a `.md` page, an `.mdx` page of Markdown alone): the same anchor, rendered by the same component, before each h2–h6's closing tag. */
 export function headingAnchorsInHtml(html: string, headings: readonly Heading[], strings: UiStrings): string {
   return html.replace(/<(h[2-6])(\s[^>]*)?>([\s\S]*?)<\/\1>/g, (whole, level: string, attributes: string | undefined, inner: string) => {
     const rawId = /\sid="([^"]*)"/.exec(attributes ?? '')?.[1];
-    const id = rawId?.replace(/&(amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => HTML_ENTITIES[name]!);
+    const id = rawId === undefined ? undefined : decodeAttribute(rawId);
     const text = headingText(headings, id);
     if (id === undefined || text === undefined) return whole;
     return `<${level}${attributes ?? ''}>${inner}${renderToStaticMarkup(<HeadingAnchor id={id} heading={text} strings={strings} />)}</${level}>`;

@@ -2,7 +2,7 @@ import type { CSSProperties, ImgHTMLAttributes } from 'react';
 import type { ImageInfo, RouteData } from '../../src/shared/types.ts';
 import { resolveImagePath, sourceFolderOf, type ImagePathContext } from '../../src/shared/asset-paths.ts';
 import { encodeRoute } from '../../src/shared/page-href.ts';
-import { escapeHtml } from '../../src/shared/escape-html.ts';
+import { decodeAttribute, escapeHtml } from '../../src/shared/escape-html.ts';
 import { IMAGE_LOADING_ATTRIBUTES } from '../../src/shared/theme-attributes.ts';
 
 /** The content column's width in CSS pixels (`.content { max-width: 72ch }`), for `sizes`. */
@@ -96,20 +96,6 @@ export function DocImage({ data, src, srcDark, alt = '', width, caption }: DocIm
 }
 
 const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
-
-const NAMED_REFERENCES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
-
-/**
- * An attribute's value as written by markdown-it (`&quot;`) or React (`&#x27;` for an apostrophe):
- * the named references both use and every numeric one.
- */
-function decodeAttribute(value: string): string {
-  return value.replace(/&(?:#x([0-9a-f]+)|#([0-9]+)|([a-z]+));/gi, (whole, hex: string | undefined, decimal: string | undefined, name: string | undefined) => {
-    if (name !== undefined) return NAMED_REFERENCES[name] ?? whole;
-    const code = hex !== undefined ? Number.parseInt(hex, 16) : Number(decimal);
-    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
-  });
-}
 
 /**
  * The same treatment for pages that are HTML already (`.md` pages, plugin routes): every

@@ -3,6 +3,7 @@ import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { assetHref, EXTERNAL_LINK_ATTRIBUTES, IMAGE_LOADING_ATTRIBUTES, isExternalHref, type PageLinkContext } from 'docs-gen';
+import { eachNode } from './each-node.ts';
 
 /**
  * An `.mdx` page that is Markdown only (no JSX, no `{expression}`, no `import`/`export`) has no
@@ -44,14 +45,15 @@ function isStatic(node: Root | RootContent, replaced: ReadonlySet<string>): bool
  * finds a local image in the size table by that URL. An attribute the element has already (from
  * a site's rehype plugin) wins, as it does in the components.
  */
-function themeAttributes(node: Root | RootContent, links: PageLinkContext): void {
-  if (node.type === 'element' && node.tagName === 'a' && typeof node.properties.href === 'string' && isExternalHref(node.properties.href)) {
-    node.properties = { target: EXTERNAL_LINK_ATTRIBUTES.target, rel: [EXTERNAL_LINK_ATTRIBUTES.rel], ...node.properties };
-  } else if (node.type === 'element' && node.tagName === 'img') {
-    const src = typeof node.properties.src === 'string' ? { src: assetHref(node.properties.src, links) } : {};
-    node.properties = { ...IMAGE_LOADING_ATTRIBUTES, ...node.properties, ...src };
-  }
-  if ('children' in node) for (const child of node.children) themeAttributes(child, links);
+function themeAttributes(tree: Root, links: PageLinkContext): void {
+  eachNode<Root | RootContent>(tree, (node) => {
+    if (node.type === 'element' && node.tagName === 'a' && typeof node.properties.href === 'string' && isExternalHref(node.properties.href)) {
+      node.properties = { target: EXTERNAL_LINK_ATTRIBUTES.target, rel: [EXTERNAL_LINK_ATTRIBUTES.rel], ...node.properties };
+    } else if (node.type === 'element' && node.tagName === 'img') {
+      const src = typeof node.properties.src === 'string' ? { src: assetHref(node.properties.src, links) } : {};
+      node.properties = { ...IMAGE_LOADING_ATTRIBUTES, ...node.properties, ...src };
+    }
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import type { LinkContext } from './render-markdown.ts';
 import type { CollectedData } from './collect.ts';
 import type { CopyButtonLabels } from './highlight.ts';
 import { compileCacheKey, readCompiled, writeCompiled } from './compile-cache.ts';
+import { fencedLines } from './fenced-lines.ts';
 
 export interface CompileInput {
   /** Absolute path. */
@@ -61,21 +62,7 @@ export interface CompileOutput extends CollectedData {
  * Python example), not a statement of the page: fences are skipped, so such a page stays fast.
  */
 export function hasImports(body: string): boolean {
-  let fence: { char: string; length: number } | undefined;
-  for (const line of body.split('\n')) {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence) {
-      // A fence closes with the same character, at least as long, and nothing after it.
-      if (marker && marker[0] === fence.char && marker.length >= fence.length && line.trim() === marker) fence = undefined;
-      continue;
-    }
-    // A backtick fence's info string may not hold a backtick (CommonMark); a tilde fence's may.
-    if (marker && !(marker[0] === '`' && line.slice(line.indexOf(marker) + marker.length).includes('`'))) {
-      fence = { char: marker[0]!, length: marker.length };
-      continue;
-    }
-    if (/^import\s/.test(line)) return true;
-  }
+  for (const line of fencedLines(body)) if (line.place === 'prose' && /^import\s/.test(line.text)) return true;
   return false;
 }
 

@@ -1,6 +1,7 @@
 import { assetHref, pageHref, resolveRelOutputSrc, type PageLinkContext, type RelOutputData, type RelOutputRelation } from 'docs-gen';
 import { splitCustomId } from './custom-heading-id.ts';
 import { findMath } from './find-math.ts';
+import { readsAsMarkdown } from './reads-as-markdown.ts';
 import type { JsxAttribute } from './collect.ts';
 
 export interface PageMarkdownInput {
@@ -190,14 +191,16 @@ export function writtenBackAsIs(body: string, links: PageLinkContext): boolean {
 export async function pageMarkdown(input: PageMarkdownInput): Promise<string> {
   if (input.cleanMarkdown !== undefined) return withTitle(input.cleanMarkdown, input);
   const { body } = input;
+  // An `.mdx` body MDX reads as CommonMark is Markdown: no MDX parser, and perhaps no parse at all.
+  const format = input.format === 'mdx' && readsAsMarkdown(body) ? 'md' : input.format;
   // TeX's braces are not MDX expressions: the parser reads the math masked (same length, same
   // lines), and the Markdown is sliced from the unmasked text.
   let masked = body;
-  for (const span of findMath(body, input.format)) masked = masked.slice(0, span.start) + body.slice(span.start, span.end).replace(/[^\n]/g, 'm') + masked.slice(span.end);
+  for (const span of findMath(body, format)) masked = masked.slice(0, span.start) + body.slice(span.start, span.end).replace(/[^\n]/g, 'm') + masked.slice(span.end);
   // A Markdown page whose links and images are all written as the built site has them (or that has
   // none) has nothing to rewrite: every node would be sliced from the source as written, so the
   // parser is not even loaded.
-  if (input.format === 'md' && writtenBackAsIs(body, input.links)) return withTitle(body, input);
-  const tree = (await parserOf(input.format)).parse(masked) as unknown as SourceNode;
+  if (format === 'md' && writtenBackAsIs(body, input.links)) return withTitle(body, input);
+  const tree = (await parserOf(format)).parse(masked) as unknown as SourceNode;
   return withTitle(mdxToMarkdown(body, tree, input), input);
 }

@@ -30,8 +30,9 @@ function fenceInfo(token: Token): { lang: string; meta: string } {
   return { lang: name.toLowerCase() || 'text', meta: info.slice(name.length) };
 }
 
+/** An inline's text as hast-util-to-string reads the MDX path's element: a line break is a newline (in a heading's id too, which github-slugger drops). */
 function inlineText(token: Token): string {
-  return (token.children ?? []).map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : '')).join('');
+  return (token.children ?? []).map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' || child.type === 'hardbreak' ? '\n' : '')).join('');
 }
 
 /**
@@ -67,7 +68,19 @@ function taskLists(state: StateCore): void {
     checkbox.content = `<input type="checkbox" disabled${match[1] === ' ' ? '' : ' checked'}> `;
     inline.children!.unshift(checkbox);
     tokens[i - 2]!.attrJoin('class', 'task-list-item');
+    // The list holding it is marked too, as remark-gfm marks it on MDX pages.
+    const list = tokens.findLast((token, at) => at < i - 2 && token.level === tokens[i - 2]!.level - 1 && (token.type === 'bullet_list_open' || token.type === 'ordered_list_open'));
+    if (list && !list.attrGet('class')?.split(' ').includes('contains-task-list')) list.attrJoin('class', 'contains-task-list');
   }
+}
+
+/**
+ * A table's tags written without newlines between them, as React writes an MDX page's: the
+ * parser keeps whitespace inside a table as text nodes (unseen, but the DOM of the same text
+ * should not depend on which path compiled it).
+ */
+function compactTables(state: StateCore): void {
+  for (const token of state.tokens) if (/^(?:table_open|(?:thead|tbody|tr|th|td)_(?:open|close))$/.test(token.type)) token.block = false;
 }
 
 /** Footnotes with GFM's markup (the same as MDX pages get), ids from their labels. */
@@ -103,6 +116,9 @@ function siteUrls(md: MarkdownIt): void {
     else token.attrSet('href', pageHref(href, env.links));
     return defaultLink(tokens, idx, options, env, self);
   };
+  // An image's alt is the text of its description, code included, as GFM and the MDX path have it (markdown-it leaves code out).
+  const asText = md.renderer.renderInlineAsText.bind(md.renderer);
+  md.renderer.renderInlineAsText = (tokens, options, env) => tokens.map((token) => (token.type === 'code_inline' ? token.content : asText([token], options, env))).join('');
   const defaultImage = rules.image!;
   rules.image = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
@@ -131,6 +147,7 @@ function createRenderer(): MarkdownIt {
   md.use(footnote as unknown as PluginSimple);
   md.core.ruler.push('heading_ids', headingIds);
   md.core.ruler.push('task_lists', taskLists);
+  md.core.ruler.push('compact_tables', compactTables);
   gfmFootnotes(md);
   siteUrls(md);
   return md;
@@ -168,10 +185,23 @@ function collectText(tokens: Token[]): { headings: Heading[]; sections: TextSect
 export async function renderMarkdown(
   body: string,
   options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels },
-): Promise<CollectedData & { html: string }> {
+): Promise<CollectedData & { html: string }>;
+/**
+ * With `mdx`, the body is an `.mdx` page's (reads-as-markdown.ts): undefined when linkify-it found
+ * a link in its prose, where GFM's literal autolinks, which the MDX path has, may draw other edges.
+ */
+export async function renderMarkdown(
+  body: string,
+  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels; mdx: boolean },
+): Promise<(CollectedData & { html: string }) | undefined>;
+export async function renderMarkdown(
+  body: string,
+  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels; mdx?: boolean },
+): Promise<(CollectedData & { html: string }) | undefined> {
   markdown ??= createRenderer();
   const env: RenderEnv = { links: options.links, copyLabels: options.copyLabels };
   const tokens = markdown.parse(body, env);
+  if (options.mdx && tokens.some((token) => token.children?.some((child) => child.markup === 'linkify'))) return undefined;
   // The highlighter (shiki) is loaded only for a page with a fenced block: a site without code never pays for it.
   const fences = tokens.filter((token) => token.type === 'fence');
   if (options.highlighter && fences.length) {

@@ -2,10 +2,11 @@
 // An `.mdx` page without JSX, expressions or imports is compiled to HTML and never run through
 // React (plugins/content-loader/static-html.ts). The reader must not see a difference: the same
 // text with one `{''}` added (an expression, so React renders it) gives the same DOM, in Chromium.
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
+import { readsAsMarkdown } from '../../plugins/content-loader/reads-as-markdown.ts';
 import { fixture, tempSite } from '../helpers.ts';
 import { useBuiltSite } from './browser.ts';
 
@@ -70,6 +71,63 @@ The second heading with the same text gets its own id.
 [^note]: The note, with [a link](/guide).
 `;
 
+/**
+ * Markdown MDX reads as CommonMark reads it (reads-as-markdown.ts): compiled by markdown-it, the
+ * `.md` renderer, and still the DOM React gives the same text.
+ */
+const PLAIN_PAGE = String.raw`---
+title: Plain Markdown
+---
+
+# Plain Markdown
+
+Quotes "double" and 'single', an ampersand & and one as an entity &amp;, &copy; 2026.
+*Emphasis*, **strong**, _underscored_ and ` + '`code with & "quotes"`' + String.raw`, a hard break\
+and a [link to the table](#a-table), [another page](/guide) and [an external site](https://example.com "Example").
+
+## A table [#a-table]
+
+| Left | Centre | Right |
+| :--- | :----: | ----: |
+| a    | **b**  | ` + '`c`' + String.raw` |
+
+## Lists
+
+1. First
+   - nested
+   - and **strong**
+2. Second
+
+- [x] done task
+- [ ] open task
+
+> A quote.
+>
+> Second paragraph of it.
+
+---
+
+### Code
+
+` + '```ts filename="flow.ts" showLineNumbers {2}\nconst flow = [\'A\', "B"];\nexport default <T,>(x: T) => x;\n```' + String.raw`
+
+` + '```mermaid\ngraph TD\n  A[Start] --> B{Is it <b>bold</b>?}\n```' + String.raw`
+
+` + '```math\ne^{i\\pi} + 1 = 0\n```' + String.raw`
+
+### Images
+
+![A small picture](/images/small.png)
+
+![Don't panic](/images/small.png "It's small") and ![an apostrophe in the name](/images/it's.png)
+
+![An external picture](https://example.com/x.png "Remote")
+
+## Lists
+
+The second heading with the same text gets its own id.
+`;
+
 let site: ReturnType<typeof tempSite>;
 /** Made at collection time: `useBuiltSite` needs the folder when its hooks are registered. */
 function makeSite(): string {
@@ -79,6 +137,8 @@ function makeSite(): string {
     'content/static.mdx': PAGE,
     // An expression at the end renders nothing, and makes React render the page.
     'content/rendered-by-react.mdx': `${PAGE}\n{''}\n`,
+    'content/plain.mdx': PLAIN_PAGE,
+    'content/plain-by-react.mdx': `${PLAIN_PAGE}\n{''}\n`,
   });
   mkdirSync(join(site.root, 'public', 'images'), { recursive: true });
   const png = join(fixture('images-pages-get-sizes-and-variants'), 'public', 'images', 'small.png');
@@ -153,5 +213,24 @@ describe('an .mdx page of Markdown alone', () => {
     // The first block is the page's title: it starts where React's does, with or without the wrapper.
     expect(reactBoxes[0]).toMatch(/^h1#everything-in-markdown /);
     expect(htmlBoxes).toEqual(reactBoxes);
+  });
+});
+
+describe('an .mdx page MDX reads as CommonMark', () => {
+  test('is compiled by markdown-it and has the DOM and the layout React gives the same text', async () => {
+    expect(readsAsMarkdown(PLAIN_PAGE.slice(PLAIN_PAGE.indexOf('\n---\n') + 5))).toBe(true);
+    const page = await built.browser.newPage();
+    const { nodes: fromReact, boxes: reactBoxes } = await body(page, '/plain-by-react');
+    const { nodes: fromMarkdown, boxes: markdownBoxes } = await body(page, '/plain');
+    await page.close();
+    // markdown-it's own spelling of the rule: React writes `<hr/>`.
+    expect(readFileSync(join(built.outDir, 'plain', 'index.html'), 'utf8')).toContain('<hr>');
+    expect(readFileSync(join(built.outDir, 'plain-by-react', 'index.html'), 'utf8')).not.toContain('<hr>');
+    const joined = fromReact.join('\n');
+    for (const part of ['<table', '<picture', 'class="heading-anchor"', 'target="_blank"', 'class="katex', 'class="mermaid-diagram"', 'type="checkbox"', 'class="contains-task-list"', '\\"double\\"', 'alt="Don\'t panic"', 'id="a-table"']) {
+      expect(joined).toContain(part);
+    }
+    expect(fromMarkdown).toEqual(fromReact);
+    expect(markdownBoxes).toEqual(reactBoxes);
   });
 });

@@ -95,7 +95,8 @@ describe('checking external links', () => {
     try {
       const first = await checkSite({ root: site.root, external: { timeoutMs: 0, cacheFile: externalCacheFile(site.root) } });
       expect(first.findings.map((d) => [d.code, d.line, d.column, d.message])).toEqual([
-        ['broken-external-link', 3, `[fine](${base}/ok#part) and `.length + 1, `broken external link ${base}/gone — HTTP 404`],
+        // At the URL: a page of Markdown alone is read as a `.md` page is (reads-as-markdown.ts).
+        ['broken-external-link', 3, `[fine](${base}/ok#part) and [gone](`.length + 1, `broken external link ${base}/gone — HTTP 404`],
       ]);
       const cached = JSON.parse(readFileSync(externalCacheFile(site.root), 'utf8')) as { entries: Record<string, unknown> };
       expect(Object.keys(cached.entries)).toEqual([`${base}/ok`]);
@@ -143,7 +144,7 @@ describe('checking external links', () => {
       expect(requests).toEqual([]);
       const external = await run(['--external', '--external-timeout', '0']);
       expect(external.status).toBe(1);
-      expect(external.stderr).toContain(`content/index.mdx:3:1 error broken external link ${base}/gone — HTTP 404`);
+      expect(external.stderr).toContain(`content/index.mdx:3:8 error broken external link ${base}/gone — HTTP 404`);
       expect(existsSync(externalCacheFile(site.root))).toBe(true);
     } finally {
       site.cleanup();

@@ -120,7 +120,7 @@ describe('the dev server on a change', () => {
 
   test('a missing image is an error until the image is added', async () => {
     const error = await save('content/other.mdx', '# Other page\n\n![chart](/chart.svg)\n', isError);
-    expect(error.type === 'error' && error.message).toContain('content/other.mdx:3:1 error Image /chart.svg was not found');
+    expect(error.type === 'error' && error.message).toContain('content/other.mdx:3:10 error Image /chart.svg was not found');
     expect(await save('public/chart.svg', LOGO, isReload)).toEqual({ type: 'reload' });
     expect((await get('/other')).html).toContain('/chart.svg');
   });

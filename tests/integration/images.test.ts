@@ -50,10 +50,11 @@ describe('an image named relative to its page', () => {
       const diagnostics = await buildFailure({ root: site.root, outDir: join(dir, 'relative-failed') });
       expect(diagnostics.map((d) => `${d.code} ${d.file}:${d.line}:${d.column} ${d.target}`).sort()).toEqual([
         'image-outside-site content/guide/notes.md:3:11 ../../../outside.png',
-        'image-outside-site content/guide/page.mdx:5:1 ../../../outside.png',
-        'image-outside-site content/guide/page.mdx:7:1 %2e%2e/%2e%2e/%2e%2e/outside.png',
-        'image-outside-site content/guide/page.mdx:9:1 ./linked.png',
-        'missing-image content/guide/page.mdx:3:1 ./absent.png',
+        // At the URL in page.mdx too: a page of Markdown alone is read as a `.md` page is (reads-as-markdown.ts).
+        'image-outside-site content/guide/page.mdx:5:8 ../../../outside.png',
+        'image-outside-site content/guide/page.mdx:7:12 %2e%2e/%2e%2e/%2e%2e/outside.png',
+        'image-outside-site content/guide/page.mdx:9:11 ./linked.png',
+        'missing-image content/guide/page.mdx:3:11 ./absent.png',
       ]);
       for (const d of diagnostics.filter((d) => d.code === 'image-outside-site')) {
         expect(d.message).toBe(`Image ${d.target} is outside the site folder: an image named relative to its page must be inside the site`);

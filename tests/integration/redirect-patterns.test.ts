@@ -40,7 +40,7 @@ afterAll(async () => {
 describe('a redirect with a pattern', () => {
   test('check follows a link through it to the filled-in destination, and reports one that arrives nowhere with the redirect', () => {
     expect(report.findings.map(({ code, file, line, column, message, hint }) => ({ code, file, line, column, message, hint }))).toEqual([
-      { code: 'broken-link', file: 'content/index.mdx', line: 5, column: 1, message: 'broken link /old/absent — no page at /new/absent', hint: 'the redirect from /old/:slug leads there' },
+      { code: 'broken-link', file: 'content/index.mdx', line: 5, column: 11, message: 'broken link /old/absent — no page at /new/absent', hint: 'the redirect from /old/:slug leads there' },
     ]);
   });
 

@@ -9,6 +9,9 @@ import { tmp } from '../../helpers.ts';
 
 // An .mdx page's clean Markdown (`<route>.md`, llms-full.txt) comes from the compile's own parse,
 // so the page is not parsed a second time: it must be what the second parse would have made.
+// The compile here is always MDX's (a component for an element no page has keeps a page from
+// markdown-it, compile-source.ts); `pageMarkdown` reads a page of Markdown alone as Markdown
+// (reads-as-markdown.ts), so the first case also shows that reading gives what MDX's does.
 const grammarPath = fileURLToPath(new URL('../../../theme/highlight/rel.tmLanguage.json', import.meta.url));
 const links: PageLinkContext = { pageRoute: '/guide/page', folderRoute: '/guide', hrefPrefix: '/docs', basePath: '/docs' };
 const dir = tmp();
@@ -17,7 +20,8 @@ writeFileSync(join(dir, 'x.js'), 'export const X = () => null;\n');
 async function bothWays(source: string): Promise<{ fromCompile?: string; parsed: string }> {
   const file = join(dir, 'page.mdx');
   writeFileSync(file, source);
-  const compiled = await compileSource({ file, relativePath: 'content/guide/page.mdx', format: 'mdx', grammarPath, moduleDir: dir, links, highlight: false, source });
+  const markdown = { remarkPlugins: [], rehypePlugins: [], replacedElements: ['x-never-used'] };
+  const compiled = await compileSource({ file, relativePath: 'content/guide/page.mdx', format: 'mdx', grammarPath, moduleDir: dir, links, highlight: false, source, markdown });
   const input: PageMarkdownInput = { body: compiled.body, format: 'mdx', title: 'Page', pageRoute: '/guide/page', links };
   return {
     fromCompile: compiled.cleanMarkdown === undefined ? undefined : await pageMarkdown({ ...input, cleanMarkdown: compiled.cleanMarkdown }),

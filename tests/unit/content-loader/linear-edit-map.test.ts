@@ -43,7 +43,8 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function eventsMovedCompiling(sections: number): Promise<number> {
   const file = join(dir, `sections-${sections}.mdx`);
   // Every list that ends closes its containers: one edit of the events near their end.
-  const section = (i: number) => `## Section ${i}\n\nText with \`code\` and [a link](/x).\n\n- one\n- two\n\n> quoted ${i}\n`;
+  // `<kbd>` makes it MDX: a page of Markdown alone goes to markdown-it (reads-as-markdown.ts).
+  const section = (i: number) => `## Section ${i}\n\nText with \`code\`, <kbd>K</kbd> and [a link](/x).\n\n- one\n- two\n\n> quoted ${i}\n`;
   writeFileSync(file, Array.from({ length: sections }, (_, i) => section(i)).join('\n'));
   const links = { pageRoute: '/list', folderRoute: '', hrefPrefix: '', basePath: '' };
   const before = editMapWork.eventsMoved;

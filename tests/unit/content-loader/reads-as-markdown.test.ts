@@ -1,0 +1,92 @@
+// Which `.mdx` pages are compiled by markdown-it, the `.md` renderer (reads-as-markdown.ts):
+// those MDX reads as CommonMark with GFM reads them, with no plugin of the site to see the tree.
+// tests/e2e/mdx-read-as-markdown.e2e.ts shows the DOM is the same either way.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { compileSource } from '../../../plugins/content-loader/compile-source.ts';
+import { readsAsMarkdown } from '../../../plugins/content-loader/reads-as-markdown.ts';
+import { tmp } from '../../helpers.ts';
+
+const TABLE = '| a | b |\n| - | - |\n| 1 | 2 |\n';
+
+describe('readsAsMarkdown', () => {
+  test.each([
+    ['headings, emphasis, code, links, images and a rule', '# Title\n\nSome *emphasis*, **strong**, `code` and [a link](/x "X").\n\n![pic](./p.png)\n\n---\n'],
+    ['a table after a blank line', `Intro.\n\n${TABLE}\nAfter.\n`],
+    ['lists, nested, with tasks', '- one\n  - nested\n- [x] done\n\n1. first\n2. second\n'],
+    ['a quote', '> Quoted\n>\n> Again.\n'],
+    ['JSX, braces, dollars and tildes inside fenced code', "```tsx\nexport default () => <b>{'$~'}</b>;\n```\n\n~~~\n<x>\n~~~\n"],
+    ['a fence in a list item, its lines as indented as it', '- item\n\n  ```json\n  {"a": 1}\n  ```\n'],
+    ['snake_case words and a closing `**` before punctuation', 'Call `snake_case_name`, then **stop**.\n'],
+  ])('takes %s for Markdown', (_name, body) => {
+    expect(readsAsMarkdown(body)).toBe(true);
+  });
+
+  test.each([
+    ['JSX', 'Press <kbd>K</kbd>.\n'],
+    ['an HTML comment', '<!-- note -->\n'],
+    ['an autolink', 'See <https://example.com>.\n'],
+    ['an expression', 'Two is {1 + 1}.\n'],
+    ['a lone closing brace', 'A } here.\n'],
+    ['an import', "import { X } from './x.js'\n\nText.\n"],
+    ['an export', 'export const n = 2\n\nText.\n'],
+    ['inline math', 'Euler: $e$.\n'],
+    ['TeX delimiters', 'Inline \\(x\\) and display \\[y\\].\n'],
+    ['a tilde', 'About ~5 ms.\n'],
+    ['an email address', 'Write to docs@example.com.\n'],
+    ['a www. address', 'See www.example.com.\n'],
+    ['a footnote', 'Note[^1].\n\n[^1]: Here.\n'],
+    ['`*` inside a word', 'Compute 2*3*4.\n'],
+    ['three `*` together', '***Both***\n'],
+    ['three `_` together', '___Both___\n'],
+    ['`*` between punctuation', '*alpha,**: beta*\n'],
+    ['an unpaired backtick on a line', 'A ` alone.\n'],
+    ['indented code', 'Text.\n\n    code\n'],
+    ['a tab in the indentation', '-\titem\n'],
+    ['indented code in a quote', '>     code\n'],
+    ['indented code in a list item', '-     code\n'],
+    ['a line after a link definition', '[ref]: /t "T"\n2. item\n'],
+    ['a lazy line after a quote', '> Quoted\nlazy\n'],
+    ['a table after a paragraph line', `Intro.\n${TABLE}`],
+    ['a table in a quote', `> ${TABLE.split('\n').join('\n> ')}`],
+    ['a table ended by a line without a pipe', `${TABLE}After.\n`],
+    ['a delimiter row without a pipe', 'Head\n--:\n'],
+    ['a task with nothing after its box', '- [ ]\n  text\n'],
+    ['a fence whose lines are less indented than it', '- item\n  ```\ncode\n  ```\n'],
+    ['a fence left open', '```\ncode\n'],
+  ])('refuses %s', (_name, body) => {
+    expect(readsAsMarkdown(body)).toBe(false);
+  });
+});
+
+const grammarPath = fileURLToPath(new URL('../../../theme/highlight/rel.tmLanguage.json', import.meta.url));
+
+/** The HTML of an `.mdx` page: markdown-it writes a rule as `<hr>`, React as `<hr/>`. */
+async function ruleOf(body: string, markdown: { remarkPlugins?: { module: string }[]; rehypePlugins?: { module: string }[]; replacedElements?: string[] } = {}): Promise<string> {
+  const links = { pageRoute: '/p', folderRoute: '', hrefPrefix: '', basePath: '' };
+  const { compiled } = await compileSource({ file: '/site/content/p.mdx', relativePath: 'content/p.mdx', format: 'mdx', grammarPath, moduleDir: '/site/.docs-gen-cache/pages', links, highlight: false, source: body, markdown: { remarkPlugins: [], rehypePlugins: [], ...markdown } });
+  expect(compiled.kind).toBe('html');
+  return /<hr\/?>/.exec(compiled.code)![0];
+}
+
+describe('an .mdx page of plain Markdown', () => {
+  test('is compiled by markdown-it', async () => {
+    expect(await ruleOf('Text with [a link](https://example.com).\n\n---\n')).toBe('<hr>');
+  });
+
+  test('goes to MDX when linkify-it finds a link in its prose (GFM draws its edges otherwise)', async () => {
+    expect(await ruleOf('See example.com or https://example.com/x.\n\n---\n')).toBe('<hr/>');
+  });
+
+  test("goes to MDX when the site's remark or rehype plugins, or components that replace an element, are to see it", async () => {
+    // A plugin that changes nothing: what it could change is what the page must be compiled for.
+    const file = join(tmp(), 'nothing.mjs');
+    writeFileSync(file, 'export default () => () => {};\n');
+    const plugin = { module: pathToFileURL(file).href };
+    expect(await ruleOf('Text.\n\n---\n', { replacedElements: ['table'] })).toBe('<hr/>');
+    expect(await ruleOf('Text.\n\n---\n', { remarkPlugins: [plugin] })).toBe('<hr/>');
+    expect(await ruleOf('Text.\n\n---\n', { rehypePlugins: [plugin] })).toBe('<hr/>');
+  });
+});

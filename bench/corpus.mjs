@@ -146,9 +146,12 @@ function pageBody(rand, page, allPages, index) {
  * per folder), `public/images/bench-1..8.png` and `docs-gen.config.ts`. Existing
  * `content/` and `public/images/` in `dir` are replaced. Same arguments → same bytes.
  * `ext: 'mdx'` writes the same text as `.mdx` pages (the text is valid MDX: no braces or tags in prose).
- * @param {{ dir: string, pages: number, seed?: number, ext?: 'md' | 'mdx' }} opts
+ * `component: true` (with `ext: 'mdx'`) adds one JSX element to every page, which takes it through
+ * the MDX compiler: the same text otherwise is Markdown MDX reads as CommonMark, which docs-gen
+ * compiles with markdown-it.
+ * @param {{ dir: string, pages: number, seed?: number, ext?: 'md' | 'mdx', component?: boolean }} opts
  */
-export function generateCorpus({ dir, pages, seed = DEFAULT_SEED, ext = 'md' }) {
+export function generateCorpus({ dir, pages, seed = DEFAULT_SEED, ext = 'md', component = false }) {
   const planRand = createRandom(seed);
   const bodyRand = createRandom(seed ^ 0x9e3779b9);
   const { allPages, folders, shape } = planSite(pages, planRand, ext);
@@ -161,7 +164,10 @@ export function generateCorpus({ dir, pages, seed = DEFAULT_SEED, ext = 'md' }) 
     const meta = Object.fromEntries(folder.items.map((item) => [item.name, item.title]));
     writeFileSync(join(contentDir, folder.dirRel, '_meta.json'), `${JSON.stringify(meta, null, 2)}\n`);
   }
-  allPages.forEach((page, i) => writeFileSync(join(contentDir, page.file), pageBody(bodyRand, page, allPages, i)));
+  allPages.forEach((page, i) => {
+    const body = pageBody(bodyRand, page, allPages, i);
+    writeFileSync(join(contentDir, page.file), component ? `${body}\nPress <kbd>K</kbd> to search these pages.\n` : body);
+  });
   mkdirSync(imagesDir, { recursive: true });
   for (let i = 0; i < IMAGE_COUNT; i++) {
     writeFileSync(join(imagesDir, `bench-${i + 1}.png`), solidPng({ width: 64, height: 48, rgb: IMAGE_COLOURS[i] }));

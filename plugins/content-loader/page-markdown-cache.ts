@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { readCacheEntry, toolBuildId, writeCacheEntry, type PluginContext } from 'docs-gen';
-import type { PageMarkdownInput } from './page-markdown.ts';
+import { markdownWithoutParse, type PageMarkdownInput } from './page-markdown.ts';
 
 /**
  * The persistent cache of pages' clean Markdown (`<cacheDir>/markdown/`), for `<route>.md` and
@@ -47,6 +47,9 @@ export async function pageMarkdownCache(
   };
   return {
     async markdownOf(input) {
+      // Made on the spot when no parse is needed: cheaper than hashing the input and reading the cache.
+      const unparsed = markdownWithoutParse(input);
+      if (unparsed !== undefined) return unparsed;
       const { relOutputs: _shared, ...own } = input;
       const key = createHash('sha256').update(shared).update('\0').update(JSON.stringify(own)).digest('hex');
       used.add(key);

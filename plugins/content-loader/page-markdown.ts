@@ -187,20 +187,31 @@ export function writtenBackAsIs(body: string, links: PageLinkContext): boolean {
   return true;
 }
 
+/** The format the page's body is parsed as: an `.mdx` body MDX reads as CommonMark is Markdown (no MDX parser). */
+const parsedFormat = (input: PageMarkdownInput): 'md' | 'mdx' => (input.format === 'mdx' && readsAsMarkdown(input.body) ? 'md' : input.format);
+
+/**
+ * The page's clean Markdown when it needs no parse, else undefined: the compile made it, or a
+ * Markdown page's links and images are all written as the built site has them (or it has none),
+ * so that every node would be sliced from the source as written. Cheap enough for the main
+ * thread, where it costs less than a look-up in the cache (`page-markdown-cache.ts`).
+ */
+export function markdownWithoutParse(input: PageMarkdownInput): string | undefined {
+  if (input.cleanMarkdown !== undefined) return withTitle(input.cleanMarkdown, input);
+  if (parsedFormat(input) === 'md' && writtenBackAsIs(input.body, input.links)) return withTitle(input.body, input);
+  return undefined;
+}
+
 /** Worker task: one page's clean Markdown, for `<route>.md` and `llms-full.txt`. */
 export async function pageMarkdown(input: PageMarkdownInput): Promise<string> {
-  if (input.cleanMarkdown !== undefined) return withTitle(input.cleanMarkdown, input);
+  const unparsed = markdownWithoutParse(input);
+  if (unparsed !== undefined) return unparsed;
   const { body } = input;
-  // An `.mdx` body MDX reads as CommonMark is Markdown: no MDX parser, and perhaps no parse at all.
-  const format = input.format === 'mdx' && readsAsMarkdown(body) ? 'md' : input.format;
+  const format = parsedFormat(input);
   // TeX's braces are not MDX expressions: the parser reads the math masked (same length, same
   // lines), and the Markdown is sliced from the unmasked text.
   let masked = body;
   for (const span of findMath(body, format)) masked = masked.slice(0, span.start) + body.slice(span.start, span.end).replace(/[^\n]/g, 'm') + masked.slice(span.end);
-  // A Markdown page whose links and images are all written as the built site has them (or that has
-  // none) has nothing to rewrite: every node would be sliced from the source as written, so the
-  // parser is not even loaded.
-  if (format === 'md' && writtenBackAsIs(body, input.links)) return withTitle(body, input);
   const tree = (await parserOf(format)).parse(masked) as unknown as SourceNode;
   return withTitle(mdxToMarkdown(body, tree, input), input);
 }

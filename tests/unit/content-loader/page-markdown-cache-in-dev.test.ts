@@ -17,10 +17,11 @@ vi.mock('docs-gen', async (importOriginal) => {
 });
 const markdownEntriesRead = () => vi.mocked(readCacheEntry).mock.calls.filter(([dir]) => dir.endsWith('markdown')).length;
 
+// Each page has a relative link, which its Markdown spells as the built site's: a parse, so the cache (a page that needs none is made on the spot).
 const site = tempSite({
-  'content/index.md': '# Home\n\nWelcome.\n',
-  'content/guide.md': '# Guide\n\nRead on.\n',
-  'content/faq.md': '# FAQ\n\nAsk.\n',
+  'content/index.md': '# Home\n\nWelcome, read the [guide](./guide).\n',
+  'content/guide.md': '# Guide\n\nRead on, then the [FAQ](./faq).\n',
+  'content/faq.md': '# FAQ\n\nAsk, or go [home](./).\n',
 });
 afterAll(site.cleanup);
 const outDir = join(site.root, 'out');
@@ -44,11 +45,21 @@ describe("dev's postBuild, the content loader staying loaded between edits", () 
   test("reads only the edited page's Markdown from the cache, not every page's", async () => {
     await refreshAndPostBuild();
     vi.mocked(readCacheEntry).mockClear();
-    writeFileSync(join(site.root, 'content/guide.md'), '# Guide\n\nRead on, edited.\n');
+    writeFileSync(join(site.root, 'content/guide.md'), '# Guide\n\nRead on, edited, then the [FAQ](./faq).\n');
     await refreshAndPostBuild();
     expect(markdownEntriesRead()).toBe(1);
-    expect(readFileSync(join(outDir, 'llms-full.txt'), 'utf8')).toContain('Read on, edited.');
-    expect(readFileSync(join(outDir, 'faq.md'), 'utf8')).toContain('Ask.');
+    expect(readFileSync(join(outDir, 'llms-full.txt'), 'utf8')).toContain('Read on, edited, then the [FAQ](/faq)');
+    expect(readFileSync(join(outDir, 'faq.md'), 'utf8')).toContain('Ask, or go [home](/)');
+  });
+
+  test('reads nothing from the cache for a page whose Markdown needs no parse', async () => {
+    writeFileSync(join(site.root, 'content/faq.md'), '# FAQ\n\nAsk, or go [home](/).\n');
+    await refreshAndPostBuild();
+    vi.mocked(readCacheEntry).mockClear();
+    writeFileSync(join(site.root, 'content/faq.md'), '# FAQ\n\nAsk again, or go [home](/).\n');
+    await refreshAndPostBuild();
+    expect(markdownEntriesRead()).toBe(0);
+    expect(readFileSync(join(outDir, 'faq.md'), 'utf8')).toBe('# FAQ\n\nAsk again, or go [home](/).\n');
   });
 });
 
@@ -57,12 +68,13 @@ describe('the Markdown remembered between runs', () => {
     const remembered: RememberedMarkdown = new Map();
     const page = (body: string): PageMarkdownInput => ({ body, format: 'md', title: 'Page', pageRoute: '/page', links: { pageRoute: '/page', folderRoute: '/', hrefPrefix: '', basePath: '', sourceFolder: 'content' } });
     const convert = vi.fn((input: PageMarkdownInput) => Promise.resolve(input.body));
-    for (const body of ['first', 'second', 'second']) {
+    // A relative link: each body needs a parse (else it is made without the cache).
+    for (const body of ['first [a](./a)', 'second [a](./a)', 'second [a](./a)']) {
       const cache = await pageMarkdownCache({ ...context, persistentCache: false }, convert, undefined, remembered);
       expect(await cache.markdownOf(page(body))).toBe(body);
       cache.finish();
     }
-    expect([...remembered.values()]).toEqual(['second']);
+    expect([...remembered.values()]).toEqual(['second [a](./a)']);
     // The unchanged third run converted nothing.
     expect(convert).toHaveBeenCalledTimes(2);
   });

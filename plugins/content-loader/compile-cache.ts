@@ -15,7 +15,7 @@ import { join } from 'node:path';
 const grammarHashes = new Map<string, Promise<string>>();
 
 /** The grammar's content hash, read again only when its size or modification time changed (dev edits it in place). */
-async function hashOfFile(path: string): Promise<string> {
+export async function hashOfFile(path: string): Promise<string> {
   const stats = await stat(path).catch(() => undefined);
   if (!stats) return 'absent';
   const memo = `${path}\0${stats.mtimeMs}\0${stats.size}`;
@@ -27,9 +27,13 @@ async function hashOfFile(path: string): Promise<string> {
   return hash;
 }
 
-/** The entry's key: the source, the compile input (without its absolute path's machine-specific parts), the grammar, the tool. */
-export async function compileCacheKey<Input extends { grammarPath: string; highlight?: boolean }>(source: string, input: Input): Promise<string> {
-  const [tool, grammar] = await Promise.all([toolBuildId(), input.highlight === false ? 'off' : hashOfFile(input.grammarPath)]);
+/**
+ * The entry's key: the source, the compile input (without its absolute path's machine-specific
+ * parts), the grammar, the tool. A run that keys every page passes the grammar's hash, looked up
+ * once (`hashOfFile`): else each page's key costs a `stat` of the grammar.
+ */
+export async function compileCacheKey<Input extends { grammarPath: string; highlight?: boolean }>(source: string, input: Input, grammarHash?: Promise<string>): Promise<string> {
+  const [tool, grammar] = await Promise.all([toolBuildId(), input.highlight === false ? 'off' : (grammarHash ?? hashOfFile(input.grammarPath))]);
   return createHash('sha256').update(tool).update('\0').update(grammar).update('\0').update(JSON.stringify(input)).update('\0').update(source).digest('hex');
 }
 

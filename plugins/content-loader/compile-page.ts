@@ -81,21 +81,21 @@ function keyedInput(input: CompileInput): Omit<CompileInput, 'cacheDir' | 'sourc
 }
 
 /** A look-up on the main thread: the output, or the input for the task, carrying what the look-up read and the key it missed. */
-export type CacheLookUp = { output: CompileOutput } | { task: CompileInput };
+export type CacheLookUp = { output: CompileOutput; key: string } | { task: CompileInput };
 
 /**
  * The page's compile output from the persistent cache, or the input of the task that compiles
  * it (with the text read and the key that missed: the task does not look again). The build calls
  * it on the main thread before posting a task, so a warm build posts none.
  */
-export async function cachedCompile(input: CompileInput): Promise<CacheLookUp> {
+export async function cachedCompile(input: CompileInput, grammarHash?: Promise<string>): Promise<CacheLookUp> {
   if (input.cacheDir === undefined) return { task: input };
   // Read synchronously, as the cache entries are (cache-entry.ts): a rebuild reads every page, and
   // each asynchronous read is four hand-offs to libuv's thread pool (open, stat, read, close).
   const source = readFileSync(input.file, 'utf8');
-  const key = await compileCacheKey(source, keyedInput(input));
+  const key = await compileCacheKey(source, keyedInput(input), grammarHash);
   const output = await readCompiled(input.cacheDir, key, isCompileOutput);
-  return output ? { output } : { task: { ...input, source, missedKey: key } };
+  return output ? { output, key } : { task: { ...input, source, missedKey: key } };
 }
 
 /**

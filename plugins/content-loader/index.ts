@@ -13,12 +13,14 @@ import {
   workerModuleUrl,
   type ContentPage,
   type Diagnostic,
+  noteCompiledKey,
   type PageCompileOutput,
   type Plugin,
   type PluginContext,
   type RouteDefinition,
 } from 'docs-gen';
 import { cachedCompile, type CompileInput, type CompileOutput } from './compile-page.ts';
+import { hashOfFile } from './compile-cache.ts';
 import { katexAssets } from './katex-assets.ts';
 import { writeLlmsOutput } from './llms-output.ts';
 import type { RememberedMarkdown } from './page-markdown-cache.ts';
@@ -131,6 +133,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       // costs no task (the compile output is not cloned across threads, idle workers load nothing).
       // Dev asks its page store for every page (it tracks what each page compiled to), so not there.
       const lookUpFirst = context.persistentCache && context.mode !== 'dev';
+      const grammarHash = lookUpFirst ? hashOfFile(grammarPath) : undefined;
       const contentFolder = relative(context.root, context.contentDir);
       for (const file of files) {
         const target = contentRoute(file, locales, config.defaultLocale);
@@ -180,9 +183,16 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
         };
         const compile = async () => {
-          const lookUp = lookUpFirst ? await cachedCompile(input) : { task: input };
-          if ('output' in lookUp) return lookUp.output;
-          return context.compilePage({ moduleUrl, exportName: 'compilePage', input: lookUp.task, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) });
+          const lookUp = lookUpFirst ? await cachedCompile(input, grammarHash) : { task: input };
+          // The key a page's compiled body was filed under stands for its code in the rendered-page cache's keys.
+          if ('output' in lookUp) {
+            noteCompiledKey(lookUp.output.compiled, lookUp.key);
+            return lookUp.output;
+          }
+          const output = (await context.compilePage({ moduleUrl, exportName: 'compilePage', input: lookUp.task, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) })) as CompileOutput;
+          // A bundled module is not filed in the cache (the files it imports are not in the key).
+          if (lookUp.task.missedKey !== undefined && output.compiled.kind !== 'module') noteCompiledKey(output.compiled, lookUp.task.missedKey);
+          return output;
         };
         jobs.push(
           compile().then(

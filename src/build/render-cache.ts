@@ -5,6 +5,7 @@ import type { RouteDefinition } from '../pipeline/plugin.ts';
 import type { ResolvedThemeOptions } from '../shared/types.ts';
 import { cacheFilePath, readCacheEntrySync, writeCacheEntry, writeCacheFile } from '../util/cache-entry.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
+import { compiledKeyOf } from './compiled-keys.ts';
 import type { OutputWriter } from './output-reuse.ts';
 import { outputPathFor, type SiteSnapshot } from './route-data.ts';
 import type { RenderOutput } from './render-worker.tsx';
@@ -99,10 +100,14 @@ export async function renderCacheSiteKey(snapshot: SiteSnapshot): Promise<string
   return hash.digest('hex');
 }
 
-/** One page's key: the site's key and the page's own definition. */
+/**
+ * One page's key: the site's key and the page's own definition, its compiled body by the key the
+ * compile filed it under when that is known (compiled-keys.ts), else by its code.
+ */
 export function renderCacheKey(siteKey: string, definition: RouteDefinition): string {
   const hash = createHash('sha256').update(siteKey).update('\0');
-  hashCanonical(hash, definition);
+  const compiledKey = definition.content.type === 'mdx' ? compiledKeyOf(definition.content.compiled) : undefined;
+  hashCanonical(hash, compiledKey === undefined ? definition : { ...definition, content: { type: 'mdx', compiledKey } });
   return hash.digest('hex');
 }
 

@@ -35,6 +35,10 @@ function modesOf(out: string): Map<string, string> {
 }
 
 const page = (out: string, route: string) => readFileSync(join(out, route, 'index.html'), 'utf8');
+
+/** A site plugin whose `contentLoaded` rewrites a sentence in every page's compiled HTML. */
+const rewritingPlugin = (sentence: string) =>
+  `export default { name: 'rewrite', contentLoaded({ pages }) { for (const page of pages) page.compiled.code = page.compiled.code.replace('A new paragraph.', ${JSON.stringify(sentence)}); } };\n`;
 const inode = (path: string) => statSync(path).ino;
 
 const site = tempSite({
@@ -104,9 +108,14 @@ describe('the persistent build cache', () => {
       const markdownOriginals = markdownEntries.map((path) => readFileSync(path, 'utf8'));
       try {
         // A valid entry with other HTML: the build shows it, so the entry was read, not recompiled.
+        // Its search text changed too: the rendered page's key holds the compile's key for the
+        // HTML (compiled-keys.ts), so other HTML alone would still find the page rendered.
         for (const path of entries) {
-          const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: { compiled: { kind: string; code: string } } };
-          if (entry.value.compiled.kind === 'html') entry.value.compiled.code = '<p>from the cache</p>';
+          const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: { compiled: { kind: string; code: string }; sections: { text: string }[] } };
+          if (entry.value.compiled.kind === 'html') {
+            entry.value.compiled.code = '<p>from the cache</p>';
+            entry.value.sections.push({ ...entry.value.sections[0]!, text: 'Text from the cache.' });
+          }
           writeFileSync(path, JSON.stringify(entry));
         }
         for (const [i, path] of renderedHtml.entries()) writeFileSync(path, renderedHtmlOriginals[i]!.replace('</body>', '<p>rendered by the cache</p></body>'));
@@ -161,6 +170,14 @@ describe('the persistent build cache', () => {
       'nothing changed with the redirect': async () => {},
       'the redirect removed': async () => writeFileSync(join(site.root, 'docs-gen.config.ts'), "export default { title: 'Cached', basePath: '/docs' };\n"),
       'page removed': async () => rmSync(join(site.root, 'content', 'later.md')),
+      // A plugin of the site's own that rewrites pages' compiled HTML after the compile: the
+      // rendered-page cache keys a page by its compile's key only while its HTML is the compile's.
+      'a plugin rewriting compiled pages': async () => {
+        writeFileSync(join(site.root, 'rewrite.mjs'), rewritingPlugin('A rewritten paragraph.'));
+        writeFileSync(join(site.root, 'docs-gen.config.ts'), "import rewrite from './rewrite.mjs';\nexport default { title: 'Cached', basePath: '/docs', plugins: [rewrite] };\n");
+      },
+      'the plugin rewriting them otherwise': async () => writeFileSync(join(site.root, 'rewrite.mjs'), rewritingPlugin('A paragraph rewritten again.')),
+      'the plugin removed': async () => writeFileSync(join(site.root, 'docs-gen.config.ts'), "export default { title: 'Cached', basePath: '/docs' };\n"),
       'a public folder': async () => {
         mkdirSync(join(site.root, 'public', 'data'), { recursive: true });
         writeFileSync(join(site.root, 'public', 'data', 'a.txt'), 'a');

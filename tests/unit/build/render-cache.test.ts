@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
 import { hashCanonical, renderCacheKey, renderCacheSiteKey } from '../../../src/build/render-cache.ts';
 import type { SiteSnapshot } from '../../../src/build/route-data.ts';
-import type { RouteDefinition } from '../../../src/pipeline/plugin.ts';
+import type { CompiledPage, RouteDefinition } from '../../../src/pipeline/plugin.ts';
+import { noteCompiledKey } from '../../../src/build/compiled-keys.ts';
 
 /** A stand-in snapshot: only its data matters to the key. */
 const snapshot = (sourceByFolder: Record<string, string>, title = 'Site') =>
@@ -21,6 +22,37 @@ describe('the key of a rendered page in the persistent cache', () => {
     const page = (title: string) => ({ route: '/a', title, content: { type: 'html', html: '<p>a</p>' } }) as RouteDefinition;
     expect(renderCacheKey(site, page('A'))).toBe(renderCacheKey(site, page('A')));
     expect(renderCacheKey(site, page('B'))).not.toBe(renderCacheKey(site, page('A')));
+  });
+});
+
+describe("a page's compiled body in its key", () => {
+  const page = (compiled: CompiledPage) => ({ route: '/a', title: 'A', content: { type: 'mdx', compiled } }) as RouteDefinition;
+  const html = (code: string): CompiledPage => ({ kind: 'html', code });
+
+  test("is the compile's key while the body is what the compile made: the same key, the same page; another key, another page", async () => {
+    const site = await renderCacheSiteKey(snapshot({}));
+    const [one, same, other] = [html('<p>a</p>'), html('<p>a</p>'), html('<p>a</p>')];
+    noteCompiledKey(one, 'compile-key-1');
+    noteCompiledKey(same, 'compile-key-1');
+    noteCompiledKey(other, 'compile-key-2');
+    expect(renderCacheKey(site, page(same))).toBe(renderCacheKey(site, page(one)));
+    // The body alone no longer decides: with the key standing for it, the key must differ where the compile's did.
+    expect(renderCacheKey(site, page(other))).not.toBe(renderCacheKey(site, page(one)));
+    expect(renderCacheKey(site, page(one))).not.toBe(renderCacheKey(site, page(html('<p>a</p>'))));
+  });
+
+  test('is the body itself once a plugin changed it after the compile, so no page is served as it was before the change', async () => {
+    const site = await renderCacheSiteKey(snapshot({}));
+    const unnoted = (code: string) => renderCacheKey(site, page(html(code)));
+    const compiled = html('<p>Hello</p>');
+    noteCompiledKey(compiled, 'compile-key');
+    const asCompiled = renderCacheKey(site, page(compiled));
+    compiled.code = '<p>Howdy</p>';
+    expect(renderCacheKey(site, page(compiled))).toBe(unnoted('<p>Howdy</p>'));
+    expect(renderCacheKey(site, page(compiled))).not.toBe(asCompiled);
+    // Put back as it was, it is the compile's again.
+    compiled.code = '<p>Hello</p>';
+    expect(renderCacheKey(site, page(compiled))).toBe(asCompiled);
   });
 });
 

@@ -20,6 +20,7 @@ async function loadHighlighter(grammarPath: string): Promise<Highlighter> {
 export async function compileSource(input: CompileInput & { source: string }): Promise<CompileOutput> {
   const { source } = input;
   const split = splitFrontMatter(source, input.relativePath);
+  // A `.md` page is never refused: only an `.mdx` page's linkified prose is.
   if (input.format === 'md') return (await compileMarkdown(input, split))!;
   // An `.mdx` page that MDX reads as plain Markdown goes to markdown-it too, unless the site's
   // remark or rehype plugins, or components that replace HTML elements, are to see it.
@@ -43,7 +44,7 @@ export async function compileSource(input: CompileInput & { source: string }): P
 async function compileMarkdown(input: CompileInput, split: { frontMatter: FrontMatter; body: string }): Promise<CompileOutput | undefined> {
   const { body, rendered: math } = await prepareMath(split.body, { format: 'md', relativePath: input.relativePath, basePath: input.links.basePath });
   const highlighter = input.highlight === false ? undefined : () => loadHighlighter(input.grammarPath);
-  const rendered = await renderMarkdown(body, { links: input.links, highlighter, copyLabels: input.copyLabels, mdx: input.format === 'mdx' });
+  const rendered = await renderMarkdown(body, { links: input.links, highlighter, copyLabels: input.copyLabels, refuseLinkified: input.format === 'mdx' });
   if (!rendered) return undefined;
   const { html, ...collected } = rendered;
   return { frontMatter: split.frontMatter, body: split.body, compiled: { kind: 'html', code: await insertMathHtml(html, math) }, usesMath: math.length > 0, usesMermaid: hasMermaid(body), ...collected };

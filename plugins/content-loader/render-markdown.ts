@@ -30,9 +30,8 @@ function fenceInfo(token: Token): { lang: string; meta: string } {
   return { lang: name.toLowerCase() || 'text', meta: info.slice(name.length) };
 }
 
-/** An inline's text as hast-util-to-string reads the MDX path's element: a line break is a newline (in a heading's id too, which github-slugger drops). */
 function inlineText(token: Token): string {
-  return (token.children ?? []).map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' || child.type === 'hardbreak' ? '\n' : '')).join('');
+  return (token.children ?? []).map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? ' ' : '')).join('');
 }
 
 /**
@@ -116,9 +115,11 @@ function siteUrls(md: MarkdownIt): void {
     else token.attrSet('href', pageHref(href, env.links));
     return defaultLink(tokens, idx, options, env, self);
   };
-  // An image's alt is the text of its description, code included, as GFM and the MDX path have it (markdown-it leaves code out).
+  // An image's alt is the text of its description as GFM and the MDX path have it: code, escaped
+  // characters and character references included, a hard break nothing (markdown-it leaves out the first two and writes a newline for the last).
   const asText = md.renderer.renderInlineAsText.bind(md.renderer);
-  md.renderer.renderInlineAsText = (tokens, options, env) => tokens.map((token) => (token.type === 'code_inline' ? token.content : asText([token], options, env))).join('');
+  md.renderer.renderInlineAsText = (tokens, options, env) =>
+    tokens.map((token) => (token.type === 'code_inline' || token.type === 'text_special' ? token.content : token.type === 'hardbreak' ? '' : asText([token], options, env))).join('');
   const defaultImage = rules.image!;
   rules.image = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
@@ -134,7 +135,9 @@ function siteUrls(md: MarkdownIt): void {
   rules.fence = (tokens, idx, options, env: RenderEnv, self) => {
     const token = tokens[idx]!;
     const { lang, meta } = fenceInfo(token);
-    return env.highlightBlock ? env.highlightBlock(token.content, lang, meta) : defaultFence(tokens, idx, options, env, self);
+    // After a list item's hidden paragraph, a newline, as markdown-it writes before any block there (and the MDX path too).
+    const newline = idx > 0 && tokens[idx - 1]!.hidden ? '\n' : '';
+    return newline + (env.highlightBlock ? env.highlightBlock(token.content, lang, meta) : defaultFence(tokens, idx, options, env, self));
   };
 }
 
@@ -187,21 +190,21 @@ export async function renderMarkdown(
   options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels },
 ): Promise<CollectedData & { html: string }>;
 /**
- * With `mdx`, the body is an `.mdx` page's (reads-as-markdown.ts): undefined when linkify-it found
+ * With `refuseLinkified` (an `.mdx` page's body, reads-as-markdown.ts): undefined when linkify-it found
  * a link in its prose, where GFM's literal autolinks, which the MDX path has, may draw other edges.
  */
 export async function renderMarkdown(
   body: string,
-  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels; mdx: boolean },
+  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels; refuseLinkified: boolean },
 ): Promise<(CollectedData & { html: string }) | undefined>;
 export async function renderMarkdown(
   body: string,
-  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels; mdx?: boolean },
+  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels; refuseLinkified?: boolean },
 ): Promise<(CollectedData & { html: string }) | undefined> {
   markdown ??= createRenderer();
   const env: RenderEnv = { links: options.links, copyLabels: options.copyLabels };
   const tokens = markdown.parse(body, env);
-  if (options.mdx && tokens.some((token) => token.children?.some((child) => child.markup === 'linkify'))) return undefined;
+  if (options.refuseLinkified && tokens.some((token) => token.children?.some((child) => child.markup === 'linkify'))) return undefined;
   // The highlighter (shiki) is loaded only for a page with a fenced block: a site without code never pays for it.
   const fences = tokens.filter((token) => token.type === 'fence');
   if (options.highlighter && fences.length) {

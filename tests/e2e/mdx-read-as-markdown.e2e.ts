@@ -24,8 +24,8 @@ function generator(seed: number) {
   return { next, pick };
 }
 
-const WORDS = ['alpha', 'beta', 'snake_case_name', 'x*y', 'a_b_c', 'café', 'naïve', '"quoted"', "it's", 'A&B', '&amp;', '&copy;', '&#35;', '\\*', '\\_', '\\#', '2*3', 'config.py', 'node.js', 'example.com', '100%', '#tag', 'C#', 'a|b', '(paren)', '[bracket]', '!bang', '--', '...', '`', '**', '__', '_', '*', 'https://example.org/x'];
-const TARGETS = ['/guide', './rel', '../up', '#part', '/guide#part', 'https://example.com/a?b=1&c=2', 'other.md', '/x "Title"'];
+const WORDS = ['alpha', 'beta', 'snake_case_name', 'x*y', 'a_b_c', 'café', 'naïve', '"quoted"', "it's", 'A&B', '&amp;', '&copy;', '&#35;', '\\*', '\\_', '\\#', '2*3', 'config.py', 'node.js', 'example.com', '100%', '#tag', 'C#', 'a|b', '(paren)', '[bracket]', '!bang', '--', '...', '`', '**', '__', '_', '*', 'https://example.org/x', 'https://localhost_', '&#104;ttps://a.com', 'R&amp;D', 'HTTP'];
+const TARGETS = ['/guide', './rel', '../up', '#part', '/guide#part', 'https://example.com/a?b=1&c=2', 'other.md', '/x "Title"', 'javascript:a', 'https://bücher.de/ü', '<https://example.com/a b>'];
 
 function page(seed: number): string {
   const { next, pick } = generator(seed);
@@ -40,7 +40,7 @@ function page(seed: number): string {
       else if (r < 0.66) parts.push(`__${inline(depth + 1)}__`);
       else if (r < 0.74) parts.push(`\`${pick(['code', 'a*b', 'x_y', 'a | b', 'q "s"', '&amp;', ' sp ', 'a\\b'])}\``);
       else if (r < 0.82) parts.push(`[${inline(depth + 1)}](${pick(TARGETS)})`);
-      else if (r < 0.86) parts.push(`![${pick(['pic', 'a picture', "it's", ''])}](${pick(['/img/a.png', 'b.png', 'https://example.com/c.png'])})`);
+      else if (r < 0.86) parts.push(`![${pick(['pic', 'a picture', "it's", '', 'R&amp;D chart', 'a\\_b', 'C&#35; guide', 'with `code`'])}](${pick(['/img/a.png', 'b.png', 'https://example.com/c.png'])})`);
       else if (r < 0.9) parts.push(`[${pick(['ref', 'Ref', 'missing'])}]`);
       else if (r < 0.94) parts.push(pick(['  \n', '\\\n', '\n']));
       else parts.push(pick(['[x]', '[ ]', 'http', 'HTTPS']));
@@ -70,8 +70,9 @@ function page(seed: number): string {
     }
     if (r < 0.8) {
       const fence = pick(['```', '~~~', '````']);
-      return `${fence}${pick(['', 'rel', 'python', 'json', 'text', 'js title="a.js"', 'mermaid'])}\n${pick(['def f(x): return {x}', '<b>tag</b>', '{"a": 1}', 'a\n\n  b', 'x = $y'])}\n${fence}`;
+      return `${fence}${pick(['', 'rel', 'python', 'json', 'text', 'js title="a.js"', 'mermaid', 'js{1}', '{r}', 'c\\+\\+', 'math', 'ts title="a&amp;b.ts" {2}'])}\n${pick(['def f(x): return {x}', '<b>tag</b>', '{"a": 1}', 'a\n\n  b', 'x = $y'])}\n${fence}`;
     }
+    if (r < 0.82) return `${pick(['1.', '-'])} ${inline()}:\n   \`\`\`${pick(['sh', 'rel', ''])}\n   npm i\n   \`\`\``;
     if (r < 0.84) return `[${pick(['ref', 'Ref'])}]: ${pick(['/guide', 'https://example.com', '/t "T"'])}`;
     return inline();
   };
@@ -130,11 +131,11 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe('an .mdx page MDX reads as plain Markdown', () => {
-  test('is compiled by markdown-it into the DOM the MDX path gives, and the same headings, for 6000 generated pages', async () => {
+  test('is compiled by markdown-it into the DOM the MDX path gives, and the same headings, for 10000 generated pages', async () => {
     const tab = await browser.newPage();
     let compared = 0;
     let routed = 0;
-    for (let seed = 1; seed <= 6000; seed++) {
+    for (let seed = 1; seed <= 10000; seed++) {
       const source = page(seed);
       if (!readsAsMarkdown(source)) continue;
       const [asMarkdown, asMdx] = await Promise.all([compile(source, false), compile(source, true)]);
@@ -148,7 +149,7 @@ describe('an .mdx page MDX reads as plain Markdown', () => {
     }
     await tab.close();
     // The generator's pages are hostile on purpose; enough of them must still be Markdown for the comparison to mean something.
-    expect(routed).toBeGreaterThanOrEqual(150);
+    expect(routed).toBeGreaterThanOrEqual(120);
     expect(compared).toBe(routed);
   });
 });

@@ -133,7 +133,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       // costs no task (the compile output is not cloned across threads, idle workers load nothing).
       // Dev asks its page store for every page (it tracks what each page compiled to), so not there.
       const lookUpFirst = context.persistentCache && context.mode !== 'dev';
-      const grammarHash = lookUpFirst ? hashOfFile(grammarPath) : undefined;
+      // `check` colours no code: its keys hold no grammar.
+      const grammarHash = lookUpFirst && context.mode !== 'check' ? hashOfFile(grammarPath) : undefined;
       const contentFolder = relative(context.root, context.contentDir);
       for (const file of files) {
         const target = contentRoute(file, locales, config.defaultLocale);
@@ -189,6 +190,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
             noteCompiledKey(lookUp.output.compiled, lookUp.key);
             return lookUp.output;
           }
+          // A CompileOutput, or under --keep-going a failed page's empty stand-in (a new object, dropped with its route).
           const output = (await context.compilePage({ moduleUrl, exportName: 'compilePage', input: lookUp.task, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) })) as CompileOutput;
           // A bundled module is not filed in the cache (the files it imports are not in the key).
           if (lookUp.task.missedKey !== undefined && output.compiled.kind !== 'module') noteCompiledKey(output.compiled, lookUp.task.missedKey);

@@ -11,7 +11,7 @@ import { markdownWithoutParse, type PageMarkdownInput } from './page-markdown.ts
  * tables (hashed once per build, not once per page).
  */
 export interface PageMarkdownCache {
-  /** The page's Markdown: remembered from the last run, else from the cache, else converted in the pool (then kept). */
+  /** The page's Markdown: made on the spot when it needs no parse, else remembered from the last run, else from the cache, else converted in the pool (then kept). */
   markdownOf(input: PageMarkdownInput): Promise<string>;
   /** Ends the run: what the remembered Markdown holds from now on is this run's pages alone. */
   finish(): void;

@@ -61,12 +61,18 @@ const ESM_OR_INDENTED = /^(?:import|export)\b|^ {4}|^(?: {0,3}> ?)+ {4}|^ {0,3}(
  */
 const INFO_READ_APART = /^ {0,3}(?:`{3,}|~{3,})\s*(?:[^\s]*\{|math(?:\s|$))|^ {0,3}(?:`{3,}|~{3,})[^\n]*[\\&]/i;
 
-/** A link's or image's destination after `](`: not text, so no autolink can form in it (one in `<…>` keeps its `<`, refused). */
-const DESTINATION = /\]\(\s*[^)\s<>]*/g;
+/**
+ * An inline link or image as most are written, `[text](destination "title")`: a label without
+ * brackets right before a destination of URL characters alone, then perhaps a title, closed at
+ * once. Its destination is not text, so no autolink can form in it, and is left out of the check
+ * (its label and title are checked). Anything else after a `](` (a space, `~`, `{`, `&`, `@`, a
+ * `]` that closes no label) stays in it.
+ */
+const INLINE_LINK = /(\[[^[\]]*\]\()[\w\-./:?#=%+,;!'*]*((?: +"[^"\\]*")?\))/g;
 
 /** Any prose line refused outright. */
 const refusedLine = (text: string) =>
-  NOT_READ_ALIKE.test(text.replace(DESTINATION, '](')) || DESTINATION_READ_APART.test(text) || LINK_DEFINITION.test(text) || NESTED_HEADING.test(text) || NESTED_UNDERLINE.test(text) || ESM_OR_INDENTED.test(text) || EMPTY_TASK.test(text) || text.split('`').length % 2 === 0;
+  NOT_READ_ALIKE.test(text.replace(INLINE_LINK, '$1$2')) || DESTINATION_READ_APART.test(text) || LINK_DEFINITION.test(text) || NESTED_HEADING.test(text) || NESTED_UNDERLINE.test(text) || ESM_OR_INDENTED.test(text) || EMPTY_TASK.test(text) || text.split('`').length % 2 === 0;
 
 /**
  * Whether MDX reads this `.mdx` body (front matter split off) as CommonMark with GFM reads it,
@@ -96,6 +102,9 @@ export function readsAsMarkdown(body: string): boolean {
     const text = line.place === 'prose' ? line.text : '';
     if (line.place === 'open' && INFO_READ_APART.test(line.text)) return false;
     if (line.place === 'code' && line.text.trim() && /^ */.exec(line.text)![0].length < line.fenceIndent!) return false;
+    // In a fence in a list item, a closing fence may be indented up to three spaces past the item's
+    // content: this scan only sees one up to three from the line's start.
+    if (line.place === 'code' && line.fenceIndent && /^ {4,}(?:`{3,}|~{3,})[ ]*$/.test(line.text)) return false;
     if (line.place === 'prose') {
       if (refusedLine(text)) return false;
       // A setext heading over more than one line: the `.md` collector's id joins the lines with a space, MDX's with a newline.
@@ -107,6 +116,8 @@ export function readsAsMarkdown(body: string): boolean {
       // A table only as most are written: its header row at the start of a line, after a blank
       // line, and every row starting with `|` up to a blank line. Tables in a list or quote, after
       // a paragraph or ended by one are read apart.
+      // A backslash in a table's row: GFM and markdown-it split `\\|` and escaped pipes in code otherwise.
+      if (text.startsWith('|') && text.includes('\\')) return false;
       if (inTable) {
         if (!text.trim()) inTable = false;
         else if (!text.startsWith('|')) return false;

@@ -70,7 +70,8 @@ export interface BuildResult {
 /** What a page left out by `--keep-going` is told, when its error has no hint of its own. */
 const LEFT_OUT_HINT = 'this page was left out of the build (--keep-going); fix it and build again';
 
-const EMPTY_PAGE: PageCompileOutput = { frontMatter: {}, compiled: { kind: 'html', code: '' }, headings: [], references: [], sections: [] };
+/** What a page left out by `--keep-going` compiles to: a new one each time, since the content loader notes a compile key on its `compiled`. */
+const emptyPage = (): PageCompileOutput => ({ frontMatter: {}, compiled: { kind: 'html', code: '' }, headings: [], references: [], sections: [] });
 
 /** The pool tasks run in; dev passes a getter, since it replaces its pool when theme modules change. */
 export type PoolSource = WorkerPool | (() => WorkerPool);
@@ -180,7 +181,7 @@ export async function loadSite(root: string, mode: PluginContext['mode'], pool: 
             if (!isDiagnosticError(error)) throw error;
             failures.push(...error.diagnostics.map(leftOut));
             failedPages.add(task.sourcePath);
-            return EMPTY_PAGE;
+            return emptyPage();
           }),
       };
   const result = await runContentHooks(plugins, context);

@@ -53,6 +53,9 @@ describe('readsAsMarkdown', () => {
     ['indented code in a list item', '-     code\n'],
     ['a link reference definition', 'See [the guide][g].\n\n[g]: /guide\n'],
     ['a link reference definition in a quote', '> [foo]: /u\n> "title"\n'],
+    ['what follows a `](` that is no link', 'See [docs](~old~ new) and ](https://localhost_) and [a]b](/x{y}).\n'],
+    ['a closing fence in a list item indented past three spaces', '- a\n  ```\n  x\n     ```\n  One plus one is 2.\n  ```\n'],
+    ['a backslash in a table row', '| a |\n|---|\n| a \\\\| b |\n'],
     ['a web address in prose', 'See https://localhost_ for it.\n'],
     ['a character reference that could spell one', 'See &#104;ttps://a.com or a&colon;b.\n'],
     ['a link to a scheme markdown-it refuses', '[x](javascript:a) and [y](file:///etc/x)\n'],
@@ -93,6 +96,17 @@ async function ruleOf(body: string, markdown: { remarkPlugins?: { module: string
 describe('an .mdx page of plain Markdown', () => {
   test('is compiled by markdown-it', async () => {
     expect(await ruleOf('Text with [a link](https://example.com).\n\n---\n')).toBe('<hr>');
+  });
+
+  test("has the search text and headings of the MDX path, words on either side of a line break apart", async () => {
+    const links = { pageRoute: '/p', folderRoute: '', hrefPrefix: '', basePath: '' };
+    const body = '# Title\n\nA para  \nnext line\\\nand a soft\nbreak.\n\n## Part two\n\nMore.\n';
+    const compile = (replacedElements: string[]) => compileSource({ file: '/site/content/p.mdx', relativePath: 'content/p.mdx', format: 'mdx', grammarPath, moduleDir: '/site/.docs-gen-cache/pages', links, highlight: false, source: body, markdown: { remarkPlugins: [], rehypePlugins: [], replacedElements } });
+    const [asMarkdown, asMdx] = await Promise.all([compile([]), compile(['x-never-used'])]);
+    expect(asMarkdown.compiled.code).toContain('<br>');
+    expect(asMarkdown.sections).toEqual(asMdx.sections);
+    expect(asMarkdown.sections[0]!.text).toContain('A para\nnext line\nand a soft\nbreak.');
+    expect(asMarkdown.headings).toEqual(asMdx.headings);
   });
 
   test('goes to MDX when linkify-it finds a link in its prose (GFM draws its edges otherwise)', async () => {

@@ -10,6 +10,20 @@ import { readsAsMarkdown } from '../../plugins/content-loader/reads-as-markdown.
 import { fixture, tempSite } from '../helpers.ts';
 import { useBuiltSite } from './browser.ts';
 
+/** Both pages end with these: images (local, with apostrophes, external) and a heading whose text an earlier one has. */
+const IMAGES_AND_A_REPEATED_HEADING = String.raw`### Images
+
+![A small picture](/images/small.png)
+
+![Don't panic](/images/small.png "It's small") and ![an apostrophe in the name](/images/it's.png)
+
+![An external picture](https://example.com/x.png "Remote")
+
+## Lists
+
+The second heading with the same text gets its own id.
+`;
+
 /** Every Markdown construct an `.mdx` page may hold, with text the two serializers escape differently. */
 const PAGE = String.raw`---
 title: Everything in Markdown
@@ -56,18 +70,7 @@ $$
 e^{i\pi} + 1 = 0
 $$
 
-### Images
-
-![A small picture](/images/small.png)
-
-![Don't panic](/images/small.png "It's small") and ![an apostrophe in the name](/images/it's.png)
-
-![An external picture](https://example.com/x.png "Remote")
-
-## Lists
-
-The second heading with the same text gets its own id.
-
+${IMAGES_AND_A_REPEATED_HEADING}
 [^note]: The note, with [a link](/guide).
 `;
 
@@ -113,18 +116,7 @@ and a [link to the table](#a-table), [another page](/guide) and [an external sit
 
 ` + '```mermaid\ngraph TD\n  A[Start] --> B{Is it <b>bold</b>?}\n```' + String.raw`
 
-### Images
-
-![A small picture](/images/small.png)
-
-![Don't panic](/images/small.png "It's small") and ![an apostrophe in the name](/images/it's.png)
-
-![An external picture](https://example.com/x.png "Remote")
-
-## Lists
-
-The second heading with the same text gets its own id.
-`;
+${IMAGES_AND_A_REPEATED_HEADING}`;
 
 let site: ReturnType<typeof tempSite>;
 /** Made at collection time: `useBuiltSite` needs the folder when its hooks are registered. */

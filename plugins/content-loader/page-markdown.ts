@@ -196,18 +196,18 @@ const parsedFormat = (input: PageMarkdownInput): 'md' | 'mdx' => (input.format =
  * so that every node would be sliced from the source as written. Cheap enough for the main
  * thread, where it costs less than a look-up in the cache (`page-markdown-cache.ts`).
  */
-export function markdownWithoutParse(input: PageMarkdownInput): string | undefined {
+export function markdownWithoutParse(input: PageMarkdownInput, format?: 'md' | 'mdx'): string | undefined {
   if (input.cleanMarkdown !== undefined) return withTitle(input.cleanMarkdown, input);
-  if (parsedFormat(input) === 'md' && writtenBackAsIs(input.body, input.links)) return withTitle(input.body, input);
+  if ((format ?? parsedFormat(input)) === 'md' && writtenBackAsIs(input.body, input.links)) return withTitle(input.body, input);
   return undefined;
 }
 
 /** Worker task: one page's clean Markdown, for `<route>.md` and `llms-full.txt`. */
 export async function pageMarkdown(input: PageMarkdownInput): Promise<string> {
-  const unparsed = markdownWithoutParse(input);
+  const format = parsedFormat(input);
+  const unparsed = markdownWithoutParse(input, format);
   if (unparsed !== undefined) return unparsed;
   const { body } = input;
-  const format = parsedFormat(input);
   // TeX's braces are not MDX expressions: the parser reads the math masked (same length, same
   // lines), and the Markdown is sliced from the unmasked text.
   let masked = body;

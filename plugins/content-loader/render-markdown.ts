@@ -32,13 +32,14 @@ function fenceInfo(token: Token): { lang: string; meta: string } {
 
 /**
  * An inline's text. In a heading (its id and title) a soft line break is a space and a hard one
- * nothing, the ids `.md` pages have always had; in search text (`lineBreak: '\n'`) both are a
- * newline, as in the MDX path's, so that words on either side stay apart.
+ * nothing, the ids `.md` pages have always had; in search text both are a newline, as in the
+ * MDX path's, so that words on either side stay apart.
  */
-function inlineText(token: Token, lineBreak = ' '): string {
-  const text = (child: Token) =>
-    child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' ? lineBreak : child.type === 'hardbreak' && lineBreak !== ' ' ? lineBreak : '';
-  return (token.children ?? []).map(text).join('');
+function inlineText(token: Token, of: 'heading' | 'search' = 'heading'): string {
+  const lineBreak = (child: Token) => (of === 'search' ? '\n' : child.type === 'softbreak' ? ' ' : '');
+  return (token.children ?? [])
+    .map((child) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' || child.type === 'hardbreak' ? lineBreak(child) : ''))
+    .join('');
 }
 
 /**
@@ -180,7 +181,7 @@ function collectText(tokens: Token[]): { headings: Heading[]; sections: TextSect
       current = { id, title: value, text: '' };
       i++;
     } else if (token.type === 'inline' && !inFootnotes) {
-      const text = inlineText(token, '\n').trim();
+      const text = inlineText(token, 'search').trim();
       if (text) current.text += `${text}\n`;
     } else if (token.type === 'fence' || token.type === 'code_block') current.text += `${token.content.trim()}\n`;
   }

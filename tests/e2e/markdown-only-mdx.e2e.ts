@@ -24,6 +24,15 @@ const IMAGES_AND_A_REPEATED_HEADING = String.raw`### Images
 The second heading with the same text gets its own id.
 `;
 
+/** Both pages have this table, with each alignment, and the heading of their lists. */
+const A_TABLE_THEN_LISTS = String.raw`## A table [#a-table]
+
+| Left | Centre | Right |
+| :--- | :----: | ----: |
+| a    | **b**  | ` + '`c`' + String.raw` |
+
+## Lists`;
+
 /** Every Markdown construct an `.mdx` page may hold, with text the two serializers escape differently. */
 const PAGE = String.raw`---
 title: Everything in Markdown
@@ -36,13 +45,7 @@ Quotes "double" and 'single', an ampersand & and one as an entity &amp;, \<escap
 and a [link to the table](#a-table), [another page](/guide), [an external site](https://example.com "Example"),
 a bare https://example.org/path?a=1&b=2 and mail@example.com.
 
-## A table [#a-table]
-
-| Left | Centre | Right |
-| :--- | :----: | ----: |
-| a    | **b**  | ` + '`c`' + String.raw` |
-
-## Lists
+${A_TABLE_THEN_LISTS}
 
 1. First
    - nested with [x] no box
@@ -88,13 +91,7 @@ Quotes "double" and 'single', an ampersand & and one as an entity &amp;, &copy; 
 *Emphasis*, **strong**, _underscored_ and ` + '`code with & "quotes"`' + String.raw`, a hard break\
 and a [link to the table](#a-table), [another page](/guide) and [an external site](https://example.com "Example").
 
-## A table [#a-table]
-
-| Left | Centre | Right |
-| :--- | :----: | ----: |
-| a    | **b**  | ` + '`c`' + String.raw` |
-
-## Lists
+${A_TABLE_THEN_LISTS}
 
 1. First
    - nested

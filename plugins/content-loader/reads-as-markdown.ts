@@ -113,11 +113,11 @@ export function readsAsMarkdown(body: string): boolean {
       const quote = /^ {0,3}>/.test(text);
       if (quoted && !quote && text.trim()) return false;
       quoted = quote;
+      // A backslash in a table's row: GFM and markdown-it split `\\|` and escaped pipes in code otherwise.
+      if (text.startsWith('|') && text.includes('\\')) return false;
       // A table only as most are written: its header row at the start of a line, after a blank
       // line, and every row starting with `|` up to a blank line. Tables in a list or quote, after
       // a paragraph or ended by one are read apart.
-      // A backslash in a table's row: GFM and markdown-it split `\\|` and escaped pipes in code otherwise.
-      if (text.startsWith('|') && text.includes('\\')) return false;
       if (inTable) {
         if (!text.trim()) inTable = false;
         else if (!text.startsWith('|')) return false;

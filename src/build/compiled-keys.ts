@@ -11,10 +11,10 @@ interface KeyedCompile {
 const keys = new WeakMap<CompiledPage, KeyedCompile>();
 
 /**
- * For the built-in content loader. Notes that `compiled` is what the compile filed under `key` in its persistent cache (the key
- * hashes the page's source, its input, the grammar and the tool). The rendered-page cache then
- * hashes the key in place of the page's HTML (render-cache.ts): a rebuild keyed 2000 pages'
- * HTML, about 45 MB, on the main thread.
+ * For the built-in content loader. Notes that `compiled` is what the compile filed under `key`
+ * in its persistent cache (the key hashes the page's source, its input, the grammar and the
+ * tool). The rendered-page cache then hashes the key in place of the page's HTML
+ * (render-cache.ts): a rebuild keyed 2000 pages' HTML, about 45 MB, on the main thread.
  */
 export function noteCompiledKey(compiled: CompiledPage, key: string): void {
   keys.set(compiled, { key, kind: compiled.kind, code: compiled.code, positions: compiled.positions });

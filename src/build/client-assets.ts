@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -193,12 +193,23 @@ export async function prebuildClient(): Promise<void> {
 }
 
 /** The prebuilt bundle when it is the one this build would make (same sources, same esbuild), else undefined. */
+/** The file's bytes, or undefined when it cannot be read. */
+function readIfThere(path: string): Buffer | undefined {
+  try {
+    return readFileSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
 async function currentPrebuiltClient(dir: string): Promise<PrebuiltClient | undefined> {
   const manifest = await readFile(join(dir, 'manifest.json'), 'utf8').then((text) => JSON.parse(text) as PrebuiltClient, () => undefined);
   if (!manifest || manifest.esbuild !== esbuildVersion()) return undefined;
+  // Read synchronously: two hundred small files, each a wait on the file-system threads when
+  // read in turn asynchronously, were 40 ms of every build's wall time.
   for (const [input, hash] of Object.entries(manifest.inputs)) {
     const path = isAbsolute(input) ? input : join(toolRoot(), input);
-    const bytes = await readFile(path).catch(() => undefined);
+    const bytes = readIfThere(path);
     if (!bytes || sha256(bytes) !== hash) return undefined;
   }
   return manifest;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +89,15 @@ async function siteHashOf(context: PluginContext): Promise<string> {
   return hash.digest('hex');
 }
 
+/** A file's modification time, or +Infinity when it cannot be read (looked up first: its compile reports the error). */
+function modifiedAt(file: string): number {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
 /** All files under `dir`, relative to it, skipping dot-folders. */
 export async function listFiles(dir: string): Promise<string[]> {
   // Absolute, so every entry's path starts with it (`.` lists entries as `a.md`, not `./a.md`).
@@ -128,6 +137,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const seen = new Map<string, string>();
       const folded = new Map<string, string>();
       const jobs: Promise<ContentPage | undefined>[] = [];
+      const lookUps: { modified: number; start: () => Promise<unknown> }[] = [];
       const siteHash = context.persistentCache ? await siteHashOf(context) : undefined;
       // A build or check looks each page up in the persistent cache here, on the main thread: a hit
       // costs no task (the compile output is not cloned across threads, idle workers load nothing).
@@ -183,8 +193,11 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           siteHash,
           site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
         };
+        let lookedUp: Promise<unknown> = Promise.resolve();
         const compile = async () => {
-          const lookUp = lookUpFirst ? await cachedCompile(input, grammarHash) : { task: input };
+          const lookUpDone = lookUpFirst ? cachedCompile(input, grammarHash) : { task: input };
+          lookedUp = Promise.resolve(lookUpDone).catch(() => undefined);
+          const lookUp = await lookUpDone;
           // The key a page's compiled body was filed under stands for its code in the rendered-page cache's keys.
           if ('output' in lookUp) {
             noteCompiledKey(lookUp.output.compiled, lookUp.key);
@@ -196,8 +209,11 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           if (lookUp.task.missedKey !== undefined && output.compiled.kind !== 'module') noteCompiledKey(output.compiled, lookUp.task.missedKey);
           return output;
         };
+        // Looked up most recently modified first (below): the page just edited misses at once,
+        // and the worker loads the compiler while the rest are looked up, not after.
+        const started = new Promise<CompileOutput>((resolve) => lookUps.push({ modified: lookUpFirst ? modifiedAt(absolute) : 0, start: () => (resolve(compile()), lookedUp) }));
         jobs.push(
-          compile().then(
+          started.then(
             (output) => ({
               ...output,
               ...target,
@@ -214,6 +230,16 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           ),
         );
       }
+      // A stable sort: pages modified at the same time keep the files' order.
+      const [newest, ...others] = lookUps.sort((a, b) => b.modified - a.modified);
+      if (newest && lookUpFirst) {
+        // The newest page alone first: when it missed, its compile task is posted, and a worker
+        // thread the pool starts for it runs only once this thread's event loop turns, which the
+        // look-ups of the other pages would hold off until they all end.
+        await newest.start();
+        await new Promise((resolve) => setImmediate(resolve));
+      } else newest?.start();
+      for (const lookUp of others) void lookUp.start();
       const pages = (await Promise.all(jobs)).filter((p): p is ContentPage => p !== undefined);
       if (diagnostics.length) throw new DiagnosticError(diagnostics);
       return pages;

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
-import { readCacheEntry, toolBuildId, writeCacheEntry } from 'docs-gen';
+import { cacheFilePath, lazyCompiledPage, readCacheEntrySync, toolBuildId, writeCacheEntry, writeCacheFile, type CompiledPage } from 'docs-gen';
 import { join } from 'node:path';
 
 /**
- * The persistent cache of compiled pages: `<cacheDir>/compiled/<key>.json`, one file per page
- * compile. The key is a hash of everything the output depends on — the page's source, the
+ * The persistent cache of compiled pages: `<cacheDir>/compiled/<key>.json`, one entry per page
+ * compile, and its code beside it in `<key>.code`. The key is a hash of everything the output depends on — the page's source, the
  * compile input (links, base path, locale prefix, highlighting, the site's remark/rehype
  * plugins), the highlighting grammar's text, and the tool itself (`toolBuildId`: every built file
  * of docs-gen, so a change in the core or the theme counts as well as one in this folder) — so an
@@ -37,12 +38,47 @@ export async function compileCacheKey<Input extends { grammarPath: string; highl
   return createHash('sha256').update(tool).update('\0').update(grammar).update('\0').update(JSON.stringify(input)).update('\0').update(source).digest('hex');
 }
 
-/** The cached output for `key`, or undefined (absent, torn, corrupt, or of another shape). */
-export function readCompiled<Output>(cacheDir: string, key: string, isOutput: (value: unknown) => value is Output): Promise<Output | undefined> {
-  return readCacheEntry(join(cacheDir, 'compiled'), key, isOutput);
+/**
+ * What an entry holds: the compile output without its code, which is a file beside the entry
+ * read only when something asks for it (`lazyCompiledPage`: a rebuild renders one page of 2000),
+ * and without its body when that is the end of the source, which the look-up has read already.
+ */
+type StoredCompile<Output extends CompiledOutput> = Omit<Output, 'compiled' | 'body'> & { compiled: Omit<CompiledPage, 'code'>; body?: string; bodyLength?: number };
+
+/** The part of a compile output the cache stores apart or derives (`StoredCompile`). */
+interface CompiledOutput {
+  compiled: CompiledPage;
+  body: string;
 }
 
-/** Keeps a page's compile output under `key`, written atomically. */
-export function writeCompiled(cacheDir: string, key: string, output: unknown): Promise<void> {
-  return writeCacheEntry(join(cacheDir, 'compiled'), key, output);
+const codeFile = (cacheDir: string, key: string) => cacheFilePath(join(cacheDir, 'compiled'), key, 'code');
+
+/**
+ * The cached output for `key` and the page's `source` (the key's own), or undefined (absent,
+ * torn, corrupt, of another shape, or its code file gone). `isStored` checks the entry's shape.
+ */
+export function readCompiled<Output extends CompiledOutput>(cacheDir: string, key: string, source: string, isStored: (value: unknown) => value is StoredCompile<Output>): Output | undefined {
+  const stored = readCacheEntrySync(join(cacheDir, 'compiled'), key, isStored);
+  if (!stored) return undefined;
+  const file = codeFile(cacheDir, key);
+  if (!existsSync(file)) return undefined;
+  const { compiled, body, bodyLength, ...rest } = stored;
+  const text = body ?? (typeof bodyLength === 'number' && bodyLength <= source.length ? source.slice(source.length - bodyLength) : undefined);
+  if (text === undefined) return undefined;
+  const readCode = () => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new Error(`The compile cache lost ${file} during the build (was .docs-gen-cache/ cleared by hand?); build again`, { cause: error });
+    }
+  };
+  return { ...rest, body: text, compiled: lazyCompiledPage(compiled, readCode) } as unknown as Output;
+}
+
+/** Keeps a page's compile output under `key`: its code first, then the entry (each written atomically), so an entry is only ever beside its code. */
+export async function writeCompiled(cacheDir: string, key: string, source: string, output: CompiledOutput): Promise<void> {
+  const { compiled, body, ...rest } = output;
+  const { code, ...described } = compiled;
+  await writeCacheFile(codeFile(cacheDir, key), code);
+  await writeCacheEntry(join(cacheDir, 'compiled'), key, { ...rest, compiled: described, ...(source.endsWith(body) ? { bodyLength: body.length } : { body }) });
 }

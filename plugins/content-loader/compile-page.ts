@@ -66,10 +66,10 @@ export function hasImports(body: string): boolean {
   return false;
 }
 
-/** A cache entry is used only when it has the shape of an output (a file from an older layout is a miss). */
-function isCompileOutput(value: unknown): value is CompileOutput {
-  const v = value as Partial<CompileOutput> | null;
-  return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && typeof v.body === 'string' && typeof v.compiled?.code === 'string'
+/** A cache entry is used only when it has the shape of a stored output (a file from an older layout is a miss). */
+function isStoredCompile(value: unknown): value is Omit<CompileOutput, 'compiled' | 'body'> & { compiled: Omit<CompiledPage, 'code'>; body?: string; bodyLength?: number } {
+  const v = value as (Partial<Omit<CompileOutput, 'compiled' | 'body'>> & { compiled?: { kind?: unknown }; body?: unknown; bodyLength?: unknown }) | null;
+  return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && (typeof v.body === 'string' || typeof v.bodyLength === 'number') && typeof v.compiled?.kind === 'string'
     && Array.isArray(v.headings) && Array.isArray(v.references) && Array.isArray(v.sections)
     && typeof v.usesMath === 'boolean' && typeof v.usesMermaid === 'boolean';
 }
@@ -94,7 +94,7 @@ export async function cachedCompile(input: CompileInput, grammarHash?: Promise<s
   // each asynchronous read is four hand-offs to libuv's thread pool (open, stat, read, close).
   const source = readFileSync(input.file, 'utf8');
   const key = await compileCacheKey(source, keyedInput(input), grammarHash);
-  const output = await readCompiled(input.cacheDir, key, isCompileOutput);
+  const output = readCompiled<CompileOutput>(input.cacheDir, key, source, isStoredCompile);
   return output ? { output, key } : { task: { ...input, source, missedKey: key } };
 }
 
@@ -119,12 +119,12 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const keyed = keyedInput(input);
   const key = cacheDir === undefined ? undefined : (missedKey ?? (await compileCacheKey(source, keyed)));
   if (key !== undefined && missedKey === undefined) {
-    const cached = await readCompiled(cacheDir!, key, isCompileOutput);
+    const cached = readCompiled<CompileOutput>(cacheDir!, key, source, isStoredCompile);
     if (cached) return cached;
   }
   // The compilers (MDX, markdown-it, shiki) load only when a page is compiled: a warm build needs none.
   const { compileSource } = await import('./compile-source.ts');
   const output = await compileSource({ ...keyed, source });
-  if (key !== undefined && output.compiled.kind !== 'module') await writeCompiled(cacheDir!, key, output);
+  if (key !== undefined && output.compiled.kind !== 'module') await writeCompiled(cacheDir!, key, source, output);
   return output;
 }

@@ -20,6 +20,7 @@ import { keepAsSpare, pageFolders, removeUnusedKept, spareFoldersPath, takeSpare
 import { outputPathFor } from './route-data.ts';
 import type { RenderOutput } from './render-worker.tsx';
 import { lookUpRendered, renderCacheSiteKey, renderedFileKey, type RenderCache } from './render-cache.ts';
+import { readLazily } from './compiled-keys.ts';
 import { renderInPool } from './render-in-pool.ts';
 import { withLocaleFallbacks } from '../shared/locale-fallback.ts';
 import { uiStrings } from '../shared/ui-strings.ts';
@@ -202,6 +203,9 @@ function leftOut(diagnostic: Diagnostic): Diagnostic {
   return { ...diagnostic, hint: diagnostic.hint ? `${diagnostic.hint}; ${LEFT_OUT_HINT}` : LEFT_OUT_HINT };
 }
 
+/** Whether the route's page came from the compile cache this build (its code not read yet, or read from there). */
+const fromCompileCache = (definition: RouteDefinition) => definition.content.type !== 'mdx' || readLazily(definition.content.compiled);
+
 /** How `renderAll` renders: the input every page shares, and the site snapshot sent to the workers before their first page. */
 interface RenderAllOptions {
   root: string;
@@ -220,7 +224,6 @@ interface RenderAllOptions {
  * snapshot goes to the workers only once a page misses: a warm build never loads the renderer.
  */
 async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: RenderAllOptions): Promise<{ rendered: RenderOutput[]; routes: RouteDefinition[]; failures: Diagnostic[]; reRendered: string[] }> {
-  const diagnostics: Diagnostic[] = [];
   const { timeoutMs, keepGoing, cache, sendSite, defaultLocale, output, ...input } = options;
   const fresh = new Set<RouteDefinition>();
   const renderOne = async (definition: RouteDefinition): Promise<RenderOutput> => {
@@ -229,20 +232,30 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
     const found = cache ? await lookUpRendered(cache, definition, { outDir: input.outDir, write: input.write, defaultLocale, output, onMiss: () => void sendSite() }) : {};
     if (found.output) return found.output;
     fresh.add(definition);
+    // The worker handles its messages concurrently: the page is posted once it holds the site.
     await sendSite();
     const rendered = await renderInPool(pool, { definition, ...input, ...(cache && found.key ? { cache: { dir: cache.dir, key: found.key } } : {}) }, timeoutMs);
     if (found.key && input.write) output.record(rendered.outputPath, renderedFileKey(found.key));
     return rendered;
   };
-  const rendered = await Promise.all(
-    routes.map((definition) =>
-      renderOne(definition).catch((error: unknown) => {
-        if (!isDiagnosticError(error)) throw error;
-        diagnostics.push(...error.diagnostics);
-        return undefined;
-      }),
+  const rendered: (RenderOutput | undefined)[] = new Array(routes.length);
+  const failed: Diagnostic[][] = new Array(routes.length);
+  // Pages compiled by this build, not read from the compile cache, are the likely misses: looked
+  // up first, the one page a writer edited is rendered while the rest are looked up.
+  const order = [...routes.keys()].sort((a, b) => Number(fromCompileCache(routes[a]!)) - Number(fromCompileCache(routes[b]!)));
+  await Promise.all(
+    order.map((i) =>
+      renderOne(routes[i]!).then(
+        (output) => void (rendered[i] = output),
+        (error: unknown) => {
+          if (!isDiagnosticError(error)) throw error;
+          failed[i] = error.diagnostics;
+        },
+      ),
     ),
   );
+  // In the routes' order, whichever finished first.
+  const diagnostics = failed.flat();
   if (diagnostics.length && !keepGoing) throw new DiagnosticError(diagnostics);
   // Under --keep-going the routes that failed are left out, each output kept beside its route.
   const kept = routes.map((route, i) => ({ route, output: rendered[i] })).filter((pair): pair is { route: RouteDefinition; output: RenderOutput } => pair.output !== undefined);

@@ -4,11 +4,52 @@ import type { CompiledPage } from '../pipeline/plugin.ts';
 interface KeyedCompile {
   key: string;
   kind: CompiledPage['kind'];
-  code: string;
+  /** The code the compile made; undefined for a page whose code is read when first asked for (`lazyCompiledPage`). */
+  code: string | undefined;
   positions: CompiledPage['positions'];
 }
 
 const keys = new WeakMap<CompiledPage, KeyedCompile>();
+
+/** A page whose code is read when first asked for: the accessor that reads it, and whether anyone has set the code since. */
+interface LazyCode {
+  get: () => string;
+  replaced: boolean;
+}
+
+const lazyPages = new WeakMap<CompiledPage, LazyCode>();
+
+/**
+ * For the built-in content loader. A compiled page whose `code` is read (by `readCode`) the first
+ * time something asks for it: a rebuild takes 2000 pages from the compile cache and renders one,
+ * and their HTML, half of what the cache holds, was read and parsed for nothing. `code` is an
+ * ordinary enumerable property to its readers (a plugin, a structured clone for a worker, JSON);
+ * setting it replaces the code.
+ */
+export function lazyCompiledPage(compiled: Omit<CompiledPage, 'code'>, readCode: () => string): CompiledPage {
+  let code: string | undefined;
+  const lazy: LazyCode = { get: () => (code ??= readCode()), replaced: false };
+  const page = Object.defineProperty({ ...compiled }, 'code', {
+    enumerable: true,
+    configurable: true,
+    get: lazy.get,
+    set: (value: string) => {
+      code = value;
+      lazy.replaced = true;
+    },
+  }) as CompiledPage;
+  lazyPages.set(page, lazy);
+  return page;
+}
+
+/** Whether `compiled` was made by `lazyCompiledPage`: its code is read from a file (the compile cache's) when asked for. */
+export const readLazily = (compiled: CompiledPage): boolean => lazyPages.has(compiled);
+
+/** Whether `compiled` still has the code its lazy reader gives: not set, redefined or deleted since. */
+function keepsLazyCode(compiled: CompiledPage): boolean {
+  const lazy = lazyPages.get(compiled);
+  return lazy !== undefined && !lazy.replaced && Object.getOwnPropertyDescriptor(compiled, 'code')?.get === lazy.get;
+}
 
 /**
  * For the built-in content loader. Notes that `compiled` is what the compile filed under `key`
@@ -17,15 +58,18 @@ const keys = new WeakMap<CompiledPage, KeyedCompile>();
  * (render-cache.ts): a rebuild keyed 2000 pages' HTML, about 45 MB, on the main thread.
  */
 export function noteCompiledKey(compiled: CompiledPage, key: string): void {
-  keys.set(compiled, { key, kind: compiled.kind, code: compiled.code, positions: compiled.positions });
+  keys.set(compiled, { key, kind: compiled.kind, code: keepsLazyCode(compiled) ? undefined : compiled.code, positions: compiled.positions });
 }
 
 /**
  * The key `compiled` was made under, while it is still what was made: a plugin that replaced its
  * code since (a `contentLoaded` hook rewriting pages) makes it unknown, and its HTML is hashed.
- * Comparing the code is cheap when it is the very string the compile made.
+ * Comparing the code is cheap when it is the very string the compile made; a page whose code is
+ * read lazily is compared without reading it.
  */
 export function compiledKeyOf(compiled: CompiledPage): string | undefined {
   const noted = keys.get(compiled);
-  return noted && noted.kind === compiled.kind && noted.code === compiled.code && noted.positions === compiled.positions ? noted.key : undefined;
+  if (!noted || noted.kind !== compiled.kind || noted.positions !== compiled.positions) return undefined;
+  const sameCode = noted.code === undefined ? keepsLazyCode(compiled) : noted.code === compiled.code;
+  return sameCode ? noted.key : undefined;
 }

@@ -7,12 +7,12 @@ import { cacheFilePath, readCacheEntrySync, writeCacheEntry, writeCacheFile } fr
 import { toolBuildId } from '../util/tool-build-id.ts';
 import { compiledKeyOf } from './compiled-keys.ts';
 import type { OutputWriter } from './output-reuse.ts';
-import { outputPathFor, type SiteSnapshot } from './route-data.ts';
+import { outputPathFor, renderedPart, type SiteSnapshot } from './route-data.ts';
 import type { RenderOutput } from './render-worker.tsx';
 
 /**
  * The persistent cache of rendered pages (`<cacheDir>/rendered/`). A page's HTML is a function
- * of its route definition, the site snapshot every page is rendered with (navigation, theme
+ * of its route definition (what of it the render worker is sent: not its search text), the site snapshot every page is rendered with (navigation, theme
  * config, asset URLs, the plugins' theme data such as the image table) and the renderer's code;
  * the key hashes all three, so a changed title (the sidebar) re-renders every page and a changed
  * paragraph only its own.
@@ -101,13 +101,15 @@ export async function renderCacheSiteKey(snapshot: SiteSnapshot): Promise<string
 }
 
 /**
- * One page's key: the site's key and the page's own definition, its compiled body by the key the
- * compile filed it under when that is known (compiled-keys.ts), else by its code.
+ * One page's key: the site's key and what of its definition the renderer is given
+ * (`renderedPart`), its compiled body by the key the compile filed it under when that is known
+ * (compiled-keys.ts), else by its code.
  */
 export function renderCacheKey(siteKey: string, definition: RouteDefinition): string {
   const hash = createHash('sha256').update(siteKey).update('\0');
   const compiledKey = definition.content.type === 'mdx' ? compiledKeyOf(definition.content.compiled) : undefined;
-  hashCanonical(hash, compiledKey === undefined ? definition : { ...definition, content: { type: 'mdx', compiledKey } });
+  const rendered = renderedPart(definition);
+  hashCanonical(hash, compiledKey === undefined ? rendered : { ...rendered, content: { type: 'mdx', compiledKey } });
   return hash.digest('hex');
 }
 

@@ -2,6 +2,7 @@ import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { TaskTimeoutError, type WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import type { RenderInput, RenderOutput } from './render-worker.tsx';
+import { renderedPart } from './route-data.ts';
 
 /**
  * One route rendered in the pool, bounded by the config's `evaluationTimeoutMs`: a page whose
@@ -10,7 +11,7 @@ import type { RenderInput, RenderOutput } from './render-worker.tsx';
  */
 export async function renderInPool(pool: WorkerPool, input: RenderInput, timeoutMs: number): Promise<RenderOutput> {
   try {
-    return await pool.run<RenderInput, RenderOutput>({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'renderRoute', input }, { timeoutMs });
+    return await pool.run<RenderInput, RenderOutput>({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'renderRoute', input: { ...input, definition: renderedPart(input.definition) } }, { timeoutMs });
   } catch (error) {
     if (!(error instanceof TaskTimeoutError)) throw error;
     const { definition } = input;

@@ -5,7 +5,6 @@ import type { ComponentType } from 'react';
 import * as runtime from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { MDXContent } from 'mdx/types';
-import type { RouteDefinition } from '../pipeline/plugin.ts';
 import { DiagnosticError, positionAt } from '../diagnostics/diagnostic.ts';
 import { originalPosition } from '../diagnostics/source-positions.ts';
 import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-system-error.ts';
@@ -17,7 +16,7 @@ import { islandComponent } from '../../theme/mdx/Island.tsx';
 import { responsiveImagesInHtml } from '../../theme/mdx/DocImage.tsx';
 import { RouteDataContext } from '../../theme/route-data-context.ts';
 import type { ResolvedThemeOptions, RouteData } from '../shared/types.ts';
-import { outputPathFor, SiteIndex, type SiteSnapshot } from './route-data.ts';
+import { outputPathFor, SiteIndex, type RenderedDefinition, type SiteSnapshot } from './route-data.ts';
 import { keepRendered } from './render-cache.ts';
 import { applySitePatch, type SitePatch } from './site-patch.ts';
 
@@ -57,7 +56,7 @@ export function patchSite(changes: SitePatch): void {
 }
 
 export interface RenderInput {
-  definition: RouteDefinition;
+  definition: RenderedDefinition;
   root: string;
   outDir: string;
   /** Write the file here (no `transformPage` hooks) or hand the HTML back. */
@@ -80,7 +79,7 @@ interface Rendered {
   theme: ResolvedThemeOptions;
 }
 
-async function loadContent(definition: RouteDefinition): Promise<MDXContent | undefined> {
+async function loadContent(definition: RenderedDefinition): Promise<MDXContent | undefined> {
   if (definition.content.type !== 'mdx') return undefined;
   const { compiled } = definition.content;
   if (compiled.kind === 'html') return undefined;
@@ -146,7 +145,7 @@ const checkedRuntime = {
   },
 };
 
-function Body({ data, definition, Content }: { data: RouteData; definition: RouteDefinition; Content?: MDXContent }) {
+function Body({ data, definition, Content }: { data: RouteData; definition: RenderedDefinition; Content?: MDXContent }) {
   if (Content) return <Content components={mdxComponents(data, registered) as Record<string, ComponentType>} />;
   if (definition.content.type === 'html') return <div className="html-content" dangerouslySetInnerHTML={{ __html: responsiveImagesInHtml(definition.content.html, data) }} />;
   if (definition.content.type === 'mdx' && definition.content.compiled.kind === 'html') {
@@ -156,7 +155,7 @@ function Body({ data, definition, Content }: { data: RouteData; definition: Rout
 }
 
 /** Where a render-time error points: the page code's frame on the stack, or the undefined component's first use. */
-async function locateRenderError(root: string, definition: RouteDefinition, sourcePath: string, error: unknown): Promise<{ line?: number; column?: number }> {
+async function locateRenderError(root: string, definition: RenderedDefinition, sourcePath: string, error: unknown): Promise<{ line?: number; column?: number }> {
   const message = (error as Error)?.message ?? '';
   const component = /Expected component `([^`]+)`/.exec(message)?.[1];
   if (!component) {

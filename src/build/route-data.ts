@@ -11,6 +11,19 @@ import { routeHref } from '../shared/page-href.ts';
 import { hrefPrefixOf, sectionSidebar, tabRoutesOf } from './sidebar-data.ts';
 import { uiStrings, type UiStrings } from '../shared/ui-strings.ts';
 
+/** What of a route the renderer is given: all but the text by section (search's) and the references (`check`'s). */
+export type RenderedDefinition = Omit<RouteDefinition, 'sections' | 'references'>;
+
+/**
+ * The route as the render worker gets it, and as the rendered-page cache keys it
+ * (render-cache.ts): a page's search text is as long as its HTML, and a rebuild keyed it for
+ * every page although no page's HTML shows it.
+ */
+export function renderedPart(definition: RouteDefinition): RenderedDefinition {
+  const { sections: _sections, references: _references, ...rendered } = definition;
+  return rendered;
+}
+
 export { DEFAULT_THEME } from '../shared/theme-options.ts';
 export { SPECIAL_PAGES, isNavigable } from '../shared/special-pages.ts';
 
@@ -128,7 +141,7 @@ export class SiteIndex {
     return index;
   }
 
-  routeData(definition: RouteDefinition): RouteData {
+  routeData(definition: RenderedDefinition): RouteData {
     const { config } = this.snapshot;
     const locale = definition.locale ?? config.defaultLocale;
     const route = definition.route;

@@ -18,6 +18,9 @@ function filesOf(out: string): Map<string, string> {
 }
 
 /** The persistent cache's entries: compiled pages, rendered ones, or pages' clean Markdown. */
+/** A compile entry's code, in its own file beside the entry (compile-cache.ts). */
+const codeFileOf = (entry: string) => entry.replace(/\.json$/, '.code');
+
 function cacheEntries(root: string, kind: 'compiled' | 'rendered' | 'markdown' = 'compiled'): string[] {
   const dir = join(root, '.docs-gen-cache', kind);
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => join(e.parentPath, e.name));
@@ -101,20 +104,22 @@ describe('the persistent build cache', () => {
     beforeAll(async () => {
       entries = cacheEntries(site.root);
       const originals = entries.map((path) => readFileSync(path, 'utf8'));
+      const codeOriginals = entries.map((path) => readFileSync(codeFileOf(path), 'utf8'));
       rendered = cacheEntries(site.root, 'rendered');
       const renderedHtml = rendered.map((path) => path.replace(/\.json$/, '.html'));
       const renderedHtmlOriginals = renderedHtml.map((path) => readFileSync(path, 'utf8'));
       markdownEntries = cacheEntries(site.root, 'markdown');
       const markdownOriginals = markdownEntries.map((path) => readFileSync(path, 'utf8'));
       try {
-        // A valid entry with other HTML: the build shows it, so the entry was read, not recompiled.
-        // Its search text changed too: the rendered page's key holds the compile's key for the
-        // HTML (compiled-keys.ts), so other HTML alone would still find the page rendered.
+        // A valid entry with other HTML (in its code file): the build shows it, so the entry was
+        // read, not recompiled. Its headings changed too: the rendered page's key holds the
+        // compile's key for the HTML (compiled-keys.ts), so other HTML alone would still find the
+        // page rendered.
         for (const path of entries) {
-          const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: { compiled: { kind: string; code: string }; sections: { text: string }[] } };
+          const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: { compiled: { kind: string }; headings: unknown[] } };
           if (entry.value.compiled.kind === 'html') {
-            entry.value.compiled.code = '<p>from the cache</p>';
-            entry.value.sections.push({ ...entry.value.sections[0]!, text: 'Text from the cache.' });
+            writeFileSync(codeFileOf(path), '<p>from the cache</p>');
+            entry.value.headings.push({ depth: 2, value: 'From the cache', id: 'from-the-cache' });
           }
           writeFileSync(path, JSON.stringify(entry));
         }
@@ -126,6 +131,7 @@ describe('the persistent build cache', () => {
         await build({ root: site.root, outDir: outOf('tampered') });
       } finally {
         for (const [i, path] of entries.entries()) writeFileSync(path, originals[i]!);
+        for (const [i, path] of entries.entries()) writeFileSync(codeFileOf(path), codeOriginals[i]!);
         for (const [i, path] of renderedHtml.entries()) writeFileSync(path, renderedHtmlOriginals[i]!);
         for (const [i, path] of markdownEntries.entries()) writeFileSync(path, markdownOriginals[i]!);
       }
@@ -136,15 +142,18 @@ describe('the persistent build cache', () => {
       expect(page(outOf('tampered'), '404')).toContain('<p>rendered by the cache</p>');
 
       const originals = entries.map((path) => readFileSync(path, 'utf8'));
+      const codeOriginals = entries.map((path) => readFileSync(codeFileOf(path), 'utf8'));
       try {
         // Half a file (a build killed mid-write on a file system without atomic rename) or garbage.
-        for (const [i, path] of [...entries, ...rendered.slice(1)].entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
-        // An entry whose HTML file is gone.
+        for (const [i, path] of [entries[0]!, ...rendered.slice(1)].entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
+        // A compile entry whose code file is gone, and a rendered page's whose HTML file is.
+        rmSync(codeFileOf(entries[1]!));
         rmSync(rendered[0]!.replace(/\.json$/, '.html'));
         await build({ root: site.root, outDir: outOf('corrupt') });
         expect(filesOf(outOf('corrupt'))).toEqual(filesOf(outOf('cold')));
       } finally {
         for (const [i, path] of entries.entries()) writeFileSync(path, originals[i]!);
+        for (const [i, path] of entries.entries()) writeFileSync(codeFileOf(path), codeOriginals[i]!);
       }
     });
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
 import { hashCanonical, renderCacheKey, renderCacheSiteKey } from '../../../src/build/render-cache.ts';
-import type { SiteSnapshot } from '../../../src/build/route-data.ts';
+import { renderedPart, type SiteSnapshot } from '../../../src/build/route-data.ts';
 import type { CompiledPage, RouteDefinition } from '../../../src/pipeline/plugin.ts';
-import { noteCompiledKey } from '../../../src/build/compiled-keys.ts';
+import { lazyCompiledPage, noteCompiledKey } from '../../../src/build/compiled-keys.ts';
 
 /** A stand-in snapshot: only its data matters to the key. */
 const snapshot = (sourceByFolder: Record<string, string>, title = 'Site') =>
@@ -53,6 +53,39 @@ describe("a page's compiled body in its key", () => {
     // Put back as it was, it is the compile's again.
     compiled.code = '<p>Hello</p>';
     expect(renderCacheKey(site, page(compiled))).toBe(asCompiled);
+  });
+
+  test('of a page whose code is read lazily is the compile\'s key without reading the code, until the code is set or redefined', async () => {
+    const site = await renderCacheSiteKey(snapshot({}));
+    let reads = 0;
+    const lazy = () => lazyCompiledPage({ kind: 'html' }, () => (reads++, '<p>Hello</p>'));
+    const compiled = lazy();
+    noteCompiledKey(compiled, 'compile-key');
+    const asCompiled = renderCacheKey(site, page(compiled));
+    expect(reads).toBe(0);
+    // The same key as an eager page of that compile: a page is one entry however its code was read.
+    const eager = html('<p>Hello</p>');
+    noteCompiledKey(eager, 'compile-key');
+    expect(renderCacheKey(site, page(eager))).toBe(asCompiled);
+    // Read, it is still the compile's code.
+    expect(compiled.code).toBe('<p>Hello</p>');
+    expect(renderCacheKey(site, page(compiled))).toBe(asCompiled);
+    // Set (even to the same text) or redefined, the body is hashed instead.
+    compiled.code = '<p>Hello</p>';
+    expect(renderCacheKey(site, page(compiled))).toBe(renderCacheKey(site, page(html('<p>Hello</p>'))));
+    const redefined = lazy();
+    noteCompiledKey(redefined, 'compile-key');
+    Object.defineProperty(redefined, 'code', { value: '<p>Howdy</p>', enumerable: true });
+    expect(renderCacheKey(site, page(redefined))).toBe(renderCacheKey(site, page(html('<p>Howdy</p>'))));
+  });
+});
+
+describe('what of a route its key holds', () => {
+  test('not its search text or references, which no page shows (the render worker is not sent them)', async () => {
+    const site = await renderCacheSiteKey(snapshot({}));
+    const page = (text: string, target: string) => ({ route: '/a', title: 'A', content: { type: 'html', html: '<p>a</p>' }, sections: [{ id: '', title: 'A', text }], references: [{ kind: 'link', target, line: 1, column: 1 }] }) as unknown as RouteDefinition;
+    expect(renderCacheKey(site, page('one', '/b'))).toBe(renderCacheKey(site, page('two', '/c')));
+    expect(renderedPart(page('one', '/b'))).toEqual({ route: '/a', title: 'A', content: { type: 'html', html: '<p>a</p>' } });
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
@@ -12,7 +12,6 @@ const dir = mkdtempSync(join(tmpdir(), 'compile-cache-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const grammarPath = join(dir, 'rel.tmLanguage.json');
 const input = { file: '/site/content/a.md', grammarPath, links: { basePath: '' }, siteHash: 'config-1' };
-const isAnything = (value: unknown): value is unknown => value !== undefined;
 
 describe('the key of a compiled page in the persistent cache', () => {
   test('is the same for the same source, input, grammar and tool', async () => {
@@ -51,19 +50,48 @@ describe('the key of a compiled page in the persistent cache', () => {
   });
 });
 
+/** The shape check the content loader makes, loosened: any entry with a compiled kind. */
+const isStored = (value: unknown): value is { compiled: { kind: 'html' }; body?: string; bodyLength?: number } => typeof (value as { compiled?: { kind?: unknown } } | null)?.compiled?.kind === 'string';
+const output = (code: string, body: string) => ({ compiled: { kind: 'html' as const, code }, body });
+
 describe('entries of the persistent cache', () => {
-  test('are read back as written', async () => {
-    await writeCompiled(dir, 'ab'.repeat(32), { compiled: { kind: 'html', code: '<p>x</p>' } });
-    expect(await readCompiled(dir, 'ab'.repeat(32), isAnything)).toEqual({ compiled: { kind: 'html', code: '<p>x</p>' } });
+  test('are read back as written: the code from its own file, the body from the source when it is its end', async () => {
+    const source = '---\ntitle: X\n---\n# X\n';
+    await writeCompiled(dir, 'ab'.repeat(32), source, output('<p>x</p>', '# X\n'));
+    const entry = JSON.parse(readFileSync(join(dir, 'compiled', 'ab', `${'ab'.repeat(32)}.json`), 'utf8')) as { value: Record<string, unknown> };
+    // Neither the code nor the body is in the entry itself.
+    expect(entry.value).toEqual({ compiled: { kind: 'html' }, bodyLength: 4 });
+    const read = readCompiled(dir, 'ab'.repeat(32), source, isStored);
+    expect({ ...read }).toEqual({ compiled: { kind: 'html', code: '<p>x</p>' }, body: '# X\n' });
+    // A body that is not the source's end (a compile that normalised it) is kept as it is.
+    await writeCompiled(dir, 'ac'.repeat(32), source, output('<p>y</p>', '# Y\n'));
+    expect(readCompiled(dir, 'ac'.repeat(32), source, isStored)?.body).toBe('# Y\n');
   });
 
-  test('are a miss when absent, torn, or filed under another key', async () => {
-    expect(await readCompiled(dir, 'cd'.repeat(32), isAnything)).toBeUndefined();
-    await writeCompiled(dir, 'ef'.repeat(32), { a: 1 });
+  test('read their code only when asked for it, and structured clones (a worker\'s message) carry it', async () => {
+    const source = '# Lazy\n';
+    await writeCompiled(dir, 'ad'.repeat(32), source, output('<h1>Lazy</h1>', source));
+    const read = readCompiled(dir, 'ad'.repeat(32), source, isStored)!;
+    const file = join(dir, 'compiled', 'ad', `${'ad'.repeat(32)}.code`);
+    // Changed behind the entry's back before anything asked: the code read is the file's now, so it was not read at look-up.
+    writeFileSync(file, '<h1>Later</h1>');
+    expect(structuredClone(read.compiled)).toEqual({ kind: 'html', code: '<h1>Later</h1>' });
+    writeFileSync(file, '<h1>Changed again</h1>');
+    // Read once: the second question is answered from memory.
+    expect(read.compiled.code).toBe('<h1>Later</h1>');
+  });
+
+  test('are a miss when absent, torn, filed under another key, or without their code file', async () => {
+    expect(readCompiled(dir, 'cd'.repeat(32), '', isStored)).toBeUndefined();
+    await writeCompiled(dir, 'ef'.repeat(32), '', output('<p>x</p>', ''));
+    expect(readCompiled(dir, 'ef'.repeat(32), '', isStored)).toBeDefined();
     const torn = join(dir, 'compiled', 'ef', `${'ef'.repeat(32)}.json`);
     writeFileSync(torn, '{"key":"efef');
-    expect(await readCompiled(dir, 'ef'.repeat(32), isAnything)).toBeUndefined();
-    writeFileSync(torn, JSON.stringify({ key: 'other', value: { a: 1 } }));
-    expect(await readCompiled(dir, 'ef'.repeat(32), isAnything)).toBeUndefined();
+    expect(readCompiled(dir, 'ef'.repeat(32), '', isStored)).toBeUndefined();
+    writeFileSync(torn, JSON.stringify({ key: 'other', value: { compiled: { kind: 'html' }, bodyLength: 0 } }));
+    expect(readCompiled(dir, 'ef'.repeat(32), '', isStored)).toBeUndefined();
+    await writeCompiled(dir, 'ef'.repeat(32), '', output('<p>x</p>', ''));
+    rmSync(join(dir, 'compiled', 'ef', `${'ef'.repeat(32)}.code`));
+    expect(readCompiled(dir, 'ef'.repeat(32), '', isStored)).toBeUndefined();
   });
 });

@@ -232,9 +232,14 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
     const found = cache ? await lookUpRendered(cache, definition, { outDir: input.outDir, write: input.write, defaultLocale, output, onMiss: () => void sendSite() }) : {};
     if (found.output) return found.output;
     fresh.add(definition);
-    // The worker handles its messages concurrently: the page is posted once it holds the site.
-    await sendSite();
-    const rendered = await renderInPool(pool, { definition, ...input, ...(cache && found.key ? { cache: { dir: cache.dir, key: found.key } } : {}) }, timeoutMs);
+    // Posted right behind the site (the worker's page waits for it), not once the worker has
+    // answered that it holds it: the answer would wait for this loop over every page to end.
+    const siteSet = sendSite();
+    const rendering = renderInPool(pool, { definition, ...input, ...(cache && found.key ? { cache: { dir: cache.dir, key: found.key } } : {}) }, timeoutMs);
+    // When the site cannot be set (a component that does not load), that is the error reported.
+    rendering.catch(() => undefined);
+    await siteSet;
+    const rendered = await rendering;
     if (found.key && input.write) output.record(rendered.outputPath, renderedFileKey(found.key));
     return rendered;
   };

@@ -28,8 +28,26 @@ let registered: Record<string, ComponentType<never>> = {};
 /** The last snapshot `setSite` received: what `patchSite`'s changes apply to. */
 let lastSet: SiteSnapshot | undefined;
 
+/**
+ * The last `setSite`'s work, which a page waits for: the build posts a page right behind the
+ * site, not once the worker has answered that it holds it (the answer would wait for the build's
+ * loop over every page to end), and this worker takes its messages concurrently.
+ */
+let siteSetting: Promise<void> = Promise.resolve();
+
 /** Worker task: receive the site once per build. */
-export async function setSite(snapshot: SiteSnapshot): Promise<void> {
+export function setSite(snapshot: SiteSnapshot): Promise<void> {
+  siteSetting = loadSite(snapshot);
+  return siteSetting;
+}
+
+/**
+ * Awaited by the worker before a timed task's clock starts (worker-entry.ts): loading the site's
+ * components is not a page's time.
+ */
+export const beforeTimedTask = (): Promise<void> => siteSetting;
+
+async function loadSite(snapshot: SiteSnapshot): Promise<void> {
   lastSet = snapshot;
   site = new SiteIndex(snapshot);
   defaultLocale = snapshot.config.defaultLocale;
@@ -172,6 +190,7 @@ async function locateRenderError(root: string, definition: RenderedDefinition, s
 
 /** Worker task: one route to one HTML file (kept in the persistent cache when `cache` says where; the build looks pages up there first). */
 export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
+  await siteSetting;
   if (!site) throw new Error('renderRoute before setSite');
   const { definition, cache } = input;
   const outputPath = outputPathFor(definition.route, definition.locale ?? defaultLocale, defaultLocale);

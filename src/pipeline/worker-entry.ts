@@ -14,10 +14,16 @@ parentPort!.on('message', async (message: WorkerTask & { id: number; timed?: boo
       loaded = import(message.moduleUrl) as Promise<Record<string, unknown>>;
       modules.set(message.moduleUrl, loaded);
     }
-    const fn = (await loaded)[message.exportName] as TaskFunction | undefined;
+    const exports = await loaded;
+    const fn = exports[message.exportName] as TaskFunction | undefined;
     if (typeof fn !== 'function') throw new Error(`${message.moduleUrl} has no export ${message.exportName}`);
-    // A bounded task's clock starts now that its module is loaded.
-    if (message.timed) parentPort!.postMessage({ id: message.id, started: true } satisfies WorkerReply);
+    // A bounded task's clock starts now that its module is loaded, and what the module says its
+    // tasks wait for first (render-worker.tsx: the site's components) is there.
+    if (message.timed) {
+      const before = exports.beforeTimedTask;
+      if (typeof before === 'function') await (before as () => Promise<void>)();
+      parentPort!.postMessage({ id: message.id, started: true } satisfies WorkerReply);
+    }
     reply = { id: message.id, ok: true, value: await fn(message.input) };
   } catch (error) {
     const e = error as Error & { diagnostics?: unknown };

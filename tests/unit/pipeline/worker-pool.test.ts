@@ -13,6 +13,29 @@ export function whichSite() { return site; }
 export function refuse(reason) { throw new Error(reason); }
 `)}`;
 
+// A module whose timed tasks wait first for something (as the render worker's pages wait for the
+// site's components): here, for a `release` task.
+const waitsFirst = `data:text/javascript,${encodeURIComponent(`
+let release;
+const released = new Promise((resolve) => { release = resolve; });
+export const beforeTimedTask = () => released;
+export function letGo() { release(); }
+export async function answer() { await released; return 'answered'; }
+`)}`;
+
+describe('a timed task of a module that says what its tasks wait for first (beforeTimedTask)', () => {
+  const pool = new WorkerPool(1);
+  afterAll(() => pool.close());
+
+  test('starts its clock once that is there: the wait is not the task\'s time', async () => {
+    const answered = pool.run<null, string>({ moduleUrl: waitsFirst, exportName: 'answer', input: null }, { timeoutMs: 50 });
+    // Far past the task's 50 ms before the wait ends: a clock started with the module loaded would have stopped it (timers fire in due order).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await pool.run({ moduleUrl: waitsFirst, exportName: 'letGo', input: null });
+    await expect(answered).resolves.toBe('answered');
+  });
+});
+
 describe('a task that never ends', () => {
   const pool = new WorkerPool(1);
   afterAll(() => pool.close());

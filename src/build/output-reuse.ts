@@ -156,8 +156,11 @@ export class ReusingOutputWriter implements OutputWriter {
     this.written.set(relativePath(path), key);
   }
 
-  async write(written: string, contents: string | Uint8Array): Promise<void> {
+  async write(written: string, text: string | Uint8Array): Promise<void> {
     const path = relativePath(written);
+    // Encoded once: hashing a string encodes it, and writing it encodes it again (the search data
+    // and llms-full.txt are 12 MB each at 2000 pages).
+    const contents = typeof text === 'string' ? Buffer.from(text) : text;
     const key = contentKey(contents);
     const file = join(this.options.staging, path);
     // A path written twice in one build (a plugin's file over a page) must not write into a file it linked: that one is the old output's too.

@@ -58,7 +58,8 @@ async function writeSearchFiles(output: OutputFiles, locale: string, documents: 
   const file = searchDataPath(locale);
   const { pages, parts } = splitSearchData(documents);
   const partFiles = parts.map((part, n) => {
-    const bytes = JSON.stringify(part);
+    // Encoded once, for the name's hash and the write's.
+    const bytes = Buffer.from(JSON.stringify(part));
     return { name: searchTextPartName(locale, n, createHash('sha256').update(bytes).digest('hex').slice(0, 10)), bytes };
   });
   const head: SearchHead = { pages, parts: partFiles.map((part) => part.name) };

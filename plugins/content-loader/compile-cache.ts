@@ -39,11 +39,12 @@ export async function compileCacheKey<Input extends { grammarPath: string; highl
 }
 
 /**
- * What an entry holds: the compile output without its code, which is a file beside the entry
- * read only when something asks for it (`lazyCompiledPage`: a rebuild renders one page of 2000),
- * and without its body when that is the end of the source, which the look-up has read already.
+ * What an entry holds: the compile output with its code left out (a file beside the entry, read
+ * only when something asks for it: a rebuild renders one page of 2000) and, when the body is the
+ * end of the source, the body's length in its place (the look-up has read the source). Each key
+ * stays where the compile put it, so a page read back spells its keys in the same order.
  */
-type StoredCompile<Output extends CompiledOutput> = Omit<Output, 'compiled' | 'body'> & { compiled: Omit<CompiledPage, 'code'>; body?: string; bodyLength?: number };
+type StoredCompile<Output extends CompiledOutput> = Omit<Output, 'compiled' | 'body'> & { compiled: Omit<CompiledPage, 'code'> & { code: null }; body: string | number };
 
 /** The part of a compile output the cache stores apart or derives (`StoredCompile`). */
 interface CompiledOutput {
@@ -56,29 +57,28 @@ const codeFile = (cacheDir: string, key: string) => cacheFilePath(join(cacheDir,
 /**
  * The cached output for `key` and the page's `source` (the key's own), or undefined (absent,
  * torn, corrupt, of another shape, or its code file gone). `isStored` checks the entry's shape.
+ * The code is read when first asked for; a code file lost after this look-up (the cache folder
+ * cleared while the build runs) is an error then, which the build reports at the page.
  */
 export function readCompiled<Output extends CompiledOutput>(cacheDir: string, key: string, source: string, isStored: (value: unknown) => value is StoredCompile<Output>): Output | undefined {
   const stored = readCacheEntrySync(join(cacheDir, 'compiled'), key, isStored);
   if (!stored) return undefined;
   const file = codeFile(cacheDir, key);
   if (!existsSync(file)) return undefined;
-  const { compiled, body, bodyLength, ...rest } = stored;
-  const text = body ?? (typeof bodyLength === 'number' && bodyLength <= source.length ? source.slice(source.length - bodyLength) : undefined);
-  if (text === undefined) return undefined;
+  const body = typeof stored.body === 'string' ? stored.body : stored.body <= source.length ? source.slice(source.length - stored.body) : undefined;
+  if (body === undefined) return undefined;
   const readCode = () => {
     try {
       return readFileSync(file, 'utf8');
     } catch (error) {
-      throw new Error(`The compile cache lost ${file} during the build (was .docs-gen-cache/ cleared by hand?); build again`, { cause: error });
+      throw new Error(`the compile cache lost ${file} while the build ran (was .docs-gen-cache/ cleared?); build again`, { cause: error });
     }
   };
-  return { ...rest, body: text, compiled: lazyCompiledPage(compiled, readCode) } as unknown as Output;
+  return { ...stored, body, compiled: lazyCompiledPage(stored.compiled, readCode) } as unknown as Output;
 }
 
 /** Keeps a page's compile output under `key`: its code first, then the entry (each written atomically), so an entry is only ever beside its code. */
 export async function writeCompiled(cacheDir: string, key: string, source: string, output: CompiledOutput): Promise<void> {
-  const { compiled, body, ...rest } = output;
-  const { code, ...described } = compiled;
-  await writeCacheFile(codeFile(cacheDir, key), code);
-  await writeCacheEntry(join(cacheDir, 'compiled'), key, { ...rest, compiled: described, ...(source.endsWith(body) ? { bodyLength: body.length } : { body }) });
+  await writeCacheFile(codeFile(cacheDir, key), output.compiled.code);
+  await writeCacheEntry(join(cacheDir, 'compiled'), key, { ...output, compiled: { ...output.compiled, code: null }, body: source.endsWith(output.body) ? output.body.length : output.body });
 }

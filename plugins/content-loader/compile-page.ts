@@ -67,9 +67,10 @@ export function hasImports(body: string): boolean {
 }
 
 /** A cache entry is used only when it has the shape of a stored output (a file from an older layout is a miss). */
-function isStoredCompile(value: unknown): value is Omit<CompileOutput, 'compiled' | 'body'> & { compiled: Omit<CompiledPage, 'code'>; body?: string; bodyLength?: number } {
-  const v = value as (Partial<Omit<CompileOutput, 'compiled' | 'body'>> & { compiled?: { kind?: unknown }; body?: unknown; bodyLength?: unknown }) | null;
-  return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && (typeof v.body === 'string' || typeof v.bodyLength === 'number') && typeof v.compiled?.kind === 'string'
+function isStoredCompile(value: unknown): value is Omit<CompileOutput, 'compiled' | 'body'> & { compiled: Omit<CompiledPage, 'code'> & { code: null }; body: string | number } {
+  const v = value as (Partial<Omit<CompileOutput, 'compiled' | 'body'>> & { compiled?: { kind?: unknown; code?: unknown }; body?: unknown }) | null;
+  return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && (typeof v.body === 'string' || typeof v.body === 'number')
+    && typeof v.compiled?.kind === 'string' && v.compiled.code === null
     && Array.isArray(v.headings) && Array.isArray(v.references) && Array.isArray(v.sections)
     && typeof v.usesMath === 'boolean' && typeof v.usesMermaid === 'boolean';
 }
@@ -120,7 +121,8 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const key = cacheDir === undefined ? undefined : (missedKey ?? (await compileCacheKey(source, keyed)));
   if (key !== undefined && missedKey === undefined) {
     const cached = readCompiled<CompileOutput>(cacheDir!, key, source, isStoredCompile);
-    if (cached) return cached;
+    // Its code read here, where an error is this task's: the copy sent back reads it anyway.
+    if (cached) return { ...cached, compiled: { ...cached.compiled } };
   }
   // The compilers (MDX, markdown-it, shiki) load only when a page is compiled: a warm build needs none.
   const { compileSource } = await import('./compile-source.ts');

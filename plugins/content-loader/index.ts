@@ -138,6 +138,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const folded = new Map<string, string>();
       const jobs: Promise<ContentPage | undefined>[] = [];
       const lookUps: { modified: number; start: () => Promise<unknown> }[] = [];
+      const compileDiagnostics: Diagnostic[][] = [];
       const siteHash = context.persistentCache ? await siteHashOf(context) : undefined;
       // A build or check looks each page up in the persistent cache here, on the main thread: a hit
       // costs no task (the compile output is not cloned across threads, idle workers load nothing).
@@ -211,6 +212,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         };
         // Looked up most recently modified first (below): the page just edited misses at once,
         // and the worker loads the compiler while the rest are looked up, not after.
+        const index = jobs.length;
         const started = new Promise<CompileOutput>((resolve) => lookUps.push({ modified: lookUpFirst ? modifiedAt(absolute) : 0, start: () => (resolve(compile()), lookedUp) }));
         jobs.push(
           started.then(
@@ -221,15 +223,20 @@ export default function contentLoader(): Plugin<ContentPage[]> {
               title: pageTitle({ ...output, ...target }),
             }),
             (error: unknown) => {
-              // Gather every page's problems before failing, so one run reports them all.
+              // Gather every page's problems before failing, so one run reports them all, in the
+              // files' order whichever compile ends first.
               const list = (error as { diagnostics?: Diagnostic[] }).diagnostics;
-              if (list) diagnostics.push(...list);
+              if (list) compileDiagnostics[index] = list;
               else throw error;
               return undefined;
             },
           ),
         );
       }
+      // Every job's outcome is awaited from here on: a page that fails while the newest is looked
+      // up alone is no unhandled rejection.
+      const settled = Promise.all(jobs);
+      settled.catch(() => undefined);
       // A stable sort: pages modified at the same time keep the files' order.
       const [newest, ...others] = lookUps.sort((a, b) => b.modified - a.modified);
       if (newest && lookUpFirst) {
@@ -240,7 +247,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         await new Promise((resolve) => setImmediate(resolve));
       } else newest?.start();
       for (const lookUp of others) void lookUp.start();
-      const pages = (await Promise.all(jobs)).filter((p): p is ContentPage => p !== undefined);
+      const pages = (await settled).filter((p): p is ContentPage => p !== undefined);
+      diagnostics.push(...compileDiagnostics.flat());
       if (diagnostics.length) throw new DiagnosticError(diagnostics);
       return pages;
     },

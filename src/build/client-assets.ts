@@ -192,7 +192,6 @@ export async function prebuildClient(): Promise<void> {
   for (const name of await readdir(dir)) if (!kept.has(name)) await rm(join(dir, name), { force: true });
 }
 
-/** The prebuilt bundle when it is the one this build would make (same sources, same esbuild), else undefined. */
 /** The file's bytes, or undefined when it cannot be read. */
 function readIfThere(path: string): Buffer | undefined {
   try {
@@ -202,6 +201,7 @@ function readIfThere(path: string): Buffer | undefined {
   }
 }
 
+/** The prebuilt bundle when it is the one this build would make (same sources, same esbuild), else undefined. */
 async function currentPrebuiltClient(dir: string): Promise<PrebuiltClient | undefined> {
   const manifest = await readFile(join(dir, 'manifest.json'), 'utf8').then((text) => JSON.parse(text) as PrebuiltClient, () => undefined);
   if (!manifest || manifest.esbuild !== esbuildVersion()) return undefined;

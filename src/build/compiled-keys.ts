@@ -26,9 +26,11 @@ const lazyPages = new WeakMap<CompiledPage, LazyCode>();
  * ordinary enumerable property to its readers (a plugin, a structured clone for a worker, JSON);
  * setting it replaces the code.
  */
-export function lazyCompiledPage(compiled: Omit<CompiledPage, 'code'>, readCode: () => string): CompiledPage {
+export function lazyCompiledPage(compiled: Omit<CompiledPage, 'code'> & { code?: unknown }, readCode: () => string): CompiledPage {
   let code: string | undefined;
   const lazy: LazyCode = { get: () => (code ??= readCode()), replaced: false };
+  // A `code` key already there (a placeholder) keeps its place among the keys: a page read from
+  // the cache spells its keys in the order the compile made them, as JSON of it would show.
   const page = Object.defineProperty({ ...compiled }, 'code', {
     enumerable: true,
     configurable: true,

@@ -45,7 +45,7 @@ export function setSite(snapshot: SiteSnapshot): Promise<void> {
  * Awaited by the worker before a timed task's clock starts (worker-entry.ts): loading the site's
  * components is not a page's time.
  */
-export const beforeTimedTask = (): Promise<void> => siteSetting;
+export const beforeTimedTask = (): Promise<void> => siteSetting.catch(() => undefined);
 
 async function loadSite(snapshot: SiteSnapshot): Promise<void> {
   lastSet = snapshot;
@@ -190,7 +190,9 @@ async function locateRenderError(root: string, definition: RenderedDefinition, s
 
 /** Worker task: one route to one HTML file (kept in the persistent cache when `cache` says where; the build looks pages up there first). */
 export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
-  await siteSetting;
+  // A site that failed to load is its sender's error (the build's, dev's); a page renders with what
+  // there is, as it did before the wait.
+  await siteSetting.catch(() => undefined);
   if (!site) throw new Error('renderRoute before setSite');
   const { definition, cache } = input;
   const outputPath = outputPathFor(definition.route, definition.locale ?? defaultLocale, defaultLocale);

@@ -62,4 +62,30 @@ describe('the persistent cache of compiled pages, in a build', () => {
     // The pages still come in the files' order.
     expect(pages.map((page) => page.route)).toEqual(['/guide', '/', '/zebra']);
   });
+
+  test("report compile errors in the files' order, though the newest page is compiled first", async () => {
+    const broken = tempSite({
+      'content/alpha.md': '---\ntitle: [unclosed\n---\n# Alpha\n',
+      'content/omega.md': '---\ntitle: [unclosed\n---\n# Omega\n',
+    });
+    try {
+      const [older, newer] = [new Date(Date.now() - 60_000), new Date()];
+      utimesSync(join(broken.root, 'content/alpha.md'), older, older);
+      utimesSync(join(broken.root, 'content/omega.md'), newer, newer);
+      const brokenContext = await inThreadContext(broken.root, 'build');
+      const error = await Promise.resolve(contentLoader().loadContent!({ context: brokenContext })).then(() => undefined, (e: unknown) => e as { diagnostics?: { file?: string }[] });
+      expect(error?.diagnostics?.map((d: { file?: string }) => d.file)).toEqual([join('content', 'alpha.md'), join('content', 'omega.md')]);
+    } finally {
+      broken.cleanup();
+    }
+  });
+
+  test('that fails for the newest page, while it is looked up alone, is the loader\'s error, not an unhandled rejection', async () => {
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(site.root, 'content/index.md'), later, later);
+    vi.mocked(readCompiled).mockImplementationOnce(() => {
+      throw new Error('the disk went away');
+    });
+    await expect(contentLoader().loadContent!({ context })).rejects.toThrow('the disk went away');
+  });
 });

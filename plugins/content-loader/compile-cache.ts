@@ -6,11 +6,11 @@ import { join } from 'node:path';
 
 /**
  * The persistent cache of compiled pages: `<cacheDir>/compiled/<key>.json`, one entry per page
- * compile, and its code beside it in `<key>.code`. The key is a hash of everything the output depends on — the page's source, the
- * compile input (links, base path, locale prefix, highlighting, the site's remark/rehype
- * plugins), the highlighting grammar's text, and the tool itself (`toolBuildId`: every built file
- * of docs-gen, so a change in the core or the theme counts as well as one in this folder) — so an
- * entry is never stale: a change gives a new key.
+ * compile, and its code beside it in `<key>.code`. The key is a hash of everything the output
+ * depends on — the page's source, the compile input (links, base path, locale prefix,
+ * highlighting, the site's remark/rehype plugins), the highlighting grammar's text, and the tool
+ * itself (`toolBuildId`: every built file of docs-gen, so a change in the core or the theme counts
+ * as well as one in this folder) — so an entry is never stale: a change gives a new key.
  */
 
 const grammarHashes = new Map<string, Promise<string>>();
@@ -44,10 +44,10 @@ export async function compileCacheKey<Input extends { grammarPath: string; highl
  * end of the source, the body's length in its place (the look-up has read the source). Each key
  * stays where the compile put it, so a page read back spells its keys in the same order.
  */
-type StoredCompile<Output extends CompiledOutput> = Omit<Output, 'compiled' | 'body'> & { compiled: Omit<CompiledPage, 'code'> & { code: null }; body: string | number };
+export type StoredCompile<Output extends CompiledOutput> = Omit<Output, 'compiled' | 'body'> & { compiled: Omit<CompiledPage, 'code'> & { code: null }; body: string | number };
 
 /** The part of a compile output the cache stores apart or derives (`StoredCompile`). */
-interface CompiledOutput {
+export interface CompiledOutput {
   compiled: CompiledPage;
   body: string;
 }

@@ -12,8 +12,9 @@ import type { RenderOutput } from './render-worker.tsx';
 
 /**
  * The persistent cache of rendered pages (`<cacheDir>/rendered/`). A page's HTML is a function
- * of its route definition (what of it the render worker is sent: not its search text), the site snapshot every page is rendered with (navigation, theme
- * config, asset URLs, the plugins' theme data such as the image table) and the renderer's code;
+ * of its route definition (what of it the render worker is sent: not its search text), the site
+ * snapshot every page is rendered with (navigation, theme config, asset URLs, the plugins' theme
+ * data such as the image table) and the renderer's code;
  * the key hashes all three, so a changed title (the sidebar) re-renders every page and a changed
  * paragraph only its own.
  *

@@ -260,20 +260,24 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
   };
   const rendered: (RenderOutput | undefined)[] = new Array(routes.length);
   const failed: Diagnostic[][] = new Array(routes.length);
+  const settle = (i: number) =>
+    renderOne(routes[i]!).then(
+      (output) => void (rendered[i] = output),
+      (error: unknown) => {
+        if (!isDiagnosticError(error)) throw error;
+        failed[i] = error.diagnostics;
+      },
+    );
   // Pages compiled by this build, not read from the compile cache, are the likely misses: looked
-  // up first, the one page a writer edited is rendered while the rest are looked up.
-  const order = [...routes.keys()].sort((a, b) => Number(fromCompileCache(routes[a]!)) - Number(fromCompileCache(routes[b]!)));
-  await Promise.all(
-    order.map((i) =>
-      renderOne(routes[i]!).then(
-        (output) => void (rendered[i] = output),
-        (error: unknown) => {
-          if (!isDiagnosticError(error)) throw error;
-          failed[i] = error.diagnostics;
-        },
-      ),
-    ),
-  );
+  // up first, and their render tasks posted (one turn of the event loop) before the look-ups of
+  // the rest hold the main thread, so the one page a writer edited renders meanwhile.
+  const likelyMisses = [...routes.keys()].filter((i) => !fromCompileCache(routes[i]!));
+  const others = [...routes.keys()].filter((i) => fromCompileCache(routes[i]!));
+  const first = Promise.all(likelyMisses.map(settle));
+  // Handled here and awaited below: a failure while the loop turns is no unhandled rejection.
+  first.catch(() => undefined);
+  if (likelyMisses.length && others.length) await new Promise((resolve) => setImmediate(resolve));
+  await Promise.all([first, ...others.map(settle)]);
   // In the routes' order, whichever finished first.
   const diagnostics = failed.flat();
   if (diagnostics.length && !keepGoing) throw new DiagnosticError(diagnostics);
@@ -293,7 +297,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const outDir = resolve(options.outDir ?? join(root, 'out'));
   const log = options.log ?? (() => {});
   // A second worker only when pages queue up: a small site does not pay for two threads' imports.
-  const pool = new WorkerPool(undefined, { startOnDemand: true });
+  // A worker that starts (a page compiled) loads the renderer after its first task, while the main thread looks up the rest.
+  const pool = new WorkerPool(undefined, { startOnDemand: true, warmUp: { moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'loadRenderer', input: undefined } });
   let staging: string | undefined;
   try {
     await removeLeftovers(outDir);

@@ -47,6 +47,9 @@ export function setSite(snapshot: SiteSnapshot): Promise<void> {
  */
 export const beforeTimedTask = (): Promise<void> => siteSetting.catch(() => undefined);
 
+/** Worker task that does nothing: run as the pool's `warmUp`, it loads this module (React, the theme) before a page needs it. */
+export function loadRenderer(): void {}
+
 async function loadSite(snapshot: SiteSnapshot): Promise<void> {
   lastSet = snapshot;
   site = new SiteIndex(snapshot);

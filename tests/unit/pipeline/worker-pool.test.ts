@@ -165,3 +165,50 @@ describe('a broadcast that makes its worker exit', () => {
     await expect.poll(() => pool.started).toBe(0);
   });
 });
+
+// The warm-up module counts its loads on the thread's global; the probe reads the count.
+const warming = `data:text/javascript,${encodeURIComponent(`
+globalThis.warmUpLoads = (globalThis.warmUpLoads ?? 0) + 1;
+export function loaded() {}
+`)}`;
+const probe = `data:text/javascript,${encodeURIComponent(`
+export function warmUps() { return globalThis.warmUpLoads ?? 0; }
+export function whenWarm() {
+  return new Promise((resolve) => { const check = () => (globalThis.warmUpLoads ? resolve(globalThis.warmUpLoads) : setImmediate(check)); check(); });
+}
+`)}`;
+
+describe('a pool with a warm-up task', () => {
+  const pool = new WorkerPool(1, { startOnDemand: true, warmUp: { moduleUrl: warming, exportName: 'loaded', input: undefined } });
+  afterAll(() => pool.close());
+
+  test('sends it to a worker once that has answered its first task, once, and no caller waits for it', async () => {
+    // Not before: the first task (the edited page's compile) must not wait behind the renderer's imports.
+    await expect(pool.run<null, number>({ moduleUrl: probe, exportName: 'warmUps', input: null })).resolves.toBe(0);
+    // Then once: loaded after the first answer, and never again however many tasks follow.
+    await expect(pool.run<null, number>({ moduleUrl: probe, exportName: 'whenWarm', input: null })).resolves.toBe(1);
+    await Promise.all(Array.from({ length: 4 }, () => pool.run({ moduleUrl: probe, exportName: 'warmUps', input: null })));
+    await expect(pool.run<null, number>({ moduleUrl: probe, exportName: 'warmUps', input: null })).resolves.toBe(1);
+    expect(pool.started).toBe(1);
+  });
+});
+
+const signals = `data:text/javascript,${encodeURIComponent(`
+export function signal(flag) { const cell = new Int32Array(flag); Atomics.store(cell, 0, 1); Atomics.notify(cell, 0); return 'signalled'; }
+`)}`;
+
+describe('a task run while its caller keeps the thread busy', () => {
+  const pool = new WorkerPool(1, { startOnDemand: true });
+  afterAll(() => pool.close());
+
+  test('reaches its worker at once, not once the caller lets a microtask run', async () => {
+    // The worker up and the module loaded.
+    await pool.run({ moduleUrl: signals, exportName: 'signal', input: new SharedArrayBuffer(4) });
+    const flag = new SharedArrayBuffer(4);
+    const answered = pool.run<SharedArrayBuffer, string>({ moduleUrl: signals, exportName: 'signal', input: flag });
+    // Blocks this thread (as the build's loop over 2000 look-ups does) until the worker has the task.
+    // The bound only turns a hang into a failure: the wait ends as soon as the worker signals.
+    expect(['ok', 'not-equal']).toContain(Atomics.wait(new Int32Array(flag), 0, 0, 30_000));
+    await expect(answered).resolves.toBe('signalled');
+  });
+});

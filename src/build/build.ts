@@ -6,7 +6,7 @@ import type { ResolvedConfig } from '../config/schema.ts';
 import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-system-error.ts';
 import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
-import type { MarkdownPlugins, ModuleExport, PageCompileOutput, Plugin, PluginContext, RenderedPage, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
+import type { MarkdownPlugins, ModuleExport, PageCompileOutput, Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { markdownPluginsOf, mdxComponentsOf, orderPlugins, runContentHooks, runPostBuild, runTransformPage } from '../pipeline/run-plugins.ts';
 import { bundlerPluginsOf, runnableModuleUrl, runnableRefs, runnableRefsByName } from '../pipeline/runnable-module.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
@@ -21,7 +21,7 @@ import { outputPathFor } from './route-data.ts';
 import type { RenderOutput } from './render-worker.tsx';
 import { lookUpRendered, renderCacheSiteKey, renderedFileKey, type RenderCache } from './render-cache.ts';
 import { readLazily } from './compiled-keys.ts';
-import { renderInPool } from './render-in-pool.ts';
+import { pageToTransform, renderInPool } from './render-in-pool.ts';
 import { withLocaleFallbacks } from '../shared/locale-fallback.ts';
 import { uiStrings } from '../shared/ui-strings.ts';
 import { SPECIAL_PAGES } from '../shared/special-pages.ts';
@@ -384,9 +384,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
 async function transformAndWrite(transformers: Plugin[], rendered: RenderOutput[], routes: RouteDefinition[], context: PluginContext, staging: string): Promise<void> {
   for (let i = 0; i < rendered.length; i++) {
-    const output = rendered[i]!;
-    const route = routes[i]!;
-    const page: RenderedPage = { route: route.route, locale: route.locale ?? context.config.defaultLocale, outputPath: output.outputPath, html: output.html ?? '', theme: output.theme };
+    const page = pageToTransform(rendered[i]!, routes[i]!, context.config.defaultLocale);
     await runTransformPage(transformers, page, context);
     await mkdir(dirname(join(staging, page.outputPath)), { recursive: true });
     await writeFile(join(staging, page.outputPath), page.html);

@@ -135,10 +135,12 @@ const isCachedRender = (value: unknown): value is CachedRender =>
 /**
  * A page from the cache, looked up on the main thread before any task is posted: a warm build
  * sends the pool neither the page (its compiled HTML) nor, when every page hits, the site
- * snapshot, and the workers never load React and the theme. The HTML is copied straight to the
- * output when `write` is set (never read into JavaScript), else read to be handed to
- * `transformPage`. `key` is undefined for a page that is not cached (an MDX page); `output` on a hit.
- * `onMiss` is called, synchronously, when the page has to be rendered.
+ * snapshot, and the workers never load React and the theme. The HTML is linked from the last
+ * build's output when that file is this page unchanged (output-reuse.ts; the cache's entry is
+ * not even read), else copied straight from the cache when `write` is set (never read into
+ * JavaScript), else read to be handed to `transformPage`. `key` is undefined for a page that is
+ * not cached (an MDX page); `output` on a hit. `onMiss` is called, synchronously, when the page
+ * has to be rendered.
  */
 export async function lookUpRendered(cache: RenderCache, definition: RouteDefinition, options: { outDir: string; write: boolean; defaultLocale: string; output: OutputWriter; onMiss?: () => void }): Promise<{ key?: string; output?: RenderOutput }> {
   if (!isRenderCacheable(definition)) {
@@ -146,24 +148,22 @@ export async function lookUpRendered(cache: RenderCache, definition: RouteDefini
     return {};
   }
   const key = renderCacheKey(cache.siteKey, definition);
-  // Synchronous up to here, so that `onMiss` is called while the caller's loop over every page is still running.
+  const outputPath = outputPathFor(definition.route, definition.locale ?? options.defaultLocale, options.defaultLocale);
+  // Synchronous up to the end of the entry's look-up, so that `onMiss` is called while the caller's loop over every page is still running.
+  if (options.write && options.output.link(outputPath, renderedFileKey(key))) return { key, output: { outputPath } };
   const entry = readCacheEntrySync(cache.dir, key, isCachedRender);
   if (!entry) {
     options.onMiss?.();
     return { key };
   }
-  const outputPath = outputPathFor(definition.route, definition.locale ?? options.defaultLocale, options.defaultLocale);
   const htmlFile = cacheFilePath(cache.dir, key, 'html');
   try {
-    if (!options.write) return { key, output: { outputPath, theme: entry.theme, bytes: entry.bytes, html: await readFile(htmlFile, 'utf8') } };
-    // The previous output's file when it is this page unchanged (output-reuse.ts), else a copy of the cached one.
-    if (!options.output.link(outputPath, renderedFileKey(key))) {
-      const target = join(options.outDir, outputPath);
-      await mkdir(dirname(target), { recursive: true });
-      await copyFile(htmlFile, target);
-      options.output.record(outputPath, renderedFileKey(key));
-    }
-    return { key, output: { outputPath, theme: entry.theme, bytes: entry.bytes } };
+    if (!options.write) return { key, output: { outputPath, page: { theme: entry.theme, html: await readFile(htmlFile, 'utf8') } } };
+    const target = join(options.outDir, outputPath);
+    await mkdir(dirname(target), { recursive: true });
+    await copyFile(htmlFile, target);
+    options.output.record(outputPath, renderedFileKey(key));
+    return { key, output: { outputPath } };
   } catch {
     // The HTML file is gone (a cache folder pruned by hand): render again.
     return { key };

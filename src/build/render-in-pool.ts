@@ -1,4 +1,5 @@
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+import type { RenderedPage, RouteDefinition } from '../pipeline/plugin.ts';
 import { TaskTimeoutError, type WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import type { RenderInput, RenderOutput } from './render-worker.tsx';
@@ -25,4 +26,10 @@ export async function renderInPool(pool: WorkerPool, input: RenderInput, timeout
       },
     ]);
   }
+}
+
+/** The page as `transformPage` gets it, from a render that handed its HTML back (`write: false`). */
+export function pageToTransform(output: RenderOutput, definition: RouteDefinition, defaultLocale: string): RenderedPage {
+  if (!output.page) throw new Error(`${output.outputPath} came back without its HTML`);
+  return { route: definition.route, locale: definition.locale ?? defaultLocale, outputPath: output.outputPath, ...output.page };
 }

@@ -88,10 +88,8 @@ export interface RenderInput {
 
 export interface RenderOutput {
   outputPath: string;
-  /** The theme options the page was rendered with: what `transformPage` gets. */
-  theme: ResolvedThemeOptions;
-  html?: string;
-  bytes: number;
+  /** The page, handed back rather than written (`write: false`): its HTML and the theme options it was rendered with, what `transformPage` gets. */
+  page?: { html: string; theme: ResolvedThemeOptions };
 }
 
 /** A rendered page. */
@@ -204,10 +202,10 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
     const { html, theme } = await renderHtml(input, site);
     const bytes = Buffer.byteLength(html);
     if (cache) await keepRendered(cache.dir, cache.key, { html, theme, bytes });
-    if (target === undefined) return { outputPath, theme, html, bytes };
+    if (target === undefined) return { outputPath, page: { html, theme } };
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, html);
-    return { outputPath, theme, bytes };
+    return { outputPath };
   } catch (error) {
     // Only diagnostics survive the trip back from the worker with their details.
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, input.root)]);

@@ -1,7 +1,7 @@
-import { renderInPool } from '../build/render-in-pool.ts';
+import { pageToTransform, renderInPool } from '../build/render-in-pool.ts';
 import type { SiteSnapshot } from '../build/route-data.ts';
 import { sitePatch, type SitePatch } from '../build/site-patch.ts';
-import type { Plugin, PluginContext, RenderedPage, RouteDefinition } from '../pipeline/plugin.ts';
+import type { Plugin, PluginContext, RouteDefinition } from '../pipeline/plugin.ts';
 import { runTransformPage } from '../pipeline/run-plugins.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
@@ -116,13 +116,7 @@ export class DevRenderer {
   private async renderNow(definition: RouteDefinition, options: { plugins: Plugin[]; context: PluginContext }, cacheKey: string, key: unknown[]): Promise<string> {
     const snapshotKey = this.snapshotKey;
     const output = await renderInPool(this.pool(), { definition, root: this.root, outDir: '', write: false }, options.context.config.evaluationTimeoutMs);
-    const page: RenderedPage = {
-      route: definition.route,
-      locale: definition.locale ?? options.context.config.defaultLocale,
-      outputPath: output.outputPath,
-      html: output.html ?? '',
-      theme: output.theme,
-    };
+    const page = pageToTransform(output, definition, options.context.config.defaultLocale);
     await runTransformPage(options.plugins, page, options.context);
     // A snapshot that changed while this page rendered makes it stale: serve it, do not keep it.
     if (snapshotKey === this.snapshotKey) this.cache.set(cacheKey, { key, html: page.html });

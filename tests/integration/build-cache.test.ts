@@ -372,6 +372,31 @@ describe('the persistent build cache', () => {
   });
 });
 
+describe('a rebuild into the same folder with the rendered-page cache cleared', () => {
+  const cleared = tempSite({
+    'docs-gen.config.ts': "export default { title: 'Cleared' };\n",
+    'content/index.md': '# Home\n\nSee [the guide](./guide).\n',
+    'content/guide.md': '# Guide\n\nA guide.\n',
+  });
+  afterAll(() => cleared.cleanup());
+
+  test("links each unchanged page from the old output without reading the cache's entry, and renders none again", async () => {
+    const out = join(cleared.root, 'out');
+    await build({ root: cleared.root, outDir: out });
+    const before = filesOf(out);
+    // The last output's page files are the pages' bytes under their keys (output-reuse.ts): no entry needs reading to link them.
+    rmSync(join(cleared.root, '.docs-gen-cache', 'rendered'), { recursive: true });
+    const rebuilt = await build({ root: cleared.root, outDir: out });
+    expect(rebuilt.reRendered).toEqual([]);
+    expect(rebuilt.reusedFiles).toEqual(expect.arrayContaining(['index.html', 'guide/index.html', '404/index.html']));
+    expect(filesOf(out)).toEqual(before);
+    // With the output gone too, the pages are rendered again, and come out the same.
+    rmSync(out, { recursive: true });
+    expect((await build({ root: cleared.root, outDir: out })).reRendered.sort()).toEqual(['/', '/404', '/500', '/guide', '/search']);
+    expect(filesOf(out)).toEqual(before);
+  });
+});
+
 // Two builds of one site at once share its .docs-gen-cache (a writer running `check` beside
 // `build`; the test suite building one fixture from two files). Entries are written atomically
 // and come out the same from the same input; what each build writes must not depend on the other.

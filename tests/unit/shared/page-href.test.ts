@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { assetHref, encodeRoute, pageHref, routeHref, type PageLinkContext } from '../../../src/shared/page-href.ts';
+import { assetHref, encodeFragment, encodeRoute, encodeSegment, pageHref, routeHref, type PageLinkContext } from '../../../src/shared/page-href.ts';
 
 const at = (pageRoute: string, folderRoute: string, hrefPrefix = '', basePath = ''): PageLinkContext => ({ pageRoute, folderRoute, hrefPrefix, basePath });
 const page = at('/rel/primer', '/rel');
@@ -82,5 +82,27 @@ describe('assetHref: a file of public/ gets the base path, never the locale', ()
     ['data:image/png;base64,AAAA', 'data:image/png;base64,AAAA', underBase],
   ])('%s is written %s', (src, expected, context) => {
     expect(assetHref(src, context)).toBe(expected);
+  });
+});
+
+describe('encodeSegment and encodeFragment: text that needs no escape is answered as it is', () => {
+  // Encoding is character by character, and a `%` always takes the full encoding: so text with a
+  // `%` after it spells the text's own encoding then `%25`, whichever way the text alone went.
+  const everyCharacter = Array.from({ length: 0x10000 }, (_, code) => code)
+    .filter((code) => code < 0xd800 || code > 0xdfff)
+    .map((code) => String.fromCharCode(code));
+
+  test('each character of the Basic Multilingual Plane comes out as the full encoding spells it', () => {
+    for (const encode of [encodeSegment, encodeFragment]) {
+      const differing = everyCharacter.filter((character) => `${encode(character)}%25` !== encode(`${character}%`));
+      expect(differing, encode.name).toEqual([]);
+    }
+  });
+
+  test('plain text is itself; the rest is escaped once', () => {
+    expect(encodeSegment("getting-started_v2.0~!$&'()*+,;=:@")).toBe("getting-started_v2.0~!$&'()*+,;=:@");
+    expect(encodeSegment('a/b?c#d')).toBe('a%2Fb%3Fc%23d');
+    expect(encodeFragment('a/b?c#d')).toBe('a/b?c%23d');
+    expect(encodeSegment('café 𝔘')).toBe('caf%C3%A9%20%F0%9D%94%98');
   });
 });

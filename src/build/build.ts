@@ -9,7 +9,7 @@ import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
 import type { MarkdownPlugins, ModuleExport, PageCompileOutput, Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { markdownPluginsOf, mdxComponentsOf, orderPlugins, runContentHooks, runPostBuild, runTransformPage } from '../pipeline/run-plugins.ts';
 import { bundlerPluginsOf, runnableModuleUrl, runnableRefs, runnableRefsByName } from '../pipeline/runnable-module.ts';
-import { WorkerPool } from '../pipeline/worker-pool.ts';
+import { WorkerPool, type RunOptions, type WorkerTask } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import type { ClientAssets } from './client-assets.ts';
@@ -74,6 +74,9 @@ const LEFT_OUT_HINT = 'this page was left out of the build (--keep-going); fix i
 /** What a page left out by `--keep-going` compiles to: a new one each time, since the content loader notes a compile key on its `compiled`. */
 const emptyPage = (): PageCompileOutput => ({ frontMatter: {}, compiled: { kind: 'html', code: '' }, headings: [], references: [], sections: [] });
 
+/** A task that only loads the renderer (React, the theme) into its worker. */
+const LOAD_RENDERER: WorkerTask<undefined> = { moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'loadRenderer', input: undefined };
+
 /** The pool tasks run in; dev passes a getter, since it replaces its pool when theme modules change. */
 export type PoolSource = WorkerPool | (() => WorkerPool);
 
@@ -81,7 +84,12 @@ export function createContext(root: string, config: ResolvedConfig, mode: Plugin
   const cacheDir = join(root, '.docs-gen-cache');
   const currentPool = typeof pool === 'function' ? pool : () => pool;
   // A task module may be a plugin's TypeScript file in the site: bundled once, then run.
-  const runInWorker: PluginContext['runInWorker'] = async ({ moduleUrl, exportName, input }) => currentPool().run({ moduleUrl: await runnableModuleUrl(moduleUrl, cacheDir), exportName, input });
+  const runTask = async <Input, Output>({ moduleUrl, exportName, input }: WorkerTask<Input>, options?: RunOptions): Promise<Output> =>
+    currentPool().run<Input, Output>({ moduleUrl: await runnableModuleUrl(moduleUrl, cacheDir), exportName, input }, options);
+  const runInWorker: PluginContext['runInWorker'] = (task) => runTask(task);
+  // A page a build compiles (it changed) is rendered next: its worker loads the renderer once the
+  // compile is answered, while the main thread looks up every other page (a one-page rebuild).
+  const compileOptions: RunOptions = mode === 'build' ? { thenLoad: LOAD_RENDERER } : {};
   return {
     root,
     contentDir: resolve(root, config.contentDir),
@@ -91,7 +99,7 @@ export function createContext(root: string, config: ResolvedConfig, mode: Plugin
     config,
     mode,
     runInWorker,
-    compilePage: ({ moduleUrl, exportName, input }) => runInWorker({ moduleUrl, exportName, input }),
+    compilePage: (task) => runTask(task, compileOptions),
     markdown,
   };
 }
@@ -297,8 +305,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const outDir = resolve(options.outDir ?? join(root, 'out'));
   const log = options.log ?? (() => {});
   // A second worker only when pages queue up: a small site does not pay for two threads' imports.
-  // A worker that starts (a page compiled) loads the renderer after its first task, while the main thread looks up the rest.
-  const pool = new WorkerPool(undefined, { startOnDemand: true, warmUp: { moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'loadRenderer', input: undefined } });
+  const pool = new WorkerPool(undefined, { startOnDemand: true });
   let staging: string | undefined;
   try {
     await removeLeftovers(outDir);

@@ -47,7 +47,7 @@ export function setSite(snapshot: SiteSnapshot): Promise<void> {
  */
 export const beforeTimedTask = (): Promise<void> => siteSetting.catch(() => undefined);
 
-/** Worker task that does nothing: run as the pool's `warmUp`, it loads this module (React, the theme) before a page needs it. */
+/** Worker task that does nothing: run after a build's page compile (`RunOptions.thenLoad`), it loads this module (React, the theme) before the page's render needs it. */
 export function loadRenderer(): void {}
 
 async function loadSite(snapshot: SiteSnapshot): Promise<void> {

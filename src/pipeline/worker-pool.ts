@@ -11,6 +11,12 @@ export interface WorkerTask<Input = unknown> {
 export interface RunOptions {
   /** Stop the task after this long: its worker is terminated and replaced, and the task rejects with `TaskTimeoutError`. */
   timeoutMs?: number;
+  /**
+   * Once this task is answered, its worker runs this one too, unless it ran it already: a task
+   * that only loads modules the worker will soon need (a build's page compile is followed by its
+   * render). Nobody's task: its answer is dropped, it keeps no worker busy, and nothing waits for it.
+   */
+  thenLoad?: WorkerTask;
 }
 
 /**
@@ -53,12 +59,10 @@ interface PoolWorker {
   busy: number;
   /** Settles when a replacement worker has had the broadcasts replayed: tasks wait for it. Never rejects. */
   ready: Promise<unknown>;
-  /** Whether `ready` has settled: a task is then posted at once, not in a microtask (see `send`). */
-  isReady: boolean;
   /** The pool terminates this worker on purpose (a task ran out of time, or the pool closes): its exit is no failure. */
   stopping?: true;
-  /** Sent the pool's `warmUp` task (after its first answer). */
-  warmedUp?: true;
+  /** The `thenLoad` tasks sent to this worker, by module and export. */
+  loaded?: Set<string>;
 }
 
 interface Queued {
@@ -92,15 +96,6 @@ export interface WorkerPoolOptions {
    * runs what does not depend on the machine's speed. @default false
    */
   startOnDemand?: boolean;
-  /**
-   * A task each worker is sent once it has answered its first task: one that only loads modules
-   * later tasks will need (the build's renderer). A one-page rebuild compiles the edited page on a
-   * new worker, then keeps the main thread busy for a few hundred milliseconds looking up every
-   * other page; the worker loads React and the theme in that time instead of once the page's
-   * render task comes. Not a task of anyone's: its answer is ignored, and it keeps no worker busy
-   * (closing does not wait for it).
-   */
-  warmUp?: WorkerTask;
 }
 
 /** What a worker posts back: a result, or a serialised error (diagnostics survive the trip). */
@@ -125,11 +120,9 @@ export class WorkerPool {
   private closing: Promise<void> | undefined;
   /** Set by `retire` while it waits: called once no task is pending or queued. */
   private whenIdle: (() => void) | undefined;
-  private readonly warmUp: WorkerTask | undefined;
 
   constructor(size = Math.max(1, Math.min(availableParallelism(), 8)), options: WorkerPoolOptions = {}) {
     this.maxSize = size;
-    this.warmUp = options.warmUp;
     // On demand, not even one before a task or a broadcast comes: a build whose pages all come
     // from the cache (it sends the site only on a miss), or that stops at its config, starts no thread.
     const initial = options.startOnDemand ? 0 : size;
@@ -138,7 +131,7 @@ export class WorkerPool {
 
   private spawn(): PoolWorker {
     const worker = new Worker(distPath('src/pipeline/worker-entry.js'));
-    const slot: PoolWorker = { worker, busy: 0, ready: Promise.resolve(), isReady: true };
+    const slot: PoolWorker = { worker, busy: 0, ready: Promise.resolve() };
     worker.on('message', (reply: WorkerReply) => {
       const task = this.pending.get(reply.id);
       if (!task) return;
@@ -152,11 +145,7 @@ export class WorkerPool {
       this.pending.delete(reply.id);
       clearTimeout(task.timer);
       this.next(slot);
-      if (this.warmUp && !slot.warmedUp && !this.closed) {
-        slot.warmedUp = true;
-        // Id 0 is no task's: the answer finds nothing pending and is dropped.
-        slot.worker.postMessage({ id: 0, ...this.warmUp });
-      }
+      if (task.options.thenLoad) this.load(slot, task.options.thenLoad);
       if (reply.ok) task.resolve(reply.value);
       else task.reject(Object.assign(new Error(reply.error.message), reply.error));
       this.settled();
@@ -203,10 +192,7 @@ export class WorkerPool {
     const slot = this.spawn();
     // Tasks post once it settles either way; a replacement no task reaches must not leave its
     // rejection unhandled.
-    slot.isReady = false;
-    slot.ready = Promise.all([...this.broadcasts.values()].map((task) => this.send(slot, task, {}, true)))
-      .catch(() => undefined)
-      .then(() => void (slot.isReady = true));
+    slot.ready = Promise.all([...this.broadcasts.values()].map((task) => this.send(slot, task, {}, true))).catch(() => undefined);
     return slot;
   }
 
@@ -279,12 +265,17 @@ export class WorkerPool {
         if (!this.pending.has(id)) return;
         slot.worker.postMessage({ id, timed: options.timeoutMs !== undefined, ...task });
       };
-      // Posted now when nothing is to come before it: a caller that goes on with synchronous work
-      // (the build looking up 2000 pages right after posting the edited page's render) would hold
-      // a microtask back until that work ends, and the worker would sit idle all along.
-      if (now || slot.isReady) post();
+      if (now) post();
       else void slot.ready.then(post, post);
     });
+  }
+
+  /** Sends `task` to the worker once (`RunOptions.thenLoad`), as id 0: no task's, so its answer finds nothing pending and is dropped. */
+  private load(slot: PoolWorker, task: WorkerTask): void {
+    const name = `${task.moduleUrl}#${task.exportName}`;
+    if (this.closed || slot.stopping || slot.loaded?.has(name)) return;
+    (slot.loaded ??= new Set()).add(name);
+    slot.worker.postMessage({ id: 0, ...task });
   }
 
   /**

@@ -166,49 +166,37 @@ describe('a broadcast that makes its worker exit', () => {
   });
 });
 
-// The warm-up module counts its loads on the thread's global; the probe reads the count.
-const warming = `data:text/javascript,${encodeURIComponent(`
-globalThis.warmUpLoads = (globalThis.warmUpLoads ?? 0) + 1;
-export function loaded() {}
+
+// The load task counts its calls on the thread's global and never settles; the probe reads the count.
+const loads = `data:text/javascript,${encodeURIComponent(`
+export function load() { globalThis.loadCalls = (globalThis.loadCalls ?? 0) + 1; return new Promise(() => {}); }
 `)}`;
 const probe = `data:text/javascript,${encodeURIComponent(`
-export function warmUps() { return globalThis.warmUpLoads ?? 0; }
-export function whenWarm() {
-  return new Promise((resolve) => { const check = () => (globalThis.warmUpLoads ? resolve(globalThis.warmUpLoads) : setImmediate(check)); check(); });
+export function loadCalls() { return { calls: globalThis.loadCalls ?? 0 }; }
+export function whenLoaded() {
+  return new Promise((resolve) => { const check = () => (globalThis.loadCalls ? resolve(globalThis.loadCalls) : setImmediate(check)); check(); });
 }
 `)}`;
 
-describe('a pool with a warm-up task', () => {
-  const pool = new WorkerPool(1, { startOnDemand: true, warmUp: { moduleUrl: warming, exportName: 'loaded', input: undefined } });
-  afterAll(() => pool.close());
+describe('a task run with thenLoad', () => {
+  const thenLoad = { moduleUrl: loads, exportName: 'load', input: undefined };
 
-  test('sends it to a worker once that has answered its first task, once, and no caller waits for it', async () => {
-    // Not before: the first task (the edited page's compile) must not wait behind the renderer's imports.
-    await expect(pool.run<null, number>({ moduleUrl: probe, exportName: 'warmUps', input: null })).resolves.toBe(0);
-    // Then once: loaded after the first answer, and never again however many tasks follow.
-    await expect(pool.run<null, number>({ moduleUrl: probe, exportName: 'whenWarm', input: null })).resolves.toBe(1);
-    await Promise.all(Array.from({ length: 4 }, () => pool.run({ moduleUrl: probe, exportName: 'warmUps', input: null })));
-    await expect(pool.run<null, number>({ moduleUrl: probe, exportName: 'warmUps', input: null })).resolves.toBe(1);
-    expect(pool.started).toBe(1);
+  test('has its worker run the load task once it is answered, once per worker, and nothing waits for that', async () => {
+    const pool = new WorkerPool(1, { startOnDemand: true });
+    // Not before: the first task (a build's page compile) must not wait behind the renderer's imports.
+    await expect(pool.run({ moduleUrl: probe, exportName: 'loadCalls', input: null }, { thenLoad })).resolves.toMatchObject({ calls: 0 });
+    // Then once, however many tasks with it follow.
+    await expect(pool.run<null, number>({ moduleUrl: probe, exportName: 'whenLoaded', input: null })).resolves.toBe(1);
+    await Promise.all(Array.from({ length: 4 }, () => pool.run({ moduleUrl: probe, exportName: 'loadCalls', input: null }, { thenLoad })));
+    await expect(pool.run({ moduleUrl: probe, exportName: 'loadCalls', input: null })).resolves.toMatchObject({ calls: 1 });
+    // The load never settles, and is no task of anyone's: `retire`, which waits for every task the pool was given, ends.
+    await pool.retire();
   });
-});
 
-const signals = `data:text/javascript,${encodeURIComponent(`
-export function signal(flag) { const cell = new Int32Array(flag); Atomics.store(cell, 0, 1); Atomics.notify(cell, 0); return 'signalled'; }
-`)}`;
-
-describe('a task run while its caller keeps the thread busy', () => {
-  const pool = new WorkerPool(1, { startOnDemand: true });
-  afterAll(() => pool.close());
-
-  test('reaches its worker at once, not once the caller lets a microtask run', async () => {
-    // The worker up and the module loaded.
-    await pool.run({ moduleUrl: signals, exportName: 'signal', input: new SharedArrayBuffer(4) });
-    const flag = new SharedArrayBuffer(4);
-    const answered = pool.run<SharedArrayBuffer, string>({ moduleUrl: signals, exportName: 'signal', input: flag });
-    // Blocks this thread (as the build's loop over 2000 look-ups does) until the worker has the task.
-    // The bound only turns a hang into a failure: the wait ends as soon as the worker signals.
-    expect(['ok', 'not-equal']).toContain(Atomics.wait(new Int32Array(flag), 0, 0, 30_000));
-    await expect(answered).resolves.toBe('signalled');
+  test('a task without it loads nothing', async () => {
+    const pool = new WorkerPool(1, { startOnDemand: true });
+    await pool.run({ moduleUrl: probe, exportName: 'loadCalls', input: null });
+    await expect(pool.run({ moduleUrl: probe, exportName: 'loadCalls', input: null })).resolves.toMatchObject({ calls: 0 });
+    await pool.close();
   });
 });

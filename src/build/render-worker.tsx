@@ -200,8 +200,7 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
   const target = input.write ? join(input.outDir, outputPath) : undefined;
   try {
     const { html, theme } = await renderHtml(input, site);
-    const bytes = Buffer.byteLength(html);
-    if (cache) await keepRendered(cache.dir, cache.key, { html, theme, bytes });
+    if (cache) await keepRendered(cache.dir, cache.key, { html, theme, bytes: Buffer.byteLength(html) });
     if (target === undefined) return { outputPath, page: { html, theme } };
     await mkdir(dirname(target), { recursive: true });
     await writeFile(target, html);

@@ -76,14 +76,16 @@ export function hashCanonical(hash: Hash, value: unknown): void {
       return;
     }
     const record = value as Record<string, unknown>;
-    const keys = Object.keys(record)
-      .filter((key) => record[key] !== undefined && typeof record[key] !== 'function' && typeof record[key] !== 'symbol')
-      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    pending += `{${keys.length};`;
+    const keys = sortedInPlace(Object.keys(record));
+    let count = 0;
+    for (const key of keys) if (isHashed(record[key])) count++;
+    pending += `{${count};`;
     for (const key of keys) {
+      const item = record[key];
+      if (!isHashed(item)) continue;
       // A key is text too: one with a lone surrogate goes in as JSON, as a string value does.
       pending += (key as WellFormedString).isWellFormed() ? `k${key.length}:${key}` : `j${JSON.stringify(key)};`;
-      visit(record[key]);
+      visit(item);
     }
     pending += '}';
   };
@@ -93,6 +95,29 @@ export function hashCanonical(hash: Hash, value: unknown): void {
 
 /** A string this long goes to the hash by itself rather than copied into the pending pieces. */
 const LONG_STRING = 1024;
+
+/** Whether an object's property is hashed: JSON leaves out undefined, functions and symbols. */
+const isHashed = (value: unknown) => value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
+
+/** An object with more keys than this is sorted by `Array.prototype.sort`; fewer, by insertion. */
+const FEW_KEYS = 16;
+
+/**
+ * `keys` in code-unit order, sorted where they are. Keying a rebuild's 2000 pages sorts the keys
+ * of some 30 000 small objects (a route, its headings, its front matter): `sort` with a comparator
+ * allocated a workspace for each, and with the filtered copy before it that was a sixth of the
+ * rebuild's allocation. Insertion sort of a few keys allocates nothing.
+ */
+function sortedInPlace(keys: string[]): string[] {
+  if (keys.length > FEW_KEYS) return keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i]!;
+    let at = i - 1;
+    for (; at >= 0 && keys[at]! > key; at--) keys[at + 1] = keys[at]!;
+    keys[at + 1] = key;
+  }
+  return keys;
+}
 
 /** What every page of this build shares: the renderer and the snapshot. Computed once per build. */
 export async function renderCacheSiteKey(snapshot: SiteSnapshot): Promise<string> {

@@ -104,6 +104,18 @@ describe('hashing site data in key order', () => {
     expect(keyOf({ date: new Date(0) })).toBe(keyOf({ date: '1970-01-01T00:00:00.000Z' }));
   });
 
+  test('objects of few keys and of many are keyed in code-unit order, integer-like keys too', () => {
+    const keys = ['b', '10', '9', 'B', 'a', 'é', '', 'a:', '0'];
+    const many = Array.from({ length: 40 }, (_, n) => `k${(n * 7) % 40}`).concat(keys);
+    for (const names of [keys, many]) {
+      const inOrder = Object.fromEntries([...names].sort().map((name, n) => [name, n]));
+      const reversed = Object.fromEntries([...names].sort().reverse().map((name) => [name, inOrder[name]]));
+      expect(keyOf(reversed)).toBe(keyOf(inOrder));
+      // Values follow their keys: swapping two values is another key.
+      expect(keyOf({ ...inOrder, b: inOrder.a, a: inOrder.b })).not.toBe(keyOf(inOrder));
+    }
+  });
+
   test('different data never feeds the same bytes: a string spelling JSON, a key with a colon, a number and its text, a lone surrogate and U+FFFD (as a string and as a key)', () => {
     const pairs: [unknown, unknown][] = [
       [{ a: 'x', b: 'y' }, { a: 'x","b":"y' }],

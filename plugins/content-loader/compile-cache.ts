@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { cacheFilePath, lazyCompiledPage, readCacheEntrySync, toolBuildId, writeCacheEntry, writeCacheFile, type CompiledPage } from 'docs-gen';
 import { join } from 'node:path';
 
@@ -15,10 +15,18 @@ import { join } from 'node:path';
 
 const grammarHashes = new Map<string, Promise<string>>();
 
-/** The grammar's content hash, read again only when its size or modification time changed (dev edits it in place). */
+/**
+ * The grammar's content hash, read again only when its size or modification time changed (dev
+ * edits it in place). Looked up synchronously: every page's key asks, and an asynchronous stat
+ * was a hand-off to libuv's thread pool per page, on the main thread and in the workers alike.
+ */
 export async function hashOfFile(path: string): Promise<string> {
-  const stats = await stat(path).catch(() => undefined);
-  if (!stats) return 'absent';
+  let stats: Stats;
+  try {
+    stats = statSync(path);
+  } catch {
+    return 'absent';
+  }
   const memo = `${path}\0${stats.mtimeMs}\0${stats.size}`;
   let hash = grammarHashes.get(memo);
   if (!hash) {

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
@@ -202,8 +203,9 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
     const { html, theme } = await renderHtml(input, site);
     if (cache) await keepRendered(cache.dir, cache.key, { html, theme, bytes: Buffer.byteLength(html) });
     if (target === undefined) return { outputPath, page: { html, theme } };
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, html);
+    // Synchronous: this worker has nothing else to do meanwhile, and each asynchronous call is a hand-off to libuv's thread pool (cache-entry.ts).
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, html);
     return { outputPath };
   } catch (error) {
     // Only diagnostics survive the trip back from the worker with their details.

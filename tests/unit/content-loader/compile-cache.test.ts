@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
 import { compileCacheKey, readCompiled, writeCompiled } from '../../../plugins/content-loader/compile-cache.ts';
+import { cacheFilePath } from '../../../src/util/cache-entry.ts';
 
 /** The tool's build id as the test sets it: a rebuilt docs-gen. */
 const tool = vi.hoisted(() => ({ buildId: 'build-1' }));
@@ -58,7 +59,7 @@ describe('entries of the persistent cache', () => {
   test('are read back as written: the code from its own file, the body from the source when it is its end', async () => {
     const source = '---\ntitle: X\n---\n# X\n';
     await writeCompiled(dir, 'ab'.repeat(32), source, output('<p>x</p>', '# X\n'));
-    const entry = JSON.parse(readFileSync(join(dir, 'compiled', 'ab', `${'ab'.repeat(32)}.json`), 'utf8')) as { value: Record<string, unknown> };
+    const entry = JSON.parse(readFileSync(cacheFilePath(join(dir, 'compiled'), 'ab'.repeat(32), 'json'), 'utf8')) as { value: Record<string, unknown> };
     // Neither the code nor the body is in the entry itself: the body's length stands in its place.
     expect(entry.value).toEqual({ compiled: { kind: 'html', code: null }, body: 4 });
     const read = readCompiled(dir, 'ab'.repeat(32), source, isStored);
@@ -76,7 +77,7 @@ describe('entries of the persistent cache', () => {
     const source = '# Lazy\n';
     await writeCompiled(dir, 'ad'.repeat(32), source, output('<h1>Lazy</h1>', source));
     const read = readCompiled(dir, 'ad'.repeat(32), source, isStored)!;
-    const file = join(dir, 'compiled', 'ad', `${'ad'.repeat(32)}.code`);
+    const file = cacheFilePath(join(dir, 'compiled'), 'ad'.repeat(32), 'code');
     // Changed behind the entry's back before anything asked: the code read is the file's now, so it was not read at look-up.
     writeFileSync(file, '<h1>Later</h1>');
     expect(structuredClone(read.compiled)).toEqual({ kind: 'html', code: '<h1>Later</h1>' });
@@ -89,13 +90,13 @@ describe('entries of the persistent cache', () => {
     expect(readCompiled(dir, 'cd'.repeat(32), '', isStored)).toBeUndefined();
     await writeCompiled(dir, 'ef'.repeat(32), '', output('<p>x</p>', ''));
     expect(readCompiled(dir, 'ef'.repeat(32), '', isStored)).toBeDefined();
-    const torn = join(dir, 'compiled', 'ef', `${'ef'.repeat(32)}.json`);
+    const torn = cacheFilePath(join(dir, 'compiled'), 'ef'.repeat(32), 'json');
     writeFileSync(torn, '{"key":"efef');
     expect(readCompiled(dir, 'ef'.repeat(32), '', isStored)).toBeUndefined();
     writeFileSync(torn, JSON.stringify({ key: 'other', value: { compiled: { kind: 'html', code: null }, body: 0 } }));
     expect(readCompiled(dir, 'ef'.repeat(32), '', isStored)).toBeUndefined();
     await writeCompiled(dir, 'ef'.repeat(32), '', output('<p>x</p>', ''));
-    rmSync(join(dir, 'compiled', 'ef', `${'ef'.repeat(32)}.code`));
+    rmSync(cacheFilePath(join(dir, 'compiled'), 'ef'.repeat(32), 'code'));
     expect(readCompiled(dir, 'ef'.repeat(32), '', isStored)).toBeUndefined();
   });
 });

@@ -1,9 +1,10 @@
 import { createHash, type Hash } from 'node:crypto';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 import type { ResolvedThemeOptions } from '../shared/types.ts';
-import { cacheFilePath, readCacheEntrySync, writeCacheEntry, writeCacheFile } from '../util/cache-entry.ts';
+import { cacheFilePath, writeCacheFile } from '../util/cache-entry.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
 import { compiledKeyOf } from './compiled-keys.ts';
 import type { OutputWriter } from './output-reuse.ts';
@@ -148,24 +149,51 @@ export interface RenderCache {
   siteKey: string;
 }
 
-/** What the cache's JSON entry holds of a rendered page; its HTML is a file beside it, copied into the output as it is. */
-interface CachedRender {
+/**
+ * A rendered page in the cache is one file, `<key>.page`: a line of JSON (the key, the theme
+ * options `transformPage` gets, the HTML's byte count), then the HTML as it is written out. One
+ * file rather than an entry beside the HTML: on this project's machines each file a cold build
+ * makes costs 0.2–0.3 ms of system time, and a cold build of 2000 pages made 2000 entries more.
+ */
+interface CachedPageHeader {
+  key: string;
   theme: ResolvedThemeOptions;
   bytes: number;
 }
 
-const isCachedRender = (value: unknown): value is CachedRender =>
-  typeof (value as CachedRender | null)?.bytes === 'number' && typeof (value as CachedRender | null)?.theme === 'object';
+const pageFile = (dir: string, key: string) => cacheFilePath(dir, key, 'page');
+
+/** The page kept under `key`: its header and its HTML's bytes; undefined when there is none, or it is not whole or not this key's (a miss, never an error). */
+function readCachedPage(dir: string, key: string): { theme: ResolvedThemeOptions; html: Buffer } | undefined {
+  let file: Buffer;
+  try {
+    file = readFileSync(pageFile(dir, key));
+  } catch {
+    return undefined;
+  }
+  const lineEnd = file.indexOf(NEWLINE);
+  if (lineEnd < 0) return undefined;
+  try {
+    const header = JSON.parse(file.toString('utf8', 0, lineEnd)) as Partial<CachedPageHeader> | null;
+    const html = file.subarray(lineEnd + 1);
+    // The key inside guards against a file copied or renamed into the wrong place; the count, against one cut short.
+    if (header?.key !== key || typeof header.theme !== 'object' || header.theme === null || header.bytes !== html.length) return undefined;
+    return { theme: header.theme, html };
+  } catch {
+    return undefined;
+  }
+}
+
+const NEWLINE = 0x0a;
 
 /**
  * A page from the cache, looked up on the main thread before any task is posted: a warm build
  * sends the pool neither the page (its compiled HTML) nor, when every page hits, the site
  * snapshot, and the workers never load React and the theme. The HTML is linked from the last
- * build's output when that file is this page unchanged (output-reuse.ts; the cache's entry is
- * not even read), else copied straight from the cache when `write` is set (never read into
- * JavaScript), else read to be handed to `transformPage`. `key` is undefined for a page that is
- * not cached (an MDX page); `output` on a hit. `onMiss` is called, synchronously, when the page
- * has to be rendered.
+ * build's output when that file is this page unchanged (output-reuse.ts; the cache is not even
+ * read), else written from the cache's bytes when `write` is set (never decoded), else read to
+ * be handed to `transformPage`. `key` is undefined for a page that is not cached (an MDX page);
+ * `output` on a hit. `onMiss` is called, synchronously, when the page has to be rendered.
  */
 export async function lookUpRendered(cache: RenderCache, definition: RouteDefinition, options: { outDir: string; write: boolean; defaultLocale: string; output: OutputWriter; onMiss?: () => void }): Promise<{ key?: string; output?: RenderOutput }> {
   if (!isRenderCacheable(definition)) {
@@ -174,29 +202,24 @@ export async function lookUpRendered(cache: RenderCache, definition: RouteDefini
   }
   const key = renderCacheKey(cache.siteKey, definition);
   const outputPath = outputPathFor(definition.route, definition.locale ?? options.defaultLocale, options.defaultLocale);
-  // Synchronous up to the end of the entry's look-up, so that `onMiss` is called while the caller's loop over every page is still running.
+  // Synchronous up to the end of the look-up, so that `onMiss` is called while the caller's loop over every page is still running.
   if (options.write && options.output.link(outputPath, renderedFileKey(key))) return { key, output: { outputPath } };
-  const entry = readCacheEntrySync(cache.dir, key, isCachedRender);
-  if (!entry) {
+  const cached = readCachedPage(cache.dir, key);
+  if (!cached) {
     options.onMiss?.();
     return { key };
   }
-  const htmlFile = cacheFilePath(cache.dir, key, 'html');
-  try {
-    if (!options.write) return { key, output: { outputPath, page: { theme: entry.theme, html: await readFile(htmlFile, 'utf8') } } };
-    const target = join(options.outDir, outputPath);
-    await mkdir(dirname(target), { recursive: true });
-    await copyFile(htmlFile, target);
-    options.output.record(outputPath, renderedFileKey(key));
-    return { key, output: { outputPath } };
-  } catch {
-    // The HTML file is gone (a cache folder pruned by hand): render again.
-    return { key };
-  }
+  if (!options.write) return { key, output: { outputPath, page: { theme: cached.theme, html: cached.html.toString('utf8') } } };
+  const target = join(options.outDir, outputPath);
+  await mkdir(dirname(target), { recursive: true });
+  await writeFile(target, cached.html);
+  options.output.record(outputPath, renderedFileKey(key));
+  return { key, output: { outputPath } };
 }
 
-/** Keeps a rendered page under `key` (in the worker that rendered it): the HTML first, so an entry is only ever written beside a whole HTML file. */
-export async function keepRendered(dir: string, key: string, rendered: { html: string; theme: ResolvedThemeOptions; bytes: number }): Promise<void> {
-  await writeCacheFile(cacheFilePath(dir, key, 'html'), rendered.html);
-  await writeCacheEntry(dir, key, { theme: rendered.theme, bytes: rendered.bytes } satisfies CachedRender);
+/** Keeps a rendered page under `key` (in the worker that rendered it), in one file written whole or not at all. */
+export async function keepRendered(dir: string, key: string, rendered: { html: string; theme: ResolvedThemeOptions }): Promise<void> {
+  const header: CachedPageHeader = { key, theme: rendered.theme, bytes: Buffer.byteLength(rendered.html) };
+  // JSON spells a newline in a string as `\n`: the first newline of the file ends the header.
+  await writeCacheFile(pageFile(dir, key), `${JSON.stringify(header)}\n${rendered.html}`);
 }

@@ -201,7 +201,7 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
   const target = input.write ? join(input.outDir, outputPath) : undefined;
   try {
     const { html, theme } = await renderHtml(input, site);
-    if (cache) await keepRendered(cache.dir, cache.key, { html, theme, bytes: Buffer.byteLength(html) });
+    if (cache) await keepRendered(cache.dir, cache.key, { html, theme });
     if (target === undefined) return { outputPath, page: { html, theme } };
     // Synchronous: this worker has nothing else to do meanwhile, and each asynchronous call is a hand-off to libuv's thread pool (cache-entry.ts).
     mkdirSync(dirname(target), { recursive: true });

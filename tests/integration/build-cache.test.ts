@@ -23,7 +23,17 @@ const codeFileOf = (entry: string) => entry.replace(/\.json$/, '.code');
 
 function cacheEntries(root: string, kind: 'compiled' | 'rendered' | 'markdown' = 'compiled'): string[] {
   const dir = join(root, '.docs-gen-cache', kind);
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => join(e.parentPath, e.name));
+  // A rendered page is one file: a header line, then its HTML (render-cache.ts).
+  const extension = kind === 'rendered' ? '.page' : '.json';
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(extension)).map((e) => join(e.parentPath, e.name));
+}
+
+/** A rendered page's file with its HTML changed as `change` says, and the header's byte count to match: a whole, valid file. */
+function withRenderedHtml(file: string, change: (html: string) => string): string {
+  const lineEnd = file.indexOf('\n');
+  const header = JSON.parse(file.slice(0, lineEnd)) as { bytes: number };
+  const html = change(file.slice(lineEnd + 1));
+  return `${JSON.stringify({ ...header, bytes: Buffer.byteLength(html) })}\n${html}`;
 }
 
 /** Every folder of a built site, empty ones too. */
@@ -106,8 +116,7 @@ describe('the persistent build cache', () => {
       const originals = entries.map((path) => readFileSync(path, 'utf8'));
       const codeOriginals = entries.map((path) => readFileSync(codeFileOf(path), 'utf8'));
       rendered = cacheEntries(site.root, 'rendered');
-      const renderedHtml = rendered.map((path) => path.replace(/\.json$/, '.html'));
-      const renderedHtmlOriginals = renderedHtml.map((path) => readFileSync(path, 'utf8'));
+      const renderedOriginals = rendered.map((path) => readFileSync(path, 'utf8'));
       markdownEntries = cacheEntries(site.root, 'markdown');
       const markdownOriginals = markdownEntries.map((path) => readFileSync(path, 'utf8'));
       try {
@@ -123,7 +132,7 @@ describe('the persistent build cache', () => {
           }
           writeFileSync(path, JSON.stringify(entry));
         }
-        for (const [i, path] of renderedHtml.entries()) writeFileSync(path, renderedHtmlOriginals[i]!.replace('</body>', '<p>rendered by the cache</p></body>'));
+        for (const [i, path] of rendered.entries()) writeFileSync(path, withRenderedHtml(renderedOriginals[i]!, (html) => html.replace('</body>', '<p>rendered by the cache</p></body>')));
         for (const path of markdownEntries) {
           const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: string };
           writeFileSync(path, JSON.stringify({ ...entry, value: `${entry.value}\nfrom the Markdown cache\n` }));
@@ -132,7 +141,7 @@ describe('the persistent build cache', () => {
       } finally {
         for (const [i, path] of entries.entries()) writeFileSync(path, originals[i]!);
         for (const [i, path] of entries.entries()) writeFileSync(codeFileOf(path), codeOriginals[i]!);
-        for (const [i, path] of renderedHtml.entries()) writeFileSync(path, renderedHtmlOriginals[i]!);
+        for (const [i, path] of rendered.entries()) writeFileSync(path, renderedOriginals[i]!);
         for (const [i, path] of markdownEntries.entries()) writeFileSync(path, markdownOriginals[i]!);
       }
     });
@@ -143,12 +152,14 @@ describe('the persistent build cache', () => {
 
       const originals = entries.map((path) => readFileSync(path, 'utf8'));
       const codeOriginals = entries.map((path) => readFileSync(codeFileOf(path), 'utf8'));
+      const renderedFiles = rendered.map((path) => readFileSync(path, 'utf8'));
       try {
         // Half a file (a build killed mid-write on a file system without atomic rename) or garbage.
-        for (const [i, path] of [entries[0]!, ...rendered.slice(1)].entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
-        // A compile entry whose code file is gone, and a rendered page's whose HTML file is.
+        for (const [i, path] of [entries[0]!, ...rendered.slice(2)].entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
+        // A compile entry whose code file is gone; a rendered page cut short in its HTML, and another page's file under a page's name.
         rmSync(codeFileOf(entries[1]!));
-        rmSync(rendered[0]!.replace(/\.json$/, '.html'));
+        writeFileSync(rendered[0]!, renderedFiles[0]!.slice(0, -20));
+        writeFileSync(rendered[1]!, renderedFiles[0]!);
         await build({ root: site.root, outDir: outOf('corrupt') });
         expect(filesOf(outOf('corrupt'))).toEqual(filesOf(outOf('cold')));
       } finally {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { linkSync, lstatSync, mkdirSync, readFileSync, unlinkSync, writeFileSync, type Stats } from 'node:fs';
+import { linkSync, lstatSync, mkdirSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { plainOutputFiles } from '../pipeline/output-files.ts';
@@ -166,10 +167,7 @@ export class ReusingOutputWriter implements OutputWriter {
     if (this.linked.delete(path)) unlinkSync(file);
     if (this.link(path, key)) return;
     this.makeFolder(dirname(file));
-    // Synchronous, as the links and folders are: this writer is a build's alone (dev writes
-    // through its own), and an asynchronous write was a hand-off to libuv's thread pool per file
-    // (2000 page Markdown files on a cold build of 2000 pages).
-    writeFileSync(file, contents);
+    await writeFile(file, contents);
     this.written.set(path, key);
   }
 

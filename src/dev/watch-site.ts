@@ -95,7 +95,13 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
       },
     },
   );
-  const ready = new Promise<void>((done) => watcher.once('ready', () => done()));
+  let scanned = false;
+  const ready = new Promise<void>((done) =>
+    watcher.once('ready', () => {
+      scanned = true;
+      done();
+    }),
+  );
   let pending: FileEvent[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let chain: Promise<void> = Promise.resolve();
@@ -121,6 +127,11 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
   // A folder that cannot be read (permissions, a race with a delete) must not stop dev.
   watcher.on('error', () => {});
   watcher.on('all', (event, path) => {
+    // Nothing before the first scan is done: chokidar reports every link it finds then as added,
+    // `ignoreInitial` or not (chokidar #804), which made each start of dev on a site with a link
+    // in public/ or content/ a change batch (a reload sent, the background started). What changed
+    // before the watcher was ready dev finds by comparing listings (startup-changes.ts).
+    if (!scanned) return;
     if (EVENTS.has(event)) push({ event: event as FileEvent['event'], path: roots.given(path) });
   });
   return {

@@ -41,11 +41,8 @@ beforeAll(() => {
 });
 // Registered before the server's, so it runs after the server closed (after-hooks run in reverse).
 afterAll(() => site?.cleanup());
-// The background waits for the first answer however long the start takes (no timer races the
-// test), and so does watching: a batch of changes the watcher reports starts the background too,
-// and on a busy machine its start (the listing compared with the one dev began from) reached into
-// the first request. No test here edits the site.
-const dev = useDevServer(() => site.root, { backgroundDelayMs: 2 ** 31 - 1, watchDelayMs: 2 ** 31 - 1 });
+// The background waits for the first answer however long the start takes (no timer races the test).
+const dev = useDevServer(() => site.root, { backgroundDelayMs: 2 ** 31 - 1 });
 
 describe('the dev server serves the site', () => {
   test('answers the first page before the whole site is compiled (pages compile on demand)', async () => {

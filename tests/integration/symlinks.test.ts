@@ -109,6 +109,28 @@ describe('dev: serves links inside public/, refuses links out of it and names ea
 });
 
 describe('the dev watcher does not follow links', () => {
+  test('its first scan reports no link as a change: the first batch is the first real change', async () => {
+    const pub = join(site.root, 'public');
+    const content = join(site.root, 'content');
+    const batches: string[][] = [];
+    let changed: () => void = () => {};
+    const sawChange = new Promise<void>((done) => (changed = done));
+    const watcher = watchSite(
+      { contentDir: content, publicDir: pub, configFiles: [], themeDir: content, rendererDirs: [], islandFiles: [], pluginPaths: new Map(), locales: ['en-US'], defaultLocale: 'en-US' },
+      async (events) => {
+        batches.push(events.map((event) => relative(site.root, event.path)));
+        if (events.some((event) => event.path.endsWith('after-ready.txt'))) changed();
+      },
+    );
+    await watcher.ready;
+    // A change after the scan: every batch before it (in order, one at a time) has been delivered by the time it is.
+    writeFileSync(join(pub, 'nested', 'after-ready.txt'), 'new');
+    await sawChange;
+    await watcher.close();
+    rmSync(join(pub, 'nested', 'after-ready.txt'));
+    expect(batches.flat().filter((path) => !path.endsWith('after-ready.txt'))).toEqual([]);
+  });
+
   test('it watches no path through a link: nothing outside the site, no path round a cycle', async () => {
     const pub = join(site.root, 'public');
     const content = join(site.root, 'content');

@@ -1,6 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 import type { ResolvedThemeOptions } from '../shared/types.ts';
@@ -163,24 +162,58 @@ interface CachedPageHeader {
 
 const pageFile = (dir: string, key: string) => cacheFilePath(dir, key, 'page');
 
-/** The page kept under `key`: its header and its HTML's bytes; undefined when there is none, or it is not whole or not this key's (a miss, never an error). */
-function readCachedPage(dir: string, key: string): { theme: ResolvedThemeOptions; html: Buffer } | undefined {
-  let file: Buffer;
+/** A page kept in the cache, as its header says: the file, where its HTML starts, and the theme options. */
+interface CachedPage {
+  file: string;
+  htmlStart: number;
+  theme: ResolvedThemeOptions;
+}
+
+/** How much of a page's file is read at first for its header (theme options are a few hundred bytes). */
+const HEADER_BYTES = 4096;
+
+/**
+ * The header of the page kept under `key`, read alone: the look-up loop runs over every page
+ * before any HTML is copied, and reading whole files there held the whole site's HTML at once.
+ * Undefined when there is none, or it is not whole (its size is not the header's count of HTML
+ * bytes past the header) or not this key's: a miss, never an error.
+ */
+export function readCachedPageHeader(dir: string, key: string): CachedPage | undefined {
+  const file = pageFile(dir, key);
+  let fd: number;
   try {
-    file = readFileSync(pageFile(dir, key));
+    fd = openSync(file, 'r');
   } catch {
     return undefined;
   }
-  const lineEnd = file.indexOf(NEWLINE);
-  if (lineEnd < 0) return undefined;
   try {
-    const header = JSON.parse(file.toString('utf8', 0, lineEnd)) as Partial<CachedPageHeader> | null;
-    const html = file.subarray(lineEnd + 1);
+    const size = fstatSync(fd).size;
+    let head = Buffer.alloc(Math.min(size, HEADER_BYTES));
+    let read = 0;
+    let lineEnd = -1;
+    while (lineEnd < 0) {
+      if (read === head.length) {
+        // No newline yet: a longer header, or no header at all (the file ends first).
+        if (read >= size) return undefined;
+        const more = Buffer.alloc(Math.min(size, head.length * 2));
+        head.copy(more, 0, 0, read);
+        head = more;
+      }
+      const got = readSync(fd, head, read, head.length - read, read);
+      // Cut short since its size was taken: not whole.
+      if (got === 0) return undefined;
+      lineEnd = head.subarray(read, read + got).indexOf(NEWLINE);
+      if (lineEnd >= 0) lineEnd += read;
+      read += got;
+    }
+    const header = JSON.parse(head.toString('utf8', 0, lineEnd)) as Partial<CachedPageHeader> | null;
     // The key inside guards against a file copied or renamed into the wrong place; the count, against one cut short.
-    if (header?.key !== key || typeof header.theme !== 'object' || header.theme === null || header.bytes !== html.length) return undefined;
-    return { theme: header.theme, html };
+    if (header?.key !== key || typeof header.theme !== 'object' || header.theme === null || header.bytes !== size - lineEnd - 1) return undefined;
+    return { file, htmlStart: lineEnd + 1, theme: header.theme };
   } catch {
     return undefined;
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -191,9 +224,9 @@ const NEWLINE = 0x0a;
  * sends the pool neither the page (its compiled HTML) nor, when every page hits, the site
  * snapshot, and the workers never load React and the theme. The HTML is linked from the last
  * build's output when that file is this page unchanged (output-reuse.ts; the cache is not even
- * read), else written from the cache's bytes when `write` is set (never decoded), else read to
- * be handed to `transformPage`. `key` is undefined for a page that is not cached (an MDX page);
- * `output` on a hit. `onMiss` is called, synchronously, when the page has to be rendered.
+ * read), else written from the cache file's bytes when `write` is set (never decoded), else read
+ * to be handed to `transformPage`. `key` is undefined for a page that is not cached (an MDX
+ * page); `output` on a hit. `onMiss` is called, synchronously, when the page has to be rendered.
  */
 export async function lookUpRendered(cache: RenderCache, definition: RouteDefinition, options: { outDir: string; write: boolean; defaultLocale: string; output: OutputWriter; onMiss?: () => void }): Promise<{ key?: string; output?: RenderOutput }> {
   if (!isRenderCacheable(definition)) {
@@ -204,15 +237,24 @@ export async function lookUpRendered(cache: RenderCache, definition: RouteDefini
   const outputPath = outputPathFor(definition.route, definition.locale ?? options.defaultLocale, options.defaultLocale);
   // Synchronous up to the end of the look-up, so that `onMiss` is called while the caller's loop over every page is still running.
   if (options.write && options.output.link(outputPath, renderedFileKey(key))) return { key, output: { outputPath } };
-  const cached = readCachedPage(cache.dir, key);
+  const cached = readCachedPageHeader(cache.dir, key);
   if (!cached) {
     options.onMiss?.();
     return { key };
   }
-  if (!options.write) return { key, output: { outputPath, page: { theme: cached.theme, html: cached.html.toString('utf8') } } };
-  const target = join(options.outDir, outputPath);
-  await mkdir(dirname(target), { recursive: true });
-  await writeFile(target, cached.html);
+  // The HTML once the loop is done, one page at a time: each continuation reads, writes and lets go of its page.
+  await undefined;
+  try {
+    const html = readFileSync(cached.file).subarray(cached.htmlStart);
+    if (!options.write) return { key, output: { outputPath, page: { theme: cached.theme, html: html.toString('utf8') } } };
+    const target = join(options.outDir, outputPath);
+    mkdirSync(dirname(target), { recursive: true });
+    writeFileSync(target, html);
+  } catch {
+    // The file went away since its header was read (a cache cleared by hand), or the page cannot be
+    // written: rendered instead, where a file-system error is the page's diagnostic.
+    return { key };
+  }
   options.output.record(outputPath, renderedFileKey(key));
   return { key, output: { outputPath } };
 }

@@ -1,6 +1,11 @@
 import { describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
-import { hashCanonical, renderCacheKey, renderCacheSiteKey } from '../../../src/build/render-cache.ts';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { hashCanonical, keepRendered, readCachedPageHeader, renderCacheKey, renderCacheSiteKey } from '../../../src/build/render-cache.ts';
+import type { ResolvedThemeOptions } from '../../../src/shared/types.ts';
 import { renderedPart, type SiteSnapshot } from '../../../src/build/route-data.ts';
 import type { CompiledPage, RouteDefinition } from '../../../src/pipeline/plugin.ts';
 import { lazyCompiledPage, noteCompiledKey } from '../../../src/build/compiled-keys.ts';
@@ -128,5 +133,44 @@ describe('hashing site data in key order', () => {
       [null, 'null'],
     ];
     for (const [one, other] of pairs) expect(keyOf(one), JSON.stringify(one)).not.toBe(keyOf(other));
+  });
+});
+
+describe('a rendered page kept in the cache', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'rendered-pages-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const theme = (extra = '') => ({ layout: 'default', extra }) as unknown as ResolvedThemeOptions;
+  const fileOf = (key: string) => join(dir, `${key}.page`);
+
+  test('is found by its header alone, read in pieces when the header is long; its HTML starts after it', async () => {
+    for (const [key, options] of [['a'.repeat(64), theme()], ['b'.repeat(64), theme('x'.repeat(10_000))]] as const) {
+      const html = '<!doctype html><p>café \u2028 page</p>\n<p>two lines</p>';
+      await keepRendered(dir, key, { html, theme: options });
+      const found = readCachedPageHeader(dir, key)!;
+      expect(found.theme).toEqual(options);
+      expect(readFileSync(found.file).subarray(found.htmlStart).toString('utf8')).toBe(html);
+    }
+  });
+
+  test('is a miss when absent, empty, without a header, cut short, longer than its header says, or filed under another key', async () => {
+    const key = 'c'.repeat(64);
+    await keepRendered(dir, key, { html: '<p>whole</p>', theme: theme() });
+    const whole = readFileSync(fileOf(key), 'utf8');
+    expect(readCachedPageHeader(dir, key)).toBeDefined();
+    const cases: [string, string | undefined][] = [
+      ['absent', undefined],
+      ['empty', ''],
+      ['no header', '<p>whole</p>'],
+      ['cut short', whole.slice(0, -3)],
+      ['longer', `${whole}<p>more</p>`],
+    ];
+    for (const [name, contents] of cases) {
+      const other = `${name.replace(/ /g, '-')}-${'d'.repeat(50)}`;
+      if (contents !== undefined) writeFileSync(fileOf(other), contents.replace(key, other));
+      expect(readCachedPageHeader(dir, other), name).toBeUndefined();
+    }
+    // Another page's whole file under this name: its header names the other key.
+    writeFileSync(fileOf('e'.repeat(64)), whole);
+    expect(readCachedPageHeader(dir, 'e'.repeat(64))).toBeUndefined();
   });
 });

@@ -18,7 +18,8 @@ let written = 0;
 export async function writeAtomically(file: string, contents: string | Uint8Array): Promise<void> {
   const temporary = `${file}.${writer}-${++written}.tmp`;
   try {
-    await writeFile(temporary, contents);
+    // `wx`: a name never taken over (two writers sharing one, or a link planted where it will be written).
+    await writeFile(temporary, contents, { flag: 'wx' });
     await rename(temporary, file);
   } catch (error) {
     await rm(temporary, { force: true });
@@ -30,7 +31,7 @@ export async function writeAtomically(file: string, contents: string | Uint8Arra
 export function writeAtomicallySync(file: string, contents: string | Uint8Array): void {
   const temporary = `${file}.${writer}-${++written}.tmp`;
   try {
-    writeFileSync(temporary, contents);
+    writeFileSync(temporary, contents, { flag: 'wx' });
     renameSync(temporary, file);
   } catch (error) {
     rmSync(temporary, { force: true });

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, expect, test } from 'vitest';
 import { CACHE_BUILD_ID_FILE, pruneCachesOfOtherBuilds } from '../../../src/util/prune-caches.ts';
@@ -52,4 +52,13 @@ test("a new build of the tool removes the output folders an older one kept for r
   await pruneCachesOfOtherBuilds(dir, 'new-build');
   expect(existsSync(join(dir, 'output', '0123456789abcdef.folders'))).toBe(false);
   expect(existsSync(join(dir, 'output', '0123456789abcdef.json'))).toBe(true);
+});
+
+test('a cache folder is set aside before it is removed, and one a killed prune left aside goes at the next', async () => {
+  const dir = filledCache('old-build');
+  mkdirSync(join(dir, 'rendered.pruned-0123456789ab', 'cd'), { recursive: true });
+  writeFileSync(join(dir, 'rendered.pruned-0123456789ab', 'cd', 'cde.json'), '{}');
+  expect(await pruneCachesOfOtherBuilds(dir, 'new-build')).toBe(true);
+  // Only what outlives an upgrade, and the record: nothing set aside, no cache of the old build.
+  expect(readdirSync(dir).sort()).toEqual(['external-links.json', 'image-size', CACHE_BUILD_ID_FILE]);
 });

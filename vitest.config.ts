@@ -83,6 +83,7 @@ const UNIT_WITH_MODULE_MOCKS = [
   'tests/unit/content-loader/compile-cache-look-ups.test.ts',
   'tests/unit/content-loader/page-markdown-cache-in-dev.test.ts',
   'tests/unit/image-size/image-endpoint-cache.test.ts',
+  'tests/unit/util/atomic-write-names.test.ts',
 ];
 /**
  * Unit files on every core: vitest's own default leaves one core free (2 cores: one worker, and the

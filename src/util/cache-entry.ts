@@ -75,4 +75,3 @@ export async function writeCacheFile(path: string, contents: string): Promise<vo
     }
   }
 }
-

@@ -10,6 +10,9 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 const writer = randomBytes(6).toString('hex');
 let written = 0;
 
+/** The temporary could not be made because its name is taken: the file there is another writer's. */
+const holdsAnother = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EEXIST';
+
 /**
  * Writes `file` through a temporary name renamed into place, so a reader (dev's server handing a
  * browser the sidebar tree or the search data while a refresh writes them again, or a cache read)
@@ -22,7 +25,8 @@ export async function writeAtomically(file: string, contents: string | Uint8Arra
     await writeFile(temporary, contents, { flag: 'wx' });
     await rename(temporary, file);
   } catch (error) {
-    await rm(temporary, { force: true });
+    // A name another writer holds (EEXIST, from `wx`) is not ours to remove.
+    if (!holdsAnother(error)) await rm(temporary, { force: true });
     throw error;
   }
 }
@@ -34,7 +38,7 @@ export function writeAtomicallySync(file: string, contents: string | Uint8Array)
     writeFileSync(temporary, contents, { flag: 'wx' });
     renameSync(temporary, file);
   } catch (error) {
-    rmSync(temporary, { force: true });
+    if (!holdsAnother(error)) rmSync(temporary, { force: true });
     throw error;
   }
 }

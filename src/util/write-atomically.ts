@@ -10,6 +10,9 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 const writer = randomBytes(6).toString('hex');
 let written = 0;
 
+/** The next temporary name for `file`. */
+const temporaryOf = (file: string) => `${file}.${writer}-${++written}.tmp`;
+
 /** The temporary could not be made because its name is taken: the file there is another writer's. */
 const holdsAnother = (error: unknown) => (error as NodeJS.ErrnoException).code === 'EEXIST';
 
@@ -19,7 +22,7 @@ const holdsAnother = (error: unknown) => (error as NodeJS.ErrnoException).code =
  * sees the old file or the new one, never an empty or half-written one.
  */
 export async function writeAtomically(file: string, contents: string | Uint8Array): Promise<void> {
-  const temporary = `${file}.${writer}-${++written}.tmp`;
+  const temporary = temporaryOf(file);
   try {
     // `wx`: a name never taken over (two writers sharing one, or a link planted where it will be written).
     await writeFile(temporary, contents, { flag: 'wx' });
@@ -33,7 +36,7 @@ export async function writeAtomically(file: string, contents: string | Uint8Arra
 
 /** `writeAtomically` for a worker thread, which a synchronous write blocks alone (cache-entry.ts). */
 export function writeAtomicallySync(file: string, contents: string | Uint8Array): void {
-  const temporary = `${file}.${writer}-${++written}.tmp`;
+  const temporary = temporaryOf(file);
   try {
     writeFileSync(temporary, contents, { flag: 'wx' });
     renameSync(temporary, file);

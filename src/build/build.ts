@@ -279,8 +279,9 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
   // Pages compiled by this build, not read from the compile cache, are the likely misses: looked
   // up first, and their render tasks posted (one turn of the event loop) before the look-ups of
   // the rest hold the main thread, so the one page a writer edited renders meanwhile.
-  const likelyMisses = [...routes.keys()].filter((i) => !fromCompileCache(routes[i]!));
-  const others = [...routes.keys()].filter((i) => fromCompileCache(routes[i]!));
+  const likelyMisses: number[] = [];
+  const others: number[] = [];
+  routes.forEach((route, i) => (fromCompileCache(route) ? others : likelyMisses).push(i));
   const first = Promise.all(likelyMisses.map(settle));
   // Handled here and awaited below: a failure while the loop turns is no unhandled rejection.
   first.catch(() => undefined);

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { cacheFilePath, lazyCompiledPage, readCacheEntrySync, toolBuildId, writeCacheEntry, writeCacheFile, type CompiledPage } from 'docs-gen';
+import { cacheFilePath, lazyCompiledPage, readCacheFileHeader, readCacheFilePayload, toolBuildId, writeHeaderedCacheFile, type CompiledPage } from 'docs-gen';
 import { join } from 'node:path';
 
 /**
- * The persistent cache of compiled pages: `<cacheDir>/compiled/<key>.json`, one entry per page
- * compile, and its code beside it in `<key>.code`. The key is a hash of everything the output
+ * The persistent cache of compiled pages: `<cacheDir>/compiled/<key>.compiled`, one file per page
+ * compile, a headered file (cache-entry.ts): a line of JSON with the compile output but its code,
+ * then the code. The key is a hash of everything the output
  * depends on — the page's source, the compile input (links, base path, locale prefix,
  * highlighting, the site's remark/rehype plugins), the highlighting grammar's text, and the tool
  * itself (`toolBuildId`: every built file of docs-gen, so a change in the core or the theme counts
@@ -48,11 +49,40 @@ export async function compileCacheKey<Input extends { grammarPath: string; highl
 
 /**
  * What an entry holds: the compile output with its code left out (a file beside the entry, read
- * only when something asks for it: a rebuild renders one page of 2000) and, when the body is the
- * end of the source, the body's length in its place (the look-up has read the source). Each key
- * stays where the compile put it, so a page read back spells its keys in the same order.
+ * only when something asks for it: a rebuild renders one page of 2000) and the body as far as the
+ * source does not hold it (`StoredBody`). Each key stays where the compile put it, so a page read
+ * back spells its keys in the same order.
  */
-export type StoredCompile<Output extends CompiledOutput> = Omit<Output, 'compiled' | 'body'> & { compiled: Omit<CompiledPage, 'code'> & { code: null }; body: string | number };
+export type StoredCompile<Output extends CompiledOutput> = Omit<Output, 'compiled' | 'body'> & { compiled: Omit<CompiledPage, 'code'> & { code: null }; body: StoredBody };
+
+/**
+ * A body in an entry. The look-up has read the source, and a body is mostly the source's end: a
+ * page with front matter has it blanked out, line for line, before the text. So an entry keeps
+ * the length of the end the two share (a number: the body is that end alone), with what comes
+ * before it in the body (`[head, length]`), or, sharing no end, the body itself. Kept whole, the
+ * bodies were half of every entry: 12 of 26 MB read and parsed by a rebuild of 2000 pages.
+ */
+export type StoredBody = string | number | [head: string, sharedEnd: number];
+
+export const isStoredBody = (value: unknown): value is StoredBody =>
+  typeof value === 'string' || typeof value === 'number' || (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'number');
+
+/** `body` as an entry keeps it, beside `source`. */
+export function storeBody(source: string, body: string): StoredBody {
+  let shared = 0;
+  const most = Math.min(source.length, body.length);
+  while (shared < most && source.charCodeAt(source.length - 1 - shared) === body.charCodeAt(body.length - 1 - shared)) shared++;
+  if (shared === 0) return body;
+  return shared === body.length ? shared : [body.slice(0, body.length - shared), shared];
+}
+
+/** The body an entry keeps, beside the `source` of the entry's key; undefined when the source is too short for it (an entry of another shape). */
+export function bodyOf(source: string, stored: StoredBody): string | undefined {
+  if (typeof stored === 'string') return stored;
+  const [head, shared] = typeof stored === 'number' ? ['', stored] : stored;
+  if (!Number.isInteger(shared) || shared < 0 || shared > source.length) return undefined;
+  return head + source.slice(source.length - shared);
+}
 
 /** The part of a compile output the cache stores apart or derives (`StoredCompile`). */
 export interface CompiledOutput {
@@ -60,33 +90,43 @@ export interface CompiledOutput {
   body: string;
 }
 
-const codeFile = (cacheDir: string, key: string) => cacheFilePath(join(cacheDir, 'compiled'), key, 'code');
+/** An entry's header: the key, the stored output, and the byte count of the code after it. */
+interface CompiledHeader<Output extends CompiledOutput> {
+  key: string;
+  value: StoredCompile<Output>;
+  bytes: number;
+}
+
+const compiledFile = (cacheDir: string, key: string) => cacheFilePath(join(cacheDir, 'compiled'), key, 'compiled');
+
+/** How much of an entry a look-up reads at first: most headers (front matter, headings, the search text) are under 16 KB. */
+const FIRST_READ = 16 * 1024;
 
 /**
  * The cached output for `key` and the page's `source` (the key's own), or undefined (absent,
- * torn, corrupt, of another shape, or its code file gone). `isStored` checks the entry's shape.
- * The code is read when first asked for; a code file lost after this look-up (the cache folder
- * cleared while the build runs) is an error then, which the build reports at the page.
+ * torn, corrupt, or of another shape). `isStored` checks the entry's shape. The code is read when
+ * first asked for; a file lost after this look-up (the cache folder cleared while the build runs)
+ * is an error then, which the build reports at the page.
  */
 export function readCompiled<Output extends CompiledOutput>(cacheDir: string, key: string, source: string, isStored: (value: unknown) => value is StoredCompile<Output>): Output | undefined {
-  const stored = readCacheEntrySync(join(cacheDir, 'compiled'), key, isStored);
-  if (!stored) return undefined;
-  const file = codeFile(cacheDir, key);
-  if (!existsSync(file)) return undefined;
-  const body = typeof stored.body === 'string' ? stored.body : stored.body <= source.length ? source.slice(source.length - stored.body) : undefined;
+  const isHeader = (value: unknown): value is CompiledHeader<Output> => isStored((value as { value?: unknown }).value);
+  const found = readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
+  if (!found) return undefined;
+  const stored = found.header.value;
+  const body = bodyOf(source, stored.body);
   if (body === undefined) return undefined;
   const readCode = () => {
     try {
-      return readFileSync(file, 'utf8');
+      return readCacheFilePayload(found).toString('utf8');
     } catch (error) {
-      throw new Error(`the compile cache lost ${file} while the build ran (was .docs-gen-cache/ cleared?); build again`, { cause: error });
+      throw new Error(`the compile cache lost ${found.file} while the build ran (was .docs-gen-cache/ cleared?); build again`, { cause: error });
     }
   };
   return { ...stored, body, compiled: lazyCompiledPage(stored.compiled, readCode) } as unknown as Output;
 }
 
-/** Keeps a page's compile output under `key`: its code first, then the entry (each written atomically), so an entry is only ever beside its code. */
+/** Keeps a page's compile output under `key`: its code after the rest, in one file written whole or not at all. */
 export async function writeCompiled(cacheDir: string, key: string, source: string, output: CompiledOutput): Promise<void> {
-  await writeCacheFile(codeFile(cacheDir, key), output.compiled.code);
-  await writeCacheEntry(join(cacheDir, 'compiled'), key, { ...output, compiled: { ...output.compiled, code: null }, body: source.endsWith(output.body) ? output.body.length : output.body });
+  const value = { ...output, compiled: { ...output.compiled, code: null }, body: storeBody(source, output.body) };
+  await writeHeaderedCacheFile(compiledFile(cacheDir, key), { key, value }, output.compiled.code);
 }

@@ -4,7 +4,7 @@ import type { BundlerSite, CompiledPage, FrontMatter, MarkdownPlugins } from 'do
 import type { LinkContext } from './render-markdown.ts';
 import type { CollectedData } from './collect.ts';
 import type { CopyButtonLabels } from './highlight.ts';
-import { compileCacheKey, readCompiled, writeCompiled, type StoredCompile } from './compile-cache.ts';
+import { compileCacheKey, isStoredBody, readCompiled, writeCompiled, type StoredCompile } from './compile-cache.ts';
 import { fencedLines } from './fenced-lines.ts';
 
 export interface CompileInput {
@@ -69,7 +69,7 @@ export function hasImports(body: string): boolean {
 /** A cache entry is used only when it has the shape of a stored output (a file from an older layout is a miss). */
 function isStoredCompile(value: unknown): value is StoredCompile<CompileOutput> {
   const v = value as (Partial<Omit<CompileOutput, 'compiled' | 'body'>> & { compiled?: { kind?: unknown; code?: unknown }; body?: unknown }) | null;
-  return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && (typeof v.body === 'string' || typeof v.body === 'number')
+  return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && isStoredBody(v.body)
     && typeof v.compiled?.kind === 'string' && v.compiled.code === null
     && Array.isArray(v.headings) && Array.isArray(v.references) && Array.isArray(v.sections)
     && typeof v.usesMath === 'boolean' && typeof v.usesMermaid === 'boolean';

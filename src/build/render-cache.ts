@@ -1,9 +1,9 @@
 import { createHash, type Hash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 import type { ResolvedThemeOptions } from '../shared/types.ts';
-import { cacheFilePath, writeCacheFile } from '../util/cache-entry.ts';
+import { cacheFilePath, readCacheFileHeader, readCacheFilePayload, writeHeaderedCacheFile, type HeaderedFile } from '../util/cache-entry.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
 import { compiledKeyOf } from './compiled-keys.ts';
 import type { OutputWriter } from './output-reuse.ts';
@@ -149,10 +149,9 @@ export interface RenderCache {
 }
 
 /**
- * A rendered page in the cache is one file, `<key>.page`: a line of JSON (the key, the theme
- * options `transformPage` gets, the HTML's byte count), then the HTML as it is written out. One
- * file rather than an entry beside the HTML: on this project's machines each file a cold build
- * makes costs 0.2–0.3 ms of system time, and a cold build of 2000 pages made 2000 entries more.
+ * A rendered page in the cache is one headered file (cache-entry.ts), `<key>.page`: a line of
+ * JSON (the key, the theme options `transformPage` gets, the HTML's byte count), then the HTML as
+ * it is written out.
  */
 interface CachedPageHeader {
   key: string;
@@ -160,64 +159,19 @@ interface CachedPageHeader {
   bytes: number;
 }
 
+const isPageHeader = (value: unknown): value is CachedPageHeader => typeof (value as Partial<CachedPageHeader>).theme === 'object' && (value as Partial<CachedPageHeader>).theme !== null;
+
 const pageFile = (dir: string, key: string) => cacheFilePath(dir, key, 'page');
-
-/** A page kept in the cache, as its header says: the file, where its HTML starts, and the theme options. */
-interface CachedPage {
-  file: string;
-  htmlStart: number;
-  theme: ResolvedThemeOptions;
-}
-
-/** How much of a page's file is read at first for its header (theme options are a few hundred bytes). */
-const HEADER_BYTES = 4096;
 
 /**
  * The header of the page kept under `key`, read alone: the look-up loop runs over every page
  * before any HTML is copied, and reading whole files there held the whole site's HTML at once.
- * Undefined when there is none, or it is not whole (its size is not the header's count of HTML
- * bytes past the header) or not this key's: a miss, never an error.
+ * Undefined when there is none, or it is not whole or not this key's: a miss, never an error.
  */
-export function readCachedPageHeader(dir: string, key: string): CachedPage | undefined {
-  const file = pageFile(dir, key);
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const size = fstatSync(fd).size;
-    let head = Buffer.alloc(Math.min(size, HEADER_BYTES));
-    let read = 0;
-    let lineEnd = -1;
-    while (lineEnd < 0) {
-      if (read === head.length) {
-        // No newline yet: a longer header, or no header at all (the file ends first).
-        if (read >= size) return undefined;
-        const more = Buffer.alloc(Math.min(size, head.length * 2));
-        head.copy(more, 0, 0, read);
-        head = more;
-      }
-      const got = readSync(fd, head, read, head.length - read, read);
-      // Cut short since its size was taken: not whole.
-      if (got === 0) return undefined;
-      lineEnd = head.subarray(read, read + got).indexOf(NEWLINE);
-      if (lineEnd >= 0) lineEnd += read;
-      read += got;
-    }
-    const header = JSON.parse(head.toString('utf8', 0, lineEnd)) as Partial<CachedPageHeader> | null;
-    // The key inside guards against a file copied or renamed into the wrong place; the count, against one cut short.
-    if (header?.key !== key || typeof header.theme !== 'object' || header.theme === null || header.bytes !== size - lineEnd - 1) return undefined;
-    return { file, htmlStart: lineEnd + 1, theme: header.theme };
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
+export function readCachedPageHeader(dir: string, key: string): HeaderedFile<CachedPageHeader> | undefined {
+  // Theme options are a few hundred bytes.
+  return readCacheFileHeader(pageFile(dir, key), key, isPageHeader, 4096);
 }
-
-const NEWLINE = 0x0a;
 
 /**
  * A page from the cache, looked up on the main thread before any task is posted: a warm build
@@ -245,8 +199,8 @@ export async function lookUpRendered(cache: RenderCache, definition: RouteDefini
   // The HTML once the loop is done, one page at a time: each continuation reads, writes and lets go of its page.
   await undefined;
   try {
-    const html = readFileSync(cached.file).subarray(cached.htmlStart);
-    if (!options.write) return { key, output: { outputPath, page: { theme: cached.theme, html: html.toString('utf8') } } };
+    const html = readCacheFilePayload(cached);
+    if (!options.write) return { key, output: { outputPath, page: { theme: cached.header.theme, html: html.toString('utf8') } } };
     const target = join(options.outDir, outputPath);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, html);
@@ -261,7 +215,5 @@ export async function lookUpRendered(cache: RenderCache, definition: RouteDefini
 
 /** Keeps a rendered page under `key` (in the worker that rendered it), in one file written whole or not at all. */
 export async function keepRendered(dir: string, key: string, rendered: { html: string; theme: ResolvedThemeOptions }): Promise<void> {
-  const header: CachedPageHeader = { key, theme: rendered.theme, bytes: Buffer.byteLength(rendered.html) };
-  // JSON spells a newline in a string as `\n`: the first newline of the file ends the header.
-  await writeCacheFile(pageFile(dir, key), `${JSON.stringify(header)}\n${rendered.html}`);
+  await writeHeaderedCacheFile(pageFile(dir, key), { key, theme: rendered.theme }, rendered.html);
 }

@@ -18,22 +18,20 @@ function filesOf(out: string): Map<string, string> {
 }
 
 /** The persistent cache's entries: compiled pages, rendered ones, or pages' clean Markdown. */
-/** A compile entry's code, in its own file beside the entry (compile-cache.ts). */
-const codeFileOf = (entry: string) => entry.replace(/\.json$/, '.code');
-
 function cacheEntries(root: string, kind: 'compiled' | 'rendered' | 'markdown' = 'compiled'): string[] {
   const dir = join(root, '.docs-gen-cache', kind);
-  // A rendered page is one file: a header line, then its HTML (render-cache.ts).
-  const extension = kind === 'rendered' ? '.page' : '.json';
+  // A compiled page and a rendered page are each one file: a header line, then the code or the HTML (cache-entry.ts).
+  const extension = kind === 'rendered' ? '.page' : kind === 'compiled' ? '.compiled' : '.json';
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(extension)).map((e) => join(e.parentPath, e.name));
 }
 
-/** A rendered page's file with its HTML changed as `change` says, and the header's byte count to match: a whole, valid file. */
-function withRenderedHtml(file: string, change: (html: string) => string): string {
+/** A headered cache file (a compiled or a rendered page) with its header and payload changed as told, and the header's byte count to match: a whole, valid file. */
+function withPayload<Header extends { bytes: number }>(file: string, change: (payload: string) => string, changeHeader: (header: Header) => void = () => {}): string {
   const lineEnd = file.indexOf('\n');
-  const header = JSON.parse(file.slice(0, lineEnd)) as { bytes: number };
-  const html = change(file.slice(lineEnd + 1));
-  return `${JSON.stringify({ ...header, bytes: Buffer.byteLength(html) })}\n${html}`;
+  const header = JSON.parse(file.slice(0, lineEnd)) as Header;
+  changeHeader(header);
+  const payload = change(file.slice(lineEnd + 1));
+  return `${JSON.stringify({ ...header, bytes: Buffer.byteLength(payload) })}\n${payload}`;
 }
 
 /** Every folder of a built site, empty ones too. */
@@ -114,25 +112,28 @@ describe('the persistent build cache', () => {
     beforeAll(async () => {
       entries = cacheEntries(site.root);
       const originals = entries.map((path) => readFileSync(path, 'utf8'));
-      const codeOriginals = entries.map((path) => readFileSync(codeFileOf(path), 'utf8'));
       rendered = cacheEntries(site.root, 'rendered');
       const renderedOriginals = rendered.map((path) => readFileSync(path, 'utf8'));
       markdownEntries = cacheEntries(site.root, 'markdown');
       const markdownOriginals = markdownEntries.map((path) => readFileSync(path, 'utf8'));
       try {
-        // A valid entry with other HTML (in its code file): the build shows it, so the entry was
-        // read, not recompiled. Its headings changed too: the rendered page's key holds the
-        // compile's key for the HTML (compiled-keys.ts), so other HTML alone would still find the
-        // page rendered.
-        for (const path of entries) {
-          const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: { compiled: { kind: string }; headings: unknown[] } };
-          if (entry.value.compiled.kind === 'html') {
-            writeFileSync(codeFileOf(path), '<p>from the cache</p>');
-            entry.value.headings.push({ depth: 2, value: 'From the cache', id: 'from-the-cache' });
-          }
-          writeFileSync(path, JSON.stringify(entry));
+        // A valid entry with other HTML (its code, after the header): the build shows it, so the
+        // entry was read, not recompiled. Its headings changed too: the rendered page's key holds
+        // the compile's key for the HTML (compiled-keys.ts), so other HTML alone would still find
+        // the page rendered.
+        for (const [i, path] of entries.entries()) {
+          let html = false;
+          const changed = withPayload<{ bytes: number; value: { compiled: { kind: string }; headings: unknown[] } }>(
+            originals[i]!,
+            (code) => (html ? '<p>from the cache</p>' : code),
+            ({ value }) => {
+              html = value.compiled.kind === 'html';
+              if (html) value.headings.push({ depth: 2, value: 'From the cache', id: 'from-the-cache' });
+            },
+          );
+          writeFileSync(path, changed);
         }
-        for (const [i, path] of rendered.entries()) writeFileSync(path, withRenderedHtml(renderedOriginals[i]!, (html) => html.replace('</body>', '<p>rendered by the cache</p></body>')));
+        for (const [i, path] of rendered.entries()) writeFileSync(path, withPayload(renderedOriginals[i]!, (html) => html.replace('</body>', '<p>rendered by the cache</p></body>')));
         for (const path of markdownEntries) {
           const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: string };
           writeFileSync(path, JSON.stringify({ ...entry, value: `${entry.value}\nfrom the Markdown cache\n` }));
@@ -140,7 +141,6 @@ describe('the persistent build cache', () => {
         await build({ root: site.root, outDir: outOf('tampered') });
       } finally {
         for (const [i, path] of entries.entries()) writeFileSync(path, originals[i]!);
-        for (const [i, path] of entries.entries()) writeFileSync(codeFileOf(path), codeOriginals[i]!);
         for (const [i, path] of rendered.entries()) writeFileSync(path, renderedOriginals[i]!);
         for (const [i, path] of markdownEntries.entries()) writeFileSync(path, markdownOriginals[i]!);
       }
@@ -151,20 +151,18 @@ describe('the persistent build cache', () => {
       expect(page(outOf('tampered'), '404')).toContain('<p>rendered by the cache</p>');
 
       const originals = entries.map((path) => readFileSync(path, 'utf8'));
-      const codeOriginals = entries.map((path) => readFileSync(codeFileOf(path), 'utf8'));
       const renderedFiles = rendered.map((path) => readFileSync(path, 'utf8'));
       try {
         // Half a file (a build killed mid-write on a file system without atomic rename) or garbage.
         for (const [i, path] of [entries[0]!, ...rendered.slice(2)].entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
-        // A compile entry whose code file is gone; a rendered page cut short in its HTML, and another page's file under a page's name.
-        rmSync(codeFileOf(entries[1]!));
+        // A compile entry cut short in its code; a rendered page cut short in its HTML, and another page's file under a page's name.
+        writeFileSync(entries[1]!, originals[1]!.slice(0, -5));
         writeFileSync(rendered[0]!, renderedFiles[0]!.slice(0, -20));
         writeFileSync(rendered[1]!, renderedFiles[0]!);
         await build({ root: site.root, outDir: outOf('corrupt') });
         expect(filesOf(outOf('corrupt'))).toEqual(filesOf(outOf('cold')));
       } finally {
         for (const [i, path] of entries.entries()) writeFileSync(path, originals[i]!);
-        for (const [i, path] of entries.entries()) writeFileSync(codeFileOf(path), codeOriginals[i]!);
       }
     });
 

@@ -33,7 +33,7 @@ afterAll(() => {
   rmSync(outs, { recursive: true, force: true });
 });
 
-describe('a compile-cache code file lost while the build runs', () => {
+describe('a compile-cache entry lost while the build runs', () => {
   test('is an error at the page, not a crash or a hang; the next build compiles the page again', async () => {
     await build({ root: site.root, outDir: join(outs, 'first') });
     writeFileSync(join(site.root, 'clear-now'), '');
@@ -47,7 +47,7 @@ describe('a compile-cache code file lost while the build runs', () => {
       ['render-failed', join('content', 'guide.md')],
       ['render-failed', join('content', 'index.md')],
     ]);
-    expect(diagnostics[0]!.message).toMatch(/the compile cache lost .*\.code while the build ran/);
+    expect(diagnostics[0]!.message).toMatch(/the compile cache lost .*\.compiled while the build ran/);
     // Nothing half-written: the failed build's output folder is not there.
     expect(existsSync(join(outs, 'second'))).toBe(false);
     await build({ root: site.root, outDir: join(outs, 'third') });

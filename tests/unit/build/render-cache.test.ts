@@ -9,6 +9,7 @@ import type { ResolvedThemeOptions } from '../../../src/shared/types.ts';
 import { renderedPart, type SiteSnapshot } from '../../../src/build/route-data.ts';
 import type { CompiledPage, RouteDefinition } from '../../../src/pipeline/plugin.ts';
 import { lazyCompiledPage, noteCompiledKey } from '../../../src/build/compiled-keys.ts';
+import { readCacheFilePayload } from '../../../src/util/cache-entry.ts';
 
 /** A stand-in snapshot: only its data matters to the key. */
 const snapshot = (sourceByFolder: Record<string, string>, title = 'Site') =>
@@ -147,8 +148,9 @@ describe('a rendered page kept in the cache', () => {
       const html = '<!doctype html><p>café \u2028 page</p>\n<p>two lines</p>';
       await keepRendered(dir, key, { html, theme: options });
       const found = readCachedPageHeader(dir, key)!;
-      expect(found.theme).toEqual(options);
-      expect(readFileSync(found.file).subarray(found.htmlStart).toString('utf8')).toBe(html);
+      expect(found.header.theme).toEqual(options);
+      expect(readCacheFilePayload(found).toString('utf8')).toBe(html);
+      expect(readFileSync(found.file).subarray(found.payloadStart).toString('utf8')).toBe(html);
     }
   });
 

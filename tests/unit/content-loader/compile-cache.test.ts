@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { compileCacheKey, readCompiled, writeCompiled } from '../../../plugins/content-loader/compile-cache.ts';
+import { bodyOf, compileCacheKey, readCompiled, storeBody, writeCompiled } from '../../../plugins/content-loader/compile-cache.ts';
 import { cacheFilePath } from '../../../src/util/cache-entry.ts';
 
 /** The tool's build id as the test sets it: a rebuilt docs-gen. */
@@ -54,49 +54,93 @@ describe('the key of a compiled page in the persistent cache', () => {
 /** The shape check the content loader makes, loosened: any entry with a compiled kind. */
 const isStored = (value: unknown): value is { compiled: { kind: 'html'; code: null }; body: string | number } => typeof (value as { compiled?: { kind?: unknown } } | null)?.compiled?.kind === 'string';
 const output = (code: string, body: string) => ({ compiled: { kind: 'html' as const, code }, body });
+const entryFile = (key: string) => cacheFilePath(join(dir, 'compiled'), key, 'compiled');
+/** An entry's header line, parsed, and the code after it. */
+function readEntry(key: string): { header: { key: string; value: Record<string, unknown>; bytes: number }; code: string } {
+  const text = readFileSync(entryFile(key), 'utf8');
+  const lineEnd = text.indexOf('\n');
+  return { header: JSON.parse(text.slice(0, lineEnd)) as { key: string; value: Record<string, unknown>; bytes: number }, code: text.slice(lineEnd + 1) };
+}
+/** An entry written by hand: its header line and code. */
+const writeEntry = (key: string, value: unknown, code = '', bytes = Buffer.byteLength(code)) => writeFileSync(entryFile(key), `${JSON.stringify({ key, value, bytes })}\n${code}`);
 
 describe('entries of the persistent cache', () => {
   test('are read back as written: the code from its own file, the body from the source when it is its end', async () => {
     const source = '---\ntitle: X\n---\n# X\n';
     await writeCompiled(dir, 'ab'.repeat(32), source, output('<p>x</p>', '# X\n'));
-    const entry = JSON.parse(readFileSync(cacheFilePath(join(dir, 'compiled'), 'ab'.repeat(32), 'json'), 'utf8')) as { value: Record<string, unknown> };
-    // Neither the code nor the body is in the entry itself: the body's length stands in its place.
-    expect(entry.value).toEqual({ compiled: { kind: 'html', code: null }, body: 4 });
+    const entry = readEntry('ab'.repeat(32));
+    // Neither the code nor the body is in the header: the body's length stands in its place, and the code follows the header.
+    expect(entry.header.value).toEqual({ compiled: { kind: 'html', code: null }, body: 4 });
+    expect(entry.code).toBe('<p>x</p>');
     const read = readCompiled(dir, 'ab'.repeat(32), source, isStored);
     // The same keys in the same order (JSON of a page read back spells it as the compile did).
     expect(JSON.stringify(read)).toBe(JSON.stringify(output('<p>x</p>', '# X\n')));
     const withPositions = { frontMatter: { title: 'X' }, body: '# X\n', compiled: { kind: 'function-body' as const, code: 'return 1', positions: [[0, 1]] }, headings: [] };
     await writeCompiled(dir, 'ae'.repeat(32), source, withPositions as unknown as ReturnType<typeof output>);
     expect(JSON.stringify(readCompiled(dir, 'ae'.repeat(32), source, isStored))).toBe(JSON.stringify(withPositions));
-    // A body that is not the source's end (a compile that normalised it) is kept as it is.
-    await writeCompiled(dir, 'ac'.repeat(32), source, output('<p>y</p>', '# Y\n'));
-    expect(readCompiled(dir, 'ac'.repeat(32), source, isStored)?.body).toBe('# Y\n');
+    // A body that shares no end with the source (a compile that normalised it) is kept as it is.
+    await writeCompiled(dir, 'ac'.repeat(32), source, output('<p>y</p>', '# Y'));
+    expect(readCompiled(dir, 'ac'.repeat(32), source, isStored)?.body).toBe('# Y');
+  });
+
+  test('keep of a body only what the source does not hold: the front matter blanked out, not the text after it', async () => {
+    const source = '---\ntitle: Long\n---\n# Long\n\nText of the page.\n';
+    const body = '\n\n\n# Long\n\nText of the page.\n';
+    await writeCompiled(dir, 'ba'.repeat(32), source, output('<p>x</p>', body));
+    // The source's `---\n` ends in the newline the body's third line ends in.
+    expect(readEntry('ba'.repeat(32)).header.value.body).toEqual(['\n\n', body.length - 2]);
+    expect(readCompiled(dir, 'ba'.repeat(32), source, isStored)?.body).toBe(body);
+    // An entry whose shared end is longer than the source, or not a count, is a miss.
+    for (const stored of [[' ', source.length + 1], ['', 1.5], ['', -1], source.length + 1]) {
+      writeEntry('bb'.repeat(32), { compiled: { kind: 'html', code: null }, body: stored });
+      expect(readCompiled(dir, 'bb'.repeat(32), source, isStored)).toBeUndefined();
+    }
+  });
+
+  test('keep every body exactly, whatever end it shares with the source', () => {
+    const pieces = ['', '\n', 'a', '---\n', 'é', '\u{1F600}', 'ab\n'];
+    for (const a of pieces) for (const b of pieces) for (const c of pieces) {
+      const source = a + b + c;
+      for (const body of [c, b + c, a + c, `x${c}`, c + a, '']) expect(bodyOf(source, storeBody(source, body))).toBe(body);
+    }
   });
 
   test('read their code only when asked for it, and structured clones (a worker\'s message) carry it', async () => {
     const source = '# Lazy\n';
-    await writeCompiled(dir, 'ad'.repeat(32), source, output('<h1>Lazy</h1>', source));
-    const read = readCompiled(dir, 'ad'.repeat(32), source, isStored)!;
-    const file = cacheFilePath(join(dir, 'compiled'), 'ad'.repeat(32), 'code');
-    // Changed behind the entry's back before anything asked: the code read is the file's now, so it was not read at look-up.
-    writeFileSync(file, '<h1>Later</h1>');
-    expect(structuredClone(read.compiled)).toEqual({ kind: 'html', code: '<h1>Later</h1>' });
-    writeFileSync(file, '<h1>Changed again</h1>');
+    const key = 'ad'.repeat(32);
+    await writeCompiled(dir, key, source, output('<h1>Lazy</h1>', source));
+    const read = readCompiled(dir, key, source, isStored)!;
+    const { header } = readEntry(key);
+    // Changed behind the entry's back before anything asked (the same byte count): the code read is the file's now, so it was not read at look-up.
+    writeEntry(key, header.value, '<h1>Lazz</h1>');
+    expect(structuredClone(read.compiled)).toEqual({ kind: 'html', code: '<h1>Lazz</h1>' });
+    writeEntry(key, header.value, '<h1>Changed again</h1>');
     // Read once: the second question is answered from memory.
-    expect(read.compiled.code).toBe('<h1>Later</h1>');
+    expect(read.compiled.code).toBe('<h1>Lazz</h1>');
   });
 
-  test('are a miss when absent, torn, filed under another key, or without their code file', async () => {
+  test('are a miss when absent, torn, filed under another key, or of another shape; code lost after the look-up is an error', async () => {
+    const key = 'ef'.repeat(32);
     expect(readCompiled(dir, 'cd'.repeat(32), '', isStored)).toBeUndefined();
-    await writeCompiled(dir, 'ef'.repeat(32), '', output('<p>x</p>', ''));
-    expect(readCompiled(dir, 'ef'.repeat(32), '', isStored)).toBeDefined();
-    const torn = cacheFilePath(join(dir, 'compiled'), 'ef'.repeat(32), 'json');
-    writeFileSync(torn, '{"key":"efef');
-    expect(readCompiled(dir, 'ef'.repeat(32), '', isStored)).toBeUndefined();
-    writeFileSync(torn, JSON.stringify({ key: 'other', value: { compiled: { kind: 'html', code: null }, body: 0 } }));
-    expect(readCompiled(dir, 'ef'.repeat(32), '', isStored)).toBeUndefined();
-    await writeCompiled(dir, 'ef'.repeat(32), '', output('<p>x</p>', ''));
-    rmSync(cacheFilePath(join(dir, 'compiled'), 'ef'.repeat(32), 'code'));
-    expect(readCompiled(dir, 'ef'.repeat(32), '', isStored)).toBeUndefined();
+    await writeCompiled(dir, key, '', output('<p>x</p>', ''));
+    expect(readCompiled(dir, key, '', isStored)).toBeDefined();
+    const whole = readFileSync(entryFile(key), 'utf8');
+    const value = { compiled: { kind: 'html', code: null }, body: 0 };
+    const cases: [string, () => void][] = [
+      ['torn header', () => writeFileSync(entryFile(key), '{"key":"efef')],
+      ['code cut short', () => writeFileSync(entryFile(key), whole.slice(0, -2))],
+      ['code longer than its count', () => writeFileSync(entryFile(key), `${whole}more`)],
+      ['another key', () => writeFileSync(entryFile(key), `${JSON.stringify({ key: 'other', value, bytes: 0 })}\n`)],
+      ['another shape', () => writeEntry(key, { body: 0 })],
+      ['no header', () => writeFileSync(entryFile(key), '<p>x</p>')],
+    ];
+    for (const [name, damage] of cases) {
+      damage();
+      expect(readCompiled(dir, key, '', isStored), name).toBeUndefined();
+    }
+    await writeCompiled(dir, key, '', output('<p>x</p>', ''));
+    const read = readCompiled(dir, key, '', isStored)!;
+    rmSync(entryFile(key));
+    expect(() => read.compiled.code).toThrow(/the compile cache lost .*ef\.compiled while the build ran/);
   });
 });

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { linkSync, lstatSync, mkdirSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { plainOutputFiles } from '../pipeline/output-files.ts';
-import type { OutputFiles } from '../pipeline/plugin.ts';
+import type { OutputFiles, OutputPiece } from '../pipeline/plugin.ts';
 import { recordFolders, type FolderRecord } from './spare-folders.ts';
 
 /**
@@ -52,9 +52,24 @@ interface FileRecord {
   mode: number;
   uid: number;
   gid: number;
+  /** A file of several pieces (`writePieces`): where each piece's bytes are in it, by the piece's key. */
+  pieces?: PieceRecord[];
 }
 
-const identityOf = (key: string, stats: Stats): FileRecord => ({ key, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid });
+/** A piece of a file: its key, the byte it starts at, its byte count. */
+type PieceRecord = [key: string, start: number, bytes: number];
+
+const isPieceRecord = (value: unknown): value is PieceRecord =>
+  Array.isArray(value) && value.length === 3 && typeof value[0] === 'string' && Number.isInteger(value[1]) && Number.isInteger(value[2]) && (value[1] as number) >= 0 && (value[2] as number) >= 0;
+
+const identityOf = (key: string, stats: Stats, pieces?: PieceRecord[]): FileRecord => ({ key, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid, ...(pieces ? { pieces } : {}) });
+
+/** The key of a file written in pieces: the pieces' keys, in order (each length-prefixed, so no two lists spell the same). */
+const piecesKey = (pieces: readonly OutputPiece[]) => {
+  const hash = createHash('sha256');
+  for (const { key } of pieces) hash.update(`${key.length}:${key}`);
+  return `pieces:${hash.digest('hex')}`;
+};
 
 /** Whether the file is still the one the record names, and no other name shares it. */
 const isUnchanged = (stats: Stats, record: FileRecord) =>
@@ -116,6 +131,8 @@ export class ReusingOutputWriter implements OutputWriter {
   readonly previousFolders: Readonly<Record<string, FolderRecord>>;
   private identifiedFolders: Record<string, FolderRecord> = {};
   private readonly written = new Map<string, string>();
+  /** Where each piece is in the files this build wrote in pieces. */
+  private readonly layouts = new Map<string, PieceRecord[]>();
   private identified: Record<string, FileRecord> = {};
   /** Folders of the staging folder known to exist: a page's folder is made once, not asked for again by each file in it. */
   private readonly folders = new Set<string>();
@@ -165,10 +182,65 @@ export class ReusingOutputWriter implements OutputWriter {
     const file = join(this.options.staging, path);
     // A path written twice in one build (a plugin's file over a page) must not write into a file it linked: that one is the old output's too.
     if (this.linked.delete(path)) unlinkSync(file);
+    this.layouts.delete(path);
     if (this.link(path, key)) return;
     this.makeFolder(dirname(file));
     await writeFile(file, contents);
     this.written.set(path, key);
+  }
+
+  async writePieces(written: string, pieces: readonly OutputPiece[]): Promise<void> {
+    const path = relativePath(written);
+    const key = piecesKey(pieces);
+    const file = join(this.options.staging, path);
+    if (this.linked.delete(path)) unlinkSync(file);
+    this.layouts.delete(path);
+    if (this.link(path, key)) return;
+    const previous = this.previousPieces(path);
+    const bytes = await Promise.all(pieces.map(async (piece) => previous?.get(piece.key) ?? Buffer.from(await piece.make())));
+    const layout: PieceRecord[] = [];
+    let at = 0;
+    bytes.forEach((piece, i) => {
+      layout.push([pieces[i]!.key, at, piece.length]);
+      at += piece.length;
+    });
+    this.makeFolder(dirname(file));
+    await writeFile(file, Buffer.concat(bytes, at));
+    this.written.set(path, key);
+    // A file of one piece is linked or made whole: where its piece is needs no record.
+    if (pieces.length > 1) this.layouts.set(path, layout);
+  }
+
+  /**
+   * The pieces of the file the last build wrote in pieces at `path`, by key, when the file in
+   * `out/` is still the very one it wrote (as `link` asks): read through one descriptor, so the
+   * bytes are those of the file that was checked.
+   */
+  private previousPieces(path: string): Map<string, Buffer> | undefined {
+    const record = this.previous.get(path);
+    if (!Array.isArray(record?.pieces)) return undefined;
+    let fd: number;
+    try {
+      fd = openSync(join(this.options.outDir, path), 'r');
+    } catch {
+      return undefined;
+    }
+    try {
+      this.calls.lstat++;
+      if (!isUnchanged(fstatSync(fd), record)) return undefined;
+      const bytes = readFileSync(fd);
+      if (bytes.length !== record.size) return undefined;
+      const pieces = new Map<string, Buffer>();
+      for (const piece of record.pieces) {
+        if (!isPieceRecord(piece) || piece[1] + piece[2] > bytes.length) return undefined;
+        if (!pieces.has(piece[0])) pieces.set(piece[0], bytes.subarray(piece[1], piece[1] + piece[2]));
+      }
+      return pieces;
+    } catch {
+      return undefined;
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** Notes folders (relative to the staging folder) that are there already: the spare folders the build kept (spare-folders.ts). */
@@ -221,7 +293,7 @@ export class ReusingOutputWriter implements OutputWriter {
       try {
         this.calls.lstat++;
         const stats = lstatSync(join(this.options.staging, path));
-        if (stats.isFile()) this.identified[path] = identityOf(key, stats);
+        if (stats.isFile()) this.identified[path] = identityOf(key, stats, this.layouts.get(path));
       } catch {
         // Removed by a plugin after it was written: nothing to reuse.
       }

@@ -5,11 +5,15 @@ import type { OutputFiles } from './plugin.ts';
 
 /** `OutputFiles` that only write, each file atomically (dev's output folder, `--no-cache` builds, tests). */
 export function plainOutputFiles(outDir: string): OutputFiles {
+  const write: OutputFiles['write'] = async (path, contents) => {
+    const file = join(outDir, path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeAtomically(file, contents);
+  };
   return {
-    async write(path, contents) {
-      const file = join(outDir, path);
-      await mkdir(dirname(file), { recursive: true });
-      await writeAtomically(file, contents);
+    write,
+    async writePieces(path, pieces) {
+      await write(path, (await Promise.all(pieces.map((piece) => piece.make()))).join(''));
     },
   };
 }

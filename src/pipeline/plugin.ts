@@ -214,6 +214,23 @@ export interface OutputFiles {
    * atomically (a browser may be fetching it).
    */
   write(path: string, contents: string | Uint8Array): Promise<void>;
+  /**
+   * Writes `path` as its pieces' texts one after another. Each piece's `key` names everything
+   * its text comes from: a hash the caller makes more cheaply than the text (of a page's data,
+   * not of the text made from it), and that changes whenever the text would. In a build with the
+   * cache on, a piece whose key the last build's file at `path` held is copied from that file's
+   * bytes, its `make` never called, and a file of the very same keys is linked whole: a rebuild
+   * makes only the pieces of what changed (the search data and `llms-full.txt` are a piece per
+   * page). Elsewhere every piece is made.
+   */
+  writePieces(path: string, pieces: readonly OutputPiece[]): Promise<void>;
+}
+
+/** A piece of a file written with `writePieces`. */
+export interface OutputPiece {
+  /** Names everything the text comes from; two pieces of one file with one key have one text. */
+  key: string;
+  make: () => string | Promise<string>;
 }
 
 /** Everything the site has after `contentLoaded`: what `postBuild` and the checker see. */

@@ -1,7 +1,9 @@
-import { appendFileSync, chmodSync, linkSync, mkdirSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { contentKey, ReusingOutputWriter } from '../../src/build/output-reuse.ts';
+import { plainOutputFiles } from '../../src/pipeline/output-files.ts';
+import type { OutputPiece } from '../../src/pipeline/plugin.ts';
 import { tmp } from '../helpers.ts';
 
 const folders: string[] = [];
@@ -108,5 +110,97 @@ describe('the work a rebuild does for the files it links', () => {
     const nextStaging = join(out, '..', 'staging-3');
     mkdirSync(nextStaging);
     expect(new ReusingOutputWriter({ outDir: out, staging: nextStaging, cacheDir }).link('page.html', contentKey('page.html'))).toBe(false);
+  });
+});
+
+describe('a file written in pieces', () => {
+  /** Pieces whose `make` counts its calls: `[key, text]` pairs. */
+  function piecesOf(list: [string, string][], made: string[]): OutputPiece[] {
+    return list.map(([key, text]) => ({ key, make: () => (made.push(key), text) }));
+  }
+
+  /** A build that writes `file` in `list`'s pieces, after the last one (if any) in `dir`; returns what it made and the file's text. */
+  async function buildPieces(dir: string, n: number, list: [string, string][], beforeSwap: (out: string) => void = () => {}) {
+    const out = join(dir, 'out');
+    const staging = join(dir, `staging-${n}`);
+    mkdirSync(staging);
+    const writer = new ReusingOutputWriter({ outDir: out, staging, cacheDir: join(dir, 'cache') });
+    const made: string[] = [];
+    await writer.writePieces('data/all.json', piecesOf(list, made));
+    writer.identifyFiles();
+    beforeSwap(out);
+    rmSync(out, { recursive: true, force: true });
+    renameSync(staging, out);
+    await writer.finish();
+    return { made, text: readFileSync(join(out, 'data', 'all.json'), 'utf8'), linked: [...writer.linked] };
+  }
+
+  const site: [string, string][] = [
+    ['open', '{'],
+    ['a', '"a":1'],
+    ['b', ',"b":"béta"'],
+    ['c', ',"c":3'],
+    ['close', '}'],
+  ];
+
+  test('makes only the pieces whose keys are new; the rest are copied from the last file, whatever their order', async () => {
+    const dir = tmp();
+    folders.push(dir);
+    expect(await buildPieces(dir, 1, site)).toEqual({ made: ['open', 'a', 'b', 'c', 'close'], text: '{"a":1,"b":"béta","c":3}', linked: [] });
+    // Every key the same: linked whole, nothing made.
+    expect(await buildPieces(dir, 2, site)).toEqual({ made: [], text: '{"a":1,"b":"béta","c":3}', linked: ['data/all.json'] });
+    // One piece changed, one moved, one gone, one added twice.
+    const next: [string, string][] = [['open', '{'], ['c2', '"c":4'], ['b', ',"b":"béta"'], ['d', ',"d":5'], ['d', ',"d":5'], ['close', '}']];
+    expect(await buildPieces(dir, 3, next)).toEqual({ made: ['c2', 'd', 'd'], text: '{"c":4,"b":"béta","d":5,"d":5}', linked: [] });
+    // The layout of the file just written is what the next build copies from.
+    expect(await buildPieces(dir, 4, [...next.slice(0, 2), ['close', '}']])).toEqual({ made: [], text: '{"c":4}', linked: [] });
+  });
+
+  test('makes every piece when the last file is not as the build left it, or its record does not fit it', async () => {
+    const changes: Record<string, (out: string, manifest: string) => void> = {
+      'edited in place': (out) => {
+        writeFileSync(join(out, 'data', 'all.json'), '{"a":1,"b":"béta","c":9}');
+        utimesSync(join(out, 'data', 'all.json'), new Date(), new Date(Date.now() + 5000));
+      },
+      'a piece past the end': (_out, manifest) => writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/\["close",(\d+),1\]/, '["close",$1,9]')),
+      'a piece of another shape': (_out, manifest) => writeFileSync(manifest, readFileSync(manifest, 'utf8').replace(/\["close",(\d+),1\]/, '["close","$1",1]')),
+    };
+    for (const [name, change] of Object.entries(changes)) {
+      const dir = tmp();
+      folders.push(dir);
+      await buildPieces(dir, 1, site);
+      const manifest = join(dir, 'cache', 'output', readdirSync(join(dir, 'cache', 'output'))[0]!);
+      change(join(dir, 'out'), manifest);
+      const changed: [string, string][] = [...site.slice(0, 3), ['c2', ',"c":4'], ['close', '}']];
+      expect(await buildPieces(dir, 2, changed), name).toEqual({ made: ['open', 'a', 'b', 'c2', 'close'], text: '{"a":1,"b":"béta","c":4}', linked: [] });
+    }
+  });
+
+  test('a file written whole after it was written in pieces keeps no record of pieces', async () => {
+    const dir = tmp();
+    folders.push(dir);
+    await buildPieces(dir, 1, site);
+    const staging = join(dir, 'staging-2');
+    mkdirSync(staging);
+    const writer = new ReusingOutputWriter({ outDir: join(dir, 'out'), staging, cacheDir: join(dir, 'cache') });
+    await writer.writePieces('data/all.json', piecesOf(site.slice(1, 3), []));
+    // Longer than the pieces were: a record of them left behind would fit this file, and be copied from.
+    await writer.write('data/all.json', '{"whole":true,"padding":"more than the pieces"}');
+    writer.identifyFiles();
+    rmSync(join(dir, 'out'), { recursive: true });
+    renameSync(staging, join(dir, 'out'));
+    await writer.finish();
+    expect((await buildPieces(dir, 3, site)).made).toEqual(['open', 'a', 'b', 'c', 'close']);
+  });
+});
+
+describe('files written in pieces without the cache (dev, --no-cache)', () => {
+  test('are every piece made, in order', async () => {
+    const dir = tmp();
+    folders.push(dir);
+    const made: string[] = [];
+    await plainOutputFiles(dir).writePieces('x/all.txt', [{ key: 'a', make: () => (made.push('a'), 'one ') }, { key: 'b', make: async () => (made.push('b'), 'two') }]);
+    expect(readFileSync(join(dir, 'x', 'all.txt'), 'utf8')).toBe('one two');
+    expect(made).toEqual(['a', 'b']);
   });
 });

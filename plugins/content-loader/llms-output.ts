@@ -1,5 +1,5 @@
 import { join, relative } from 'node:path';
-import { folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type OutputFiles, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
+import { folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type OutputFiles, type OutputPiece, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
 import type { PageMarkdownInput } from './page-markdown.ts';
 import { pageMarkdownCache, type RememberedMarkdown } from './page-markdown-cache.ts';
 
@@ -44,8 +44,6 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
   const { config } = context;
   const moduleUrl = workerModuleUrl(import.meta.url, './page-markdown.js');
   const origin = (config.siteUrl ?? '').replace(/\/+$/, '');
-  // A rebuild links each file that came out the same from the old output (OutputFiles).
-  const write = (path: string, text: string) => output.write(path, text);
   const cache = await pageMarkdownCache(
     context,
     (input) => context.runInWorker<PageMarkdownInput, string>({ moduleUrl, exportName: 'pageMarkdown', input }),
@@ -60,30 +58,41 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
     const pages = site.routes
       .filter((r) => (r.locale ?? config.defaultLocale) === locale && /\.mdx?$/.test(r.sourcePath ?? '') && bodies.has(r.sourcePath!) && isNavigable(r.route) && !hidden.has(r.route))
       .sort((a, b) => rank(a) - rank(b) || (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-    const markdown = await Promise.all(
-      pages.map((page) => {
-        const description = page.frontMatter?.description;
-        const input: PageMarkdownInput = {
-          body: bodies.get(page.sourcePath!)!,
-          format: page.sourcePath!.endsWith('.mdx') ? 'mdx' : 'md',
-          title: page.title,
-          description: typeof description === 'string' ? description : undefined,
+    const inputs = pages.map((page) => {
+      const description = page.frontMatter?.description;
+      return {
+        body: bodies.get(page.sourcePath!)!,
+        format: page.sourcePath!.endsWith('.mdx') ? 'mdx' : 'md',
+        title: page.title,
+        description: typeof description === 'string' ? description : undefined,
+        pageRoute: page.route,
+        links: {
           pageRoute: page.route,
-          links: {
-            pageRoute: page.route,
-            folderRoute: folderRouteOf({ route: page.route, sourcePath: relative(context.contentDir, join(context.root, page.sourcePath!)).split('\\').join('/') }),
-            hrefPrefix: `${config.basePath}${locale === config.defaultLocale ? '' : `/${locale}`}`,
-            basePath: config.basePath,
-            sourceFolder: sourceFolderOf(page.sourcePath!),
-          },
-          relOutputs: site.themeData.relOutputs,
-          cleanMarkdown: cleanMarkdown?.get(page.sourcePath!),
-        };
-        return cache.markdownOf(input);
-      }),
-    );
+          folderRoute: folderRouteOf({ route: page.route, sourcePath: relative(context.contentDir, join(context.root, page.sourcePath!)).split('\\').join('/') }),
+          hrefPrefix: `${config.basePath}${locale === config.defaultLocale ? '' : `/${locale}`}`,
+          basePath: config.basePath,
+          sourceFolder: sourceFolderOf(page.sourcePath!),
+        },
+        relOutputs: site.themeData.relOutputs,
+        cleanMarkdown: cleanMarkdown?.get(page.sourcePath!),
+      } satisfies PageMarkdownInput;
+    });
+    // Each page's Markdown is a piece of its `<route>.md` and of `llms-full.txt`, keyed by its
+    // input (OutputFiles): a rebuild makes the Markdown of the pages that changed alone, and
+    // links or copies the rest. Made once when both files ask.
+    const keys = inputs.map((input) => cache.keyOf(input));
+    const made: Promise<string>[] = [];
+    const markdownOf = (i: number) => (made[i] ??= cache.markdownOf(inputs[i]!, keys[i]));
     const paths = pages.map((page) => markdownPath(page.route, locale, config.defaultLocale));
-    await Promise.all(paths.map((path, i) => write(path, markdown[i]!)));
+    const prefix = locale === config.defaultLocale ? '' : `/${locale}`;
+    const full = pages.map((_page, i): OutputPiece => {
+      const newline = i ? '\n' : '';
+      return { key: `${newline}${keys[i]}`, make: async () => `${newline}${await markdownOf(i)}` };
+    });
+    await Promise.all([
+      ...paths.map((path, i) => output.writePieces(path, [{ key: keys[i]!, make: () => markdownOf(i) }])),
+      output.writePieces(`${prefix}/llms-full.txt`, full),
+    ]);
     const sections = new Map<string, string[]>();
     pages.forEach((page, i) => {
       const section = order.get(page.route)?.section ?? config.title;
@@ -93,11 +102,9 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
       if (entries) entries.push(entry);
       else sections.set(section, [entry]);
     });
-    const prefix = locale === config.defaultLocale ? '' : `/${locale}`;
     const intro = `# ${config.title}\n${config.description ? `\n> ${oneLine(config.description)}\n` : ''}`;
     const index = [intro, ...[...sections].map(([title, entries]) => `## ${oneLine(title)}\n\n${entries.join('\n')}\n`)].join('\n');
-    await write(`${prefix}/llms.txt`, index);
-    await write(`${prefix}/llms-full.txt`, markdown.join('\n'));
+    await output.write(`${prefix}/llms.txt`, index);
   }
   cache.finish();
 }

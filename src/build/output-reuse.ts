@@ -173,8 +173,30 @@ export class ReusingOutputWriter implements OutputWriter {
     this.written.set(relativePath(path), key);
   }
 
-  async write(written: string, text: string | Uint8Array): Promise<void> {
+  /**
+   * Writes to one path run one after another, each start to end: a write that unlinked a path
+   * linked from `out/` and then waits (for its pieces to be made) must not find it linked again
+   * by a second write meanwhile, and write through the link into the old output.
+   */
+  private readonly writing = new Map<string, Promise<void>>();
+
+  private inTurn(path: string, job: () => Promise<void>): Promise<void> {
+    const before = this.writing.get(path);
+    const turn = before ? before.then(job, job) : job();
+    this.writing.set(path, turn);
+    const done = () => {
+      if (this.writing.get(path) === turn) this.writing.delete(path);
+    };
+    turn.then(done, done);
+    return turn;
+  }
+
+  write(written: string, text: string | Uint8Array): Promise<void> {
     const path = relativePath(written);
+    return this.inTurn(path, () => this.writeNow(path, text));
+  }
+
+  private async writeNow(path: string, text: string | Uint8Array): Promise<void> {
     // Encoded once: hashing a string encodes it, and writing it encodes it again (the search data
     // and llms-full.txt are 12 MB each at 2000 pages).
     const contents = typeof text === 'string' ? Buffer.from(text) : text;
@@ -189,8 +211,12 @@ export class ReusingOutputWriter implements OutputWriter {
     this.written.set(path, key);
   }
 
-  async writePieces(written: string, pieces: readonly OutputPiece[]): Promise<void> {
+  writePieces(written: string, pieces: readonly OutputPiece[]): Promise<void> {
     const path = relativePath(written);
+    return this.inTurn(path, () => this.writePiecesNow(path, pieces));
+  }
+
+  private async writePiecesNow(path: string, pieces: readonly OutputPiece[]): Promise<void> {
     const key = piecesKey(pieces);
     const file = join(this.options.staging, path);
     if (this.linked.delete(path)) unlinkSync(file);
@@ -229,7 +255,8 @@ export class ReusingOutputWriter implements OutputWriter {
       this.calls.lstat++;
       if (!isUnchanged(fstatSync(fd), record)) return undefined;
       const bytes = readFileSync(fd);
-      if (bytes.length !== record.size) return undefined;
+      // Checked again once read: bytes edited in place while they were read would be copied under the old keys, and recorded as the new file's.
+      if (bytes.length !== record.size || !isUnchanged(fstatSync(fd), record)) return undefined;
       const pieces = new Map<string, Buffer>();
       for (const piece of record.pieces) {
         if (!isPieceRecord(piece) || piece[1] + piece[2] > bytes.length) return undefined;

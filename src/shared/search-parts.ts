@@ -7,7 +7,8 @@
  *   text) fetched when the box is first focused;
  * - text parts, `nextra-search-{locale}-{n}.{hash}.json`: the sections' text, consecutive
  *   sections in head order, each about {@link TEXT_PART_BYTES}, fetched after the head and
- *   searched as each arrives. The hash in the name means a head never meets another build's part.
+ *   searched as each arrives. The hash in the name (of what the part is made from) means a head
+ *   never meets another build's part.
  *
  * Shared by the search-index plugin that writes the files and the loader that reads them.
  */
@@ -36,7 +37,7 @@ export const TEXT_PART_BYTES = 256 * 1024;
 
 export const searchHeadPath = (locale: string): string => `_next/static/chunks/nextra-search-${locale}.json`;
 export const searchHeadUrl = (basePath: string, locale: string): string => `${basePath}/${searchHeadPath(locale)}`;
-/** A text part's file name (beside the head); `hash` names its bytes. */
+/** A text part's file name (beside the head); `hash` stands for its bytes (the search-index plugin's key of what they are made from). */
 export const searchTextPartName = (locale: string, n: number, hash: string): string => `nextra-search-${locale}-${n}.${hash}.json`;
 /** URL of a part named in the head, beside the head. */
 export const searchTextPartUrl = (headUrl: string, name: string): string => `${headUrl.slice(0, headUrl.lastIndexOf('/') + 1)}${name}`;

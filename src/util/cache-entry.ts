@@ -135,15 +135,21 @@ export function readCacheFileHeader<Header extends { key: string; bytes: number 
     return undefined;
   } finally {
     closeSync(fd);
+    // A rare long header (a page of megabytes) does not keep its buffer for the thread's life.
+    if (scratch.length > SCRATCH_KEPT) scratch = Buffer.allocUnsafe(0);
   }
 }
 
 const NEWLINE = 0x0a;
 
+/** The most the buffer headers are read into stays at, between look-ups. */
+const SCRATCH_KEPT = 64 * 1024;
+
 /** The payload of a file whose header was read; throws when the file is gone or is no longer as its header said. */
 export function readCacheFilePayload(found: HeaderedFile<{ bytes: number }>): Buffer {
   const bytes = readFileSync(found.file);
-  if (bytes.length !== found.payloadStart + found.header.bytes) throw new Error(`${found.file} changed since it was looked up`);
+  // The same size and the header ending where it did: the file the look-up read (another writer of the key writes the same bytes).
+  if (bytes.length !== found.payloadStart + found.header.bytes || bytes.indexOf(NEWLINE) !== found.payloadStart - 1) throw new Error(`${found.file} changed since it was looked up`);
   return bytes.subarray(found.payloadStart);
 }
 

@@ -204,3 +204,20 @@ describe('files written in pieces without the cache (dev, --no-cache)', () => {
     expect(made).toEqual(['a', 'b']);
   });
 });
+
+describe('two writes to one path in one build', () => {
+  test('run one after another: the second never links the old file while the first, unlinked, waits for its pieces, and the old output is left as it was', async () => {
+    const { dir, out, next } = await builtOnce();
+    const writer = next();
+    let finishMaking: (text: string) => void = () => {};
+    const slowPiece = new Promise<string>((resolve) => (finishMaking = resolve));
+    const first = writer.writePieces('page.txt', [{ key: 'slow', make: () => slowPiece }]);
+    // The old output's bytes: alone, this write would link out/page.txt.
+    const second = writer.write('page.txt', 'ours');
+    finishMaking('made slowly');
+    await Promise.all([first, second]);
+    expect(readFileSync(join(out, 'page.txt'), 'utf8')).toBe('ours');
+    // The last write wins, in the order the writes were asked for.
+    expect(readFileSync(join(dir, 'staging-2', 'page.txt'), 'utf8')).toBe('ours');
+  });
+});

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, test } from 'vitest';
-import { cacheFilePath, readCacheEntrySync, writeCacheEntry, writeCacheFile } from '../../../src/util/cache-entry.ts';
+import { cacheFilePath, readCacheEntrySync, readCacheFileHeader, readCacheFilePayload, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
 import { writeAtomically, writeAtomicallySync } from '../../../src/util/write-atomically.ts';
 import { distPath } from '../../../src/util/dist-path.ts';
 
@@ -75,5 +75,20 @@ describe('an atomic write', () => {
     await Promise.all(workers.map((worker) => worker.terminate()));
     expect(readdirSync(folder)).toEqual(['shared.json']);
     expect(readFileSync(file, 'utf8')).toMatch(/^from (a worker|the main thread) \d+$/);
+  });
+});
+
+describe('a headered cache file', () => {
+  const isAny = (value: unknown): value is { key: string; bytes: number } => typeof value === 'object' && value !== null;
+
+  test("its payload is read only while the file is the one whose header was read: one replaced since, with a longer header, is an error", async () => {
+    const file = join(dir, 'headered', `${'h'.repeat(64)}.page`);
+    await writeHeaderedCacheFile(file, { key: 'h'.repeat(64), note: 'ab' }, '<p>payload</p>');
+    const found = readCacheFileHeader(file, 'h'.repeat(64), isAny)!;
+    expect(readCacheFilePayload(found).toString('utf8')).toBe('<p>payload</p>');
+    // The same total size: three bytes more of header, three fewer of payload.
+    writeFileSync(file, `${JSON.stringify({ key: 'h'.repeat(64), note: 'abcde', bytes: 11 })}\n<p>payl</p>`);
+    expect(readFileSync(file).length).toBe(found.payloadStart + found.header.bytes);
+    expect(() => readCacheFilePayload(found)).toThrow(/changed since it was looked up/);
   });
 });

@@ -193,35 +193,33 @@ export class ReusingOutputWriter implements OutputWriter {
 
   write(written: string, text: string | Uint8Array): Promise<void> {
     const path = relativePath(written);
-    return this.inTurn(path, () => this.writeNow(path, text));
+    // Encoded once: hashing a string encodes it, and writing it encodes it again (the search head
+    // is most of a megabyte at 2000 pages).
+    const contents = typeof text === 'string' ? Buffer.from(text) : text;
+    return this.inTurn(path, () => this.writeUnder(path, contentKey(contents), async () => ({ bytes: contents })));
   }
 
-  private async writeNow(path: string, text: string | Uint8Array): Promise<void> {
-    // Encoded once: hashing a string encodes it, and writing it encodes it again (the search data
-    // and llms-full.txt are 12 MB each at 2000 pages).
-    const contents = typeof text === 'string' ? Buffer.from(text) : text;
-    const key = contentKey(contents);
+  writePieces(written: string, pieces: readonly OutputPiece[]): Promise<void> {
+    const path = relativePath(written);
+    return this.inTurn(path, () => this.writeUnder(path, piecesKey(pieces), () => this.fromPieces(path, pieces)));
+  }
+
+  /** Writes `path` as content of `key`, or links it from the old output when that holds it; `make` gives the bytes (and where their pieces are) only when it does not. */
+  private async writeUnder(path: string, key: string, make: () => Promise<{ bytes: Uint8Array; layout?: PieceRecord[] }>): Promise<void> {
     const file = join(this.options.staging, path);
     // A path written twice in one build (a plugin's file over a page) must not write into a file it linked: that one is the old output's too.
     if (this.linked.delete(path)) unlinkSync(file);
     this.layouts.delete(path);
     if (this.link(path, key)) return;
+    const { bytes, layout } = await make();
     this.makeFolder(dirname(file));
-    await writeFile(file, contents);
+    await writeFile(file, bytes);
     this.written.set(path, key);
+    if (layout) this.layouts.set(path, layout);
   }
 
-  writePieces(written: string, pieces: readonly OutputPiece[]): Promise<void> {
-    const path = relativePath(written);
-    return this.inTurn(path, () => this.writePiecesNow(path, pieces));
-  }
-
-  private async writePiecesNow(path: string, pieces: readonly OutputPiece[]): Promise<void> {
-    const key = piecesKey(pieces);
-    const file = join(this.options.staging, path);
-    if (this.linked.delete(path)) unlinkSync(file);
-    this.layouts.delete(path);
-    if (this.link(path, key)) return;
+  /** A file's bytes from its pieces: those the old file at `path` holds copied from it, the others made. */
+  private async fromPieces(path: string, pieces: readonly OutputPiece[]): Promise<{ bytes: Uint8Array; layout?: PieceRecord[] }> {
     const previous = this.previousPieces(path);
     const bytes = await Promise.all(pieces.map(async (piece) => previous?.get(piece.key) ?? Buffer.from(await piece.make())));
     const layout: PieceRecord[] = [];
@@ -230,11 +228,8 @@ export class ReusingOutputWriter implements OutputWriter {
       layout.push([pieces[i]!.key, at, piece.length]);
       at += piece.length;
     });
-    this.makeFolder(dirname(file));
-    await writeFile(file, Buffer.concat(bytes, at));
-    this.written.set(path, key);
     // A file of one piece is linked or made whole: where its piece is needs no record.
-    if (pieces.length > 1) this.layouts.set(path, layout);
+    return { bytes: Buffer.concat(bytes, at), layout: pieces.length > 1 ? layout : undefined };
   }
 
   /**

@@ -79,18 +79,34 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
     });
     // Each page's Markdown is a piece of its `<route>.md` and of `llms-full.txt`, keyed by its
     // input (OutputFiles): a rebuild makes the Markdown of the pages that changed alone, and
-    // links or copies the rest. Made once when both files ask.
-    const keys = inputs.map((input) => cache.keyOf(input));
+    // links or copies the rest. Made once when both files ask. A key is hashed when the writer
+    // first asks for it: dev's writer makes every piece, and asks for none.
+    const keys: string[] = [];
+    const keyOf = (i: number) => (keys[i] ??= cache.keyOf(inputs[i]!));
     const made: Promise<string>[] = [];
     const markdownOf = (i: number) => (made[i] ??= cache.markdownOf(inputs[i]!, keys[i]));
     const paths = pages.map((page) => markdownPath(page.route, locale, config.defaultLocale));
     const prefix = locale === config.defaultLocale ? '' : `/${locale}`;
     const full = pages.map((_page, i): OutputPiece => {
       const newline = i ? '\n' : '';
-      return { key: `${newline}${keys[i]}`, make: async () => `${newline}${await markdownOf(i)}` };
+      return {
+        get key() {
+          return `${newline}${keyOf(i)}`;
+        },
+        make: async () => `${newline}${await markdownOf(i)}`,
+      };
     });
     await Promise.all([
-      ...paths.map((path, i) => output.writePieces(path, [{ key: keys[i]!, make: () => markdownOf(i) }])),
+      ...paths.map((path, i) =>
+        output.writePieces(path, [
+          {
+            get key() {
+              return keyOf(i);
+            },
+            make: () => markdownOf(i),
+          },
+        ]),
+      ),
       output.writePieces(`${prefix}/llms-full.txt`, full),
     ]);
     const sections = new Map<string, string[]>();

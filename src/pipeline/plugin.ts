@@ -228,8 +228,11 @@ export interface OutputFiles {
 
 /** A piece of a file written with `writePieces`. */
 export interface OutputPiece {
-  /** Names everything the text comes from; two pieces of one file with one key have one text. */
-  key: string;
+  /**
+   * Names everything the text comes from; two pieces of one file with one key have one text.
+   * Read only by a writer that may reuse the piece (not dev's): a getter spares dev the hashing.
+   */
+  readonly key: string;
   make: () => string | Promise<string>;
 }
 

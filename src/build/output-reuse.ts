@@ -196,12 +196,13 @@ export class ReusingOutputWriter implements OutputWriter {
     // Encoded once: hashing a string encodes it, and writing it encodes it again (the search head
     // is most of a megabyte at 2000 pages).
     const contents = typeof text === 'string' ? Buffer.from(text) : text;
-    return this.inTurn(path, () => this.writeUnder(path, contentKey(contents), async () => ({ bytes: contents })));
+    // Keyed inside the turn's async job: a throw there (a plugin's bad value) is the returned promise's rejection.
+    return this.inTurn(path, async () => this.writeUnder(path, contentKey(contents), async () => ({ bytes: contents })));
   }
 
   writePieces(written: string, pieces: readonly OutputPiece[]): Promise<void> {
     const path = relativePath(written);
-    return this.inTurn(path, () => this.writeUnder(path, piecesKey(pieces), () => this.fromPieces(path, pieces)));
+    return this.inTurn(path, async () => this.writeUnder(path, piecesKey(pieces), () => this.fromPieces(path, pieces)));
   }
 
   /** Writes `path` as content of `key`, or links it from the old output when that holds it; `make` gives the bytes (and where their pieces are) only when it does not. */

@@ -3,10 +3,17 @@ import { folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRout
 import type { PageMarkdownInput } from './page-markdown.ts';
 import { pageMarkdownCache, type RememberedMarkdown } from './page-markdown-cache.ts';
 
-/** Where a route's Markdown is written, relative to the output folder: `/` is `/index.md`. */
+/**
+ * Where a route's Markdown is written, relative to the output folder: `<route>.md`, and `/` is
+ * `/index.md`. A route whose last segment is `index` (from `index/index.md`) gets
+ * `<route>/index.md`: as `<route>.md` it would be the home page's file, or, below that, another
+ * such route's, and one page's Markdown would replace the other's. No other route's path ends in
+ * `/index.md`, so no two routes share a path.
+ */
 export function markdownPath(route: string, locale: string, defaultLocale: string): string {
   const localized = localizedRoute(route, locale, defaultLocale);
-  return route === '/' ? `${localized === '/' ? '' : localized}/index.md` : `${localized}.md`;
+  if (route === '/') return `${localized === '/' ? '' : localized}/index.md`;
+  return route.endsWith('/index') ? `${localized}/index.md` : `${localized}.md`;
 }
 
 /** Routes in sidebar order, each with the title of the top-level entry it is under (its llms.txt section). */

@@ -48,8 +48,8 @@ export async function compileCacheKey<Input extends { grammarPath: string; highl
 }
 
 /**
- * What an entry holds: the compile output with its code left out (a file beside the entry, read
- * only when something asks for it: a rebuild renders one page of 2000) and the body as far as the
+ * What an entry's header holds: the compile output with its code left out (the payload after the
+ * header, read only when something asks for it: a rebuild renders one page of 2000) and the body as far as the
  * source does not hold it (`StoredBody`). Each key stays where the compile put it, so a page read
  * back spells its keys in the same order.
  */

@@ -82,7 +82,7 @@ export function documentKey(shared: string, route: string, document: SearchDocum
 async function writeSearchFiles(output: OutputFiles, locale: string, documents: SearchData, shared: string): Promise<void> {
   const file = searchDataPath(locale);
   const { pages, parts } = splitSearchData(documents);
-  // In head order (as the split took them): each page's key and its count of sections.
+  // In head order (as the split took them): each page's key.
   const pageKeys = pages.map(([route]) => documentKey(shared, route, documents[route]!));
   const partKeys = textPartKeys(shared, pages, pageKeys, parts);
   const partNames = parts.map((_part, n) => searchTextPartName(locale, n, partKeys[n]!.slice(0, 10)));

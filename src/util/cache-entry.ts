@@ -91,7 +91,7 @@ export interface HeaderedFile<Header> {
   payloadStart: number;
 }
 
-/** Read at once by every look-up of a headered file, for as long as the thread runs (a look-up loop reads thousands, one at a time). */
+/** The buffer every look-up of a headered file reads into, kept between look-ups (a look-up loop reads thousands, one at a time) up to `SCRATCH_KEPT`. */
 let scratch = Buffer.allocUnsafe(0);
 
 /**

@@ -49,6 +49,7 @@ export {
   hiddenRoutes,
   parseSectionKey,
   relOutputText,
+  searchDataEntry,
   searchDataPath,
   searchDataUrl,
   searchDocument,

@@ -6,6 +6,7 @@ import {
   localizedRoute,
   relOutputText,
   resolveRelOutputSrc,
+  searchDataEntry,
   searchDataPath,
   searchDocument,
   searchHeadPath,
@@ -88,10 +89,7 @@ async function writeSearchFiles(output: OutputFiles, locale: string, documents: 
   const partNames = parts.map((_part, n) => searchTextPartName(locale, n, partKeys[n]!.slice(0, 10)));
   const head: SearchHead = { pages, parts: partNames };
   // The seed's file as `serializeSearchData` spells it: routes in code-point order, the head's.
-  const seed: OutputPiece[] = pages.map(([route], i) => {
-    const comma = i ? ',' : '';
-    return { key: `${comma}${pageKeys[i]}`, make: () => `${comma}${JSON.stringify(route)}:${JSON.stringify(documents[route])}` };
-  });
+  const seed: OutputPiece[] = pages.map(([route], i) => ({ key: `${i ? ',' : ''}${pageKeys[i]}`, make: () => searchDataEntry(route, documents[route]!, i === 0) }));
   await Promise.all([
     // dev writes these again while a browser may be fetching them: its OutputFiles write atomically.
     output.writePieces(file, [{ key: '{', make: () => '{' }, ...seed, { key: '}', make: () => '}' }]),

@@ -96,7 +96,12 @@ export function hiddenRoutes(pageMap: readonly PageMapItem[]): Set<string> {
  * same site gives the same bytes whatever order the pages were rendered in.
  */
 export function serializeSearchData(data: SearchData): string {
-  const sorted: SearchData = {};
-  for (const route of Object.keys(data).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) sorted[route] = data[route]!;
-  return JSON.stringify(sorted);
+  const routes = Object.keys(data).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${routes.map((route, i) => searchDataEntry(route, data[route]!, i === 0)).join('')}}`;
 }
+
+/**
+ * One page of the file as `serializeSearchData` spells it between the braces: a comma before
+ * every page but the first. The search-index plugin writes the file a page at a time with it.
+ */
+export const searchDataEntry = (route: string, document: SearchDocument, first: boolean): string => `${first ? '' : ','}${JSON.stringify(route)}:${JSON.stringify(document)}`;

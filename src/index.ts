@@ -35,7 +35,7 @@ export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { sharedReact, sharedReactUrl } from './pipeline/shared-react.ts';
 export { importModuleFile } from './util/import-module.ts';
 export { cacheFilePath, readCacheEntry, readCacheEntrySync, readCacheFileHeader, readCacheFilePayload, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile, type HeaderedFile } from './util/cache-entry.ts';
-export { lazyCompiledPage, noteCompiledKey } from './build/compiled-keys.ts';
+export { compiledKeyOf, lazyCompiledPage, noteCompiledKey } from './build/compiled-keys.ts';
 export { toolBuildId } from './util/tool-build-id.ts';
 export { writeAtomically } from './util/write-atomically.ts';
 export { isInside, realPathInside } from './util/contained-path.ts';

@@ -37,14 +37,18 @@ export async function hashOfFile(path: string): Promise<string> {
   return hash;
 }
 
+/** The digest of a page's text, as the compile key takes it. */
+export const sourceDigest = (source: string) => createHash('sha256').update(source).digest('hex');
+
 /**
- * The entry's key: the source, the compile input (without its absolute path's machine-specific
- * parts), the grammar, the tool. A run that keys every page passes the grammar's hash, looked up
- * once (`hashOfFile`): else each page's key costs a `stat` of the grammar.
+ * The entry's key: the source (by its digest, `sourceDigest`: a rebuild takes it from the source
+ * index and reads no unchanged page), the compile input (without its absolute path's
+ * machine-specific parts), the grammar, the tool. A run that keys every page passes the grammar's
+ * hash, looked up once (`hashOfFile`): else each page's key costs a `stat` of the grammar.
  */
-export async function compileCacheKey<Input extends { grammarPath: string; highlight?: boolean }>(source: string, input: Input, grammarHash?: Promise<string>): Promise<string> {
+export async function compileCacheKey<Input extends { grammarPath: string; highlight?: boolean }>(sourceDigest: string, input: Input, grammarHash?: Promise<string>): Promise<string> {
   const [tool, grammar] = await Promise.all([toolBuildId(), input.highlight === false ? 'off' : (grammarHash ?? hashOfFile(input.grammarPath))]);
-  return createHash('sha256').update(tool).update('\0').update(grammar).update('\0').update(JSON.stringify(input)).update('\0').update(source).digest('hex');
+  return createHash('sha256').update(tool).update('\0').update(grammar).update('\0').update(JSON.stringify(input)).update('\0').update(sourceDigest).digest('hex');
 }
 
 /**
@@ -56,7 +60,7 @@ export async function compileCacheKey<Input extends { grammarPath: string; highl
 export type StoredCompile<Output extends CompiledOutput> = Omit<Output, 'compiled' | 'body'> & { compiled: Omit<CompiledPage, 'code'> & { code: null }; body: StoredBody };
 
 /**
- * A body in an entry. The look-up has read the source, and a body is mostly the source's end: a
+ * A body in an entry. The source is at hand where a body is asked for, and a body is mostly the source's end: a
  * page with front matter has it blanked out, line for line, before the text. So an entry keeps
  * the length of the end the two share (a number: the body is that end alone), with what comes
  * before it in the body (`[head, length]`), or, sharing no end, the body itself. Kept whole, the
@@ -102,19 +106,27 @@ const compiledFile = (cacheDir: string, key: string) => cacheFilePath(join(cache
 /** How much of an entry a look-up reads at first: most headers (front matter, headings, the search text) are under 16 KB. */
 const FIRST_READ = 16 * 1024;
 
+/** An entry found: the output but its body, and the body, made from the source when first asked for. */
+export interface FoundCompile<Output extends CompiledOutput> {
+  output: Omit<Output, 'body'>;
+  /** Reads the source (`readSource`) and gives the body; throws when the entry does not fit that source. */
+  readBody(): string;
+  /** The whole output, its body read now, every key where the compile put it. */
+  whole(): Output;
+}
+
 /**
- * The cached output for `key` and the page's `source` (the key's own), or undefined (absent,
- * torn, corrupt, or of another shape). `isStored` checks the entry's shape. The code is read when
- * first asked for; a file lost after this look-up (the cache folder cleared while the build runs)
- * is an error then, which the build reports at the page.
+ * The cached output for `key`, or undefined (absent, torn, corrupt, or of another shape).
+ * `isStored` checks the entry's shape. The code is read when first asked for, and so is the body,
+ * from the source (`readSource`, the text of the key's digest): a rebuild asks for neither on a
+ * page it left alone. A file lost after this look-up (the cache folder cleared while the build
+ * runs) is an error then, which the build reports at the page.
  */
-export function readCompiled<Output extends CompiledOutput>(cacheDir: string, key: string, source: string, isStored: (value: unknown) => value is StoredCompile<Output>): Output | undefined {
+export function readCompiled<Output extends CompiledOutput>(cacheDir: string, key: string, readSource: () => string, isStored: (value: unknown) => value is StoredCompile<Output>): FoundCompile<Output> | undefined {
   const isHeader = (value: unknown): value is CompiledHeader<Output> => isStored((value as { value?: unknown }).value);
   const found = readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
   if (!found) return undefined;
-  const stored = found.header.value;
-  const body = bodyOf(source, stored.body);
-  if (body === undefined) return undefined;
+  const { body: stored, ...rest } = found.header.value;
   const readCode = () => {
     try {
       return readCacheFilePayload(found).toString('utf8');
@@ -122,7 +134,18 @@ export function readCompiled<Output extends CompiledOutput>(cacheDir: string, ke
       throw new Error(`the compile cache lost ${found.file} while the build ran (was .docs-gen-cache/ cleared?); build again`, { cause: error });
     }
   };
-  return { ...stored, body, compiled: lazyCompiledPage(stored.compiled, readCode) } as unknown as Output;
+  let body: string | undefined;
+  const readBody = () => {
+    body ??= bodyOf(readSource(), stored);
+    if (body === undefined) throw new Error(`the compile cache's ${found.file} does not fit its page's source (was it replaced?); build again`);
+    return body;
+  };
+  const compiled = lazyCompiledPage(rest.compiled, readCode);
+  return {
+    output: { ...rest, compiled } as unknown as Omit<Output, 'body'>,
+    readBody,
+    whole: () => ({ ...found.header.value, body: readBody(), compiled }) as unknown as Output,
+  };
 }
 
 /** Keeps a page's compile output under `key`: its code after the rest, in one file written whole or not at all. */

@@ -1,10 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { BundlerSite, CompiledPage, FrontMatter, MarkdownPlugins } from 'docs-gen';
 import type { LinkContext } from './render-markdown.ts';
 import type { CollectedData } from './collect.ts';
 import type { CopyButtonLabels } from './highlight.ts';
-import { compileCacheKey, isStoredBody, readCompiled, writeCompiled, type StoredCompile } from './compile-cache.ts';
+import { compileCacheKey, isStoredBody, readCompiled, sourceDigest, writeCompiled, type StoredCompile } from './compile-cache.ts';
+import type { KnownSource } from './source-index.ts';
 import { fencedLines } from './fenced-lines.ts';
 
 export interface CompileInput {
@@ -81,22 +81,23 @@ function keyedInput(input: CompileInput): Omit<CompileInput, 'cacheDir' | 'sourc
   return keyed;
 }
 
-/** A look-up on the main thread: the output, or the input for the task, carrying what the look-up read and the key it missed. */
-export type CacheLookUp = { output: CompileOutput; key: string } | { task: CompileInput };
+/** A look-up on the main thread: the output (its body read when asked for), or the input for the task, carrying what the look-up read and the key it missed. */
+export type CacheLookUp = { output: Omit<CompileOutput, 'body'>; readBody: () => string; key: string } | { task: CompileInput };
 
 /**
  * The page's compile output from the persistent cache, or the input of the task that compiles
  * it (with the text read and the key that missed: the task does not look again). The build calls
- * it on the main thread before posting a task, so a warm build posts none.
+ * it on the main thread before posting a task, so a warm build posts none. `source` is the page's
+ * digest and text (source-index.ts): a page the index knows is not read unless its body is asked for.
  */
-export async function cachedCompile(input: CompileInput, grammarHash?: Promise<string>): Promise<CacheLookUp> {
+export async function cachedCompile(input: CompileInput, source: KnownSource, grammarHash?: Promise<string>): Promise<CacheLookUp> {
   if (input.cacheDir === undefined) return { task: input };
-  // Read synchronously, as the cache entries are (cache-entry.ts): a rebuild reads every page, and
-  // each asynchronous read is four hand-offs to libuv's thread pool (open, stat, read, close).
-  const source = readFileSync(input.file, 'utf8');
-  const key = await compileCacheKey(source, keyedInput(input), grammarHash);
-  const output = readCompiled<CompileOutput>(input.cacheDir, key, source, isStoredCompile);
-  return output ? { output, key } : { task: { ...input, source, missedKey: key } };
+  const keyed = keyedInput(input);
+  const key = await compileCacheKey(source.digest, keyed, grammarHash);
+  const found = readCompiled<CompileOutput>(input.cacheDir, key, source.read, isStoredCompile);
+  if (found) return { output: found.output, readBody: found.readBody, key };
+  const text = source.read();
+  return { task: { ...input, source: text, missedKey: key } };
 }
 
 /**
@@ -106,6 +107,15 @@ export async function cachedCompile(input: CompileInput, grammarHash?: Promise<s
  */
 export async function warmUpCompiler(formats: readonly string[]): Promise<void> {
   await Promise.all([import('./compile-source.ts'), import('shiki'), ...(formats.includes('mdx') ? [import('./compile-mdx.ts')] : [])]);
+}
+
+/** The cached output, or undefined when the entry does not fit the source (in a task, that is a miss). */
+function wholeOrMiss(whole: () => CompileOutput): CompileOutput | undefined {
+  try {
+    return whole();
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -118,10 +128,12 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const source = input.source ?? (await readFile(input.file, 'utf8'));
   const { cacheDir, missedKey } = input;
   const keyed = keyedInput(input);
-  const key = cacheDir === undefined ? undefined : (missedKey ?? (await compileCacheKey(source, keyed)));
+  const key = cacheDir === undefined ? undefined : (missedKey ?? (await compileCacheKey(sourceDigest(source), keyed)));
   if (key !== undefined && missedKey === undefined) {
-    const cached = readCompiled<CompileOutput>(cacheDir!, key, source, isStoredCompile);
-    // Its code read here, where an error is this task's: the copy sent back reads it anyway.
+    const found = readCompiled<CompileOutput>(cacheDir!, key, () => source, isStoredCompile);
+    // Its code and body read here, where an error is this task's: the copy sent back reads them
+    // anyway. An entry that does not fit the source is a miss.
+    const cached = found && wholeOrMiss(found.whole);
     if (cached) return { ...cached, compiled: { ...cached.compiled } };
   }
   // The compilers (MDX, markdown-it, shiki) load only when a page is compiled: a warm build needs none.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, type Stats } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,7 @@ import type { RememberedMarkdown } from './page-markdown-cache.ts';
 import { mermaidAssets } from './mermaid.ts';
 import { splitFrontMatter } from './front-matter.ts';
 import { splitCustomId } from './custom-heading-id.ts';
+import { SourceIndex } from './source-index.ts';
 
 /** An ATX `#` heading's text, matched where a line starts with `#` (`$` before the line's end). */
 const HEADING_AT = /#[ \t]+(.+?)[ \t#]*$/my;
@@ -89,12 +90,12 @@ async function siteHashOf(context: PluginContext): Promise<string> {
   return hash.digest('hex');
 }
 
-/** A file's modification time, or +Infinity when it cannot be read (looked up first: its compile reports the error). */
-function modifiedAt(file: string): number {
+/** A file's stats, or undefined when it cannot be read (its compile reports the error). */
+function statOf(file: string): Stats | undefined {
   try {
-    return statSync(file).mtimeMs;
+    return statSync(file);
   } catch {
-    return Number.POSITIVE_INFINITY;
+    return undefined;
   }
 }
 
@@ -117,12 +118,16 @@ export async function listFiles(dir: string): Promise<string[]> {
  */
 export default function contentLoader(): Plugin<ContentPage[]> {
   // Each page's source after its front matter, by source path, as the compile read it: the
-  // Markdown output is made from the text the HTML was, and reads no file again.
-  const bodies = new Map<string, string>();
+  // Markdown output is made from the text the HTML was. A page from the compile cache reads its
+  // source only when its Markdown is made again.
+  const bodies = new Map<string, () => string>();
   /** Each compiled .mdx page's clean Markdown by source path, when the compile made it (no second parse). */
   const cleanMarkdown = new Map<string, string>();
   /** Each page's Markdown from the last `postBuild`: dev runs it after edits, and reads only what changed. */
   const remembered: RememberedMarkdown = new Map();
+  /** The body of each page `loadContent` took from the compile cache, read from its source when asked for (a rebuild asks for few). */
+  const bodyReaders = new Map<string, () => string>();
+
   return {
     name: CONTENT_LOADER,
     contentSource: true,
@@ -147,6 +152,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       // `check` colours no code: its keys hold no grammar.
       const grammarHash = lookUpFirst && context.mode !== 'check' ? hashOfFile(grammarPath) : undefined;
       const contentFolder = relative(context.root, context.contentDir);
+      bodyReaders.clear();
+      const sources = lookUpFirst ? SourceIndex.load(context.cacheDir, context.contentDir) : undefined;
+      // Before any source's stat: a source changed after this by more than a tick is recorded (source-index.ts).
+      const statAt = Date.now();
       for (const file of files) {
         const target = contentRoute(file, locales, config.defaultLocale);
         if (!target) continue;
@@ -195,13 +204,15 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
         };
         let lookedUp: Promise<unknown> = Promise.resolve();
-        const compile = async () => {
-          const lookUpDone = lookUpFirst ? cachedCompile(input, grammarHash) : { task: input };
+        const stats = sources ? statOf(absolute) : undefined;
+        const compile = async (): Promise<Omit<CompileOutput, 'body'>> => {
+          const lookUpDone = sources ? cachedCompile(input, sources.source(file, absolute, stats, statAt), grammarHash) : { task: input };
           lookedUp = Promise.resolve(lookUpDone).catch(() => undefined);
           const lookUp = await lookUpDone;
           // The key a page's compiled body was filed under stands for its code in the rendered-page cache's keys.
           if ('output' in lookUp) {
             noteCompiledKey(lookUp.output.compiled, lookUp.key);
+            bodyReaders.set(sourcePath, lookUp.readBody);
             return lookUp.output;
           }
           // A CompileOutput, or under --keep-going a failed page's empty stand-in (a new object, dropped with its route).
@@ -213,7 +224,9 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         // Looked up most recently modified first (below): the page just edited misses at once,
         // and the worker loads the compiler while the rest are looked up, not after.
         const index = jobs.length;
-        const started = new Promise<CompileOutput>((resolve) => lookUps.push({ modified: lookUpFirst ? modifiedAt(absolute) : 0, start: () => (resolve(compile()), lookedUp) }));
+        // A file that cannot be read is looked up first: its compile reports the error.
+        const modified = sources ? (stats?.mtimeMs ?? Number.POSITIVE_INFINITY) : 0;
+        const started = new Promise<Omit<CompileOutput, 'body'>>((resolve) => lookUps.push({ modified, start: () => (resolve(compile()), lookedUp) }));
         jobs.push(
           started.then(
             (output) => ({
@@ -250,6 +263,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const pages = (await settled).filter((p): p is ContentPage => p !== undefined);
       diagnostics.push(...compileDiagnostics.flat());
       if (diagnostics.length) throw new DiagnosticError(diagnostics);
+      await sources?.save();
       return pages;
     },
     // Every page's Markdown and the llms.txt index, once routes and navigation are final.
@@ -259,8 +273,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       // dev's stubs from its outline cache carry no body: such a page has no Markdown until it is compiled.
       for (const page of content) {
         const { body } = page as ContentPage & Partial<Pick<CompileOutput, 'body'>>;
-        if (body !== undefined) bodies.set(page.sourcePath, body);
+        const reader = body === undefined ? bodyReaders.get(page.sourcePath) : () => body;
+        if (reader) bodies.set(page.sourcePath, reader);
       }
+      bodyReaders.clear();
       // KaTeX's stylesheet and fonts, only when some page has math (pages link it themselves).
       if (content.some((page) => (page as Partial<CompileOutput>).usesMath)) {
         const katex = katexAssets();

@@ -1,7 +1,7 @@
 import { join, relative } from 'node:path';
-import { folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type OutputFiles, type OutputPiece, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
+import { compiledKeyOf, folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type OutputFiles, type OutputPiece, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
 import type { PageMarkdownInput } from './page-markdown.ts';
-import { pageMarkdownCache, type RememberedMarkdown } from './page-markdown-cache.ts';
+import { pageMarkdownCache, type MarkdownKeyInput, type RememberedMarkdown } from './page-markdown-cache.ts';
 
 /**
  * Where a route's Markdown is written, relative to the output folder: `<route>.md`, and `/` is
@@ -43,7 +43,8 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
   site: SiteData;
   context: PluginContext;
   output: OutputFiles;
-  bodies: ReadonlyMap<string, string>;
+  /** Each page's body by source path, read when its Markdown is made (a page from the compile cache reads its source then). */
+  bodies: ReadonlyMap<string, () => string>;
   cleanMarkdown?: ReadonlyMap<string, string>;
   /** Each page's Markdown from the last run (dev's last postBuild): only pages changed since are read or converted. */
   remembered?: RememberedMarkdown;
@@ -65,10 +66,9 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
     const pages = site.routes
       .filter((r) => (r.locale ?? config.defaultLocale) === locale && /\.mdx?$/.test(r.sourcePath ?? '') && bodies.has(r.sourcePath!) && isNavigable(r.route) && !hidden.has(r.route))
       .sort((a, b) => rank(a) - rank(b) || (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-    const inputs = pages.map((page) => {
+    const owns = pages.map((page) => {
       const description = page.frontMatter?.description;
       return {
-        body: bodies.get(page.sourcePath!)!,
         format: page.sourcePath!.endsWith('.mdx') ? 'mdx' : 'md',
         title: page.title,
         description: typeof description === 'string' ? description : undefined,
@@ -81,17 +81,26 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
           sourceFolder: sourceFolderOf(page.sourcePath!),
         },
         relOutputs: site.themeData.relOutputs,
-        cleanMarkdown: cleanMarkdown?.get(page.sourcePath!),
-      } satisfies PageMarkdownInput;
+      } satisfies MarkdownKeyInput;
     });
+    const inputOf = (i: number): PageMarkdownInput => {
+      const { sourcePath } = pages[i]!;
+      return { ...owns[i]!, body: bodies.get(sourcePath!)!(), cleanMarkdown: cleanMarkdown?.get(sourcePath!) };
+    };
     // Each page's Markdown is a piece of its `<route>.md` and of `llms-full.txt`, keyed by its
     // input (OutputFiles): a rebuild makes the Markdown of the pages that changed alone, and
     // links or copies the rest. Made once when both files ask. A key is hashed when the writer
-    // first asks for it: dev's writer makes every piece, and asks for none.
+    // first asks for it: dev's writer makes every piece, and asks for none. A page compiled under
+    // a key is keyed by that, and its body is read only to make its Markdown.
     const keys: string[] = [];
-    const keyOf = (i: number) => (keys[i] ??= cache.keyOf(inputs[i]!));
+    const keyOf = (i: number) => {
+      if (keys[i] !== undefined) return keys[i];
+      const { content } = pages[i]!;
+      const compileKey = content.type === 'mdx' ? compiledKeyOf(content.compiled) : undefined;
+      return (keys[i] = compileKey === undefined ? cache.keyOf(inputOf(i)) : cache.keyOf(owns[i]!, compileKey));
+    };
     const made: Promise<string>[] = [];
-    const markdownOf = (i: number) => (made[i] ??= cache.markdownOf(inputs[i]!, keys[i]));
+    const markdownOf = (i: number) => (made[i] ??= cache.markdownOf(inputOf(i), keys[i]));
     const paths = pages.map((page) => markdownPath(page.route, locale, config.defaultLocale));
     const prefix = locale === config.defaultLocale ? '' : `/${locale}`;
     const full = pages.map((_page, i): OutputPiece => {

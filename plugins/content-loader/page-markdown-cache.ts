@@ -11,8 +11,13 @@ import { markdownWithoutParse, type PageMarkdownInput } from './page-markdown.ts
  * tables (hashed once per build, not once per page).
  */
 export interface PageMarkdownCache {
-  /** The key of the page's Markdown: a hash of its input and of what every page shares. */
-  keyOf(input: PageMarkdownInput): string;
+  /**
+   * The key of the page's Markdown: a hash of its input and of what every page shares. With the
+   * key the page's compile was filed under (`compileKey`), that key stands for the body and the
+   * clean Markdown, which both follow from what it hashes, and the input need not hold them: a
+   * rebuild does not read the source of a page it leaves alone.
+   */
+  keyOf(input: MarkdownKeyInput, compileKey?: string): string;
   /** The page's Markdown (`key` its `keyOf`, when known): made on the spot when it needs no parse, else remembered from the last run, else from the cache, else converted in the pool (then kept). */
   markdownOf(input: PageMarkdownInput, key?: string): Promise<string>;
   /** Ends the run: what the remembered Markdown holds from now on is this run's pages alone. */
@@ -26,6 +31,9 @@ export interface PageMarkdownCache {
  * the pages whose input changed are.
  */
 export type RememberedMarkdown = Map<string, string>;
+
+/** What a page's Markdown key reads of its input: all of it, but the body and clean Markdown only without a compile key. */
+export type MarkdownKeyInput = Omit<PageMarkdownInput, 'body' | 'cleanMarkdown'> & Partial<Pick<PageMarkdownInput, 'body' | 'cleanMarkdown'>>;
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
@@ -49,9 +57,13 @@ export async function pageMarkdownCache(
   };
   // The page's texts go into the hash as they are, length-prefixed, and the rest as JSON: spelling
   // the whole input as JSON escaped every body, a third of a one-page rebuild's Markdown work.
-  const keyOf = (input: PageMarkdownInput) => {
+  // After the JSON, a compile key's tag is a letter and a body's length a digit: the two never meet.
+  const keyOf = (input: MarkdownKeyInput, compileKey?: string) => {
     const { relOutputs: _shared, body, cleanMarkdown, ...own } = input;
-    const hash = createHash('sha256').update(shared).update('\0').update(JSON.stringify(own)).update(`\0${body.length}:`).update(body);
+    const hash = createHash('sha256').update(shared).update('\0').update(JSON.stringify(own));
+    if (compileKey !== undefined) return hash.update(`\0compiled:${compileKey}`).digest('hex');
+    if (body === undefined) throw new Error(`the Markdown key of ${input.pageRoute} needs its body or its compile key`);
+    hash.update(`\0${body.length}:`).update(body);
     if (cleanMarkdown !== undefined) hash.update(`\0${cleanMarkdown.length}:`).update(cleanMarkdown);
     return hash.digest('hex');
   };

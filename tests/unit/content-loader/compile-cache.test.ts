@@ -65,22 +65,22 @@ function readEntry(key: string): { header: { key: string; value: Record<string, 
 const writeEntry = (key: string, value: unknown, code = '', bytes = Buffer.byteLength(code)) => writeFileSync(entryFile(key), `${JSON.stringify({ key, value, bytes })}\n${code}`);
 
 describe('entries of the persistent cache', () => {
-  test('are read back as written: the code from its own file, the body from the source when it is its end', async () => {
+  test('are read back as written: the code after the header, the body from the source when it is its end', async () => {
     const source = '---\ntitle: X\n---\n# X\n';
     await writeCompiled(dir, 'ab'.repeat(32), source, output('<p>x</p>', '# X\n'));
     const entry = readEntry('ab'.repeat(32));
     // Neither the code nor the body is in the header: the body's length stands in its place, and the code follows the header.
     expect(entry.header.value).toEqual({ compiled: { kind: 'html', code: null }, body: 4 });
     expect(entry.code).toBe('<p>x</p>');
-    const read = readCompiled(dir, 'ab'.repeat(32), source, isStored);
+    const read = readCompiled(dir, 'ab'.repeat(32), () => source, isStored)!.whole();
     // The same keys in the same order (JSON of a page read back spells it as the compile did).
     expect(JSON.stringify(read)).toBe(JSON.stringify(output('<p>x</p>', '# X\n')));
     const withPositions = { frontMatter: { title: 'X' }, body: '# X\n', compiled: { kind: 'function-body' as const, code: 'return 1', positions: [[0, 1]] }, headings: [] };
     await writeCompiled(dir, 'ae'.repeat(32), source, withPositions as unknown as ReturnType<typeof output>);
-    expect(JSON.stringify(readCompiled(dir, 'ae'.repeat(32), source, isStored))).toBe(JSON.stringify(withPositions));
+    expect(JSON.stringify(readCompiled(dir, 'ae'.repeat(32), () => source, isStored)!.whole())).toBe(JSON.stringify(withPositions));
     // A body that shares no end with the source (a compile that normalised it) is kept as it is.
     await writeCompiled(dir, 'ac'.repeat(32), source, output('<p>y</p>', '# Y'));
-    expect(readCompiled(dir, 'ac'.repeat(32), source, isStored)?.body).toBe('# Y');
+    expect(readCompiled(dir, 'ac'.repeat(32), () => source, isStored)?.readBody()).toBe('# Y');
   });
 
   test('keep of a body only what the source does not hold: the front matter blanked out, not the text after it', async () => {
@@ -89,11 +89,13 @@ describe('entries of the persistent cache', () => {
     await writeCompiled(dir, 'ba'.repeat(32), source, output('<p>x</p>', body));
     // The source's `---\n` ends in the newline the body's third line ends in.
     expect(readEntry('ba'.repeat(32)).header.value.body).toEqual(['\n\n', body.length - 2]);
-    expect(readCompiled(dir, 'ba'.repeat(32), source, isStored)?.body).toBe(body);
-    // An entry whose shared end is longer than the source, or not a count, is a miss.
+    expect(readCompiled(dir, 'ba'.repeat(32), () => source, isStored)?.readBody()).toBe(body);
+    // An entry whose shared end is longer than the source, or not a count, does not fit it: its body is an error.
     for (const stored of [[' ', source.length + 1], ['', 1.5], ['', -1], source.length + 1]) {
       writeEntry('bb'.repeat(32), { compiled: { kind: 'html', code: null }, body: stored });
-      expect(readCompiled(dir, 'bb'.repeat(32), source, isStored)).toBeUndefined();
+      const found = readCompiled(dir, 'bb'.repeat(32), () => source, isStored)!;
+      expect(() => found.readBody()).toThrow(/does not fit its page's source/);
+      expect(() => found.whole()).toThrow(/does not fit its page's source/);
     }
   });
 
@@ -105,11 +107,13 @@ describe('entries of the persistent cache', () => {
     }
   });
 
-  test('read their code only when asked for it, and structured clones (a worker\'s message) carry it', async () => {
+  test('read their code and the source only when asked for them, and structured clones (a worker\'s message) carry it', async () => {
     const source = '# Lazy\n';
     const key = 'ad'.repeat(32);
     await writeCompiled(dir, key, source, output('<h1>Lazy</h1>', source));
-    const read = readCompiled(dir, key, source, isStored)!;
+    let sourceReads = 0;
+    const found = readCompiled(dir, key, () => (sourceReads++, source), isStored)!;
+    const read = found.output;
     const { header } = readEntry(key);
     // Changed behind the entry's back before anything asked (the same byte count): the code read is the file's now, so it was not read at look-up.
     writeEntry(key, header.value, '<h1>Lazz</h1>');
@@ -117,13 +121,18 @@ describe('entries of the persistent cache', () => {
     writeEntry(key, header.value, '<h1>Changed again</h1>');
     // Read once: the second question is answered from memory.
     expect(read.compiled.code).toBe('<h1>Lazz</h1>');
+    // The source likewise: read when the body is first asked for, and once.
+    expect(sourceReads).toBe(0);
+    expect(found.readBody()).toBe(source);
+    expect(found.readBody()).toBe(source);
+    expect(sourceReads).toBe(1);
   });
 
   test('are a miss when absent, torn, filed under another key, or of another shape; code lost after the look-up is an error', async () => {
     const key = 'ef'.repeat(32);
-    expect(readCompiled(dir, 'cd'.repeat(32), '', isStored)).toBeUndefined();
+    expect(readCompiled(dir, 'cd'.repeat(32), () => '', isStored)).toBeUndefined();
     await writeCompiled(dir, key, '', output('<p>x</p>', ''));
-    expect(readCompiled(dir, key, '', isStored)).toBeDefined();
+    expect(readCompiled(dir, key, () => '', isStored)).toBeDefined();
     const whole = readFileSync(entryFile(key), 'utf8');
     const value = { compiled: { kind: 'html', code: null }, body: 0 };
     const cases: [string, () => void][] = [
@@ -136,10 +145,10 @@ describe('entries of the persistent cache', () => {
     ];
     for (const [name, damage] of cases) {
       damage();
-      expect(readCompiled(dir, key, '', isStored), name).toBeUndefined();
+      expect(readCompiled(dir, key, () => '', isStored), name).toBeUndefined();
     }
     await writeCompiled(dir, key, '', output('<p>x</p>', ''));
-    const read = readCompiled(dir, key, '', isStored)!;
+    const read = readCompiled(dir, key, () => '', isStored)!.output;
     rmSync(entryFile(key));
     expect(() => read.compiled.code).toThrow(/the compile cache lost .*ef\.compiled while the build ran/);
   });

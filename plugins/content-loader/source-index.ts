@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { readFileSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { writeCacheFile } from 'docs-gen';
+import { sourceDigest } from './compile-cache.ts';
+
+/**
+ * What the last build learnt of each page's source, so that a rebuild need not read a page it
+ * already knows (`<cacheDir>/sources/<content folder hash>.json`). A rebuild of 2000 pages read
+ * 26 MB of sources and hashed them, to find the same compile keys as the build before; it stats
+ * each source anyway (the newest is looked up first), and a source whose identity is the one
+ * recorded is the text recorded: its digest stands in for its text in the compile key, and the
+ * text is read only if the page's body is asked for (its Markdown is made again).
+ *
+ * The identity is the inode, size, modification time and change time. An edit changes the
+ * modification time, and one that sets it back (`touch -d`) changes the change time, which no
+ * program can set. What a time cannot tell apart is an edit within one tick of the clock that
+ * stamps files, after the build read the file; like git's "racily clean" check, a source is
+ * recorded only when its change time is older than the moment before its stat by more than any
+ * file system's tick (FAT's is 2 s). A file saved just before a build is read again by the next.
+ */
+
+/** A source as recorded: its identity, and the digest of its text. */
+type SourceRecord = [ino: number, size: number, mtimeMs: number, ctimeMs: number, digest: string];
+
+interface IndexFile {
+  contentDir: string;
+  sources: Record<string, SourceRecord>;
+}
+
+/** How much older than the stat a source's change time must be to be recorded (see above). */
+export const SETTLED_MS = 3000;
+
+const isRecord = (value: unknown): value is SourceRecord =>
+  Array.isArray(value) && value.length === 5 && value.slice(0, 4).every((n) => typeof n === 'number') && typeof value[4] === 'string';
+
+const isIndexFile = (value: unknown): value is IndexFile =>
+  typeof (value as IndexFile | null)?.contentDir === 'string' && typeof (value as IndexFile).sources === 'object' && (value as IndexFile).sources !== null;
+
+/** A source as a look-up needs it: its digest, and its text, read at most once (`read`). */
+export interface KnownSource {
+  digest: string;
+  /** The text; when the digest came from the index, it is read now and must still be that text. */
+  read(): string;
+}
+
+/** The sources of one content folder; `save` writes what this run learnt. */
+export class SourceIndex {
+  private readonly known: Map<string, SourceRecord>;
+  private readonly learnt = new Map<string, SourceRecord>();
+  private changed = false;
+
+  private constructor(
+    private readonly file: string,
+    private readonly contentDir: string,
+    known: Map<string, SourceRecord>,
+  ) {
+    this.known = known;
+  }
+
+  /** The index of `contentDir` (absolute), empty when there is none or it is of another shape. */
+  static load(cacheDir: string, contentDir: string): SourceIndex {
+    const file = join(cacheDir, 'sources', `${createHash('sha256').update(contentDir).digest('hex').slice(0, 16)}.json`);
+    const known = new Map<string, SourceRecord>();
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      if (isIndexFile(parsed) && parsed.contentDir === contentDir) {
+        for (const [path, record] of Object.entries(parsed.sources)) if (isRecord(record)) known.set(path, record);
+      }
+    } catch {
+      // None yet, or torn: every source is read once.
+    }
+    return new SourceIndex(file, contentDir, known);
+  }
+
+  /**
+   * The source at `path` (relative to the content folder, at `file`): from the index when `stats`
+   * (taken at `statAt`, wall-clock milliseconds before the stat) are its recorded identity, else
+   * read and hashed now, and recorded if it has settled. A source that cannot be read throws.
+   */
+  source(path: string, file: string, stats: Stats | undefined, statAt: number): KnownSource {
+    const record = this.known.get(path);
+    if (stats && record && record[0] === stats.ino && record[1] === stats.size && record[2] === stats.mtimeMs && record[3] === stats.ctimeMs) {
+      this.learnt.set(path, record);
+      const digest = record[4];
+      let text: string | undefined;
+      return {
+        digest,
+        read: () => {
+          if (text !== undefined) return text;
+          const read = readFileSync(file, 'utf8');
+          if (sourceDigest(read) !== digest) throw new Error(`${path} changed while the build ran; build again`);
+          return (text = read);
+        },
+      };
+    }
+    const text = readFileSync(file, 'utf8');
+    const digest = sourceDigest(text);
+    const settled = stats !== undefined && stats.ctimeMs < statAt - SETTLED_MS;
+    if (settled) this.learnt.set(path, [stats.ino, stats.size, stats.mtimeMs, stats.ctimeMs, digest]);
+    this.changed = true;
+    return { digest, read: () => text };
+  }
+
+  /** Writes the index as this run found the sources, when that differs from what it read. */
+  async save(): Promise<void> {
+    if (!this.changed && this.learnt.size === this.known.size) return;
+    const sources = Object.fromEntries([...this.learnt].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    await writeCacheFile(this.file, JSON.stringify({ contentDir: this.contentDir, sources } satisfies IndexFile));
+  }
+}

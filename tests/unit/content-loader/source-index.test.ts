@@ -1,0 +1,187 @@
+import * as fs from 'node:fs';
+import { statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import contentLoader from '../../../plugins/content-loader/index.ts';
+import { sourceDigest } from '../../../plugins/content-loader/compile-cache.ts';
+import { SETTLED_MS, SourceIndex } from '../../../plugins/content-loader/source-index.ts';
+import type { ContentPage, OutputFiles, PluginContext, RouteDefinition } from '../../../src/pipeline/plugin.ts';
+import { tempSite } from '../../helpers.ts';
+import { inThreadContext } from './in-thread-context.ts';
+
+// Every read of a file, counted: the index is there so that a rebuild reads no source it knows.
+vi.mock('node:fs', async (importOriginal) => {
+  const original = await importOriginal<typeof import('node:fs')>();
+  return { ...original, readFileSync: vi.fn(original.readFileSync) };
+});
+
+const site = tempSite({
+  'content/index.md': '# Home\n\nWelcome.\n',
+  'content/guide.md': '---\ntitle: The Guide\n---\n# Guide\n\nRead on.\n',
+  'content/zebra.md': '# Zebra\n\nStripes.\n',
+});
+afterAll(site.cleanup);
+afterEach(() => vi.restoreAllMocks());
+
+const contentFile = (name: string) => join(site.root, 'content', name);
+/** The content files read since `since` (an index into the spy's calls). */
+const sourcesReadSince = (since: number) =>
+  vi
+    .mocked(fs.readFileSync)
+    .mock.calls.slice(since)
+    .map(([path]) => String(path))
+    .filter((path) => path.startsWith(join(site.root, 'content')))
+    .map((path) => path.slice(join(site.root, 'content').length + 1))
+    .sort();
+/** The wall clock as a build long after every file was written sees it: each source has settled. */
+const later = () => vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 10 * SETTLED_MS);
+
+let context: PluginContext;
+beforeAll(async () => {
+  context = await inThreadContext(site.root, 'build');
+});
+
+/** One build's pages, by route. */
+async function load(): Promise<{ pages: Map<string, ContentPage> }> {
+  const pages = await contentLoader().loadContent!({ context });
+  return { pages: new Map(pages.map((page) => [page.route, page])) };
+}
+
+describe('the source index of a build', () => {
+  test('a rebuild reads no source whose identity is the one recorded, and finds the same pages', async () => {
+    later();
+    const first = await load();
+    vi.restoreAllMocks();
+    later();
+    const since = vi.mocked(fs.readFileSync).mock.calls.length;
+    const second = await load();
+    expect(sourcesReadSince(since)).toEqual([]);
+    expect([...second.pages.keys()].sort()).toEqual([...first.pages.keys()].sort());
+    for (const [route, page] of second.pages) {
+      expect(page.title, route).toBe(first.pages.get(route)!.title);
+      expect(page.sections, route).toEqual(first.pages.get(route)!.sections);
+    }
+  });
+
+  test('an edit of the same size with its modification time set back is seen (the change time moved)', async () => {
+    const file = contentFile('zebra.md');
+    // A time in whole seconds, which `utimes` sets back exactly.
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    later();
+    await load();
+    const before = statSync(file);
+    writeFileSync(file, '# Zebra\n\nStrides.\n');
+    utimesSync(file, 1_700_000_000, 1_700_000_000);
+    expect(statSync(file).size).toBe(before.size);
+    expect(statSync(file).mtimeMs).toBe(before.mtimeMs);
+    vi.restoreAllMocks();
+    later();
+    const since = vi.mocked(fs.readFileSync).mock.calls.length;
+    const { pages } = await load();
+    expect(sourcesReadSince(since)).toEqual(['zebra.md']);
+    expect(JSON.stringify(pages.get('/zebra')!.sections)).toContain('Strides.');
+  });
+
+  test('a source changed within a tick of its stat is not recorded: the next build reads it again', async () => {
+    const file = contentFile('index.md');
+    writeFileSync(file, '# Home\n\nWelcome back.\n');
+    // The clock as the build sees it: the source changed a moment ago.
+    vi.spyOn(Date, 'now').mockReturnValue(statSync(file).ctimeMs + SETTLED_MS / 2);
+    await load();
+    vi.restoreAllMocks();
+    later();
+    const since = vi.mocked(fs.readFileSync).mock.calls.length;
+    await load();
+    expect(sourcesReadSince(since)).toEqual(['index.md']);
+    // Now it has settled, and was recorded.
+    vi.restoreAllMocks();
+    later();
+    const after = vi.mocked(fs.readFileSync).mock.calls.length;
+    await load();
+    expect(sourcesReadSince(after)).toEqual([]);
+  });
+});
+
+/** What the content loader's `postBuild` wrote: each file's text; `make` false asks each piece for its key alone. */
+async function llmsOutput(make: boolean): Promise<Map<string, string>> {
+  const loader = contentLoader();
+  const pages = await loader.loadContent!({ context });
+  const routes: RouteDefinition[] = [];
+  const actions = { addRoute: (route: RouteDefinition) => void routes.push(route), emitFile: () => {}, setGlobalData: () => {}, setNavigation: () => {}, setThemeData: () => {}, note: () => {} };
+  await loader.contentLoaded!({ content: pages, allContent: {}, actions } as unknown as Parameters<NonNullable<typeof loader.contentLoaded>>[0]);
+  const written = new Map<string, string>();
+  const output: OutputFiles = {
+    write: async (path, contents) => void written.set(path, String(contents)),
+    writePieces: async (path, pieces) => void written.set(path, make ? (await Promise.all(pieces.map((piece) => piece.make()))).join('') : pieces.map((piece) => piece.key).join('|')),
+  };
+  await loader.postBuild!({ outDir: site.root, site: { routes, navigation: {}, globalData: {}, themeData: {} }, context, output });
+  return written;
+}
+
+describe("a page's Markdown (llms output)", () => {
+  test('is keyed without its source, which is read only when the Markdown is made', async () => {
+    later();
+    await load();
+    vi.restoreAllMocks();
+    later();
+    const since = vi.mocked(fs.readFileSync).mock.calls.length;
+    const keys = await llmsOutput(false);
+    expect(keys.get('/guide.md')).toMatch(/^[0-9a-f]{64}$/);
+    expect(sourcesReadSince(since)).toEqual([]);
+    const made = await llmsOutput(true);
+    expect(made.get('/guide.md')).toContain('Read on.');
+    expect(made.get('/llms-full.txt')).toContain('Read on.');
+    expect(sourcesReadSince(since)).toEqual(['guide.md', 'index.md', 'zebra.md']);
+  });
+});
+
+describe('a source the index knows', () => {
+  const cacheDir = join(site.root, 'index-unit-cache');
+  const contentDir = join(site.root, 'content');
+
+  test('is read only when its text is asked for, and must then be the text recorded', async () => {
+    const file = contentFile('guide.md');
+    const text = fs.readFileSync(file, 'utf8');
+    const stats = statSync(file);
+    const statAt = stats.ctimeMs + 2 * SETTLED_MS;
+    const recording = SourceIndex.load(cacheDir, contentDir);
+    expect(recording.source('guide.md', file, stats, statAt).digest).toBe(sourceDigest(text));
+    await recording.save();
+
+    const since = vi.mocked(fs.readFileSync).mock.calls.length;
+    const known = SourceIndex.load(cacheDir, contentDir).source('guide.md', file, stats, statAt);
+    expect(known.digest).toBe(sourceDigest(text));
+    expect(sourcesReadSince(since)).toEqual([]);
+    expect(known.read()).toBe(text);
+    expect(known.read()).toBe(text);
+    expect(sourcesReadSince(since)).toEqual(['guide.md']);
+
+    // The file changed after its stat (the same identity handed in): its text is no longer the digest's.
+    writeFileSync(file, `${text}More.\n`);
+    try {
+      const stale = SourceIndex.load(cacheDir, contentDir).source('guide.md', file, stats, statAt);
+      expect(stale.digest).toBe(sourceDigest(text));
+      expect(() => stale.read()).toThrow('guide.md changed while the build ran; build again');
+    } finally {
+      writeFileSync(file, text);
+    }
+  });
+
+  test('is read again when any part of its identity differs, or under another content folder', async () => {
+    const file = contentFile('guide.md');
+    const stats = statSync(file);
+    const statAt = stats.ctimeMs + 2 * SETTLED_MS;
+    const recording = SourceIndex.load(cacheDir, contentDir);
+    recording.source('guide.md', file, stats, statAt);
+    await recording.save();
+    const differing: Partial<fs.Stats>[] = [{ ino: stats.ino + 1 }, { size: stats.size + 1 }, { mtimeMs: stats.mtimeMs + 1 }, { ctimeMs: stats.ctimeMs + 1 }];
+    for (const change of differing) {
+      const since = vi.mocked(fs.readFileSync).mock.calls.length;
+      SourceIndex.load(cacheDir, contentDir).source('guide.md', file, { ...stats, ...change } as fs.Stats, statAt);
+      expect(sourcesReadSince(since), JSON.stringify(change)).toEqual(['guide.md']);
+    }
+    const since = vi.mocked(fs.readFileSync).mock.calls.length;
+    SourceIndex.load(cacheDir, join(site.root, 'elsewhere')).source('guide.md', file, stats, statAt);
+    expect(sourcesReadSince(since)).toEqual(['guide.md']);
+  });
+});

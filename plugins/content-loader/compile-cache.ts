@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { statSync, type Stats } from 'node:fs';
+import { rmSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { cacheFilePath, lazyCompiledPage, readCacheFileHeader, readCacheFilePayload, toolBuildId, writeHeaderedCacheFile, type CompiledPage } from 'docs-gen';
 import { join } from 'node:path';
@@ -109,7 +109,7 @@ const FIRST_READ = 16 * 1024;
 /** An entry found: the output but its body, and the body, made from the source when first asked for. */
 export interface FoundCompile<Output extends CompiledOutput> {
   output: Omit<Output, 'body'>;
-  /** Reads the source (`readSource`) and gives the body; throws when the entry does not fit that source. */
+  /** Reads the source (`readSource`) and gives the body; throws when the entry does not fit that source (and removes the entry). */
   readBody(): string;
   /** The whole output, its body read now, every key where the compile put it. */
   whole(): Output;
@@ -137,8 +137,10 @@ export function readCompiled<Output extends CompiledOutput>(cacheDir: string, ke
   let body: string | undefined;
   const readBody = () => {
     body ??= bodyOf(readSource(), stored);
-    if (body === undefined) throw new Error(`the compile cache's ${found.file} does not fit its page's source (was it replaced?); build again`);
-    return body;
+    if (body !== undefined) return body;
+    // Under the key of this very source, so damaged: removed, so that the next build compiles the page again.
+    rmSync(found.file, { force: true });
+    throw new Error(`its compile cache entry ${found.file} does not fit it, and was removed`);
   };
   const compiled = lazyCompiledPage(rest.compiled, readCode);
   return {

@@ -95,9 +95,12 @@ export async function cachedCompile(input: CompileInput, source: KnownSource, gr
   const keyed = keyedInput(input);
   const key = await compileCacheKey(source.digest, keyed, grammarHash);
   const found = readCompiled<CompileOutput>(input.cacheDir, key, source.read, isStoredCompile);
-  if (found) return { output: found.output, readBody: found.readBody, key };
-  const text = source.read();
-  return { task: { ...input, source: text, missedKey: key } };
+  // With the text in hand, an entry that does not fit it is a miss now, not an error later.
+  if (found && (source.text === undefined || wholeOrMiss(found.whole))) return { output: found.output, readBody: found.readBody, key };
+  // A miss compiles what the file holds now: a file changed since its stat is keyed by its new text.
+  const { text, digest } = source.current();
+  const missedKey = digest === source.digest ? key : await compileCacheKey(digest, keyed, grammarHash);
+  return { task: { ...input, source: text, missedKey } };
 }
 
 /**
@@ -109,7 +112,7 @@ export async function warmUpCompiler(formats: readonly string[]): Promise<void> 
   await Promise.all([import('./compile-source.ts'), import('shiki'), ...(formats.includes('mdx') ? [import('./compile-mdx.ts')] : [])]);
 }
 
-/** The cached output, or undefined when the entry does not fit the source (in a task, that is a miss). */
+/** The cached output, or undefined when the entry does not fit the source (a miss; the entry is removed). */
 function wholeOrMiss(whole: () => CompileOutput): CompileOutput | undefined {
   try {
     return whole();

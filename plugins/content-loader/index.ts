@@ -90,6 +90,19 @@ async function siteHashOf(context: PluginContext): Promise<string> {
   return hash.digest('hex');
 }
 
+/**
+ * A body from the compile cache, read (from its source) after the look-up: when the source
+ * changed since, or its entry does not fit it, the page's Markdown cannot be made from what was
+ * compiled. The next build compiles it again.
+ */
+function bodyOrError(readBody: () => string, sourcePath: string): string {
+  try {
+    return readBody();
+  } catch (error) {
+    throw new DiagnosticError([{ severity: 'error', code: 'read-failed', message: `Cannot read ${sourcePath}: ${(error as Error).message} (build again)`, file: sourcePath }]);
+  }
+}
+
 /** A file's stats, or undefined when it cannot be read (its compile reports the error). */
 function statOf(file: string): Stats | undefined {
   try {
@@ -212,7 +225,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           // The key a page's compiled body was filed under stands for its code in the rendered-page cache's keys.
           if ('output' in lookUp) {
             noteCompiledKey(lookUp.output.compiled, lookUp.key);
-            bodyReaders.set(sourcePath, lookUp.readBody);
+            bodyReaders.set(sourcePath, () => bodyOrError(lookUp.readBody, sourcePath));
             return lookUp.output;
           }
           // A CompileOutput, or under --keep-going a failed page's empty stand-in (a new object, dropped with its route).

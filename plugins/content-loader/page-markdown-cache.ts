@@ -7,7 +7,7 @@ import { markdownWithoutParse, type PageMarkdownInput } from './page-markdown.ts
  * The persistent cache of pages' clean Markdown (`<cacheDir>/markdown/`), for `<route>.md` and
  * `llms-full.txt`. Converting a page parses it with the MDX parser (micromark): on a warm build
  * of 2000 pages that was most of the CPU time. The key is the page's input (its body as the
- * compile read it, title, description, links) and what every page shares: the tool's build id and the Rel outputs'
+ * compile read it, or the compile key it follows from; title, description, links) and what every page shares: the tool's build id and the Rel outputs'
  * tables (hashed once per build, not once per page).
  */
 export interface PageMarkdownCache {

@@ -24,9 +24,13 @@ import { sourceDigest } from './compile-cache.ts';
 type SourceRecord = [ino: number, size: number, mtimeMs: number, ctimeMs: number, digest: string];
 
 interface IndexFile {
+  /** The digest's definition (`sourceDigest`): an index of another is read as none. */
+  version: typeof INDEX_VERSION;
   contentDir: string;
   sources: Record<string, SourceRecord>;
 }
+
+const INDEX_VERSION = 1;
 
 /** How much older than the stat a source's change time must be to be recorded (see above). */
 export const SETTLED_MS = 3000;
@@ -35,13 +39,20 @@ const isRecord = (value: unknown): value is SourceRecord =>
   Array.isArray(value) && value.length === 5 && value.slice(0, 4).every((n) => typeof n === 'number') && typeof value[4] === 'string';
 
 const isIndexFile = (value: unknown): value is IndexFile =>
-  typeof (value as IndexFile | null)?.contentDir === 'string' && typeof (value as IndexFile).sources === 'object' && (value as IndexFile).sources !== null;
+  (value as IndexFile | null)?.version === INDEX_VERSION && typeof (value as IndexFile).contentDir === 'string' && typeof (value as IndexFile).sources === 'object' && (value as IndexFile).sources !== null;
 
 /** A source as a look-up needs it: its digest, and its text, read at most once (`read`). */
 export interface KnownSource {
   digest: string;
-  /** The text; when the digest came from the index, it is read now and must still be that text. */
+  /** The text, when it was read to find the digest (the index did not know the source). */
+  readonly text?: string;
+  /**
+   * The text; when the digest came from the index, it is read now and must still be that text
+   * (else an error: the source changed after the build looked it up, and compiled what it was).
+   */
   read(): string;
+  /** The text as it is now and its digest, read and hashed again if the index gave the digest (a look-up that missed compiles what the file holds). */
+  current(): { text: string; digest: string };
 }
 
 /** The sources of one content folder; `save` writes what this run learnt. */
@@ -89,23 +100,28 @@ export class SourceIndex {
         read: () => {
           if (text !== undefined) return text;
           const read = readFileSync(file, 'utf8');
-          if (sourceDigest(read) !== digest) throw new Error(`${path} changed while the build ran; build again`);
+          if (sourceDigest(read) !== digest) throw new Error('its text changed while the build ran');
           return (text = read);
+        },
+        current: () => {
+          const now = readFileSync(file, 'utf8');
+          return { text: now, digest: sourceDigest(now) };
         },
       };
     }
     const text = readFileSync(file, 'utf8');
     const digest = sourceDigest(text);
-    const settled = stats !== undefined && stats.ctimeMs < statAt - SETTLED_MS;
+    // Settled by both times: a file system that keeps no true change time (some network and FUSE mounts) still has a modification time.
+    const settled = stats !== undefined && Math.max(stats.ctimeMs, stats.mtimeMs) < statAt - SETTLED_MS;
     if (settled) this.learnt.set(path, [stats.ino, stats.size, stats.mtimeMs, stats.ctimeMs, digest]);
     this.changed = true;
-    return { digest, read: () => text };
+    return { digest, text, read: () => text, current: () => ({ text, digest }) };
   }
 
   /** Writes the index as this run found the sources, when that differs from what it read. */
   async save(): Promise<void> {
     if (!this.changed && this.learnt.size === this.known.size) return;
     const sources = Object.fromEntries([...this.learnt].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    await writeCacheFile(this.file, JSON.stringify({ contentDir: this.contentDir, sources } satisfies IndexFile));
+    await writeCacheFile(this.file, JSON.stringify({ version: INDEX_VERSION, contentDir: this.contentDir, sources } satisfies IndexFile));
   }
 }

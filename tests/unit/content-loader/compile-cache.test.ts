@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
@@ -94,8 +94,9 @@ describe('entries of the persistent cache', () => {
     for (const stored of [[' ', source.length + 1], ['', 1.5], ['', -1], source.length + 1]) {
       writeEntry('bb'.repeat(32), { compiled: { kind: 'html', code: null }, body: stored });
       const found = readCompiled(dir, 'bb'.repeat(32), () => source, isStored)!;
-      expect(() => found.readBody()).toThrow(/does not fit its page's source/);
-      expect(() => found.whole()).toThrow(/does not fit its page's source/);
+      expect(() => found.readBody()).toThrow(/bb\.compiled does not fit it, and was removed$/);
+      expect(existsSync(entryFile('bb'.repeat(32)))).toBe(false);
+      expect(() => found.whole()).toThrow(/does not fit it/);
     }
   });
 

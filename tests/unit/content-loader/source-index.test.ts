@@ -1,13 +1,22 @@
 import * as fs from 'node:fs';
-import { statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import contentLoader from '../../../plugins/content-loader/index.ts';
 import { sourceDigest } from '../../../plugins/content-loader/compile-cache.ts';
+import { cachedCompile, compilePage, type CompileInput } from '../../../plugins/content-loader/compile-page.ts';
+import { compiledKeyOf } from '../../../src/build/compiled-keys.ts';
+import { cacheFilePath } from '../../../src/util/cache-entry.ts';
 import { SETTLED_MS, SourceIndex } from '../../../plugins/content-loader/source-index.ts';
 import type { ContentPage, OutputFiles, PluginContext, RouteDefinition } from '../../../src/pipeline/plugin.ts';
 import { tempSite } from '../../helpers.ts';
 import { inThreadContext } from './in-thread-context.ts';
+
+// Each look-up's input, kept.
+vi.mock('../../../plugins/content-loader/compile-page.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../plugins/content-loader/compile-page.ts')>();
+  return { ...original, cachedCompile: vi.fn(original.cachedCompile) };
+});
 
 // Every read of a file, counted: the index is there so that a rebuild reads no source it knows.
 vi.mock('node:fs', async (importOriginal) => {
@@ -133,6 +142,21 @@ describe("a page's Markdown (llms output)", () => {
     expect(made.get('/llms-full.txt')).toContain('Read on.');
     expect(sourcesReadSince(since)).toEqual(['guide.md', 'index.md', 'zebra.md']);
   });
+
+  test("has a new key when its page's source changes, and the others keep theirs", async () => {
+    later();
+    const before = await llmsOutput(false);
+    const file = contentFile('index.md');
+    const text = fs.readFileSync(file, 'utf8');
+    writeFileSync(file, `${text}One more line.\n`);
+    try {
+      const after = await llmsOutput(false);
+      expect(after.get('/index.md')).not.toBe(before.get('/index.md'));
+      expect(after.get('/guide.md')).toBe(before.get('/guide.md'));
+    } finally {
+      writeFileSync(file, text);
+    }
+  });
 });
 
 describe('a source the index knows', () => {
@@ -161,7 +185,9 @@ describe('a source the index knows', () => {
     try {
       const stale = SourceIndex.load(cacheDir, contentDir).source('guide.md', file, stats, statAt);
       expect(stale.digest).toBe(sourceDigest(text));
-      expect(() => stale.read()).toThrow('guide.md changed while the build ran; build again');
+      expect(() => stale.read()).toThrow('its text changed while the build ran');
+      // A look-up that missed reads it as it is now.
+      expect(stale.current()).toEqual({ text: `${text}More.\n`, digest: sourceDigest(`${text}More.\n`) });
     } finally {
       writeFileSync(file, text);
     }
@@ -180,8 +206,88 @@ describe('a source the index knows', () => {
       SourceIndex.load(cacheDir, contentDir).source('guide.md', file, { ...stats, ...change } as fs.Stats, statAt);
       expect(sourcesReadSince(since), JSON.stringify(change)).toEqual(['guide.md']);
     }
+    // The index file of another content folder, or of another digest, put where this folder's is.
+    const indexFile = join(cacheDir, 'sources', readdirSync(join(cacheDir, 'sources'))[0]!);
+    const saved = fs.readFileSync(indexFile, 'utf8');
+    for (const other of [{ contentDir: join(site.root, 'elsewhere') }, { version: 0 }]) {
+      writeFileSync(indexFile, JSON.stringify({ ...JSON.parse(saved), ...other }));
+      const since = vi.mocked(fs.readFileSync).mock.calls.length;
+      SourceIndex.load(cacheDir, contentDir).source('guide.md', file, stats, statAt);
+      expect(sourcesReadSince(since), JSON.stringify(other)).toEqual(['guide.md']);
+    }
+    writeFileSync(indexFile, saved);
     const since = vi.mocked(fs.readFileSync).mock.calls.length;
-    SourceIndex.load(cacheDir, join(site.root, 'elsewhere')).source('guide.md', file, stats, statAt);
-    expect(sourcesReadSince(since)).toEqual(['guide.md']);
+    SourceIndex.load(cacheDir, contentDir).source('guide.md', file, stats, statAt);
+    expect(sourcesReadSince(since)).toEqual([]);
+  });
+});
+
+describe('a compile cache entry that does not fit its source', () => {
+  /** Makes the cache entry of `route`'s page claim a body longer than its source. */
+  async function damageEntryOf(route: string): Promise<string> {
+    later();
+    const { pages } = await load();
+    vi.restoreAllMocks();
+    const key = compiledKeyOf(pages.get(route)!.compiled)!;
+    const entry = cacheFilePath(join(context.cacheDir, 'compiled'), key, 'compiled');
+    const text = fs.readFileSync(entry, 'utf8');
+    const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { value: { body: unknown } };
+    header.value.body = 100_000;
+    writeFileSync(entry, `${JSON.stringify(header)}${text.slice(text.indexOf('\n'))}`);
+    return entry;
+  }
+
+  test("is an error at the page when its body is read, and is removed: the next build compiles the page", async () => {
+    const entry = await damageEntryOf('/guide');
+    later();
+    await expect(llmsOutput(true)).rejects.toMatchObject({ diagnostics: [{ code: 'read-failed', file: join('content', 'guide.md'), message: expect.stringMatching(/^Cannot read content\/guide\.md: its compile cache entry .* does not fit it, and was removed \(build again\)$/) }] });
+    expect(fs.existsSync(entry)).toBe(false);
+    vi.restoreAllMocks();
+    later();
+    expect((await llmsOutput(true)).get('/guide.md')).toContain('Read on.');
+  });
+
+  test('is a miss when the look-up read the source anyway, and in a task', async () => {
+    const entry = await damageEntryOf('/guide');
+    // Touched: the index does not know it, so the look-up reads it.
+    const file = contentFile('guide.md');
+    utimesSync(file, new Date(), new Date());
+    later();
+    const compiles = vi.fn(context.compilePage);
+    await contentLoader().loadContent!({ context: { ...context, compilePage: compiles } });
+    expect(compiles.mock.calls.map(([task]) => task.sourcePath)).toEqual([join('content', 'guide.md')]);
+    expect(fs.existsSync(entry)).toBe(true);
+
+    // A task that looks the page up itself (dev's): the damaged entry is compiled again.
+    await damageEntryOf('/guide');
+    const damaged = fs.readFileSync(entry, 'utf8');
+    const input = { ...(compiles.mock.calls[0]![0].input as CompileInput) };
+    delete input.source;
+    delete input.missedKey;
+    const output = await compilePage(input);
+    expect(output.body).toContain('Read on.');
+    expect(fs.readFileSync(entry, 'utf8')).not.toBe(damaged);
+  });
+
+  test('a look-up that misses keys the page by the text it holds then, not the digest the index gave', async () => {
+    later();
+    vi.mocked(cachedCompile).mockClear();
+    const { pages } = await load();
+    const [input] = vi.mocked(cachedCompile).mock.calls.find(([{ relativePath }]) => relativePath === join('content', 'zebra.md'))!;
+    const file = contentFile('zebra.md');
+    const text = fs.readFileSync(file, 'utf8');
+    // The identity the index recorded, handed in as the build's stat was: then the file changes.
+    const known = SourceIndex.load(context.cacheDir, context.contentDir).source('zebra.md', file, statSync(file), Date.now());
+    expect(known.text).toBeUndefined();
+    writeFileSync(file, `${text}Changed behind the stat.\n`);
+    try {
+      // The entry of the recorded digest is gone (a cache cleared): the look-up misses.
+      rmSync(join(context.cacheDir, 'compiled'), { recursive: true, force: true });
+      const lookUp = await cachedCompile(input, known);
+      expect('task' in lookUp && lookUp.task.source).toBe(`${text}Changed behind the stat.\n`);
+      expect('task' in lookUp && lookUp.task.missedKey).not.toBe(compiledKeyOf(pages.get('/zebra')!.compiled));
+    } finally {
+      writeFileSync(file, text);
+    }
   });
 });

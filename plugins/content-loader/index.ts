@@ -246,7 +246,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
               ...output,
               ...target,
               sourcePath,
-              title: pageTitle({ ...output, ...target }),
+              title: pageTitle({ frontMatter: output.frontMatter, headings: output.headings, name: target.name, route: target.route }),
             }),
             (error: unknown) => {
               // Gather every page's problems before failing, so one run reports them all, in the

@@ -38,6 +38,7 @@ export { cacheFilePath, readCacheEntry, readCacheEntrySync, readCacheFileHeader,
 export { compiledKeyOf, lazyCompiledPage, noteCompiledKey } from './build/compiled-keys.ts';
 export { toolBuildId } from './util/tool-build-id.ts';
 export { writeAtomically } from './util/write-atomically.ts';
+export { RACY_MARGIN_MS } from './util/racy-margin.ts';
 export { isInside, realPathInside } from './util/contained-path.ts';
 export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve-link.ts';
 export { EXTERNAL_LINK_ATTRIBUTES, IMAGE_LOADING_ATTRIBUTES } from './shared/theme-attributes.ts';

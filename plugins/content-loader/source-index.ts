@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
-import { writeCacheFile } from 'docs-gen';
+import { RACY_MARGIN_MS, writeCacheFile } from 'docs-gen';
 import { sourceDigest } from './compile-cache.ts';
 
 /**
@@ -15,9 +15,10 @@ import { sourceDigest } from './compile-cache.ts';
  * The identity is the inode, size, modification time and change time. An edit changes the
  * modification time, and one that sets it back (`touch -d`) changes the change time, which no
  * program can set. What a time cannot tell apart is an edit within one tick of the clock that
- * stamps files, after the build read the file; like git's "racily clean" check, a source is
- * recorded only when its change time is older than the moment before its stat by more than any
- * file system's tick (FAT's is 2 s). A file saved just before a build is read again by the next.
+ * stamps files, after the build read the file; like git's "racily clean" check (and dev's
+ * `stampOf`), a source is recorded only when its change and modification times are older than
+ * the moment before its stat by more than any file system's tick (`RACY_MARGIN_MS`). A file saved
+ * just before a build is read again by the next.
  */
 
 /** A source as recorded: its identity, and the digest of its text. */
@@ -31,9 +32,6 @@ interface IndexFile {
 }
 
 const INDEX_VERSION = 1;
-
-/** How much older than the stat a source's change time must be to be recorded (see above). */
-export const SETTLED_MS = 3000;
 
 const isRecord = (value: unknown): value is SourceRecord =>
   Array.isArray(value) && value.length === 5 && value.slice(0, 4).every((n) => typeof n === 'number') && typeof value[4] === 'string';
@@ -112,7 +110,7 @@ export class SourceIndex {
     const text = readFileSync(file, 'utf8');
     const digest = sourceDigest(text);
     // Settled by both times: a file system that keeps no true change time (some network and FUSE mounts) still has a modification time.
-    const settled = stats !== undefined && Math.max(stats.ctimeMs, stats.mtimeMs) < statAt - SETTLED_MS;
+    const settled = stats !== undefined && Math.max(stats.ctimeMs, stats.mtimeMs) < statAt - RACY_MARGIN_MS;
     if (settled) this.learnt.set(path, [stats.ino, stats.size, stats.mtimeMs, stats.ctimeMs, digest]);
     this.changed = true;
     return { digest, text, read: () => text, current: () => ({ text, digest }) };

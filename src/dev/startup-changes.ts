@@ -4,6 +4,7 @@ import { readdir } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import type { FileEvent } from './apply-changes.ts';
 import { IGNORED } from './watch-site.ts';
+import { RACY_MARGIN_MS } from '../util/racy-margin.ts';
 
 /** What dev read its site from: the folders (whole trees) and single files (the config). */
 export interface StartupFiles {
@@ -66,13 +67,6 @@ export interface ListOptions {
    */
   startedAt?: number;
 }
-
-/**
- * Git's "racily clean" rule: mtimes are whole seconds on some file systems (2 s on FAT), so two
- * saves in one tick with the same size have the same size and mtime. A file this recent is
- * stamped with its text's hash as well.
- */
-export const RACY_MARGIN_MS = 2000;
 
 async function list(what: StartupFiles, options: ListOptions): Promise<Listing> {
   const read = options.readTree ?? readTree;

@@ -7,7 +7,8 @@ import { sourceDigest } from '../../../plugins/content-loader/compile-cache.ts';
 import { cachedCompile, compilePage, type CompileInput } from '../../../plugins/content-loader/compile-page.ts';
 import { compiledKeyOf } from '../../../src/build/compiled-keys.ts';
 import { cacheFilePath } from '../../../src/util/cache-entry.ts';
-import { SETTLED_MS, SourceIndex } from '../../../plugins/content-loader/source-index.ts';
+import { SourceIndex } from '../../../plugins/content-loader/source-index.ts';
+import { RACY_MARGIN_MS } from '../../../src/util/racy-margin.ts';
 import type { ContentPage, OutputFiles, PluginContext, RouteDefinition } from '../../../src/pipeline/plugin.ts';
 import { tempSite } from '../../helpers.ts';
 import { inThreadContext } from './in-thread-context.ts';
@@ -43,7 +44,7 @@ const sourcesReadSince = (since: number) =>
     .map((path) => path.slice(join(site.root, 'content').length + 1))
     .sort();
 /** The wall clock as a build long after every file was written sees it: each source has settled. */
-const later = () => vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 10 * SETTLED_MS);
+const later = () => vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 10 * RACY_MARGIN_MS);
 
 let context: PluginContext;
 beforeAll(async () => {
@@ -95,7 +96,7 @@ describe('the source index of a build', () => {
     const file = contentFile('index.md');
     writeFileSync(file, '# Home\n\nWelcome back.\n');
     // The clock as the build sees it: the source changed a moment ago.
-    vi.spyOn(Date, 'now').mockReturnValue(statSync(file).ctimeMs + SETTLED_MS / 2);
+    vi.spyOn(Date, 'now').mockReturnValue(statSync(file).ctimeMs + RACY_MARGIN_MS / 2);
     await load();
     vi.restoreAllMocks();
     later();
@@ -167,7 +168,7 @@ describe('a source the index knows', () => {
     const file = contentFile('guide.md');
     const text = fs.readFileSync(file, 'utf8');
     const stats = statSync(file);
-    const statAt = stats.ctimeMs + 2 * SETTLED_MS;
+    const statAt = stats.ctimeMs + 2 * RACY_MARGIN_MS;
     const recording = SourceIndex.load(cacheDir, contentDir);
     expect(recording.source('guide.md', file, stats, statAt).digest).toBe(sourceDigest(text));
     await recording.save();
@@ -196,7 +197,7 @@ describe('a source the index knows', () => {
   test('is read again when any part of its identity differs, or under another content folder', async () => {
     const file = contentFile('guide.md');
     const stats = statSync(file);
-    const statAt = stats.ctimeMs + 2 * SETTLED_MS;
+    const statAt = stats.ctimeMs + 2 * RACY_MARGIN_MS;
     const recording = SourceIndex.load(cacheDir, contentDir);
     recording.source('guide.md', file, stats, statAt);
     await recording.save();

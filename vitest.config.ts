@@ -85,6 +85,7 @@ const UNIT_WITH_MODULE_MOCKS = [
   'tests/unit/content-loader/source-index.test.ts',
   'tests/unit/image-size/image-endpoint-cache.test.ts',
   'tests/unit/util/atomic-write-names.test.ts',
+  'tests/unit/util/self-contained-modules.test.ts',
 ];
 /**
  * Unit files on every core: vitest's own default leaves one core free (2 cores: one worker, and the

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { SourceMap, type SourceMapPayload } from 'node:module';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdir, readFile } from 'node:fs/promises';
 import { sharedReact } from '../pipeline/shared-react.ts';
 import type { BuildOptions, Message, Plugin as EsbuildPlugin } from 'esbuild';
-import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
+import { DiagnosticError, isDiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { spawn } from 'node:child_process';
 import { distPath, distUrl } from './dist-path.ts';
 import { isInertModule } from './inert-module.ts';
 import { writeAtomically } from './write-atomically.ts';
+import { writeCacheFile } from './cache-entry.ts';
+import { toolBuildId } from './tool-build-id.ts';
 
 /**
  * `import { defineConfig } from 'docs-gen'` means this very copy of docs-gen, at run time; and
@@ -63,6 +65,9 @@ export function userModuleBuildOptions(file: string, plugins: EsbuildPlugin[] = 
   };
 }
 
+/** What `bundledModuleName` names: a file of the cache folder itself. */
+const BUNDLED_MODULE_NAME = /^module\.[0-9a-f]{12}\.mjs$/;
+
 /** The cache file name of a bundled module: the same source and bundle give the same name. */
 export function bundledModuleName(file: string, text: string): string {
   return `module.${createHash('sha1').update(file).update(text).digest('hex').slice(0, 12)}.mjs`;
@@ -81,6 +86,14 @@ export interface ImportedModule {
  */
 export async function importModuleFile(file: string, options: { root: string; cacheDir: string; code: DiagnosticCode; timeoutMs?: number; plugins?: EsbuildPlugin[] }): Promise<ImportedModule> {
   const relativeFile = relative(options.root, file);
+  // A file that imports no file of the site (a config of options, a `_meta.ts`) bundles the
+  // same from the same text: its last bundle serves, without loading esbuild (SelfContained below).
+  const selfContained = options.plugins?.length ? undefined : await SelfContained.of(file, options.cacheDir);
+  const reused = await selfContained?.reuse(async (bundled, text) => {
+    await probeForEndlessLoop(bundled, text, relativeFile, options.timeoutMs);
+    return (await import(pathToFileURL(bundled).href)) as Record<string, unknown>;
+  });
+  if (reused) return { exports: reused, dependencies: [resolve(file)] };
   let text: string;
   let dependencies: string[];
   let sourceMap: SourceMapPayload;
@@ -116,20 +129,10 @@ export async function importModuleFile(file: string, options: { root: string; ca
   const bundled = join(options.cacheDir, bundledModuleName(file, text));
   // Through a temporary name: a build or `check` of the site loading this module at the same time must never import half of it.
   await writeAtomically(bundled, text);
-  // A module of literals alone (`export default { title: 'Docs' }`) cannot loop: no probe process.
-  if (options.timeoutMs !== undefined && !isInertModule(text) && !(await loadsWithin(bundled, options.timeoutMs))) {
-    throw new DiagnosticError([
-      {
-        severity: 'error',
-        code: 'evaluation-timeout',
-        message: `${relativeFile} did not finish loading within ${options.timeoutMs} ms: is there an endless loop in it?`,
-        file: relativeFile,
-        hint: 'code that is just slow can be given longer with `evaluationTimeoutMs` in the config',
-      },
-    ]);
-  }
+  await probeForEndlessLoop(bundled, text, relativeFile, options.timeoutMs);
+  let exports: Record<string, unknown>;
   try {
-    return { exports: (await import(pathToFileURL(bundled).href)) as Record<string, unknown>, dependencies };
+    exports = (await import(pathToFileURL(bundled).href)) as Record<string, unknown>;
   } catch (error) {
     const place = placeOfThrow(error, bundled, sourceMap, options.root);
     throw new DiagnosticError([
@@ -142,6 +145,86 @@ export async function importModuleFile(file: string, options: { root: string; ca
         column: place?.column,
       },
     ]);
+  }
+  if (dependencies.length === 1 && dependencies[0] === resolve(file)) await selfContained?.remember(bundled);
+  return { exports, dependencies };
+}
+
+/** With a time limit, a bundled module is first loaded in a child process: one that does not finish is an `evaluation-timeout` error. */
+async function probeForEndlessLoop(bundled: string, text: string, relativeFile: string, timeoutMs: number | undefined): Promise<void> {
+  // A module of literals alone (`export default { title: 'Docs' }`) cannot loop: no probe process.
+  if (timeoutMs !== undefined && !isInertModule(text) && !(await loadsWithin(bundled, timeoutMs))) {
+    throw new DiagnosticError([
+      {
+        severity: 'error',
+        code: 'evaluation-timeout',
+        message: `${relativeFile} did not finish loading within ${timeoutMs} ms: is there an endless loop in it?`,
+        file: relativeFile,
+        hint: 'code that is just slow can be given longer with `evaluationTimeoutMs` in the config',
+      },
+    ]);
+  }
+}
+
+/**
+ * The last bundle of a file that imported no file of the site, in `<cacheDir>/bundles/<hash of
+ * its path>.json`: its key and the bundled module's name. Bundling costs a build 35 ms on its main
+ * thread (loading esbuild, starting its process, the bundle), the config's every time. A file's
+ * bundle is a function of its text, this docs-gen (its code, and its place: the bundle imports
+ * `docs-gen` by path) and the file's path, when esbuild resolved no file of the site for it: its
+ * packages stay imports, resolved by Node when the bundle loads. A file that imports another of
+ * the site is bundled every time: what an import resolves to can change without any text the key
+ * could hold changing (a file added beside it that esbuild would pick first). The bundled module
+ * is used only while its name still matches its bytes (`bundledModuleName`).
+ */
+class SelfContained {
+  private constructor(
+    private readonly file: string,
+    private readonly cacheDir: string,
+    private readonly key: string,
+  ) {}
+
+  /** The file's entry, or undefined when the file cannot be read (the bundle then reports it). */
+  static async of(file: string, cacheDir: string): Promise<SelfContained | undefined> {
+    const source = await readFile(file, 'utf8').catch(() => undefined);
+    if (source === undefined) return undefined;
+    const key = createHash('sha256').update(await toolBuildId()).update('\0').update(distUrl('src/index.js')).update('\0').update(file).update('\0').update(source).digest('hex');
+    return new SelfContained(file, cacheDir, key);
+  }
+
+  private get record(): string {
+    return join(this.cacheDir, 'bundles', `${createHash('sha256').update(this.file).digest('hex').slice(0, 16)}.json`);
+  }
+
+  /** The exports of the remembered bundle, or undefined when there is none for this key or it does not load (the caller bundles again, and reports any error from there, placed). */
+  async reuse(load: (bundled: string, text: string) => Promise<Record<string, unknown>>): Promise<Record<string, unknown> | undefined> {
+    let entry: { key?: unknown; module?: unknown } | undefined;
+    try {
+      entry = JSON.parse(await readFile(this.record, 'utf8')) as { key?: unknown; module?: unknown };
+    } catch {
+      // None, or torn: bundled again.
+      return undefined;
+    }
+    if (entry?.key !== this.key || typeof entry.module !== 'string' || !BUNDLED_MODULE_NAME.test(entry.module)) return undefined;
+    const bundled = join(this.cacheDir, entry.module);
+    const text = await readFile(bundled, 'utf8').catch(() => undefined);
+    if (text === undefined || bundledModuleName(this.file, text) !== entry.module) return undefined;
+    try {
+      return await load(bundled, text);
+    } catch (error) {
+      // A time-out is the file's own answer; anything else is told again with its place by the bundle path.
+      if (isDiagnosticError(error)) throw error;
+      return undefined;
+    }
+  }
+
+  /** Remembers `bundled` (a module this file bundled to, and that loaded) for the next load of the same text, when the file still holds it. */
+  async remember(bundled: string): Promise<void> {
+    const again = await SelfContained.of(this.file, this.cacheDir);
+    if (again?.key !== this.key) return;
+    await writeCacheFile(this.record, JSON.stringify({ key: this.key, module: basename(bundled) })).catch(() => {
+      // Not remembered: the next load bundles again.
+    });
   }
 }
 

@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import * as esbuild from 'esbuild';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { loadConfig } from '../../../src/config/load-config.ts';
+import { tempSite } from '../../helpers.ts';
+
+// Every bundle esbuild makes, counted: a file that imports no file of the site is bundled once per text.
+vi.mock('esbuild', async (importOriginal) => {
+  const original = await importOriginal<typeof import('esbuild')>();
+  return { ...original, build: vi.fn(original.build) };
+});
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  while (cleanups.length) cleanups.pop()!();
+});
+
+function site(files: Record<string, string>): string {
+  const { root, cleanup } = tempSite(files);
+  cleanups.push(cleanup);
+  return root;
+}
+
+/** The config's title, and how many bundles loading it made. */
+async function load(root: string): Promise<{ title: string; bundles: number }> {
+  vi.mocked(esbuild.build).mockClear();
+  const { config } = await loadConfig(root);
+  return { title: config.title, bundles: vi.mocked(esbuild.build).mock.calls.length };
+}
+
+describe('a config that imports no file of the site', () => {
+  test('is bundled once: the next load takes the same bundle, and a changed text is bundled again', async () => {
+    const root = site({ 'docs-gen.config.ts': "import { defineConfig } from 'docs-gen';\nexport default defineConfig({ title: 'First' as string });\n" });
+    expect(await load(root)).toEqual({ title: 'First', bundles: 1 });
+    expect(await load(root)).toEqual({ title: 'First', bundles: 0 });
+    writeFileSync(join(root, 'docs-gen.config.ts'), "export default { title: 'Second' as string };\n");
+    expect(await load(root)).toEqual({ title: 'Second', bundles: 1 });
+    expect(await load(root)).toEqual({ title: 'Second', bundles: 0 });
+  });
+
+  test('is bundled again when the remembered bundle is not the one its name stands for, or its record is torn', async () => {
+    const root = site({ 'docs-gen.config.ts': "export default { title: 'Kept' };\n" });
+    await load(root);
+    const cache = join(root, '.docs-gen-cache');
+    const [module] = readdirSync(cache).filter((name) => name.startsWith('module.'));
+    const bundle = join(cache, module!);
+    writeFileSync(bundle, readFileSync(bundle, 'utf8').replace('Kept', 'Planted'));
+    expect(await load(root)).toEqual({ title: 'Kept', bundles: 1 });
+    const [record] = readdirSync(join(cache, 'bundles'));
+    writeFileSync(join(cache, 'bundles', record!), '{"key":');
+    expect(await load(root)).toEqual({ title: 'Kept', bundles: 1 });
+    expect(await load(root)).toEqual({ title: 'Kept', bundles: 0 });
+  });
+});
+
+describe('a config that imports a file of the site', () => {
+  test('is bundled at every load, so an edit of the file it imports is seen', async () => {
+    const root = site({
+      'site-title.ts': "export const title = 'From a module';\n",
+      'docs-gen.config.ts': "import { title } from './site-title.ts';\nexport default { title };\n",
+    });
+    expect(await load(root)).toEqual({ title: 'From a module', bundles: 1 });
+    writeFileSync(join(root, 'site-title.ts'), "export const title = 'Edited';\n");
+    expect(await load(root)).toEqual({ title: 'Edited', bundles: 1 });
+    expect(readdirSync(join(root, '.docs-gen-cache')).includes('bundles')).toBe(false);
+  });
+});

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdir, readFile } from 'node:fs/promises';
 import { sharedReact } from '../pipeline/shared-react.ts';
 import type { BuildOptions, Message, Plugin as EsbuildPlugin } from 'esbuild';
-import { DiagnosticError, isDiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
+import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { spawn } from 'node:child_process';
 import { distPath, distUrl } from './dist-path.ts';
 import { isInertModule } from './inert-module.ts';
@@ -65,6 +65,9 @@ export function userModuleBuildOptions(file: string, plugins: EsbuildPlugin[] = 
   };
 }
 
+/** The settings files esbuild reads for a file, in its folder and each above (`SelfContained`). */
+const SETTINGS_FILES = ['tsconfig.json', 'jsconfig.json', 'package.json'];
+
 /** What `bundledModuleName` names: a file of the cache folder itself. */
 const BUNDLED_MODULE_NAME = /^module\.[0-9a-f]{12}\.mjs$/;
 
@@ -89,10 +92,7 @@ export async function importModuleFile(file: string, options: { root: string; ca
   // A file that imports no file of the site (a config of options, a `_meta.ts`) bundles the
   // same from the same text: its last bundle serves, without loading esbuild (SelfContained below).
   const selfContained = options.plugins?.length ? undefined : await SelfContained.of(file, options.cacheDir);
-  const reused = await selfContained?.reuse(async (bundled, text) => {
-    await probeForEndlessLoop(bundled, text, relativeFile, options.timeoutMs);
-    return (await import(pathToFileURL(bundled).href)) as Record<string, unknown>;
-  });
+  const reused = await selfContained?.reuse((bundled, text) => probeForEndlessLoop(bundled, text, relativeFile, options.timeoutMs));
   if (reused) return { exports: reused, dependencies: [resolve(file)] };
   let text: string;
   let dependencies: string[];
@@ -146,7 +146,7 @@ export async function importModuleFile(file: string, options: { root: string; ca
       },
     ]);
   }
-  if (dependencies.length === 1 && dependencies[0] === resolve(file)) await selfContained?.remember(bundled);
+  if (dependencies.length === 1 && dependencies[0] === resolve(file)) await selfContained?.remember(bundled, sourceMap.sources.length === 1 ? sourceMap.sourcesContent?.[0] : undefined);
   return { exports, dependencies };
 }
 
@@ -169,35 +169,52 @@ async function probeForEndlessLoop(bundled: string, text: string, relativeFile: 
 /**
  * The last bundle of a file that imported no file of the site, in `<cacheDir>/bundles/<hash of
  * its path>.json`: its key and the bundled module's name. Bundling costs a build 35 ms on its main
- * thread (loading esbuild, starting its process, the bundle), the config's every time. A file's
- * bundle is a function of its text, this docs-gen (its code, and its place: the bundle imports
- * `docs-gen` by path) and the file's path, when esbuild resolved no file of the site for it: its
- * packages stay imports, resolved by Node when the bundle loads. A file that imports another of
- * the site is bundled every time: what an import resolves to can change without any text the key
- * could hold changing (a file added beside it that esbuild would pick first). The bundled module
+ * thread (loading esbuild, starting its process, the bundle), the config's every time. esbuild
+ * bundles such a file from its text, its path (`import.meta.url`), this docs-gen (its code, and
+ * its place: the bundle imports `docs-gen` by path) and the settings files it looks for in the
+ * file's folder and every folder above: `tsconfig.json` and `jsconfig.json` (`paths` and
+ * `baseUrl` can turn an import of a package into one of a site file, `verbatimModuleSyntax` or
+ * `useDefineForClassFields` change the code) and `package.json` (`imports`). The key holds all of
+ * them, each file's bytes or its absence; a settings file that `extends` another puts the file
+ * out of this (what it extends may be anywhere). A file that imports one of the site's is
+ * bundled every time: a file added beside it can change what an import resolves to. The bundle
  * is used only while its name still matches its bytes (`bundledModuleName`).
  */
 class SelfContained {
   private constructor(
     private readonly file: string,
     private readonly cacheDir: string,
+    private readonly source: string,
     private readonly key: string,
   ) {}
 
-  /** The file's entry, or undefined when the file cannot be read (the bundle then reports it). */
+  /** The file's entry; undefined when the file cannot be read (the bundle then reports it), a settings file extends another, or the tool has no build id (run from its sources). */
   static async of(file: string, cacheDir: string): Promise<SelfContained | undefined> {
     const source = await readFile(file, 'utf8').catch(() => undefined);
-    if (source === undefined) return undefined;
-    const key = createHash('sha256').update(await toolBuildId()).update('\0').update(distUrl('src/index.js')).update('\0').update(file).update('\0').update(source).digest('hex');
-    return new SelfContained(file, cacheDir, key);
+    const tool = await toolBuildId().catch(() => undefined);
+    if (source === undefined || tool === undefined) return undefined;
+    const hash = createHash('sha256').update(tool).update('\0').update(distUrl('src/index.js')).update('\0').update(file).update('\0').update(source);
+    for (let dir = dirname(file); ; dir = dirname(dir)) {
+      for (const name of SETTINGS_FILES) {
+        const text = await readFile(join(dir, name), 'utf8').catch(() => undefined);
+        if (text !== undefined && name !== 'package.json' && /"extends"/.test(text)) return undefined;
+        hash.update(`\0${join(dir, name)}\0${text === undefined ? '-' : `${text.length}:${text}`}`);
+      }
+      if (dirname(dir) === dir) break;
+    }
+    return new SelfContained(file, cacheDir, source, hash.digest('hex'));
   }
 
   private get record(): string {
     return join(this.cacheDir, 'bundles', `${createHash('sha256').update(this.file).digest('hex').slice(0, 16)}.json`);
   }
 
-  /** The exports of the remembered bundle, or undefined when there is none for this key or it does not load (the caller bundles again, and reports any error from there, placed). */
-  async reuse(load: (bundled: string, text: string) => Promise<Record<string, unknown>>): Promise<Record<string, unknown> | undefined> {
+  /**
+   * The exports of the remembered bundle, or undefined when there is none for this key, or its
+   * import throws (the caller bundles again and reports the throw from there, placed). Probed
+   * for an endless loop first, as a fresh bundle is: a time-out is an error here too.
+   */
+  async reuse(probe: (bundled: string, text: string) => Promise<void>): Promise<Record<string, unknown> | undefined> {
     let entry: { key?: unknown; module?: unknown } | undefined;
     try {
       entry = JSON.parse(await readFile(this.record, 'utf8')) as { key?: unknown; module?: unknown };
@@ -209,17 +226,23 @@ class SelfContained {
     const bundled = join(this.cacheDir, entry.module);
     const text = await readFile(bundled, 'utf8').catch(() => undefined);
     if (text === undefined || bundledModuleName(this.file, text) !== entry.module) return undefined;
+    await probe(bundled, text);
     try {
-      return await load(bundled, text);
-    } catch (error) {
-      // A time-out is the file's own answer; anything else is told again with its place by the bundle path.
-      if (isDiagnosticError(error)) throw error;
+      return (await import(pathToFileURL(bundled).href)) as Record<string, unknown>;
+    } catch {
       return undefined;
     }
   }
 
-  /** Remembers `bundled` (a module this file bundled to, and that loaded) for the next load of the same text, when the file still holds it. */
-  async remember(bundled: string): Promise<void> {
+  /**
+   * Remembers `bundled` (a module this file bundled to, and that loaded) for the next load of the
+   * same key: when esbuild bundled the very text the key was made from (`bundledFrom`, the
+   * source map's copy of it) and the key is still the file's.
+   */
+  async remember(bundled: string, bundledFrom: string | undefined): Promise<void> {
+    // What esbuild was given: the text, with `import.meta.url` spelt out (`sourceImportMetaUrl`).
+    const given = this.source.includes('import.meta.url') ? this.source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(this.file).href)) : this.source;
+    if (bundledFrom !== given) return;
     const again = await SelfContained.of(this.file, this.cacheDir);
     if (again?.key !== this.key) return;
     await writeCacheFile(this.record, JSON.stringify({ key: this.key, module: basename(bundled) })).catch(() => {
@@ -239,7 +262,7 @@ class SelfContained {
 function loadsWithin(bundled: string, timeoutMs: number): Promise<boolean> {
   return new Promise((resolvePromise) => {
     // The parent's flags (source maps, module hooks of a test) apply to the probe too.
-    const child = spawn(process.execPath, [...process.execArgv, distPath('src/util/probe-module-process.js'), pathToFileURL(bundled).href], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
+    const child = spawn(process.execPath, [...flagsForChild(process.execArgv), distPath('src/util/probe-module-process.js'), pathToFileURL(bundled).href], { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] });
     let timer: NodeJS.Timeout | undefined;
     let done = false;
     const finish = (loaded: boolean) => {
@@ -257,6 +280,29 @@ function loadsWithin(bundled: string, timeoutMs: number): Promise<boolean> {
     child.on('error', () => finish(true));
     child.on('exit', () => finish(true));
   });
+}
+
+/** Flags that give Node something else to run than the script named after them, each with the value it takes, if any. */
+const RUNS_OTHER_CODE = new Map<string, boolean>([
+  ['-e', true], ['--eval', true], ['-p', true], ['--print', true], ['-pe', true], ['-ep', true], ['--input-type', true],
+  ['-i', false], ['--interactive', false], ['-c', false], ['--check', false], ['--test', false], ['--watch', false], ['--watch-path', true], ['--watch-preserve-output', false],
+]);
+
+/**
+ * The parent's flags for a child Node process (source maps, a test's module hooks), without
+ * those that make Node run something other than the child's script: a program run as `node -e`
+ * that loads a config would have each probe run that program again, and so probe again, without end.
+ */
+export function flagsForChild(execArgv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const flag = execArgv[i]!;
+    const name = flag.startsWith('--') ? flag.split('=')[0]! : flag;
+    const takesValue = RUNS_OTHER_CODE.get(name);
+    if (takesValue === undefined) kept.push(flag);
+    else if (takesValue && name === flag) i++;
+  }
+  return kept;
 }
 
 /** The user's file, line and column of the first stack frame in the bundled module. */

@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { loadConfig } from '../../../src/config/load-config.ts';
+import { flagsForChild } from '../../../src/util/import-module.ts';
 import { tempSite } from '../../helpers.ts';
 
 // Every bundle esbuild makes, counted: a file that imports no file of the site is bundled once per text.
@@ -39,6 +40,7 @@ describe('a config that imports no file of the site', () => {
     expect(await load(root)).toEqual({ title: 'Second', bundles: 0 });
   });
 
+  // The titles below come from this process's module cache either way: the bundle counts tell.
   test('is bundled again when the remembered bundle is not the one its name stands for, or its record is torn', async () => {
     const root = site({ 'docs-gen.config.ts': "export default { title: 'Kept' };\n" });
     await load(root);
@@ -46,11 +48,36 @@ describe('a config that imports no file of the site', () => {
     const [module] = readdirSync(cache).filter((name) => name.startsWith('module.'));
     const bundle = join(cache, module!);
     writeFileSync(bundle, readFileSync(bundle, 'utf8').replace('Kept', 'Planted'));
-    expect(await load(root)).toEqual({ title: 'Kept', bundles: 1 });
+    expect((await load(root)).bundles).toBe(1);
     const [record] = readdirSync(join(cache, 'bundles'));
     writeFileSync(join(cache, 'bundles', record!), '{"key":');
-    expect(await load(root)).toEqual({ title: 'Kept', bundles: 1 });
-    expect(await load(root)).toEqual({ title: 'Kept', bundles: 0 });
+    expect((await load(root)).bundles).toBe(1);
+    expect((await load(root)).bundles).toBe(0);
+  });
+
+  test('is bundled again when a settings file esbuild reads beside it or above changes, and every time when one extends another', async () => {
+    const root = site({
+      'lib/index.ts': "export const title = 'From the site';\n",
+      'docs-gen.config.ts': "import { title } from 'lib';\nexport default { title };\n",
+      'node_modules/lib/package.json': '{"name":"lib","type":"module","main":"index.js"}',
+      'node_modules/lib/index.js': "export const title = 'From the package';\n",
+    });
+    expect(await load(root)).toEqual({ title: 'From the package', bundles: 1 });
+    expect((await load(root)).bundles).toBe(0);
+    // `paths` makes the package's name a file of the site: bundled into the config from now on.
+    writeFileSync(join(root, 'tsconfig.json'), '{"compilerOptions":{"baseUrl":".","paths":{"lib":["./lib/index.ts"]}}}');
+    expect(await load(root)).toEqual({ title: 'From the site', bundles: 1 });
+    const { dependencies } = await loadConfig(root);
+    expect(dependencies).toContain(join(root, 'lib', 'index.ts'));
+    rmSync(join(root, 'tsconfig.json'));
+    expect((await load(root)).bundles).toBe(0);
+    writeFileSync(join(root, 'package.json'), '{"name":"site","private":true}');
+    expect((await load(root)).bundles).toBe(1);
+    expect((await load(root)).bundles).toBe(0);
+    writeFileSync(join(root, 'tsconfig.json'), '{"extends":"./base.json"}');
+    writeFileSync(join(root, 'base.json'), '{}');
+    expect((await load(root)).bundles).toBe(1);
+    expect((await load(root)).bundles).toBe(1);
   });
 });
 
@@ -64,5 +91,12 @@ describe('a config that imports a file of the site', () => {
     writeFileSync(join(root, 'site-title.ts'), "export const title = 'Edited';\n");
     expect(await load(root)).toEqual({ title: 'Edited', bundles: 1 });
     expect(readdirSync(join(root, '.docs-gen-cache')).includes('bundles')).toBe(false);
+  });
+});
+
+describe("the probe process's flags", () => {
+  test("keep the parent's but those that run other code than the probe (a program run with node -e probed itself without end)", () => {
+    expect(flagsForChild(['--enable-source-maps', '--import', 'hooks.mjs', '-e', "import('x')", '--input-type=module', '--conditions', 'dev'])).toEqual(['--enable-source-maps', '--import', 'hooks.mjs', '--conditions', 'dev']);
+    expect(flagsForChild(['--print=1', '-p', '2', '--eval', 'x', '-pe', 'y', '--input-type', 'module', '--watch', '--watch-path', 'src', '--test', '-i', '--no-warnings'])).toEqual(['--no-warnings']);
   });
 });

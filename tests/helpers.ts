@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { build, type BuildOptions, type BuildResult } from '../src/build/build.ts';
 import { checkSite } from '../src/check/check.ts';
 import type { CheckReport } from '../src/check/report.ts';
@@ -27,6 +27,19 @@ export function tempSite(files: Record<string, string>): TempSite {
     writeFileSync(join(root, path), contents);
   }
   return { root, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** A maker of temporary sites for a test file, each removed after the test that made it. */
+export function tempSitesEachTest(): (files: Record<string, string>) => string {
+  const cleanups: (() => void)[] = [];
+  afterEach(() => {
+    while (cleanups.length) cleanups.pop()!();
+  });
+  return (files) => {
+    const { root, cleanup } = tempSite(files);
+    cleanups.push(cleanup);
+    return root;
+  };
 }
 
 /** A new empty folder in the run's folder, which goes when the run ends (tests/global-setup.ts). */

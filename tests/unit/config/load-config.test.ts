@@ -1,19 +1,10 @@
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { loadConfig } from '../../../src/config/load-config.ts';
 import { formatDiagnostic } from '../../../src/diagnostics/format.ts';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic.ts';
-import { rejectionDiagnostics, tempSite } from '../../helpers.ts';
+import { rejectionDiagnostics, tempSitesEachTest } from '../../helpers.ts';
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
-});
-
-function site(files: Record<string, string>): string {
-  const { root, cleanup } = tempSite(files);
-  cleanups.push(cleanup);
-  return root;
-}
+const site = tempSitesEachTest();
 
 /** The diagnostics `loadConfig` rejects with (fails the test when it resolves). */
 const loadFailure = (root: string): Promise<Diagnostic[]> => rejectionDiagnostics(loadConfig(root), 'loadConfig');

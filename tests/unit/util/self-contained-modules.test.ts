@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { loadConfig } from '../../../src/config/load-config.ts';
 import { flagsForChild } from '../../../src/util/import-module.ts';
-import { tempSite } from '../../helpers.ts';
+import { tempSitesEachTest } from '../../helpers.ts';
 
 // Every bundle esbuild makes, counted: a file that imports no file of the site is bundled once per text.
 vi.mock('esbuild', async (importOriginal) => {
@@ -12,16 +12,7 @@ vi.mock('esbuild', async (importOriginal) => {
   return { ...original, build: vi.fn(original.build) };
 });
 
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  while (cleanups.length) cleanups.pop()!();
-});
-
-function site(files: Record<string, string>): string {
-  const { root, cleanup } = tempSite(files);
-  cleanups.push(cleanup);
-  return root;
-}
+const site = tempSitesEachTest();
 
 /** The config's title, and how many bundles loading it made. */
 async function load(root: string): Promise<{ title: string; bundles: number }> {

@@ -79,11 +79,11 @@ export function buildPageMap(input: PageMapInput): PageMapResult {
       // Nextra 3's `folder` type names a folder's entry: a `doc` here.
       const base = { name, locale, type: !entry.type || entry.type === 'folder' ? 'doc' : entry.type, display: entry.display ?? 'normal', theme: entry.theme } as const;
       if (!names.has(name)) {
-        const position = read?.keyPositions[name];
         if (entry.type === 'separator') items.push({ ...base, kind: 'MdxPage', route: '#', title: entry.title ?? '' });
         else if (entry.href) items.push({ ...base, kind: 'MdxPage', route: '#', title: entry.title ?? titleFromName(name), href: entry.href, newWindow: entry.newWindow ?? false });
         else if (entry.type === 'menu') items.push({ ...base, kind: 'MdxPage', route: '#', title: entry.title ?? titleFromName(name), items: entry.items ?? {} });
         else {
+          const position = read?.keyPositions[name];
           diagnostics.push({
             severity: 'warning',
             code: 'meta-unknown-entry',

@@ -13,7 +13,7 @@ export interface ReadMeta {
   meta: MetaFile;
   /** Relative to the site root. */
   sourcePath: string;
-  /** Position of each key in the file (JSON only), for messages about entries. */
+  /** Position of each key in the file (JSON only), for messages about entries; found when first read. */
   keyPositions: Record<string, { line: number; column: number }>;
 }
 
@@ -82,7 +82,9 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
   const { sourcePath } = options;
   let data: unknown;
   let locate: (path: PropertyKey[], key?: string) => { line: number; column: number } | undefined = () => undefined;
-  const keyPositions: ReadMeta['keyPositions'] = {};
+  // Found when first asked for: only a message about an entry reads them, and scanning every
+  // file's keys was half of reading 110 `_meta.json` files at each build's start.
+  let keyPositions: () => ReadMeta['keyPositions'] = () => ({});
   if (file.endsWith('.json')) {
     const text = await readFile(file, 'utf8');
     try {
@@ -108,7 +110,8 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
       }
       return undefined;
     };
-    for (const { key, offset } of topLevelKeys(text)) keyPositions[key] = positionAt(text, offset);
+    let positions: ReadMeta['keyPositions'] | undefined;
+    keyPositions = () => (positions ??= Object.fromEntries(topLevelKeys(text).map(({ key, offset }) => [key, positionAt(text, offset)])));
   } else {
     const { exports } = await importModuleFile(file, { root: options.root, cacheDir: options.cacheDir, code: 'meta-syntax', timeoutMs: options.timeoutMs });
     data = exports.default;
@@ -142,7 +145,13 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
       }),
     );
   }
-  return { meta: parsed.data, sourcePath, keyPositions };
+  return {
+    meta: parsed.data,
+    sourcePath,
+    get keyPositions() {
+      return keyPositions();
+    },
+  };
 }
 
 /** `_meta` file names in precedence order for a locale: the locale's own, then the shared one. */

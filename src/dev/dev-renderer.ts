@@ -50,7 +50,6 @@ export class DevRenderer {
   async setSnapshot(snapshot: SiteSnapshot): Promise<boolean> {
     // Compared part by part, the same objects at once: no text of the whole site per edit.
     if (this.snapshot && sameData(snapshot, this.snapshot)) return false;
-    this.cache.clear();
     const patch = this.wholeSent && sitePatch(this.wholeSent, snapshot);
     if (patch) await this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'patchSite', input: patch });
     else {
@@ -63,6 +62,10 @@ export class DevRenderer {
       ]);
       this.wholeSent = snapshot;
     }
+    // Emptied once every worker holds the new site, not before: a render that ended while the
+    // workers were being sent it may have used the old one (under load, a page kept its old
+    // sidebar tree after a rename), and a render still running then is not kept (its key is older).
+    this.cache.clear();
     this.snapshot = snapshot;
     this.snapshotKey++;
     return true;

@@ -4,6 +4,9 @@ import type { WorkerPool } from '../pipeline/worker-pool.ts';
 import type { OutlineCache } from './outline-cache.ts';
 import { stampOf, type FileStamp } from './startup-changes.ts';
 
+/** How many times a compile reads a page whose file keeps changing under it before it takes what it read (the watcher's event for the change compiles it again). */
+const READS_PER_COMPILE = 3;
+
 interface Entry {
   /** The content source's compile task for the file (known after a pipeline run). */
   task?: PageCompileTask<unknown>;
@@ -163,20 +166,29 @@ export class PageStore {
 
   private async runCompile(entry: Entry, task: PageCompileTask<unknown>): Promise<boolean> {
     const version = entry.version;
-    try {
-      const { moduleUrl, exportName, input } = task;
-      const output = this.run ? await this.run<unknown, PageCompileOutput>({ moduleUrl, exportName, input }) : await this.pool().run<unknown, PageCompileOutput>({ moduleUrl, exportName, input });
+    for (let read = 1; ; read++) {
+      const before = stampOf(task.file);
+      let result: Pick<Entry, 'errors'> & { output?: PageCompileOutput };
+      try {
+        const { moduleUrl, exportName, input } = task;
+        const output = this.run ? await this.run<unknown, PageCompileOutput>({ moduleUrl, exportName, input }) : await this.pool().run<unknown, PageCompileOutput>({ moduleUrl, exportName, input });
+        result = { output, errors: [] };
+      } catch (error) {
+        // Not a diagnostic: the compiler's bug, still shown as this page's error (dev keeps running).
+        const file = task.sourcePath;
+        const errors: Diagnostic[] = isDiagnosticError(error)
+          ? error.diagnostics
+          : [{ severity: 'error', code: 'plugin-internal', message: `Internal error compiling ${file}: ${(error as Error)?.message ?? String(error)}`, file }];
+        result = { errors };
+      }
       if (entry.version !== version) return false;
-      Object.assign(entry, { output, current: true, errors: [] });
-    } catch (error) {
-      if (entry.version !== version) return false;
-      // Not a diagnostic: the compiler's bug, still shown as this page's error (dev keeps running).
-      const file = task.sourcePath;
-      const errors: Diagnostic[] = isDiagnosticError(error)
-        ? error.diagnostics
-        : [{ severity: 'error', code: 'plugin-internal', message: `Internal error compiling ${file}: ${(error as Error)?.message ?? String(error)}`, file }];
-      Object.assign(entry, { current: true, errors });
+      // The file changed while the worker read it: an editor's save is often two writes (truncate,
+      // then write), and a read between them compiles an empty or cut page, which would be served
+      // and kept as the page's last good version. Read it again, a few times at most.
+      if (read < READS_PER_COMPILE && before !== undefined && stampOf(task.file) !== before) continue;
+      // A failed compile keeps the last good output in use.
+      Object.assign(entry, result, { current: true });
+      return true;
     }
-    return true;
   }
 }

@@ -54,12 +54,15 @@ describe('the dev page store', () => {
 
   describe('a page whose file changes while the worker reads it', () => {
     const site = tempSitesEachTest();
-    const onDisk = () => {
-      const root = site({ 'content/guide.mdx': '# Guide\n\nThe first version.\n' });
+    /** The page's compile begun on a file on disk, its worker runs answered by hand. */
+    const compiling = async () => {
+      const file = join(site({ 'content/guide.mdx': '# Guide\n\nThe first version.\n' }), PAGE);
       const store = new PageStore(() => {
         throw new Error('no pool: compiles go through the context');
       });
-      return { file: join(root, PAGE), store };
+      const runs = handAnsweredRuns();
+      await store.compilePage(runs.run)({ ...task, file });
+      return { file, store, runs, done: store.compile(PAGE) };
     };
     /** Lets every promise the store chains run (no clock: a turn of the event loop). */
     const settled = () => new Promise((done) => setImmediate(done));
@@ -68,42 +71,33 @@ describe('the dev page store', () => {
     // an empty page, which dev served and kept as the last good version (seen under load in a
     // whole-suite run: after a render error dev served an empty page instead of the last good one).
     test('is read again, and what was read between the two writes is never taken', async () => {
-      const { file, store } = onDisk();
-      const runs = handAnsweredRuns();
-      await store.compilePage(runs.run)({ ...task, file });
-      const compiling = store.compile(PAGE);
+      const { file, store, runs, done } = await compiling();
       writeFileSync(file, '# Guide\n\nThe second version, longer than the first.\n');
       runs.answer(0, 'read between the two writes');
       await settled();
       expect(runs.count()).toBe(2);
       expect(store.isCurrent(PAGE)).toBe(false);
       runs.answer(1, 'the second version');
-      expect(await compiling).toBe(true);
+      expect(await done).toBe(true);
       expect(store.answer(PAGE)?.compiled.code).toBe('the second version');
     });
 
     test('a file that never settles is read a bounded number of times, then what was read last is taken', async () => {
-      const { file, store } = onDisk();
-      const runs = handAnsweredRuns();
-      await store.compilePage(runs.run)({ ...task, file });
-      const compiling = store.compile(PAGE);
+      const { file, store, runs, done } = await compiling();
       for (let read = 0; read < 3; read++) {
         writeFileSync(file, `# Guide\n\n${'More text. '.repeat(read + 1)}\n`);
         runs.answer(read, `read ${read + 1}`);
         await settled();
       }
-      expect(await compiling).toBe(true);
+      expect(await done).toBe(true);
       expect(runs.count()).toBe(3);
       expect(store.answer(PAGE)?.compiled.code).toBe('read 3');
     });
 
     test('a file left alone is read once', async () => {
-      const { file, store } = onDisk();
-      const runs = handAnsweredRuns();
-      await store.compilePage(runs.run)({ ...task, file });
-      const compiling = store.compile(PAGE);
+      const { store, runs, done } = await compiling();
       runs.answer(0, 'the first version');
-      expect(await compiling).toBe(true);
+      expect(await done).toBe(true);
       expect(runs.count()).toBe(1);
       expect(store.answer(PAGE)?.compiled.code).toBe('the first version');
     });

@@ -51,23 +51,27 @@ export class DevRenderer {
     // Compared part by part, the same objects at once: no text of the whole site per edit.
     if (this.snapshot && sameData(snapshot, this.snapshot)) return false;
     const patch = this.wholeSent && sitePatch(this.wholeSent, snapshot);
-    if (patch) await this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'patchSite', input: patch });
-    else {
-      // The empty patch replaces an older one the pool would otherwise replay to a new worker after
-      // this snapshot. Always sent: after a config change (`reset`) the pool is the same one, and
-      // still holds the patch made for the old site.
-      await Promise.all([
-        this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'setSite', input: snapshot }),
-        this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'patchSite', input: {} satisfies SitePatch }),
-      ]);
-      this.wholeSent = snapshot;
+    try {
+      if (patch) await this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'patchSite', input: patch });
+      else {
+        // The empty patch replaces an older one the pool would otherwise replay to a new worker after
+        // this snapshot. Always sent: after a config change (`reset`) the pool is the same one, and
+        // still holds the patch made for the old site.
+        await Promise.all([
+          this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'setSite', input: snapshot }),
+          this.pool().broadcast({ moduleUrl: RENDER_WORKER(), exportName: 'patchSite', input: {} satisfies SitePatch }),
+        ]);
+        this.wholeSent = snapshot;
+      }
+      this.snapshot = snapshot;
+    } finally {
+      // Emptied once the broadcast is over, not before: a render that ended while the workers were
+      // being sent the site may have used the old one (under load, a page kept its old sidebar tree
+      // after a rename), and a render still running then is not kept (its key is older). Also when
+      // the broadcast failed: some workers may hold the new site already.
+      this.cache.clear();
+      this.snapshotKey++;
     }
-    // Emptied once every worker holds the new site, not before: a render that ended while the
-    // workers were being sent it may have used the old one (under load, a page kept its old
-    // sidebar tree after a rename), and a render still running then is not kept (its key is older).
-    this.cache.clear();
-    this.snapshot = snapshot;
-    this.snapshotKey++;
     return true;
   }
 
@@ -123,7 +127,8 @@ export class DevRenderer {
     await runTransformPage(options.plugins, page, options.context);
     // A snapshot that changed while this page rendered makes it stale: serve it, do not keep it.
     if (snapshotKey === this.snapshotKey) this.cache.set(cacheKey, { key, html: page.html });
-    this.lastGood.set(cacheKey, page.html);
+    // Nor as the route's last good HTML (served while it fails), unless it has none yet.
+    if (snapshotKey === this.snapshotKey || !this.lastGood.has(cacheKey)) this.lastGood.set(cacheKey, page.html);
     return page.html;
   }
 }

@@ -63,3 +63,23 @@ test('a page rendered with the site the workers hold is kept until the site chan
   await renderer.render(guide, options);
   expect(renders).toBe(1);
 });
+
+test('a broadcast that fails still drops the pages kept: some workers may hold the new site', async () => {
+  const worker = handDeliveredWorker();
+  let renders = 0;
+  let failing = false;
+  const pool = {
+    run: (...args: Parameters<WorkerPool['run']>) => (renders++, worker.pool.run(...args)),
+    broadcast: async (...args: Parameters<WorkerPool['broadcast']>) => {
+      if (failing) throw new Error('a component failed to load');
+      return worker.pool.broadcast(...args);
+    },
+  } as unknown as WorkerPool;
+  const renderer = new DevRenderer(() => pool, '/site');
+  await renderer.setSnapshot(snapshotWithTree('/_docs-gen/sidebar-a.json'));
+  await renderer.render(guide, options);
+  failing = true;
+  await expect(renderer.setSnapshot(snapshotWithTree('/_docs-gen/sidebar-b.json'))).rejects.toThrow('a component failed to load');
+  await renderer.render(guide, options);
+  expect(renders).toBe(2);
+});

@@ -36,6 +36,7 @@ export { sharedReact, sharedReactUrl } from './pipeline/shared-react.ts';
 export { importModuleFile } from './util/import-module.ts';
 export { cacheFilePath, readCacheEntry, readCacheEntrySync, readCacheFileHeader, readCacheFilePayload, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile, type HeaderedFile } from './util/cache-entry.ts';
 export { compiledKeyOf, lazyCompiledPage, noteCompiledKey } from './build/compiled-keys.ts';
+export { carrySections, defineLazySections, outlineOf, sectionsDigest, sectionsSummary, withSections, type SectionOutline } from './build/lazy-sections.ts';
 export { toolBuildId } from './util/tool-build-id.ts';
 export { writeAtomically } from './util/write-atomically.ts';
 export { RACY_MARGIN_MS } from './util/racy-margin.ts';
@@ -54,6 +55,7 @@ export {
   searchDataPath,
   searchDataUrl,
   searchDocument,
+  searchDocumentOutline,
   sectionKey,
   serializeSearchData,
   topLevelCategory,
@@ -65,8 +67,11 @@ export {
   searchHeadPath,
   searchTextPartName,
   splitSearchData,
+  splitSearchOutline,
   TEXT_PART_BYTES,
   type SearchHead,
   type SearchHeadPage,
   type SearchTextPart,
+  type SearchOutlinePage,
+  type SearchPartSpan,
 } from './shared/search-parts.ts';

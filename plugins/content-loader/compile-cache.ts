@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rmSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { cacheFilePath, lazyCompiledPage, readCacheFileHeader, readCacheFilePayload, toolBuildId, writeHeaderedCacheFile, type CompiledPage } from 'docs-gen';
+import { cacheFilePath, carrySections, defineLazySections, lazyCompiledPage, outlineOf, sectionsDigest, readCacheFileHeader, readCacheFilePayload, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type SectionOutline, type TextSection } from 'docs-gen';
 import { join } from 'node:path';
 
 /**
@@ -52,12 +52,21 @@ export async function compileCacheKey<Input extends { grammarPath: string; highl
 }
 
 /**
- * What an entry's header holds: the compile output with its code left out (the payload after the
- * header, read only when something asks for it: a rebuild renders one page of 2000) and the body as far as the
- * source does not hold it (`StoredBody`). Each key stays where the compile put it, so a page read
- * back spells its keys in the same order.
+ * What an entry's header holds: the compile output with its code and its sections' texts left out
+ * (the payload after the header, read only when something asks for them: a rebuild renders one
+ * page of 2000, and its search index copies the other pages' pieces from the last output), each
+ * section's outline in their place with their digest (`sectionsDigest`, which keys the page's
+ * search pieces), the texts' byte count (`textBytes`, at the payload's end), and the body as far
+ * as the source does not hold it (`StoredBody`). Each key stays where the compile
+ * put it, so a page read back spells its keys in the same order.
  */
-export type StoredCompile<Output extends CompiledOutput> = Omit<Output, 'compiled' | 'body'> & { compiled: Omit<CompiledPage, 'code'> & { code: null }; body: StoredBody };
+export type StoredCompile<Output extends CompiledOutput> = Omit<Output, 'compiled' | 'body' | 'sections'> & {
+  compiled: Omit<CompiledPage, 'code'> & { code: null };
+  body: StoredBody;
+  sections: SectionOutline[];
+  sectionsDigest: string;
+  textBytes: number;
+};
 
 /**
  * A body in an entry. The source is at hand where a body is asked for, and a body is mostly the source's end: a
@@ -92,6 +101,7 @@ export function bodyOf(source: string, stored: StoredBody): string | undefined {
 export interface CompiledOutput {
   compiled: CompiledPage;
   body: string;
+  sections: TextSection[];
 }
 
 /** An entry's header: the key, the stored output, and the byte count of the code after it. */
@@ -103,8 +113,8 @@ interface CompiledHeader<Output extends CompiledOutput> {
 
 const compiledFile = (cacheDir: string, key: string) => cacheFilePath(join(cacheDir, 'compiled'), key, 'compiled');
 
-/** How much of an entry a look-up reads at first: most headers (front matter, headings, the search text) are under 16 KB. */
-const FIRST_READ = 16 * 1024;
+/** How much of an entry a look-up reads at first: most headers (front matter, headings, the sections' outline) are under 4 KB. */
+const FIRST_READ = 4 * 1024;
 
 /** An entry found: the output but its body, and the body, made from the source when first asked for. */
 export interface FoundCompile<Output extends CompiledOutput> {
@@ -125,14 +135,24 @@ export interface FoundCompile<Output extends CompiledOutput> {
 export function readCompiled<Output extends CompiledOutput>(cacheDir: string, key: string, readSource: () => string, isStored: (value: unknown) => value is StoredCompile<Output>): FoundCompile<Output> | undefined {
   const isHeader = (value: unknown): value is CompiledHeader<Output> => isStored((value as { value?: unknown }).value);
   const found = readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
-  if (!found) return undefined;
-  const { body: stored, ...rest } = found.header.value;
-  const readCode = () => {
+  if (!found || found.header.value.textBytes > found.header.bytes) return undefined;
+  const { body: stored, textBytes, sectionsDigest: digest, ...rest } = found.header.value;
+  let payload: Buffer | undefined;
+  const readPayload = (): Buffer => {
     try {
-      return readCacheFilePayload(found).toString('utf8');
+      payload ??= readCacheFilePayload(found);
     } catch (error) {
       throw new Error(`the compile cache lost ${found.file} while the build ran (was .docs-gen-cache/ cleared?); build again`, { cause: error });
     }
+    return payload;
+  };
+  const codeEnd = found.header.bytes - textBytes;
+  const readCode = () => readPayload().toString('utf8', 0, codeEnd);
+  const readTexts = (): string[] => {
+    const texts = parseTexts(readPayload().toString('utf8', codeEnd));
+    if (texts?.length === rest.sections.length) return texts;
+    rmSync(found.file, { force: true });
+    throw new Error(`its compile cache entry ${found.file} holds no texts for its sections, and was removed`);
   };
   let body: string | undefined;
   const readBody = () => {
@@ -143,15 +163,38 @@ export function readCompiled<Output extends CompiledOutput>(cacheDir: string, ke
     throw new Error(`its compile cache entry ${found.file} does not fit it, and was removed`);
   };
   const compiled = lazyCompiledPage(rest.compiled, readCode);
+  const output = { ...rest, compiled } as unknown as Omit<Output, 'body'>;
+  // In the outline's place among the keys.
+  defineLazySections(output, rest.sections, digest, readTexts);
   return {
-    output: { ...rest, compiled } as unknown as Omit<Output, 'body'>,
+    output,
     readBody,
-    whole: () => ({ ...found.header.value, body: readBody(), compiled }) as unknown as Output,
+    whole: () => {
+      const { textBytes: _textBytes, sectionsDigest: _digest, ...value } = found.header.value;
+      const whole: Record<string, unknown> = {};
+      for (const key of Object.keys(value)) {
+        // The code and the sections' texts still read when first asked for.
+        if (key === 'sections') carrySections(output, whole);
+        else whole[key] = key === 'body' ? readBody() : key === 'compiled' ? compiled : value[key as keyof typeof value];
+      }
+      return whole as unknown as Output;
+    },
   };
 }
 
-/** Keeps a page's compile output under `key`: its code after the rest, in one file written whole or not at all. */
+/** The texts a payload ends with, or undefined when they are not a list of strings. */
+function parseTexts(json: string): string[] | undefined {
+  try {
+    const texts = JSON.parse(json) as unknown;
+    return Array.isArray(texts) && texts.every((text) => typeof text === 'string') ? texts : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keeps a page's compile output under `key`: its code and its sections' texts after the rest, in one file written whole or not at all. */
 export async function writeCompiled(cacheDir: string, key: string, source: string, output: CompiledOutput): Promise<void> {
-  const value = { ...output, compiled: { ...output.compiled, code: null }, body: storeBody(source, output.body) };
-  await writeHeaderedCacheFile(compiledFile(cacheDir, key), { key, value }, output.compiled.code);
+  const texts = JSON.stringify(output.sections.map((section) => section.text));
+  const value = { ...output, compiled: { ...output.compiled, code: null }, body: storeBody(source, output.body), sections: outlineOf(output.sections), sectionsDigest: sectionsDigest(output.sections), textBytes: Buffer.byteLength(texts) };
+  await writeHeaderedCacheFile(compiledFile(cacheDir, key), { key, value }, output.compiled.code + texts);
 }

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { BundlerSite, CompiledPage, FrontMatter, MarkdownPlugins } from 'docs-gen';
+import type { BundlerSite, CompiledPage, FrontMatter, MarkdownPlugins, SectionOutline } from 'docs-gen';
 import type { LinkContext } from './render-markdown.ts';
 import type { CollectedData } from './collect.ts';
 import type { CopyButtonLabels } from './highlight.ts';
@@ -68,11 +68,17 @@ export function hasImports(body: string): boolean {
 
 /** A cache entry is used only when it has the shape of a stored output (a file from an older layout is a miss). */
 function isStoredCompile(value: unknown): value is StoredCompile<CompileOutput> {
-  const v = value as (Partial<Omit<CompileOutput, 'compiled' | 'body'>> & { compiled?: { kind?: unknown; code?: unknown }; body?: unknown }) | null;
+  const v = value as (Partial<Omit<CompileOutput, 'compiled' | 'body' | 'sections'>> & { compiled?: { kind?: unknown; code?: unknown }; body?: unknown; sections?: unknown; sectionsDigest?: unknown; textBytes?: unknown }) | null;
   return typeof v === 'object' && v !== null && typeof v.frontMatter === 'object' && isStoredBody(v.body)
     && typeof v.compiled?.kind === 'string' && v.compiled.code === null
-    && Array.isArray(v.headings) && Array.isArray(v.references) && Array.isArray(v.sections)
+    && Array.isArray(v.headings) && Array.isArray(v.references) && Array.isArray(v.sections) && v.sections.every(isSectionOutline) && typeof v.sectionsDigest === 'string'
+    && typeof v.textBytes === 'number' && Number.isInteger(v.textBytes) && v.textBytes >= 0
     && typeof v.usesMath === 'boolean' && typeof v.usesMermaid === 'boolean';
+}
+
+function isSectionOutline(value: unknown): value is SectionOutline {
+  const v = value as Partial<SectionOutline> | null;
+  return typeof v === 'object' && v !== null && typeof v.id === 'string' && typeof v.title === 'string' && typeof v.trimmedLength === 'number' && (v.relOutputs === undefined || Array.isArray(v.relOutputs));
 }
 
 /** What keys a page in the cache: the input without the cache folder, the text or the key the look-up passes on. */

@@ -14,6 +14,8 @@ import {
   type ContentPage,
   type Diagnostic,
   noteCompiledKey,
+  withSections,
+  carrySections,
   type PageCompileOutput,
   type Plugin,
   type PluginContext,
@@ -242,8 +244,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         const started = new Promise<Omit<CompileOutput, 'body'>>((resolve) => lookUps.push({ modified, start: () => (resolve(compile()), lookedUp) }));
         jobs.push(
           started.then(
-            (output) => ({
-              ...output,
+            // Its sections copied unread: a rebuild reads no text of a page whose search pieces it copies.
+            (output) => withSections(output, {
               ...target,
               sourcePath,
               title: pageTitle({ frontMatter: output.frontMatter, headings: output.headings, name: target.name, route: target.route }),
@@ -316,8 +318,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           content: { type: 'mdx', compiled: page.compiled },
           sourcePath: page.sourcePath,
           references: page.references,
-          sections: page.sections,
         };
+        carrySections(page, route);
         actions.addRoute(route);
       }
     },

@@ -9,17 +9,21 @@ import {
   searchDataEntry,
   searchDataPath,
   searchDocument,
+  searchDocumentOutline,
   searchHeadPath,
   searchTextPartName,
-  splitSearchData,
+  sectionsSummary,
+  splitSearchOutline,
   toolBuildId,
   type OutputFiles,
   type OutputPiece,
   type Plugin,
-  type SearchData,
+  type RouteDefinition,
   type SearchDocument,
   type SearchHead,
   type SearchHeadPage,
+  type SearchOutlinePage,
+  type SearchPartSpan,
   type SearchTextPart,
   type SiteData,
   type TextSection,
@@ -40,24 +44,54 @@ export default function searchIndex(): Plugin {
     // Routes are final only once every plugin added its own, so the index is written in postBuild.
     async postBuild({ site, context, output }) {
       const { config } = context;
-      const byLocale = new Map<string, SearchData>();
+      // Every piece's key holds the tool: a new docs-gen may spell the same data otherwise.
+      const tool = await toolBuildId();
+      const byLocale = new Map<string, Map<string, SearchPage>>();
       const hiddenByLocale = new Map<string, Set<string>>();
       for (const { locale } of config.locales) {
-        byLocale.set(locale, {});
+        byLocale.set(locale, new Map());
         hiddenByLocale.set(locale, hiddenRoutes(site.navigation[locale]?.pageMap ?? []));
       }
       for (const route of site.routes) {
         const locale = route.locale ?? config.defaultLocale;
         // `/404`, `/500` and `/search` are not pages to find; hidden pages are hidden from search too,
         // and so is a page whose front matter says `searchable: false`.
-        if (!route.sections || !isNavigable(route.route) || hiddenByLocale.get(locale)?.has(route.route) || route.frontMatter?.searchable === false) continue;
-        byLocale.get(locale)![localizedRoute(route.route, locale, config.defaultLocale)] = searchDocument(route.title, withOutputText(route.sections, route.route, site));
+        if (!isNavigable(route.route) || hiddenByLocale.get(locale)?.has(route.route) || route.frontMatter?.searchable === false) continue;
+        const localized = localizedRoute(route.route, locale, config.defaultLocale);
+        const page = searchPage(`${tool}\0${locale}`, localized, route, site);
+        // A route without sections (a plugin's, the theme's) is no page to find.
+        if (page) byLocale.get(locale)!.set(localized, page);
       }
-      // Every piece's key holds the tool: a new docs-gen may spell the same data otherwise.
-      const tool = await toolBuildId();
-      await Promise.all([...byLocale].map(([locale, documents]) => writeSearchFiles(output, locale, documents, `${tool}\0${locale}`)));
+      await Promise.all([...byLocale].map(([locale, pages]) => writeSearchFiles(output, locale, pages, `${tool}\0${locale}`)));
     },
   };
+}
+
+/** A page of a locale's search data: its key among the pieces, its outline, and its document, made when first asked for. */
+interface SearchPage extends SearchOutlinePage {
+  key: string;
+  document: () => SearchDocument;
+}
+
+/**
+ * A page's search data. Its key follows from its route, title and sections (by their digest,
+ * `sectionsSummary`), and its text parts are split by its texts' lengths: a rebuild reads no text
+ * of a page read from the compile cache whose pieces it copies. A page with a section whose Rel
+ * output adds the site's data to its text is keyed by the text.
+ */
+function searchPage(shared: string, route: string, definition: RouteDefinition, site: SiteData): SearchPage | undefined {
+  const { title } = definition;
+  const summary = sectionsSummary(definition);
+  if (!summary) return undefined;
+  if (!(site.themeData.relOutputs && summary.outline.some((section) => section.relOutputs?.length))) {
+    let document: SearchDocument | undefined;
+    const key = createHash('sha256').update(shared).update('\0sections\0').update(`${route.length}:${route}${title.length}:${title}`).update(summary.digest).digest('hex');
+    const outline = searchDocumentOutline(title, summary.outline, (section) => section.trimmedLength);
+    return { route, title, key, ...outline, document: () => (document ??= searchDocument(title, definition.sections!)) };
+  }
+  const document = searchDocument(title, withOutputText(definition.sections!, definition.route, site));
+  const keys = Object.keys(document.data);
+  return { route, title, key: documentKey(shared, route, document), keys, lengths: keys.map((key) => document.data[key]!.length), document: () => document };
 }
 
 /**
@@ -80,35 +114,52 @@ export function documentKey(shared: string, route: string, document: SearchDocum
  * sections, and copies or links the rest. A part is named by its key, which changes whenever its
  * text would: a head never meets another build's part.
  */
-async function writeSearchFiles(output: OutputFiles, locale: string, documents: SearchData, shared: string): Promise<void> {
+async function writeSearchFiles(output: OutputFiles, locale: string, byRoute: ReadonlyMap<string, SearchPage>, shared: string): Promise<void> {
   const file = searchDataPath(locale);
-  const { pages, parts } = splitSearchData(documents);
-  // In head order (as the split took them): each page's key.
-  const pageKeys = pages.map(([route]) => documentKey(shared, route, documents[route]!));
+  // Routes in code-point order, as `serializeSearchData` spells the seed's file and the head.
+  const documents = [...byRoute.values()].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
+  const { pages, parts } = splitSearchOutline(documents);
+  const pageKeys = documents.map((page) => page.key);
   const partKeys = textPartKeys(shared, pages, pageKeys, parts);
   const partNames = parts.map((_part, n) => searchTextPartName(locale, n, partKeys[n]!.slice(0, 10)));
   const head: SearchHead = { pages, parts: partNames };
-  // The seed's file as `serializeSearchData` spells it: routes in code-point order, the head's.
-  const seed: OutputPiece[] = pages.map(([route], i) => ({ key: `${i ? ',' : ''}${pageKeys[i]}`, make: () => searchDataEntry(route, documents[route]!, i === 0) }));
+  const seed: OutputPiece[] = documents.map((page, i) => ({ key: `${i ? ',' : ''}${page.key}`, make: () => searchDataEntry(page.route, page.document(), i === 0) }));
   await Promise.all([
     // dev writes these again while a browser may be fetching them: its OutputFiles write atomically.
     output.writePieces(file, [{ key: '{', make: () => '{' }, ...seed, { key: '}', make: () => '}' }]),
     output.write(searchHeadPath(locale), JSON.stringify(head)),
-    ...parts.map((part, n) => output.writePieces(posix.join(posix.dirname(file), partNames[n]!), [{ key: partKeys[n]!, make: () => JSON.stringify(part) }])),
+    ...parts.map((part, n) => output.writePieces(posix.join(posix.dirname(file), partNames[n]!), [{ key: partKeys[n]!, make: () => JSON.stringify(partText(documents, part)) }])),
   ]);
+}
+
+/** The texts of a part's sections, from the documents of the pages that hold them (made only now, for a part whose key is new). */
+function partText(documents: readonly SearchPage[], { first, count }: SearchPartSpan): SearchTextPart {
+  const texts: string[] = [];
+  let pageFirst = 0;
+  for (const page of documents) {
+    const from = Math.max(first, pageFirst) - pageFirst;
+    const to = Math.min(first + count, pageFirst + page.keys.length) - pageFirst;
+    if (to > from) {
+      const { data } = page.document();
+      for (const key of page.keys.slice(from, to)) texts.push(data[key]!);
+    }
+    pageFirst += page.keys.length;
+    if (pageFirst >= first + count) break;
+  }
+  return { first, texts };
 }
 
 /**
  * Each text part's key: where it starts, and the key of each page whose sections it holds with
  * the range of them it holds. A part's text follows from those alone.
  */
-export function textPartKeys(shared: string, pages: readonly SearchHeadPage[], pageKeys: readonly string[], parts: readonly SearchTextPart[]): string[] {
+export function textPartKeys(shared: string, pages: readonly SearchHeadPage[], pageKeys: readonly string[], parts: readonly SearchPartSpan[]): string[] {
   const keys: string[] = [];
   let page = 0;
   // The first section of `page`, counted across the head.
   let pageFirst = 0;
   for (const part of parts) {
-    const end = part.first + part.texts.length;
+    const end = part.first + part.count;
     let text = `${part.first}`;
     while (page < pages.length && pageFirst < end) {
       const count = pages[page]![2].length;

@@ -20,8 +20,10 @@ export type RenderedDefinition = Omit<RouteDefinition, 'sections' | 'references'
  * every page although no page's HTML shows it.
  */
 export function renderedPart(definition: RouteDefinition): RenderedDefinition {
-  const { sections: _sections, references: _references, ...rendered } = definition;
-  return rendered;
+  // Not a destructuring: naming `sections` would read them (lazy-sections.ts).
+  const rendered: Record<string, unknown> = {};
+  for (const key of Object.keys(definition)) if (key !== 'sections' && key !== 'references') rendered[key] = definition[key as keyof RouteDefinition];
+  return rendered as RenderedDefinition;
 }
 
 export { DEFAULT_THEME } from '../shared/theme-options.ts';

@@ -16,6 +16,7 @@ import {
   type SiteData,
 } from './plugin.ts';
 import { plainOutputFiles } from './output-files.ts';
+import { withSections } from '../build/lazy-sections.ts';
 
 /*
  * The one hook runner: build, dev and check call every hook through these functions, so a
@@ -138,7 +139,8 @@ export async function runContentHooks(plugins: Plugin[], context: PluginContext)
           return;
         }
         routeOwner.set(key, plugin.name);
-        routes.push({ ...route, locale });
+        // Its sections copied unread (lazy-sections.ts).
+        routes.push(withSections(route, { locale }));
       },
       setNavigation(value: Navigation) {
         navigation[value.locale] = value;

@@ -53,19 +53,47 @@ export function topLevelCategory(route: string): string {
 }
 
 /**
- * A page's search document. The page's own title heading (its h1) is not a section of
- * itself: its text joins the page's intro under `''`, so that no hit ever reads "Schema › Schema".
+ * The key a section's text joins in its page's search document. The page's own title heading (its
+ * h1) is not a section of itself: its text joins the page's intro under `''`, so that no hit ever
+ * reads "Schema › Schema".
  */
+function documentKeyOf(title: string, section: Pick<TextSection, 'id' | 'title'>): string {
+  const isTitle = !section.id || section.title.trim() === title.trim();
+  return isTitle ? '' : sectionKey(section.id, section.title);
+}
+
+/** A page's search document: each key's non-empty texts, trimmed, joined by newlines. */
 export function searchDocument(title: string, sections: readonly TextSection[]): SearchDocument {
   const data: Record<string, string> = {};
   for (const section of sections) {
-    const isTitle = !section.id || section.title.trim() === title.trim();
-    const key = isTitle ? '' : sectionKey(section.id, section.title);
+    const key = documentKeyOf(title, section);
     const text = section.text.trim();
     if (!text && key in data) continue;
     data[key] = data[key] ? (text ? `${data[key]}\n${text}` : data[key]) : text;
   }
   return { title, data };
+}
+
+/**
+ * The keys of `searchDocument(title, sections)` in its order, and the length of each one's text,
+ * from each section's trimmed length alone (`trimmedLength`): the search index splits its text
+ * parts by them without reading a page's text.
+ */
+export function searchDocumentOutline<Section extends Pick<TextSection, 'id' | 'title'>>(title: string, sections: readonly Section[], trimmedLength: (section: Section) => number): { keys: string[]; lengths: number[] } {
+  const keys: string[] = [];
+  const lengths: number[] = [];
+  const at = new Map<string, number>();
+  for (const section of sections) {
+    const key = documentKeyOf(title, section);
+    const length = trimmedLength(section);
+    const i = at.get(key);
+    if (i === undefined) {
+      at.set(key, keys.length);
+      keys.push(key);
+      lengths.push(length);
+    } else if (length) lengths[i] = lengths[i] ? lengths[i]! + 1 + length : length;
+  }
+  return { keys, lengths };
 }
 
 /**

@@ -48,27 +48,53 @@ export const searchTextPartUrl = (headUrl: string, name: string): string => `${h
  * past `partBytes`.
  */
 export function splitSearchData(data: SearchData, partBytes = TEXT_PART_BYTES): { pages: SearchHeadPage[]; parts: SearchTextPart[] } {
+  const routes = Object.keys(data).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const outline = routes.map((route) => {
+    const { title, data: texts } = data[route]!;
+    const keys = Object.keys(texts);
+    return { route, title, keys, lengths: keys.map((key) => texts[key]!.length) };
+  });
+  const { pages, parts } = splitSearchOutline(outline, partBytes);
+  const texts = routes.flatMap((route) => Object.values(data[route]!.data));
+  return { pages, parts: parts.map(({ first, count }) => ({ first, texts: texts.slice(first, first + count) })) };
+}
+
+/** A page of the search data as the split needs it: its section keys and the length of each one's text. */
+export interface SearchOutlinePage {
+  route: string;
+  title: string;
+  keys: string[];
+  lengths: readonly number[];
+}
+
+/** Where each text part starts, and how many sections it holds. */
+export interface SearchPartSpan {
+  first: number;
+  count: number;
+}
+
+/**
+ * `splitSearchData` from the lengths of the texts alone, pages in the order given: the search
+ * index splits a rebuild's data without reading the text of pages whose parts it copies.
+ */
+export function splitSearchOutline(outline: readonly SearchOutlinePage[], partBytes = TEXT_PART_BYTES): { pages: SearchHeadPage[]; parts: SearchPartSpan[] } {
   const pages: SearchHeadPage[] = [];
-  const parts: SearchTextPart[] = [];
-  let current: SearchTextPart = { first: 0, texts: [] };
+  const parts: SearchPartSpan[] = [];
+  let first = 0;
   let currentBytes = 0;
   let section = 0;
-  for (const route of Object.keys(data).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const document = data[route]!;
-    const keys = Object.keys(document.data);
-    pages.push([route, document.title, keys]);
-    for (const key of keys) {
-      const text = document.data[key]!;
-      current.texts.push(text);
-      currentBytes += text.length;
+  for (const { route, title, keys, lengths } of outline) {
+    pages.push([route, title, keys]);
+    for (const length of lengths) {
+      currentBytes += length;
       section++;
       if (currentBytes >= partBytes) {
-        parts.push(current);
-        current = { first: section, texts: [] };
+        parts.push({ first, count: section - first });
+        first = section;
         currentBytes = 0;
       }
     }
   }
-  if (current.texts.length) parts.push(current);
+  if (section > first) parts.push({ first, count: section - first });
   return { pages, parts };
 }

@@ -123,11 +123,14 @@ describe('the persistent build cache', () => {
         // the page rendered.
         for (const [i, path] of entries.entries()) {
           let html = false;
-          const changed = withPayload<{ bytes: number; value: { compiled: { kind: string }; headings: unknown[] } }>(
+          let textBytes = 0;
+          // The payload is the code, then the sections' texts (their byte count in the header): the code alone is replaced.
+          const changed = withPayload<{ bytes: number; value: { compiled: { kind: string }; headings: unknown[]; textBytes: number } }>(
             originals[i]!,
-            (code) => (html ? '<p>from the cache</p>' : code),
+            (payload) => (html ? `<p>from the cache</p>${Buffer.from(payload).subarray(-textBytes).toString()}` : payload),
             ({ value }) => {
               html = value.compiled.kind === 'html';
+              textBytes = value.textBytes;
               if (html) value.headings.push({ depth: 2, value: 'From the cache', id: 'from-the-cache' });
             },
           );

@@ -2,7 +2,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { bodyOf, compileCacheKey, readCompiled, storeBody, writeCompiled } from '../../../plugins/content-loader/compile-cache.ts';
+import { bodyOf, compileCacheKey, readCompiled, storeBody, writeCompiled, type CompiledOutput, type StoredCompile } from '../../../plugins/content-loader/compile-cache.ts';
+import type { TextSection } from '../../../src/shared/search-index-format.ts';
+import { sectionsDigest } from '../../../src/build/lazy-sections.ts';
 import { cacheFilePath } from '../../../src/util/cache-entry.ts';
 
 /** The tool's build id as the test sets it: a rebuilt docs-gen. */
@@ -52,30 +54,30 @@ describe('the key of a compiled page in the persistent cache', () => {
 });
 
 /** The shape check the content loader makes, loosened: any entry with a compiled kind. */
-const isStored = (value: unknown): value is { compiled: { kind: 'html'; code: null }; body: string | number } => typeof (value as { compiled?: { kind?: unknown } } | null)?.compiled?.kind === 'string';
-const output = (code: string, body: string) => ({ compiled: { kind: 'html' as const, code }, body });
+const isStored = (value: unknown): value is StoredCompile<CompiledOutput> => typeof (value as { compiled?: { kind?: unknown } } | null)?.compiled?.kind === 'string';
+const output = (code: string, body: string, sections: TextSection[] = []) => ({ compiled: { kind: 'html' as const, code }, body, sections });
 const entryFile = (key: string) => cacheFilePath(join(dir, 'compiled'), key, 'compiled');
-/** An entry's header line, parsed, and the code after it. */
-function readEntry(key: string): { header: { key: string; value: Record<string, unknown>; bytes: number }; code: string } {
+/** An entry's header line, parsed, and the payload after it: the code, then the sections' texts. */
+function readEntry(key: string): { header: { key: string; value: Record<string, unknown>; bytes: number }; payload: string } {
   const text = readFileSync(entryFile(key), 'utf8');
   const lineEnd = text.indexOf('\n');
-  return { header: JSON.parse(text.slice(0, lineEnd)) as { key: string; value: Record<string, unknown>; bytes: number }, code: text.slice(lineEnd + 1) };
+  return { header: JSON.parse(text.slice(0, lineEnd)) as { key: string; value: Record<string, unknown>; bytes: number }, payload: text.slice(lineEnd + 1) };
 }
-/** An entry written by hand: its header line and code. */
-const writeEntry = (key: string, value: unknown, code = '', bytes = Buffer.byteLength(code)) => writeFileSync(entryFile(key), `${JSON.stringify({ key, value, bytes })}\n${code}`);
+/** An entry written by hand: its header line and payload. */
+const writeEntry = (key: string, value: unknown, payload = '', bytes = Buffer.byteLength(payload)) => writeFileSync(entryFile(key), `${JSON.stringify({ key, value, bytes })}\n${payload}`);
 
 describe('entries of the persistent cache', () => {
   test('are read back as written: the code after the header, the body from the source when it is its end', async () => {
     const source = '---\ntitle: X\n---\n# X\n';
     await writeCompiled(dir, 'ab'.repeat(32), source, output('<p>x</p>', '# X\n'));
     const entry = readEntry('ab'.repeat(32));
-    // Neither the code nor the body is in the header: the body's length stands in its place, and the code follows the header.
-    expect(entry.header.value).toEqual({ compiled: { kind: 'html', code: null }, body: 4 });
-    expect(entry.code).toBe('<p>x</p>');
+    // Neither the code nor the body is in the header: the body's length stands in its place, and the code follows the header, then the (no) texts.
+    expect(entry.header.value).toEqual({ compiled: { kind: 'html', code: null }, body: 4, sections: [], sectionsDigest: sectionsDigest([]), textBytes: 2 });
+    expect(entry.payload).toBe('<p>x</p>[]');
     const read = readCompiled(dir, 'ab'.repeat(32), () => source, isStored)!.whole();
     // The same keys in the same order (JSON of a page read back spells it as the compile did).
     expect(JSON.stringify(read)).toBe(JSON.stringify(output('<p>x</p>', '# X\n')));
-    const withPositions = { frontMatter: { title: 'X' }, body: '# X\n', compiled: { kind: 'function-body' as const, code: 'return 1', positions: [[0, 1]] }, headings: [] };
+    const withPositions = { frontMatter: { title: 'X' }, body: '# X\n', compiled: { kind: 'function-body' as const, code: 'return 1', positions: [[0, 1]] }, headings: [], sections: [] };
     await writeCompiled(dir, 'ae'.repeat(32), source, withPositions as unknown as ReturnType<typeof output>);
     expect(JSON.stringify(readCompiled(dir, 'ae'.repeat(32), () => source, isStored)!.whole())).toBe(JSON.stringify(withPositions));
     // A body that shares no end with the source (a compile that normalised it) is kept as it is.
@@ -92,7 +94,7 @@ describe('entries of the persistent cache', () => {
     expect(readCompiled(dir, 'ba'.repeat(32), () => source, isStored)?.readBody()).toBe(body);
     // An entry whose shared end is longer than the source, or not a count, does not fit it: its body is an error.
     for (const stored of [[' ', source.length + 1], ['', 1.5], ['', -1], source.length + 1]) {
-      writeEntry('bb'.repeat(32), { compiled: { kind: 'html', code: null }, body: stored });
+      writeEntry('bb'.repeat(32), { compiled: { kind: 'html', code: null }, body: stored, sections: [], textBytes: 0 });
       const found = readCompiled(dir, 'bb'.repeat(32), () => source, isStored)!;
       expect(() => found.readBody()).toThrow(/bb\.compiled does not fit it, and was removed$/);
       expect(existsSync(entryFile('bb'.repeat(32)))).toBe(false);
@@ -117,9 +119,9 @@ describe('entries of the persistent cache', () => {
     const read = found.output;
     const { header } = readEntry(key);
     // Changed behind the entry's back before anything asked (the same byte count): the code read is the file's now, so it was not read at look-up.
-    writeEntry(key, header.value, '<h1>Lazz</h1>');
+    writeEntry(key, header.value, '<h1>Lazz</h1>[]');
     expect(structuredClone(read.compiled)).toEqual({ kind: 'html', code: '<h1>Lazz</h1>' });
-    writeEntry(key, header.value, '<h1>Changed again</h1>');
+    writeEntry(key, header.value, '<h1>Changed again</h1>[]');
     // Read once: the second question is answered from memory.
     expect(read.compiled.code).toBe('<h1>Lazz</h1>');
     // The source likewise: read when the body is first asked for, and once.
@@ -129,19 +131,76 @@ describe('entries of the persistent cache', () => {
     expect(sourceReads).toBe(1);
   });
 
+  test('keep the sections\' texts after the code and read them only when the sections are asked for', async () => {
+    const source = '# Texts\n';
+    const key = 'a1'.repeat(32);
+    const sections: TextSection[] = [
+      { id: '', title: '', text: ' Intro, with «quotes».\n' },
+      { id: 'run', title: 'Run', text: 'def output = 1\n', relOutputs: ['/outputs/a.json'] },
+      { id: 'empty', title: 'Empty', text: '' },
+    ];
+    await writeCompiled(dir, key, source, output('<h1>Texts</h1>', source, sections));
+    const entry = readEntry(key);
+    // The header holds each section's outline, its text's trimmed length in its place; the texts follow the code.
+    expect(entry.header.value.sections).toEqual([
+      { id: '', title: '', trimmedLength: 21 },
+      { id: 'run', title: 'Run', relOutputs: ['/outputs/a.json'], trimmedLength: 14 },
+      { id: 'empty', title: 'Empty', trimmedLength: 0 },
+    ]);
+    expect(entry.payload).toBe(`<h1>Texts</h1>${JSON.stringify(sections.map((section) => section.text))}`);
+    // With their digest, which keys the page's search pieces without the texts.
+    expect(entry.header.value.sectionsDigest).toBe(sectionsDigest(sections));
+    const found = readCompiled(dir, key, () => source, isStored)!;
+    // The texts changed behind the entry's back (the same byte count) before anyone asked: what is read is the file's now.
+    writeEntry(key, entry.header.value, entry.payload.replace('Intro', 'Outro'));
+    const read = found.output.sections;
+    expect(read.map(({ id, title }) => [id, title])).toEqual([['', ''], ['run', 'Run'], ['empty', 'Empty']]);
+    expect(read[1]!.relOutputs).toEqual(['/outputs/a.json']);
+    expect(read[0]!.text).toBe(' Outro, with «quotes».\n');
+    // Read once: the file changed again is not read, and the same array is given.
+    writeEntry(key, entry.header.value, entry.payload.replace('Intro', 'Entry'));
+    expect(found.output.sections).toBe(read);
+    // JSON and structured clones see the sections as a plain property, in the compile's key order.
+    expect(JSON.stringify(structuredClone(found.output))).toBe(JSON.stringify({ compiled: { kind: 'html', code: '<h1>Texts</h1>' }, sections: [{ ...sections[0], text: ' Outro, with «quotes».\n' }, sections[1], sections[2]] }));
+    // Set, they are replaced.
+    found.output.sections = [];
+    expect(found.output.sections).toEqual([]);
+    // The whole output spells the compile's output.
+    writeEntry(key, entry.header.value, entry.payload);
+    const whole = readCompiled(dir, key, () => source, isStored)!.whole();
+    expect(JSON.stringify(whole)).toBe(JSON.stringify(output('<h1>Texts</h1>', source, sections)));
+  });
+
+  test('whose texts are not what the header counts are an error when a text is read, and are removed', async () => {
+    const key = 'a2'.repeat(32);
+    const sections: TextSection[] = [{ id: 'a', title: 'A', text: 'one' }, { id: 'b', title: 'B', text: 'two' }];
+    await writeCompiled(dir, key, '', output('<p>x</p>', '', sections));
+    const { header, payload } = readEntry(key);
+    // Each the byte count of `["one","two"]`.
+    for (const texts of ['["one"]      ', '["one",2]    ', '{"a":"b"}    ', '["one","twooo']) {
+      writeEntry(key, header.value, payload.replace('["one","two"]', texts));
+      const found = readCompiled(dir, key, () => '', isStored)!;
+      // The code is still its own.
+      expect(found.output.compiled.code, texts).toBe('<p>x</p>');
+      expect(() => found.output.sections, texts).toThrow(/a2\.compiled holds no texts for its sections, and was removed$/);
+      expect(existsSync(entryFile(key)), texts).toBe(false);
+    }
+  });
+
   test('are a miss when absent, torn, filed under another key, or of another shape; code lost after the look-up is an error', async () => {
     const key = 'ef'.repeat(32);
     expect(readCompiled(dir, 'cd'.repeat(32), () => '', isStored)).toBeUndefined();
     await writeCompiled(dir, key, '', output('<p>x</p>', ''));
     expect(readCompiled(dir, key, () => '', isStored)).toBeDefined();
     const whole = readFileSync(entryFile(key), 'utf8');
-    const value = { compiled: { kind: 'html', code: null }, body: 0 };
+    const value = { compiled: { kind: 'html', code: null }, body: 0, sections: [], textBytes: 2 };
     const cases: [string, () => void][] = [
       ['torn header', () => writeFileSync(entryFile(key), '{"key":"efef')],
       ['code cut short', () => writeFileSync(entryFile(key), whole.slice(0, -2))],
       ['code longer than its count', () => writeFileSync(entryFile(key), `${whole}more`)],
       ['another key', () => writeFileSync(entryFile(key), `${JSON.stringify({ key: 'other', value, bytes: 0 })}\n`)],
       ['another shape', () => writeEntry(key, { body: 0 })],
+      ['more bytes of texts than the payload holds', () => writeEntry(key, { ...value, textBytes: 11 }, '<p>x</p>[]')],
       ['no header', () => writeFileSync(entryFile(key), '<p>x</p>')],
     ];
     for (const [name, damage] of cases) {

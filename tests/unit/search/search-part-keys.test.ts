@@ -13,7 +13,7 @@ const BASE: SearchData = walrusPages(12, 4, (page, section) => `walrus ${page}.$
 function keyedParts(data: SearchData): { key: string; json: string }[] {
   const { pages, parts } = splitSearchData(data, PART_BYTES);
   const pageKeys = pages.map(([route]) => documentKey('tool', route, data[route]!));
-  const keys = textPartKeys('tool', pages, pageKeys, parts);
+  const keys = textPartKeys('tool', pages, pageKeys, parts.map((part) => ({ first: part.first, count: part.texts.length })));
   return parts.map((part, n) => ({ key: keys[n]!, json: JSON.stringify(part) }));
 }
 

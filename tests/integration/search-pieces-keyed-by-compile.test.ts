@@ -1,0 +1,95 @@
+// The search files are written in pieces (OutputFiles.writePieces). A page read from the compile
+// cache has its sections keyed by its compile key, and their texts unread (lazy-sections.ts): the
+// key must be the one its fresh compile gave, and must not stand for a text a plugin changed.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { build } from '../../src/build/build.ts';
+import { RACY_MARGIN_MS } from '../../src/util/racy-margin.ts';
+import type { SearchData } from '../../src/shared/search-index-format.ts';
+import { tempSite } from '../helpers.ts';
+
+const SEED = '_next/static/chunks/nextra-data-en-US.json';
+const seedOf = (out: string) => JSON.parse(readFileSync(join(out, SEED), 'utf8')) as SearchData;
+/**
+ * The builds run later than they do: the source index records only a file whose times are older
+ * than its stat by more than the racy margin (source-index.ts), and a page it does not know is
+ * read and checked against its entry whole, sections and all. Sources it knows are read from the
+ * cache with their sections unread.
+ */
+beforeAll(() => {
+  const now = Date.now.bind(Date);
+  vi.spyOn(Date, 'now').mockImplementation(() => now() + 10 * RACY_MARGIN_MS);
+});
+afterAll(() => vi.restoreAllMocks());
+
+describe('the search pieces of pages read from the compile cache', () => {
+  const site = tempSite({
+    'docs-gen.config.ts': "export default { title: 'Keyed' };\n",
+    'content/index.md': '# Home\n\nWalrus words.\n\n## Tusks\n\nTusk words.\n',
+    'content/guide.md': '# Guide\n\nGuide words.\n\n## First\n\nFirst words.\n\n## Second\n\nSecond words.\n',
+  });
+  afterAll(() => site.cleanup());
+  const out = join(site.root, 'out');
+
+  test('are those of the fresh compile: a rebuild with nothing changed links the search files whole', async () => {
+    await build({ root: site.root, outDir: out });
+    const before = readFileSync(join(out, SEED), 'utf8');
+    const { reusedFiles } = await build({ root: site.root, outDir: out });
+    expect(reusedFiles).toContain(SEED);
+    expect(reusedFiles.filter((path) => /nextra-search-en-US-0\.\w+\.json$/.test(path))).toHaveLength(1);
+    expect(readFileSync(join(out, SEED), 'utf8')).toBe(before);
+  });
+
+  test('follow a page that changed, and the output is that of a build without the cache', async () => {
+    writeFileSync(join(site.root, 'content/guide.md'), '# Guide\n\nGuide words.\n\n## First\n\nChanged words.\n\n## Second\n\nSecond words.\n');
+    const { reusedFiles } = await build({ root: site.root, outDir: out });
+    expect(reusedFiles).not.toContain(SEED);
+    expect(seedOf(out)['/guide']!.data['first#First']).toBe('Changed words.');
+    const uncached = join(site.root, 'uncached');
+    await build({ root: site.root, outDir: uncached, cache: false });
+    expect(readFileSync(join(out, SEED), 'utf8')).toBe(readFileSync(join(uncached, SEED), 'utf8'));
+  });
+});
+
+describe('the search pieces of pages whose sections a plugin changes', () => {
+  // A site plugin that rewrites a section's text in place, from a file the compile knows nothing of.
+  const site = tempSite({
+    'docs-gen.config.ts': [
+      "import { readFileSync } from 'node:fs';",
+      "import { join } from 'node:path';",
+      'export default {',
+      "  title: 'Rewritten',",
+      '  plugins: [{',
+      "    name: 'rewrite-sections',",
+      '    contentLoaded({ pages }) {',
+      "      const words = readFileSync(join(process.cwd(), 'words.txt'), 'utf8').trim();",
+      "      for (const page of pages) if (page.route === '/guide') page.sections[1].text = words;",
+      '    },',
+      '  }],',
+      '};',
+      '',
+    ].join('\n'),
+    'words.txt': 'alpha\n',
+    'content/index.md': '# Home\n\nWalrus words.\n',
+    'content/guide.md': '# Guide\n\nGuide words.\n\n## First\n\nFirst words.\n',
+  });
+  afterAll(() => site.cleanup());
+  const out = join(site.root, 'out');
+
+  test('are keyed by the text the plugin left: a rebuild from the cache shows the new text', async () => {
+    const cwd = process.cwd();
+    process.chdir(site.root);
+    try {
+        await build({ root: site.root, outDir: out });
+      expect(seedOf(out)['/guide']!.data['first#First']).toBe('alpha');
+      writeFileSync(join(site.root, 'words.txt'), 'beta\n');
+      await build({ root: site.root, outDir: out });
+      expect(seedOf(out)['/guide']!.data['first#First']).toBe('beta');
+      // The page whose sections no plugin touched keeps its piece.
+      expect(seedOf(out)['/']!.data['']).toBe('Walrus words.');
+    } finally {
+      process.chdir(cwd);
+    }
+  });
+});

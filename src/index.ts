@@ -26,7 +26,7 @@ export { DIAGNOSTIC_CODES } from './diagnostics/codes.ts';
 export { contentRoute, folderRouteOf, localizedRoute, titleFromName } from './content/content-route.ts';
 export { DiagnosticError, isDiagnosticError, positionAt } from './diagnostics/diagnostic.ts';
 export { isNavigable, SPECIAL_PAGES, type SpecialPageRule } from './shared/special-pages.ts';
-export { withLocaleFallbacks } from './shared/locale-fallback.ts';
+export { withLocaleFallbacks, type PageCopy } from './shared/locale-fallback.ts';
 export { fillTemplate, uiStrings, type UiStrings } from './shared/ui-strings.ts';
 export { DEFAULT_THEME, resolveTheme } from './shared/theme-options.ts';
 export { documentTitle, pageTitle } from './shared/page-title.ts';
@@ -34,7 +34,7 @@ export { SourcePositionCollector, originalPosition } from './diagnostics/source-
 export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { sharedReact, sharedReactUrl } from './pipeline/shared-react.ts';
 export { importModuleFile } from './util/import-module.ts';
-export { cacheFilePath, readCacheEntry, readCacheEntrySync, readCacheFileHeader, readCacheFilePayload, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile, type HeaderedFile } from './util/cache-entry.ts';
+export { cacheFilePath, readCacheEntry, readCacheEntrySync, readCacheFileHeader, readCacheFilePayload, readCacheFilePayloadRange, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile, type HeaderedFile } from './util/cache-entry.ts';
 export { compiledKeyOf, lazyCompiledPage, noteCompiledKey } from './build/compiled-keys.ts';
 export { carrySections, defineLazySections, outlineOf, sectionsDigest, sectionsSummary, withSections, type SectionOutline } from './build/lazy-sections.ts';
 export { toolBuildId } from './util/tool-build-id.ts';

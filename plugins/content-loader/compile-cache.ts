@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { rmSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { cacheFilePath, carrySections, defineLazySections, lazyCompiledPage, outlineOf, sectionsDigest, readCacheFileHeader, readCacheFilePayload, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type SectionOutline, type TextSection } from 'docs-gen';
+import { cacheFilePath, carrySections, defineLazySections, lazyCompiledPage, outlineOf, sectionsDigest, readCacheFileHeader, readCacheFilePayloadRange, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type SectionOutline, type TextSection } from 'docs-gen';
 import { join } from 'node:path';
 
 /**
@@ -137,20 +137,20 @@ export function readCompiled<Output extends CompiledOutput>(cacheDir: string, ke
   const found = readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
   if (!found || found.header.value.textBytes > found.header.bytes) return undefined;
   const { body: stored, textBytes, sectionsDigest: digest, ...rest } = found.header.value;
-  let payload: Buffer | undefined;
-  const readPayload = (): Buffer => {
+  // Each read alone: a page whose texts the search index reads again is not read whole, and nothing of the file is kept but what was asked for.
+  const readPart = (start: number, end: number): string => {
     try {
-      payload ??= readCacheFilePayload(found);
+      return readCacheFilePayloadRange(found, start, end).toString('utf8');
     } catch (error) {
       throw new Error(`the compile cache lost ${found.file} while the build ran (was .docs-gen-cache/ cleared?); build again`, { cause: error });
     }
-    return payload;
   };
   const codeEnd = found.header.bytes - textBytes;
-  const readCode = () => readPayload().toString('utf8', 0, codeEnd);
+  const readCode = () => readPart(0, codeEnd);
   const readTexts = (): string[] => {
-    const texts = parseTexts(readPayload().toString('utf8', codeEnd));
-    if (texts?.length === rest.sections.length) return texts;
+    const texts = parseTexts(readPart(codeEnd, found.header.bytes));
+    // As many as the outline has, each of the length it says: a damaged entry's texts would be keyed by a digest they do not fit.
+    if (texts?.length === rest.sections.length && texts.every((text, i) => text.trim().length === rest.sections[i]!.trimmedLength)) return texts;
     rmSync(found.file, { force: true });
     throw new Error(`its compile cache entry ${found.file} holds no texts for its sections, and was removed`);
   };

@@ -140,10 +140,13 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const key = cacheDir === undefined ? undefined : (missedKey ?? (await compileCacheKey(sourceDigest(source), keyed)));
   if (key !== undefined && missedKey === undefined) {
     const found = readCompiled<CompileOutput>(cacheDir!, key, () => source, isStoredCompile);
-    // Its code and body read here, where an error is this task's: the copy sent back reads them
-    // anyway. An entry that does not fit the source is a miss.
-    const cached = found && wholeOrMiss(found.whole);
-    if (cached) return { ...cached, compiled: { ...cached.compiled } };
+    // Its code, body and sections read here, as the copy sent back reads them: an entry that does
+    // not fit the source, or whose code or texts cannot be read, is a miss.
+    const cached = found && wholeOrMiss(() => {
+      const whole = found.whole();
+      return { ...whole, compiled: { ...whole.compiled } };
+    });
+    if (cached) return cached;
   }
   // The compilers (MDX, markdown-it, shiki) load only when a page is compiled: a warm build needs none.
   const { compileSource } = await import('./compile-source.ts');

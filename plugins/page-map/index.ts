@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { DiagnosticError, withLocaleFallbacks, type Diagnostic, type Plugin } from 'docs-gen';
+import { DiagnosticError, withLocaleFallbacks, withSections, type Diagnostic, type Plugin } from 'docs-gen';
 import { buildPageMap } from './build-page-map.ts';
 import { metaFileNames, readMeta, type ReadMeta } from './read-meta.ts';
 
@@ -131,7 +131,7 @@ export default function pageMap(): Plugin<LoadedMeta> {
         const result = buildPageMap({
           locale,
           // Pages this locale has not translated are listed too: the build writes them with the default locale's content.
-          pages: withLocaleFallbacks(pages, { locale, defaultLocale: context.config.defaultLocale }),
+          pages: withLocaleFallbacks(pages, { locale, defaultLocale: context.config.defaultLocale, copy: withSections }),
           metaByFolder: content.byLocale.get(locale) ?? new Map(),
         });
         for (const diagnostic of result.diagnostics) actions.report(diagnostic);

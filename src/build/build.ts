@@ -23,6 +23,7 @@ import { lookUpRendered, renderCacheSiteKey, renderedFileKey, type RenderCache }
 import { readLazily } from './compiled-keys.ts';
 import { pageToTransform, renderInPool } from './render-in-pool.ts';
 import { withLocaleFallbacks } from '../shared/locale-fallback.ts';
+import { withSections } from './lazy-sections.ts';
 import { uiStrings } from '../shared/ui-strings.ts';
 import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
@@ -111,9 +112,10 @@ export function createContext(root: string, config: ResolvedConfig, mode: Plugin
  */
 export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
   const fallbacks = config.locales.flatMap(({ locale }) =>
-    withLocaleFallbacks(site.routes, { locale, defaultLocale: config.defaultLocale })
+    // Copies that leave a page's lazy sections unread (lazy-sections.ts); each a new object, its references dropped in place.
+    withLocaleFallbacks(site.routes, { locale, defaultLocale: config.defaultLocale, copy: withSections })
       .filter((route) => route.fallbackFrom)
-      .map(({ references: _references, ...route }) => route),
+      .map((route) => (delete route.references, route)),
   );
   site.routes.push(...fallbacks);
   for (const { locale } of config.locales) {

@@ -105,7 +105,8 @@ export const outlineOf = (sections: readonly TextSection[]): SectionOutline[] =>
  */
 export function sectionsDigest(sections: readonly TextSection[]): string {
   const hash = createHash('sha256');
-  const add = (text: string) => hash.update(`${text.length}:`).update(text);
+  // As UTF-16, as the strings are: UTF-8 would spell every lone surrogate alike (U+FFFD), which the search JSON does not.
+  const add = (text: string) => hash.update(`${text.length}:`).update(text, 'utf16le');
   for (const { id, title, text, relOutputs } of sections) {
     add(id);
     add(title);

@@ -153,6 +153,30 @@ export function readCacheFilePayload(found: HeaderedFile<{ bytes: number }>): Bu
   return bytes.subarray(found.payloadStart);
 }
 
+/**
+ * Bytes `start` to `end` of the payload of a file whose header was read (a compile entry's code, or
+ * the sections' texts after it), read alone; throws when the file is gone or is no longer as its
+ * header said (its size, and the header's newline where it was).
+ */
+export function readCacheFilePayloadRange(found: HeaderedFile<{ bytes: number }>, start: number, end: number): Buffer {
+  const fd = openSync(found.file, 'r');
+  try {
+    const newline = Buffer.alloc(1);
+    const bytes = Buffer.allocUnsafe(end - start);
+    const whole = fstatSync(fd).size === found.payloadStart + found.header.bytes && readSync(fd, newline, 0, 1, found.payloadStart - 1) === 1 && newline[0] === NEWLINE;
+    let read = 0;
+    while (whole && read < bytes.length) {
+      const got = readSync(fd, bytes, read, bytes.length - read, found.payloadStart + start + read);
+      if (got === 0) break;
+      read += got;
+    }
+    if (!whole || read < bytes.length) throw new Error(`${found.file} changed since it was looked up`);
+    return bytes;
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Keeps `payload` under `key` with the rest of its `header`, in one file written whole or not at all. */
 export function writeHeaderedCacheFile(file: string, header: { key: string } & Record<string, unknown>, payload: string): Promise<void> {
   return writeCacheFile(file, `${JSON.stringify({ ...header, bytes: Buffer.byteLength(payload) })}\n${payload}`);

@@ -158,7 +158,7 @@ describe('the persistent build cache', () => {
       try {
         // Half a file (a build killed mid-write on a file system without atomic rename) or garbage.
         for (const [i, path] of [entries[0]!, ...rendered.slice(2)].entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
-        // A compile entry cut short in its code; a rendered page cut short in its HTML, and another page's file under a page's name.
+        // A compile entry cut short (in the texts after its code); a rendered page cut short in its HTML, and another page's file under a page's name.
         writeFileSync(entries[1]!, originals[1]!.slice(0, -5));
         writeFileSync(rendered[0]!, renderedFiles[0]!.slice(0, -20));
         writeFileSync(rendered[1]!, renderedFiles[0]!);

@@ -1,12 +1,13 @@
 // The search files are written in pieces (OutputFiles.writePieces). A page read from the compile
 // cache has its sections keyed by its compile key, and their texts unread (lazy-sections.ts): the
 // key must be the one its fresh compile gave, and must not stand for a text a plugin changed.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import { RACY_MARGIN_MS } from '../../src/util/racy-margin.ts';
 import type { SearchData } from '../../src/shared/search-index-format.ts';
+import { TEXT_PART_BYTES } from '../../src/shared/search-parts.ts';
 import { tempSite } from '../helpers.ts';
 
 const SEED = '_next/static/chunks/nextra-data-en-US.json';
@@ -86,10 +87,57 @@ describe('the search pieces of pages whose sections a plugin changes', () => {
       writeFileSync(join(site.root, 'words.txt'), 'beta\n');
       await build({ root: site.root, outDir: out });
       expect(seedOf(out)['/guide']!.data['first#First']).toBe('beta');
+      // From the cache twice over: the second build's sections were read from it too.
+      writeFileSync(join(site.root, 'words.txt'), 'gamma\n');
+      await build({ root: site.root, outDir: out });
+      expect(seedOf(out)['/guide']!.data['first#First']).toBe('gamma');
       // The page whose sections no plugin touched keeps its piece.
       expect(seedOf(out)['/']!.data['']).toBe('Walrus words.');
     } finally {
       process.chdir(cwd);
     }
+  });
+});
+
+describe('a one-page rebuild', () => {
+  // Three pages of one section each, each past a text part's size: each page's text is a part of its own.
+  const words = (name: string) => `${name} words are here. `.repeat(Math.ceil(TEXT_PART_BYTES / 20));
+  const site = tempSite({
+    'docs-gen.config.ts': "export default { title: 'Parts', locales: [{ locale: 'en-US', text: 'English' }, { locale: 'fr-FR', text: 'Français' }] };\n",
+    'content/a.md': `# A\n\n${words('alpha')}\n`,
+    'content/b.md': `# B\n\n${words('beta')}\n`,
+    'content/c.md': `# C\n\n${words('gamma')}\n`,
+    // French has a page of its own, so it shows the others as fallbacks (copies of the English routes).
+    'content/b.fr-FR.md': '# B en français\n\nDes mots.\n',
+  });
+  afterAll(() => site.cleanup());
+  const out = join(site.root, 'out');
+
+  test('reads no text of a page whose search pieces it copies, fallbacks in another locale included', async () => {
+    await build({ root: site.root, outDir: out });
+    const before = seedOf(out);
+    const frenchBefore = readFileSync(join(out, '_next/static/chunks/nextra-data-fr-FR.json'), 'utf8');
+    // The texts of a.md's and c.md's entries made unreadable (the same byte count): a build that reads them fails.
+    const dir = join(site.root, '.docs-gen-cache', 'compiled');
+    let damaged = 0;
+    for (const name of readdirSync(dir)) {
+      const file = join(dir, name);
+      const text = readFileSync(file, 'utf8');
+      const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { value: { textBytes: number; headings: { value: string }[] } };
+      if (!['A', 'C'].includes(header.value.headings[0]!.value)) continue;
+      const bytes = readFileSync(file);
+      bytes[bytes.length - header.value.textBytes] = '#'.charCodeAt(0);
+      writeFileSync(file, bytes);
+      damaged++;
+    }
+    expect(damaged).toBe(2);
+    // b.md changed, its text as long as before: its part alone is made again.
+    writeFileSync(join(site.root, 'content/b.md'), `# B\n\n${words('betz')}\n`);
+    await build({ root: site.root, outDir: out });
+    const after = seedOf(out);
+    expect(after['/b']!.data['']).toBe(words('betz').trim());
+    expect(after['/a']).toEqual(before['/a']);
+    expect(after['/c']).toEqual(before['/c']);
+    expect(readFileSync(join(out, '_next/static/chunks/nextra-data-fr-FR.json'), 'utf8')).toBe(frenchBefore);
   });
 });

@@ -177,7 +177,8 @@ describe('entries of the persistent cache', () => {
     await writeCompiled(dir, key, '', output('<p>x</p>', '', sections));
     const { header, payload } = readEntry(key);
     // Each the byte count of `["one","two"]`.
-    for (const texts of ['["one"]      ', '["one",2]    ', '{"a":"b"}    ', '["one","twooo']) {
+    // The last: as many texts as sections, one of another length than its outline says.
+    for (const texts of ['["one"]      ', '["one",2]    ', '{"a":"b"}    ', '["one","twooo', '["one","tw "]']) {
       writeEntry(key, header.value, payload.replace('["one","two"]', texts));
       const found = readCompiled(dir, key, () => '', isStored)!;
       // The code is still its own.

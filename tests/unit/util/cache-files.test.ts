@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, test } from 'vitest';
-import { cacheFilePath, readCacheEntrySync, readCacheFileHeader, readCacheFilePayload, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
+import { cacheFilePath, readCacheEntrySync, readCacheFileHeader, readCacheFilePayload, readCacheFilePayloadRange, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
 import { writeAtomically, writeAtomicallySync } from '../../../src/util/write-atomically.ts';
 import { distPath } from '../../../src/util/dist-path.ts';
 
@@ -90,5 +90,21 @@ describe('a headered cache file', () => {
     writeFileSync(file, `${JSON.stringify({ key: 'h'.repeat(64), note: 'abcde', bytes: 11 })}\n<p>payl</p>`);
     expect(readFileSync(file).length).toBe(found.payloadStart + found.header.bytes);
     expect(() => readCacheFilePayload(found)).toThrow(/changed since it was looked up/);
+  });
+
+  test('a part of its payload is read alone, under the same conditions', async () => {
+    const file = join(dir, 'headered', `${'r'.repeat(64)}.page`);
+    await writeHeaderedCacheFile(file, { key: 'r'.repeat(64), note: 'ab' }, '<p>é</p>["text"]');
+    const found = readCacheFileHeader(file, 'r'.repeat(64), isAny)!;
+    // Byte offsets: é is two bytes.
+    expect(readCacheFilePayloadRange(found, 0, 9).toString('utf8')).toBe('<p>é</p>');
+    expect(readCacheFilePayloadRange(found, 9, found.header.bytes).toString('utf8')).toBe('["text"]');
+    writeFileSync(file, `${JSON.stringify({ key: 'r'.repeat(64), note: 'abcde', bytes: 14 })}\n<p>é</p>["t"]`);
+    expect(readFileSync(file).length).toBe(found.payloadStart + found.header.bytes);
+    expect(() => readCacheFilePayloadRange(found, 9, found.header.bytes)).toThrow(/changed since it was looked up/);
+    writeFileSync(file, 'short');
+    expect(() => readCacheFilePayloadRange(found, 0, 9)).toThrow(/changed since it was looked up/);
+    rmSync(file);
+    expect(() => readCacheFilePayloadRange(found, 0, 9)).toThrow(/ENOENT/);
   });
 });

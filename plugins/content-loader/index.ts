@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync, type Stats } from 'node:fs';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -118,7 +118,8 @@ function statOf(file: string): Stats | undefined {
 export async function listFiles(dir: string): Promise<string[]> {
   // Absolute, so every entry's path starts with it (`.` lists entries as `a.md`, not `./a.md`).
   const root = join(resolve(dir), sep);
-  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  // Synchronous: the promise version walks a folder per promise, 15 ms of main-thread work at 2000 pages against 3.
+  const entries = readdirSync(root, { recursive: true, withFileTypes: true });
   return entries
     .filter((e) => e.isFile())
     // Sliced, not `relative`: that resolves both paths for each of 10 000 files.

@@ -149,11 +149,46 @@ export function rehypeHighlight(options: { grammarPath: string; basePath?: strin
   };
 }
 
+/** What hast-util-to-html escapes in text, spelt as it spells it (named references). */
+const escapeText = (text: string): string => text.replace(/[&<]/g, (c) => (c === '&' ? '&amp;' : '&lt;'));
+
+/**
+ * The lines of `code` as HTML straight from shiki's tokens: what `highlightedBlock` writes, without
+ * a hast tree per token, its class rewrite and its serialisation (two thirds of a block's time; the
+ * tokenising is the other third). Undefined when a token carries more than a colour (a font style,
+ * a background, attributes): that block takes the tree path.
+ */
+function highlightedLinesHtml(h: Highlighter, code: string, lang: string, highlightedLines: ReadonlySet<number>): string | undefined {
+  const { tokens } = h.codeToTokens(code.replace(/\n$/, ''), { lang: lang as BundledLanguage, theme: THEME_NAME, ...TOKENIZE });
+  let html = '';
+  for (let index = 0; index < tokens.length; index++) {
+    if (index) html += '\n';
+    html += highlightedLines.has(index + 1) ? '<span class="line highlighted">' : '<span class="line">';
+    for (const token of tokens[index]!) {
+      if (token.fontStyle || token.bgColor || token.htmlStyle || token.htmlAttrs) return undefined;
+      const match = token.color === undefined ? null : TOKEN_COLOR.exec(`color:${token.color}`);
+      if (token.color !== undefined && (!match || match[2] !== undefined)) return undefined;
+      // A plain token (the foreground, or no colour) inherits the block's colour: no span, as tokenStylesToClasses leaves it.
+      html += match?.[1] ? `<span class="tk-${match[1]}">${escapeText(token.content)}</span>` : escapeText(token.content);
+    }
+    html += '</span>';
+  }
+  return html;
+}
+
+const HTML_OPTIONS = { characterReferences: { useNamedReferences: true } } as const;
+
 /**
  * The same markup as the rehype plugin, as a string, for the Markdown renderer. `meta` is what
  * follows the language in the fence's info string. `lang` must be loaded (see ensureLanguage).
  */
 export function highlightToHtml(h: Highlighter, code: string, requested: string, meta?: string, basePath = '', labels: CopyButtonLabels = ENGLISH_COPY_LABELS): string {
-  if (requested === 'mermaid') return toHtml(mermaidBlock(code, basePath), { characterReferences: { useNamedReferences: true } });
-  return toHtml(highlightedBlock(h, code, requested, parseCodeMeta(meta), labels), { characterReferences: { useNamedReferences: true } });
+  if (requested === 'mermaid') return toHtml(mermaidBlock(code, basePath), HTML_OPTIONS);
+  const parsed = parseCodeMeta(meta);
+  const lang = h.getLoadedLanguages().includes(requested) ? requested : 'text';
+  // Marked substrings split tokens: the tree path does that.
+  const lines = parsed.substrings.length ? undefined : highlightedLinesHtml(h, code, lang, parsed.highlightedLines);
+  if (lines === undefined) return toHtml(highlightedBlock(h, code, requested, parsed, labels), HTML_OPTIONS);
+  const pre: Element = { type: 'element', tagName: 'pre', properties: { className: ['shiki'], tabIndex: 0 }, children: [{ type: 'raw', value: `<code>${lines}</code>` }] };
+  return toHtml(codeBlockChrome(pre, requested, parsed, labels), { ...HTML_OPTIONS, allowDangerousHtml: true });
 }

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { Root } from 'hast';
 import { toHtml } from 'hast-util-to-html';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseCodeMeta } from '../../plugins/content-loader/code-meta.ts';
 import { MAX_HIGHLIGHTED_LINE, ensureLanguage, getHighlighter, highlightToHtml, rehypeHighlight } from '../../plugins/content-loader/highlight.ts';
@@ -47,6 +49,57 @@ describe('code blocks', () => {
     // `<` is what must be escaped in text; `>` may be spelled either way.
     expect(html).toContain('&lt;b');
     expect(html).not.toContain('<b>');
+  });
+});
+
+/** Every fenced block of the Rel site's pages: its language, meta and code as the Markdown renderer gets them. */
+function siteFences(): { file: string; lang: string; meta: string; code: string }[] {
+  const fences: { file: string; lang: string; meta: string; code: string }[] = [];
+  const contentDir = fileURLToPath(new URL('../../content', import.meta.url));
+  for (const entry of readdirSync(contentDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.mdx?$/.test(entry.name)) continue;
+    const file = join(entry.parentPath, entry.name);
+    for (const match of readFileSync(file, 'utf8').matchAll(/^(`{3,})([\w+-]+)[ \t]*([^\n`]*)\n([\s\S]*?)^\1[ \t]*$/gm)) {
+      fences.push({ file, lang: match[2]!, meta: match[3]!, code: match[4]! });
+    }
+  }
+  return fences;
+}
+
+describe('the Markdown path writes a block from shiki\'s tokens', () => {
+  // highlightToHtml writes the lines from tokens, not through a hast tree: the bytes must be the tree path's.
+  async function treeHtml(lang: string, code: string, meta?: string): Promise<string> {
+    const tree = fence(lang, code, meta);
+    await rehypeHighlight({ grammarPath })(tree);
+    return toHtml(tree, { characterReferences: { useNamedReferences: true } });
+  }
+
+  test.each([
+    ['rel', 'def x = "a < b && c > d"\n\n\t// tab, blank line above\ndef y = \'é 🚀\'\n', ''],
+    ['rel', 'def output = 1\ndef b = 2\ndef c = 3\n', '{1,3} showLineNumbers'],
+    ['python', 'x = 1  # <tag> & entity &amp;\n', 'filename="a <b>.py" copy=false'],
+    ['python', 'def f():\n    return 1\n', '/return/'],
+    ['js', 'const a = `${b}` < 2;\n', '{1}'],
+    ['text', 'just <text> & more\n', 'title="t"'],
+    ['unknown-lang', 'plain <text>\n', ''],
+    ['rel', '', ''],
+    ['rel', '\n\n', ''],
+  ])('a %s block (%#) is byte for byte what the tree path writes', async (lang, code, meta) => {
+    const highlighter = await getHighlighter(grammarPath);
+    await ensureLanguage(highlighter, lang);
+    expect(highlightToHtml(highlighter, code, lang, meta)).toBe(await treeHtml(lang, code, meta));
+  });
+
+  test('every block of the Rel site is byte for byte what the tree path writes', async () => {
+    const fences = siteFences();
+    expect(fences.length).toBeGreaterThan(500);
+    const highlighter = await getHighlighter(grammarPath);
+    const differing: string[] = [];
+    for (const { file, lang, meta, code } of fences) {
+      await ensureLanguage(highlighter, lang);
+      if (highlightToHtml(highlighter, code, lang, meta) !== (await treeHtml(lang, code, meta))) differing.push(`${file}: ${lang} ${meta}`);
+    }
+    expect(differing).toEqual([]);
   });
 });
 

@@ -33,7 +33,8 @@ describe('a config that imports no file of the site', () => {
 
   // The titles below come from this process's module cache either way: the bundle counts tell.
   test('is bundled again when the remembered bundle is not the one its name stands for, or its record is torn', async () => {
-    const root = site({ 'docs-gen.config.ts': "export default { title: 'Kept' };\n" });
+    // `as` keeps it from the literal path (below): this one is bundled.
+    const root = site({ 'docs-gen.config.ts': "export default { title: 'Kept' as string };\n" });
     await load(root);
     const cache = join(root, '.docs-gen-cache');
     const [module] = readdirSync(cache).filter((name) => name.startsWith('module.'));
@@ -69,6 +70,24 @@ describe('a config that imports no file of the site', () => {
     writeFileSync(join(root, 'base.json'), '{}');
     expect((await load(root)).bundles).toBe(1);
     expect((await load(root)).bundles).toBe(1);
+  });
+});
+
+describe('a config of literals as written', () => {
+  test('is imported as it is, never bundled, and an edit is seen at the next load', async () => {
+    const root = site({ 'docs-gen.config.ts': "// the site's options\nimport { defineConfig } from 'docs-gen'\nexport default defineConfig({ title: 'Literal', description: 'Options alone', basePath: '' });\n" });
+    expect(await load(root)).toEqual({ title: 'Literal', bundles: 0 });
+    writeFileSync(join(root, 'docs-gen.config.ts'), 'export default { title: "Edited" };\n');
+    expect(await load(root)).toEqual({ title: 'Edited', bundles: 0 });
+  });
+
+  test('is bundled when it holds TypeScript of its own or reads anything but literals', async () => {
+    const root = site({ 'docs-gen.config.ts': "export default { title: 'Typed' } as const;\n" });
+    expect(await load(root)).toEqual({ title: 'Typed', bundles: 1 });
+    writeFileSync(join(root, 'docs-gen.config.ts'), "const title: string = 'Annotated';\nexport default { title };\n");
+    expect(await load(root)).toEqual({ title: 'Annotated', bundles: 1 });
+    writeFileSync(join(root, 'docs-gen.config.ts'), "export default { title: ['Called'].join('') };\n");
+    expect(await load(root)).toEqual({ title: 'Called', bundles: 1 });
   });
 });
 

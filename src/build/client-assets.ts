@@ -2,7 +2,6 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { gzipSync } from 'node:zlib';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import type { BuildOptions, Metafile, Plugin as EsbuildPlugin } from 'esbuild';
 import { toolRoot } from '../util/tool-root.ts';
@@ -168,6 +167,8 @@ const prebuiltDir = () => join(toolRoot(), 'dist', 'client');
 /** The prebuilt bundle and what it was made from: each input's content hash and esbuild's version. */
 interface PrebuiltClient extends Omit<ClientBundle, 'inputs'> {
   esbuild: string;
+  /** What the summary reports: the gzipped bytes of the up-front JavaScript and of the stylesheet (a build then loads no zlib). */
+  gzipBytes?: GzipBytes;
   /** Path relative to the tool's folder → sha256 of its content. */
   inputs: Record<string, string>;
 }
@@ -184,7 +185,7 @@ export async function prebuildClient(): Promise<void> {
   const bundle = await bundleClient(dir, {}, toolRoot());
   const inputs: Record<string, string> = {};
   for (const input of bundle.inputs.sort()) inputs[relative(toolRoot(), input)] = sha256(await readFile(input));
-  const manifest: PrebuiltClient = { ...bundle, esbuild: esbuildVersion(), inputs };
+  const manifest: PrebuiltClient = { ...bundle, esbuild: esbuildVersion(), inputs, gzipBytes: await gzipBytesOf(dir, bundle) };
   await writeFile(join(dir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   // The chunks of earlier bundles go (their names are hashes: nothing else refers to them).
   // inline-scripts.json is the inline scripts' (`prebuildInlineScripts`).
@@ -234,13 +235,24 @@ export async function buildClientAssets(
     await Promise.all(prebuilt.files.map((file) => copyFile(join(fromDir, file), join(assetDir, file))));
     bundle = prebuilt;
   } else bundle = await bundleClient(assetDir, options.islands, options.root);
-  let jsGzipBytes = 0;
-  for (const file of bundle.upFront) jsGzipBytes += gzipSync(await readFile(join(assetDir, file))).length;
-  const css = await readFile(join(assetDir, bundle.stylesheet));
+  const { js, css } = prebuilt?.gzipBytes ?? (await gzipBytesOf(assetDir, bundle));
   return {
     scripts: [`${basePath}/${ASSET_DIR}/${bundle.entry.split('\\').join('/')}`],
     styles: [`${basePath}/${ASSET_DIR}/${bundle.stylesheet}`],
-    jsGzipBytes,
-    cssGzipBytes: gzipSync(css).length,
+    jsGzipBytes: js,
+    cssGzipBytes: css,
   };
+}
+
+interface GzipBytes {
+  js: number;
+  css: number;
+}
+
+/** The gzipped bytes of what a page loads up front from the bundle in `dir`. */
+async function gzipBytesOf(dir: string, bundle: Pick<ClientBundle, 'upFront' | 'stylesheet'>): Promise<GzipBytes> {
+  const { gzipSync } = await import('node:zlib');
+  let js = 0;
+  for (const file of bundle.upFront) js += gzipSync(await readFile(join(dir, file))).length;
+  return { js, css: gzipSync(await readFile(join(dir, bundle.stylesheet))).length };
 }

@@ -182,7 +182,8 @@ async function importLiteralModule(file: string, cacheDir: string): Promise<Reco
     await mkdir(cacheDir, { recursive: true });
     // The same name a bundle of the same text would have: a build loading it at the same time imports it whole (writeAtomically).
     const module = join(cacheDir, bundledModuleName(file, text));
-    await writeAtomically(module, text);
+    // Written only when not there as it is: a rebuild makes no file for its config.
+    if ((await readFile(module, 'utf8').catch(() => undefined)) !== text) await writeAtomically(module, text);
     return (await import(pathToFileURL(module).href)) as Record<string, unknown>;
   } catch {
     return undefined;

@@ -1,7 +1,7 @@
 // docs-gen speed at scale (issue 13): cold, warm and one-page builds of generated `.md` and
 // `.mdx` corpora, page bytes and output size by site size, start-up, and Hugo on the same
 // corpus in the same run (when `hugo` is installed). Prints every target with met/missed.
-// Usage: node bench/run.mjs [--pages 250,2000] [--large] [--runs 3] [--formats md,mdx,mdx-jsx]
+// Usage: node bench/run.mjs [--pages 250,2000] [--large] [--runs 3] [--formats md,mdx,mdx-jsx] [--dev]
 //                           [--no-hugo] [--keep] [--strict] [--verbose]
 // Env: BENCH_PAGES, BENCH_RUNS (flags win); BENCH_CLI runs another docs-gen entry point.
 import { spawn, spawnSync } from 'node:child_process';
@@ -22,7 +22,7 @@ const GNU_TIME = '/usr/bin/time';
 const MiB = 1024 ** 2;
 
 function parseArgs(argv) {
-  const opts = { pages: process.env.BENCH_PAGES || '250,2000', runs: process.env.BENCH_RUNS || '3', formats: 'md,mdx,mdx-jsx', large: false, hugo: true, keep: false, strict: false, verbose: false };
+  const opts = { pages: process.env.BENCH_PAGES || '250,2000', runs: process.env.BENCH_RUNS || '3', formats: 'md,mdx,mdx-jsx', large: false, hugo: true, keep: false, strict: false, verbose: false, dev: false, devPages: '10000', devMemoryEdits: '1000' };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -34,8 +34,11 @@ function parseArgs(argv) {
     else if (flag === '--keep') opts.keep = true;
     else if (flag === '--strict') opts.strict = true;
     else if (flag === '--verbose') opts.verbose = true;
+    else if (flag === '--dev') opts.dev = true;
+    else if (flag === '--dev-pages') opts.devPages = value();
+    else if (flag === '--dev-memory-edits') opts.devMemoryEdits = value();
     else if (flag === '--help' || flag === '-h') {
-      console.log('usage: node bench/run.mjs [--pages 250,2000] [--large] [--runs 3] [--formats md,mdx,mdx-jsx] [--no-hugo] [--keep] [--strict] [--verbose]');
+      console.log('usage: node bench/run.mjs [--pages 250,2000] [--large] [--runs 3] [--formats md,mdx,mdx-jsx] [--no-hugo] [--dev [--dev-pages 10000] [--dev-memory-edits 1000]] [--keep] [--strict] [--verbose]');
       process.exit(0);
     } else fail(`unknown argument ${argv[i]}`);
   }
@@ -46,7 +49,10 @@ function parseArgs(argv) {
   if (!pages.length || pages.some((n) => !Number.isInteger(n) || n < 3)) fail(`--pages must be integers >= 3, got "${opts.pages}"`);
   if (!Number.isInteger(runs) || runs < 1) fail(`--runs must be a positive integer, got "${opts.runs}"`);
   if (!formats.includes('md') || formats.some((f) => !['md', 'mdx', 'mdx-jsx'].includes(f))) fail(`--formats must include md (and may add mdx, mdx-jsx), got "${opts.formats}"`);
-  return { ...opts, pages: pages.sort((a, b) => a - b), runs, formats };
+  const devPages = Number(opts.devPages);
+  const devMemoryEdits = Number(opts.devMemoryEdits);
+  if (!Number.isInteger(devPages) || devPages < 3 || !Number.isInteger(devMemoryEdits) || devMemoryEdits < 0) fail('--dev-pages must be an integer >= 3 and --dev-memory-edits one >= 0');
+  return { ...opts, pages: pages.sort((a, b) => a - b), runs, formats, devPages, devMemoryEdits };
 }
 
 let options;
@@ -189,7 +195,21 @@ async function benchStartUp() {
   return { wallMs: stat(runs, 'wallMs'), cpuS: stat(runs, 'cpuS') };
 }
 
-function targets(results, startUp) {
+/**
+ * `bench/dev-edit.mjs` on a corpus of `--dev-pages` (first page, save → on screen, memory over
+ * `--dev-memory-edits` saves), its targets read back from its results file for the one table.
+ */
+function benchDev() {
+  const args = [join(benchDir, 'dev-edit.mjs'), '--pages', String(options.devPages), '--runs', String(options.runs), '--memory-edits', String(options.devMemoryEdits), '--no-real-site'];
+  console.log(`\n[dev] node ${args.map((a) => relativeToRepo(a)).join(' ')}`);
+  const run = spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, BENCH_CLI: cliPath } });
+  if (run.status !== 0) fail(`bench/dev-edit.mjs exited with ${run.signal ?? `code ${run.status}`}`);
+  const { results } = JSON.parse(readFileSync(join(resultsDir, 'dev-latest.json'), 'utf8'));
+  return results.targets ?? [];
+}
+const relativeToRepo = (path) => (path.startsWith(`${repoDir}/`) ? path.slice(repoDir.length + 1) : path);
+
+function targets(results, startUp, devRows) {
   const rows = [];
   const add = (target, figure, met) => rows.push({ target, figure, met });
   const bySize = new Map(results.map((r) => [r.pages, r]));
@@ -218,10 +238,11 @@ function targets(results, startUp) {
   }
   if (results.length > 1) add(`page bytes at ${large.pages} within 1.2× of ${small.pages}`, `${(large.pageBytes / small.pageBytes).toFixed(2)}×`, large.pageBytes <= 1.2 * small.pageBytes);
   if (startUp.cpuS) add('start-up of a one-page build ≤ 0.8 CPU s', `${startUp.cpuS.median.toFixed(2)} s`, startUp.cpuS.median <= 0.8);
+  rows.push(...devRows);
   const width = Math.max(...rows.map((row) => row.target.length));
   console.log(`\n${'target'.padEnd(width)}  figure    met`);
   for (const row of rows) console.log(`${row.target.padEnd(width)}  ${row.figure.padEnd(8)}  ${row.met ? 'met' : 'MISSED'}`);
-  console.log('(dev at 10 000 pages — first page, save → screen, memory over edits: node bench/dev-edit.mjs)');
+  if (!devRows.length) console.log('(dev at 10 000 pages — first page, save → screen, memory over edits: add --dev, or node bench/dev-edit.mjs)');
   return rows;
 }
 
@@ -241,7 +262,8 @@ const startUp = await benchStartUp();
 console.log(`\none-page build: ${seconds(startUp.wallMs)}, CPU ${cpu(startUp.cpuS)}`);
 const results = [];
 for (const pages of options.pages) results.push(await benchSize(pages, statsDir));
-const rows = targets(results, startUp);
+const devRows = options.dev ? benchDev() : [];
+const rows = targets(results, startUp, devRows);
 const pass = rows.every((row) => row.met);
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, '.gitignore'), '*\n!.gitignore\n');

@@ -214,6 +214,6 @@ export async function lookUpRendered(cache: RenderCache, definition: RouteDefini
 }
 
 /** Keeps a rendered page under `key` (in the worker that rendered it), in one file written whole or not at all. */
-export async function keepRendered(dir: string, key: string, rendered: { html: string; theme: ResolvedThemeOptions }): Promise<void> {
+export async function keepRendered(dir: string, key: string, rendered: { html: string | Uint8Array; theme: ResolvedThemeOptions }): Promise<void> {
   await writeHeaderedCacheFile(pageFile(dir, key), { key, theme: rendered.theme }, rendered.html);
 }

@@ -201,11 +201,13 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
   const target = input.write ? join(input.outDir, outputPath) : undefined;
   try {
     const { html, theme } = await renderHtml(input, site);
-    if (cache) await keepRendered(cache.dir, cache.key, { html, theme });
+    // Encoded once for the cache file and the page's file.
+    const bytes = cache && target !== undefined ? Buffer.from(html) : html;
+    if (cache) await keepRendered(cache.dir, cache.key, { html: bytes, theme });
     if (target === undefined) return { outputPath, page: { html, theme } };
     // Synchronous: this worker has nothing else to do meanwhile, and each asynchronous call is a hand-off to libuv's thread pool (cache-entry.ts).
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, html);
+    writeFileSync(target, bytes);
     return { outputPath };
   } catch (error) {
     // Only diagnostics survive the trip back from the worker with their details.

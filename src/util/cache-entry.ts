@@ -55,14 +55,14 @@ export function writeCacheEntry(dir: string, key: string, value: unknown): Promi
  * hand-offs to libuv's thread pool (open, write, rename), each waking another thread. On the main
  * thread (dev's server, the build's event loop) writes stay asynchronous.
  */
-const write = isMainThread ? writeAtomically : async (path: string, contents: string) => writeAtomicallySync(path, contents);
+const write = isMainThread ? writeAtomically : async (path: string, contents: string | Uint8Array) => writeAtomicallySync(path, contents);
 
 /**
  * Writes a cache file atomically; a cache that cannot be written (a read-only folder, a full disk)
  * only costs the next build time. Its folder is made when the write finds none: a build writes
  * thousands of cache files into a few folders.
  */
-export async function writeCacheFile(path: string, contents: string): Promise<void> {
+export async function writeCacheFile(path: string, contents: string | Uint8Array): Promise<void> {
   try {
     await write(path, contents);
   } catch (error) {
@@ -177,7 +177,12 @@ export function readCacheFilePayloadRange(found: HeaderedFile<{ bytes: number }>
   }
 }
 
-/** Keeps `payload` under `key` with the rest of its `header`, in one file written whole or not at all. */
-export function writeHeaderedCacheFile(file: string, header: { key: string } & Record<string, unknown>, payload: string): Promise<void> {
-  return writeCacheFile(file, `${JSON.stringify({ ...header, bytes: Buffer.byteLength(payload) })}\n${payload}`);
+/**
+ * Keeps `payload` under `key` with the rest of its `header`, in one file written whole or not at
+ * all. A payload the caller writes elsewhere too (a rendered page, to the output) comes encoded:
+ * a page's HTML is encoded once, and its byte count is the buffer's length, not a second pass.
+ */
+export function writeHeaderedCacheFile(file: string, header: { key: string } & Record<string, unknown>, payload: string | Uint8Array): Promise<void> {
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  return writeCacheFile(file, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, bytes: body.length })}\n`), body]));
 }

@@ -167,6 +167,8 @@ async function bundlePage(program: string, input: CompileInput): Promise<string>
       // the same time (same name) must never leave a render worker importing a truncated module.
       write: false,
       stdin: { contents: program, resolveDir: dirname(input.file), sourcefile: input.relativePath, loader: 'js' },
+      // Not esbuild's first folder for good, which may be gone (src/util/import-module.ts, userModuleBuildOptions).
+      absWorkingDir: process.cwd(),
       bundle: true,
       format: 'esm',
       platform: 'node',

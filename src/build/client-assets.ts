@@ -112,13 +112,15 @@ async function bundleClient(dir: string, islands: Record<string, string>, root: 
   const mainModule = join(themeDir, 'client', 'main.ts');
 
   const lazy = new Map<string, string>();
-  const entry = await esbuild({ ...BUNDLE_OPTIONS, entryPoints: [mainModule], write: false, metafile: true, outdir: dir, plugins: [externalizeLazyModules(lazy)] });
+  // The current folder, not esbuild's first one for good (import-module.ts, userModuleBuildOptions): the metafile's paths are resolved against it.
+  const entry = await esbuild({ ...BUNDLE_OPTIONS, absWorkingDir: process.cwd(), entryPoints: [mainModule], write: false, metafile: true, outdir: dir, plugins: [externalizeLazyModules(lazy)] });
   let code = entry.outputFiles[0]!.text;
   const inputs = inputFiles(entry.metafile);
   const chunkFiles: string[] = [];
   if (lazy.size) {
     const chunks = await esbuild({
       ...BUNDLE_OPTIONS,
+      absWorkingDir: process.cwd(),
       entryPoints: [...lazy.keys()],
       splitting: true,
       outdir: dir,

@@ -41,7 +41,8 @@ export function bundleWithEsbuild(file: string): { text: string; inputs: string[
   // esbuild loads here (synchronously: the callers, theme config and the policy, are plain
   // functions), only when the prebuilt text is missing or stale.
   const { buildSync } = requireHere('esbuild') as typeof import('esbuild');
-  const result = buildSync({ ...BUNDLE_OPTIONS, entryPoints: [join(toolRoot(), 'theme', 'client', file)], metafile: true });
+  // The current folder, not esbuild's first one for good (import-module.ts, userModuleBuildOptions).
+  const result = buildSync({ ...BUNDLE_OPTIONS, absWorkingDir: process.cwd(), entryPoints: [join(toolRoot(), 'theme', 'client', file)], metafile: true });
   return { text: result.outputFiles[0]!.text.trimEnd(), inputs: Object.keys(result.metafile.inputs).map((input) => resolve(input)) };
 }
 

@@ -1,4 +1,5 @@
-import childProcess, { type ChildProcess } from 'node:child_process';
+import childProcess, { type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /**
  * esbuild runs its work in a child process it starts on first use and never waits for: when
@@ -20,6 +21,10 @@ process.env.ESBUILD_WORKER_THREADS ??= '0';
 const isEsbuild = (command: string): boolean => /esbuild/.test(command);
 
 function trackingSpawn(...args: Parameters<typeof originalSpawn>): ChildProcess {
+  // esbuild starts its service in the folder the process was in when esbuild was first imported;
+  // a service started again after a stop, once that folder is gone, would fail to spawn at all.
+  const options = args.find((arg): arg is SpawnOptions => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
+  if (typeof args[0] === 'string' && isEsbuild(args[0]) && typeof options?.cwd === 'string' && !existsSync(options.cwd)) options.cwd = process.cwd();
   const child = (originalSpawn as (...a: unknown[]) => ChildProcess)(...args);
   if (typeof args[0] === 'string' && isEsbuild(args[0])) {
     children.add(child);

@@ -51,6 +51,10 @@ export const sourceImportMetaUrl: EsbuildPlugin = {
 export function userModuleBuildOptions(file: string, plugins: EsbuildPlugin[] = []): BuildOptions & { write: false } {
   return {
     entryPoints: [file],
+    // esbuild's own default is the folder the process was in when esbuild was first imported, for
+    // good: a folder a caller left (and removed) since made every later build fail to resolve its
+    // entry. Paths in the metafile and messages are resolved against the current folder here too.
+    absWorkingDir: process.cwd(),
     bundle: true,
     write: false,
     format: 'esm',

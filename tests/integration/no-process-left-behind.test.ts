@@ -16,9 +16,9 @@ function processesLeftInGroup(args: string[]): Promise<{ code: number | null; le
   });
 }
 
-// esbuild runs on the main thread (the config, client assets) and in the workers (a page's imports).
+// esbuild runs on the main thread (the config: `as` keeps it from being imported as written) and in the workers (a page's imports).
 const site = tempSite({
-  'docs-gen.config.ts': "export default { title: 'Leftovers' };\n",
+  'docs-gen.config.ts': "export default { title: 'Leftovers' as string };\n",
   'content/index.mdx': "import { answer } from './answer.js';\n\n# Home\n\nThe answer is {answer}.\n",
   'content/answer.js': 'export const answer = 42;\n',
   'content/other.md': '# Other\n',

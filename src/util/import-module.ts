@@ -165,7 +165,7 @@ const DEFINE_CONFIG_IMPORT = /^((?:\s*\/\/[^\n]*\n)*\s*)import \{ defineConfig \
  * what esbuild would make of it, less its source map. Undefined for anything else, and for any
  * `as` (`{…} as const` passes the literal check and is TypeScript, not JavaScript).
  */
-export function literalModuleText(source: string): string | undefined {
+function literalModuleText(source: string): string | undefined {
   if (/\bas\b/.test(source)) return undefined;
   const text = source.replace(DEFINE_CONFIG_IMPORT, (_, lead: string) => `${lead}import { defineConfig } from ${JSON.stringify(distUrl('src/index.js'))};`);
   return isInertModule(text) ? text : undefined;

@@ -57,8 +57,12 @@ describe('a site of Markdown pages without code or images', () => {
     expect(loadedPackage('yaml')).toBe(false);
   });
 
-  test('loads esbuild (the config is TypeScript): the log sees CommonJS too', () => {
-    expect(loadedPackage('esbuild')).toBe(true);
+  test('the log sees CommonJS too (React in the worker)', () => {
+    expect(loadedPackage('react-dom', 'a worker')).toBe(true);
+  });
+
+  test('a config of literals alone is imported as written: esbuild\'s code never loads', () => {
+    expect(loaded.some(({ url }) => /\/node_modules\/esbuild\/lib\//.test(url))).toBe(false);
   });
 
   test('the log tells the threads apart (the worker loads markdown-it)', () => {

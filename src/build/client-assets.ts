@@ -3,6 +3,7 @@ import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promi
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
+import { currentFolder } from '../util/current-folder.ts';
 import type { BuildOptions, Metafile, Plugin as EsbuildPlugin } from 'esbuild';
 import { toolRoot } from '../util/tool-root.ts';
 import { islandsVirtualModule } from './islands.ts';
@@ -113,14 +114,14 @@ async function bundleClient(dir: string, islands: Record<string, string>, root: 
 
   const lazy = new Map<string, string>();
   // The current folder, not esbuild's first one for good (import-module.ts, userModuleBuildOptions): the metafile's paths are resolved against it.
-  const entry = await esbuild({ ...BUNDLE_OPTIONS, absWorkingDir: process.cwd(), entryPoints: [mainModule], write: false, metafile: true, outdir: dir, plugins: [externalizeLazyModules(lazy)] });
+  const entry = await esbuild({ ...BUNDLE_OPTIONS, absWorkingDir: currentFolder(), entryPoints: [mainModule], write: false, metafile: true, outdir: dir, plugins: [externalizeLazyModules(lazy)] });
   let code = entry.outputFiles[0]!.text;
   const inputs = inputFiles(entry.metafile);
   const chunkFiles: string[] = [];
   if (lazy.size) {
     const chunks = await esbuild({
       ...BUNDLE_OPTIONS,
-      absWorkingDir: process.cwd(),
+      absWorkingDir: currentFolder(),
       entryPoints: [...lazy.keys()],
       splitting: true,
       outdir: dir,
@@ -237,7 +238,8 @@ export async function buildClientAssets(
     await Promise.all(prebuilt.files.map((file) => copyFile(join(fromDir, file), join(assetDir, file))));
     bundle = prebuilt;
   } else bundle = await bundleClient(assetDir, options.islands, options.root);
-  const { js, css } = prebuilt?.gzipBytes ?? (await gzipBytesOf(assetDir, bundle));
+  const recorded = prebuilt?.gzipBytes;
+  const { js, css } = recorded && Number.isInteger(recorded.js) && Number.isInteger(recorded.css) ? recorded : await gzipBytesOf(assetDir, bundle);
   return {
     scripts: [`${basePath}/${ASSET_DIR}/${bundle.entry.split('\\').join('/')}`],
     styles: [`${basePath}/${ASSET_DIR}/${bundle.stylesheet}`],

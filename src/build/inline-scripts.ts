@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { isAbsolute, join, relative, resolve } from 'node:path';
+import { currentFolder } from '../util/current-folder.ts';
 import type { BuildOptions } from 'esbuild';
 import { toolRoot } from '../util/tool-root.ts';
 
@@ -42,7 +43,7 @@ export function bundleWithEsbuild(file: string): { text: string; inputs: string[
   // functions), only when the prebuilt text is missing or stale.
   const { buildSync } = requireHere('esbuild') as typeof import('esbuild');
   // The current folder, not esbuild's first one for good (import-module.ts, userModuleBuildOptions).
-  const result = buildSync({ ...BUNDLE_OPTIONS, absWorkingDir: process.cwd(), entryPoints: [join(toolRoot(), 'theme', 'client', file)], metafile: true });
+  const result = buildSync({ ...BUNDLE_OPTIONS, absWorkingDir: currentFolder(), entryPoints: [join(toolRoot(), 'theme', 'client', file)], metafile: true });
   return { text: result.outputFiles[0]!.text.trimEnd(), inputs: Object.keys(result.metafile.inputs).map((input) => resolve(input)) };
 }
 

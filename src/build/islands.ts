@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
+import { currentFolder } from '../util/current-folder.ts';
 import type { Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { writeAtomically } from '../util/write-atomically.ts';
@@ -37,7 +38,7 @@ export async function buildServerIslands(islands: Record<string, string>, cacheD
     write: false,
     stdin: { contents, resolveDir: cacheDir, loader: 'js' },
     // Not esbuild's first folder for good (import-module.ts, userModuleBuildOptions).
-    absWorkingDir: process.cwd(),
+    absWorkingDir: currentFolder(),
     bundle: true,
     format: 'esm',
     platform: 'node',

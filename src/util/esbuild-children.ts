@@ -1,5 +1,6 @@
 import childProcess, { type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { currentFolder } from './current-folder.ts';
 
 /**
  * esbuild runs its work in a child process it starts on first use and never waits for: when
@@ -24,7 +25,7 @@ function trackingSpawn(...args: Parameters<typeof originalSpawn>): ChildProcess 
   // esbuild starts its service in the folder the process was in when esbuild was first imported;
   // a service started again after a stop, once that folder is gone, would fail to spawn at all.
   const options = args.find((arg): arg is SpawnOptions => typeof arg === 'object' && arg !== null && !Array.isArray(arg));
-  if (typeof args[0] === 'string' && isEsbuild(args[0]) && typeof options?.cwd === 'string' && !existsSync(options.cwd)) options.cwd = process.cwd();
+  if (typeof args[0] === 'string' && isEsbuild(args[0]) && typeof options?.cwd === 'string' && !existsSync(options.cwd)) options.cwd = currentFolder() ?? '/';
   const child = (originalSpawn as (...a: unknown[]) => ChildProcess)(...args);
   if (typeof args[0] === 'string' && isEsbuild(args[0])) {
     children.add(child);

@@ -7,6 +7,7 @@ import { sharedReact } from '../pipeline/shared-react.ts';
 import type { BuildOptions, Message, Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { spawn } from 'node:child_process';
+import { currentFolder } from './current-folder.ts';
 import { distPath, distUrl } from './dist-path.ts';
 import { isInertModule } from './inert-module.ts';
 import { writeAtomically } from './write-atomically.ts';
@@ -54,7 +55,7 @@ export function userModuleBuildOptions(file: string, plugins: EsbuildPlugin[] = 
     // esbuild's own default is the folder the process was in when esbuild was first imported, for
     // good: a folder a caller left (and removed) since made every later build fail to resolve its
     // entry. Paths in the metafile and messages are resolved against the current folder here too.
-    absWorkingDir: process.cwd(),
+    absWorkingDir: currentFolder(),
     bundle: true,
     write: false,
     format: 'esm',
@@ -156,8 +157,8 @@ export async function importModuleFile(file: string, options: { root: string; ca
   return { exports, dependencies };
 }
 
-/** `import { defineConfig } from 'docs-gen'` as a file of literals spells it (quotes either way, the semicolon optional), after any line comments. */
-const DEFINE_CONFIG_IMPORT = /^((?:\s*\/\/[^\n]*\n)*\s*)import \{ defineConfig \} from (['"])docs-gen\2;?/;
+/** `import { defineConfig } from 'docs-gen'` as a file of literals spells it (quotes either way, a semicolon or the line's end after it), after any line comments. */
+const DEFINE_CONFIG_IMPORT = /^((?:\s*\/\/[^\n\r\u2028\u2029]*[\n\r\u2028\u2029])*\s*)import \{ defineConfig \} from (['"])docs-gen\2(?:;|(?=[ \t]*[\n\r\u2028\u2029]))/;
 
 /**
  * The text of a file that is already a module of literals as written (`export default { title: 'Docs' }`,

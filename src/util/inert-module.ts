@@ -18,6 +18,23 @@ const DEFINE_CONFIG = 'defineConfig';
 /** Tokens after which `[` opens an array or a computed key and `-` is a sign, not an operator. */
 const STARTS_A_VALUE = new Set(['', '=', ':', ',', '(', '[', '{', 'default']);
 
+/** The key that sets an object literal's prototype (`{ __proto__: [] }`), however it is spelt. */
+const PROTO = '__proto__';
+
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+const SIMPLE_ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v', 0: '\0' };
+
+/** The value of a string literal's text between its quotes (escapes read as JavaScript reads them). */
+function stringValue(raw: string): string {
+  return raw.replace(/\\(?:u\{([0-9a-fA-F]+)\}|u([0-9a-fA-F]{4})|x([0-9a-fA-F]{2})|(\r\n|[\s\S]))/g, (_, point?: string, unit?: string, byte?: string, other?: string) => {
+    const code = point ?? unit ?? byte;
+    if (code !== undefined) return String.fromCodePoint(Math.min(parseInt(code, 16), 0x10ffff));
+    // A backslash before a line terminator continues the string.
+    return LINE_TERMINATOR.test(other![0]!) ? '' : (SIMPLE_ESCAPES[other!] ?? other!);
+  });
+}
+
 /** Globals a literal module may name: values, never functions. */
 const LITERAL_GLOBALS = new Set(['undefined', 'NaN', 'Infinity']);
 
@@ -43,7 +60,7 @@ export function isInertModule(text: string, docsGenUrl: string = distUrl('src/in
   let code = text;
   let defineConfigImported = false;
   const importLine = `import { ${DEFINE_CONFIG} } from ${JSON.stringify(docsGenUrl)};`;
-  const afterComments = code.replace(/^(?:\s*\/\/[^\n]*\n)*\s*/, '');
+  const afterComments = code.replace(/^(?:\s*\/\/[^\n\r\u2028\u2029]*[\n\r\u2028\u2029])*\s*/, '');
   if (afterComments.startsWith(importLine)) {
     code = afterComments.slice(importLine.length);
     defineConfigImported = true;
@@ -61,8 +78,9 @@ export function isInertModule(text: string, docsGenUrl: string = distUrl('src/in
       continue;
     }
     if (c === '/' && code[i + 1] === '/') {
-      const end = code.indexOf('\n', i);
-      i = end === -1 ? code.length : end + 1;
+      // JavaScript ends a line comment at any line terminator, a lone carriage return too: what follows one runs.
+      const end = code.slice(i).search(LINE_TERMINATOR);
+      i = end === -1 ? code.length : i + end + 1;
       continue;
     }
     if (c === '/' && code[i + 1] === '*') {
@@ -74,10 +92,12 @@ export function isInertModule(text: string, docsGenUrl: string = distUrl('src/in
     if (c === '"' || c === "'") {
       let j = i + 1;
       while (j < code.length && code[j] !== c) {
-        if (code[j] === '\n') return false;
+        if (LINE_TERMINATOR.test(code[j]!)) return false;
         j += code[j] === '\\' ? 2 : 1;
       }
       if (j >= code.length) return false;
+      // `{ "__proto__": [] }` gives an object Array's methods, which a computed key then coerces with: `[o]` joins `o.length` items.
+      if (stringValue(code.slice(i + 1, j)) === PROTO) return false;
       i = j + 1;
       previous = 'string';
       continue;
@@ -94,6 +114,7 @@ export function isInertModule(text: string, docsGenUrl: string = distUrl('src/in
       const after = /^\s*(.)(.?)/.exec(code.slice(i + word.length));
       const next = after?.[1];
       const isAssigned = next === '=' && after?.[2] !== '=' && after?.[2] !== '>';
+      if (word === PROTO) return false;
       if (word === DEFINE_CONFIG) {
         if (!defineConfigImported || next !== '(') return false;
       } else if (HARMLESS_WORDS.has(word) || RESERVED_WORDS.has(word)) {

@@ -90,6 +90,20 @@ describe('the Markdown path writes a block from shiki\'s tokens', () => {
     expect(highlightToHtml(highlighter, code, lang, meta)).toBe(await treeHtml(lang, code, meta));
   });
 
+  test('takes no hast tree for a plain block, and the tree path for one with marked substrings', async () => {
+    const highlighter = await getHighlighter(grammarPath);
+    await ensureLanguage(highlighter, 'rel');
+    const trees = vi.spyOn(highlighter, 'codeToHast');
+    try {
+      highlightToHtml(highlighter, 'def output = 1\n', 'rel', '{1} showLineNumbers filename="a.rel"');
+      expect(trees).not.toHaveBeenCalled();
+      highlightToHtml(highlighter, 'def output = 1\n', 'rel', '/output/');
+      expect(trees).toHaveBeenCalledTimes(1);
+    } finally {
+      trees.mockRestore();
+    }
+  });
+
   test('every block of the Rel site is byte for byte what the tree path writes', async () => {
     const fences = siteFences();
     expect(fences.length).toBeGreaterThan(500);

@@ -17,6 +17,8 @@ describe('modules of literals are inert', () => {
     ['an environment variable', exported('{ env: process.env.HOME }')],
     ['a name the module declared, and a computed key of a literal', `var base = "/docs";\nvar key = "k";\n${exported('{ basePath: base, [key]: [base, -1] }')}`],
     ['defineConfig of this docs-gen around literals', withDefineConfig('{ title: "Rel", locales: [{ locale: "en" }] }')],
+    ['lines ended by CRLF, comments included', exported('{ title: "Windows" }').replaceAll('\n', '\r\n')],
+    ['a string that only looks like the prototype key', exported('{ a: "__proto", b: "proto__", c: "__pro\\to__" }')],
   ])('%s', (_, text) => {
     expect(inert(text)).toBe(true);
   });
@@ -54,6 +56,15 @@ describe('modules that could run code are not', () => {
     ['a decrement', `var x = 1;\n--x;\n${exported('{}')}`],
     ['a computed key of a name not declared', exported('{ [x]: 1 }')],
     ['a sign before a name', `var x = 1;\n${exported('{ n: -x }')}`],
+    // JavaScript ends a line comment at a lone carriage return and at U+2028 and U+2029 too: what follows runs.
+    ['a line comment ended by a carriage return', `// options\rwhile (true) {}\n${exported('{}')}`],
+    ['a line comment ended by a line separator', `// options\u2028while (true) {}\n${exported('{}')}`],
+    ['a line comment ended by a paragraph separator', `// options\u2029while (true) {}\n${exported('{}')}`],
+    ['a leading comment ended by a carriage return before the import', withDefineConfig('{}').replace('// docs-gen.config.ts\n', '// c\rwhile (true) {}\n')],
+    // An object given Array's methods as its prototype, then coerced by a computed key: `join` over 2^32 - 1 items.
+    ['a prototype key', `var o = { __proto__: [], length: 4294967295 };\n${exported('{ [o]: 1 }')}`],
+    ['a prototype key as a string', `var o = { "__proto__": [], length: 4294967295 };\n${exported('{ [o]: 1 }')}`],
+    ['a prototype key spelt with escapes', `var o = { '\\u005f\\x5f\\u{70}roto__': [], length: 4294967295 };\n${exported('{ [o]: 1 }')}`],
   ])('%s', (_, text) => {
     expect(inert(text)).toBe(false);
   });

@@ -91,6 +91,19 @@ describe('a config of literals as written', () => {
   });
 });
 
+describe('a config that passes for literals only when misread', () => {
+  // JavaScript ends a line comment at a lone carriage return: the loop after it runs when the file loads.
+  test('with a loop after a carriage return in a comment is bounded by the probe process, not imported as written', async () => {
+    const root = site({ 'docs-gen.config.ts': "// the site's options\rwhile (true) {}\nexport default { title: 'Never' };\n" });
+    await expect(loadConfig(root, { evaluationTimeoutMs: 500 })).rejects.toThrow(/did not finish loading within 500 ms/);
+  });
+
+  test('with its import on the line of its export is bundled, and esbuild says what is wrong', async () => {
+    const root = site({ 'docs-gen.config.ts': "import { defineConfig } from 'docs-gen' export default defineConfig({ title: 'One line' });\n" });
+    await expect(loadConfig(root)).rejects.toThrow(/Expected ";"/);
+  });
+});
+
 describe('a config that imports a file of the site', () => {
   test('is bundled at every load, so an edit of the file it imports is seen', async () => {
     const root = site({

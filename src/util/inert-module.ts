@@ -126,8 +126,10 @@ export function isInertModule(text: string, docsGenUrl: string = distUrl('src/in
       previous = word;
       continue;
     }
-    const number = /^[0-9][\w.]*/.exec(code.slice(i, i + 64))?.[0];
+    const number = /^[0-9]\w*(?:\.\w*)?/.exec(code.slice(i, i + 64))?.[0];
     if (number) {
+      // `0..constructor`, `1.5.toFixed`: member access through a number.
+      if (code[i + number.length] === '.') return false;
       i += number.length;
       previous = 'number';
       continue;

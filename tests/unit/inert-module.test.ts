@@ -51,6 +51,8 @@ describe('modules that could run code are not', () => {
     ['a coercion of an object pointing at a built-in', `var x = { length: 9e15, valueOf: Array.prototype.indexOf };\n${exported('{ n: -x }')}`],
     ['a global function as a value', `var x = { valueOf: eval };\n${exported('{ n: [x] }')}`],
     ['member access by brackets', exported('{ f: []["constructor"] }')],
+    ['member access through a number', exported('{ f: 0..constructor.constructor }')],
+    ['member access through a decimal', exported('{ f: 1.5.toFixed }')],
     ['a loose comparison', `var x = {};\n${exported('{ n: x == 1 }')}`],
     ['a compound assignment', `var x = 1;\nx -= 1;\n${exported('{}')}`],
     ['a decrement', `var x = 1;\n--x;\n${exported('{}')}`],

@@ -39,6 +39,7 @@ export { compiledKeyOf, lazyCompiledPage, noteCompiledKey } from './build/compil
 export { carrySections, defineLazySections, outlineOf, sectionsDigest, sectionsSummary, withSections, type SectionOutline } from './build/lazy-sections.ts';
 export { toolBuildId } from './util/tool-build-id.ts';
 export { writeAtomically } from './util/write-atomically.ts';
+export { currentFolder } from './util/current-folder.ts';
 export { RACY_MARGIN_MS } from './util/racy-margin.ts';
 export { isInside, realPathInside } from './util/contained-path.ts';
 export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve-link.ts';

@@ -5,7 +5,7 @@ import { compile, type CompileOptions } from '@mdx-js/mdx';
 import rehypeSlug from 'rehype-slug';
 import { VFile } from 'vfile';
 import type { ElementContent } from 'hast';
-import { DiagnosticError, positionAt, sharedReact, SourcePositionCollector, writeAtomically, type BundlerSite, type CompiledPage, type UnifiedPluginRef } from 'docs-gen';
+import { currentFolder, DiagnosticError, positionAt, sharedReact, SourcePositionCollector, writeAtomically, type BundlerSite, type CompiledPage, type UnifiedPluginRef } from 'docs-gen';
 import { rehypeHighlight } from './highlight.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
 import { hasImports, type CompileInput } from './compile-page.ts';
@@ -154,15 +154,6 @@ async function bundlerPlugins(refs: UnifiedPluginRef[] = [], site: BundlerSite):
   );
 }
 
-/** The process's current folder, or undefined (esbuild's default) when it is gone. */
-function workingFolder(): string | undefined {
-  try {
-    return process.cwd();
-  } catch {
-    return undefined;
-  }
-}
-
 /** Bundles a page's imports (relative components, npm packages) into one ES module file. */
 async function bundlePage(program: string, input: CompileInput): Promise<string> {
   const hash = createHash('sha1').update(input.file).update(program).digest('hex').slice(0, 16);
@@ -176,8 +167,8 @@ async function bundlePage(program: string, input: CompileInput): Promise<string>
       // the same time (same name) must never leave a render worker importing a truncated module.
       write: false,
       stdin: { contents: program, resolveDir: dirname(input.file), sourcefile: input.relativePath, loader: 'js' },
-      // Not esbuild's first folder for good, which may be gone (as `currentFolder` in src/util/current-folder.ts).
-      absWorkingDir: workingFolder(),
+      // Not esbuild's first folder for good, which may be gone (src/util/current-folder.ts).
+      absWorkingDir: currentFolder(),
       bundle: true,
       format: 'esm',
       platform: 'node',

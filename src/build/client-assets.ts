@@ -113,7 +113,7 @@ async function bundleClient(dir: string, islands: Record<string, string>, root: 
   const mainModule = join(themeDir, 'client', 'main.ts');
 
   const lazy = new Map<string, string>();
-  // The current folder, not esbuild's first one for good (import-module.ts, userModuleBuildOptions): the metafile's paths are resolved against it.
+  // The current folder, not esbuild's first one for good (current-folder.ts): the metafile's paths are resolved against it.
   const entry = await esbuild({ ...BUNDLE_OPTIONS, absWorkingDir: currentFolder(), entryPoints: [mainModule], write: false, metafile: true, outdir: dir, plugins: [externalizeLazyModules(lazy)] });
   let code = entry.outputFiles[0]!.text;
   const inputs = inputFiles(entry.metafile);

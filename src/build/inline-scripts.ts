@@ -42,7 +42,7 @@ export function bundleWithEsbuild(file: string): { text: string; inputs: string[
   // esbuild loads here (synchronously: the callers, theme config and the policy, are plain
   // functions), only when the prebuilt text is missing or stale.
   const { buildSync } = requireHere('esbuild') as typeof import('esbuild');
-  // The current folder, not esbuild's first one for good (import-module.ts, userModuleBuildOptions).
+  // The current folder, not esbuild's first one for good (current-folder.ts).
   const result = buildSync({ ...BUNDLE_OPTIONS, absWorkingDir: currentFolder(), entryPoints: [join(toolRoot(), 'theme', 'client', file)], metafile: true });
   return { text: result.outputFiles[0]!.text.trimEnd(), inputs: Object.keys(result.metafile.inputs).map((input) => resolve(input)) };
 }

@@ -37,7 +37,7 @@ export async function buildServerIslands(islands: Record<string, string>, cacheD
     // builds of one site write the same name (it is named by the islands, not their sources).
     write: false,
     stdin: { contents, resolveDir: cacheDir, loader: 'js' },
-    // Not esbuild's first folder for good (import-module.ts, userModuleBuildOptions).
+    // Not esbuild's first folder for good (current-folder.ts).
     absWorkingDir: currentFolder(),
     bundle: true,
     format: 'esm',

@@ -94,11 +94,13 @@ export interface ImportedModule {
  */
 export async function importModuleFile(file: string, options: { root: string; cacheDir: string; code: DiagnosticCode; timeoutMs?: number; plugins?: EsbuildPlugin[] }): Promise<ImportedModule> {
   const relativeFile = relative(options.root, file);
-  const literal = options.plugins?.length ? undefined : await importLiteralModule(file, options.cacheDir);
+  // Read once for both ways round a bundle below; unreadable, the bundle reports it.
+  const source = options.plugins?.length ? undefined : await readFile(file, 'utf8').catch(() => undefined);
+  const literal = source === undefined ? undefined : await importLiteralModule(file, source, options.cacheDir);
   if (literal) return { exports: literal, dependencies: [resolve(file)] };
   // A file that imports no file of the site (a config of options, a `_meta.ts`) bundles the
   // same from the same text: its last bundle serves, without loading esbuild (SelfContained below).
-  const selfContained = options.plugins?.length ? undefined : await SelfContained.of(file, options.cacheDir);
+  const selfContained = source === undefined ? undefined : await SelfContained.of(file, options.cacheDir, source);
   const reused = await selfContained?.reuse((bundled, text) => probeForEndlessLoop(bundled, text, relativeFile, options.timeoutMs));
   if (reused) return { exports: reused, dependencies: [resolve(file)] };
   let text: string;
@@ -179,9 +181,8 @@ function literalModuleText(source: string): string | undefined {
  * no such module, or its import throws (a syntax of TypeScript's own): the file is then bundled,
  * and esbuild reports what is wrong, placed.
  */
-async function importLiteralModule(file: string, cacheDir: string): Promise<Record<string, unknown> | undefined> {
-  const source = await readFile(file, 'utf8').catch(() => undefined);
-  const text = source === undefined ? undefined : literalModuleText(source);
+async function importLiteralModule(file: string, source: string, cacheDir: string): Promise<Record<string, unknown> | undefined> {
+  const text = literalModuleText(source);
   if (text === undefined) return undefined;
   try {
     await mkdir(cacheDir, { recursive: true });
@@ -233,9 +234,12 @@ class SelfContained {
     private readonly key: string,
   ) {}
 
-  /** The file's entry; undefined when the file cannot be read (the bundle then reports it), a settings file extends another, or the tool has no build id (run from its sources). */
-  static async of(file: string, cacheDir: string): Promise<SelfContained | undefined> {
-    const source = await readFile(file, 'utf8').catch(() => undefined);
+  /**
+   * The file's entry; undefined when the file cannot be read (the bundle then reports it), a settings file extends another, or the tool has no build id (run from its sources).
+   * `read`: its text as the caller just read it; without it, the file is read now (`remember` reads it again to see it unchanged).
+   */
+  static async of(file: string, cacheDir: string, read?: string): Promise<SelfContained | undefined> {
+    const source = read ?? (await readFile(file, 'utf8').catch(() => undefined));
     const tool = await toolBuildId().catch(() => undefined);
     if (source === undefined || tool === undefined) return undefined;
     const hash = createHash('sha256').update(tool).update('\0').update(distUrl('src/index.js')).update('\0').update(file).update('\0').update(source);

@@ -103,12 +103,21 @@ function languageOf(code: Element): string {
   return tag ? tag.slice('language-'.length).toLowerCase() : 'text';
 }
 
+/** The language a block is tokenised in: the one asked for once loaded (ensureLanguage), else plain text. */
+const tokenLanguage = (h: Highlighter, requested: string) => (h.getLoadedLanguages().includes(requested) ? requested : 'text') as BundledLanguage;
+
+/** What shiki tokenises: the code without its last newline, in our one theme, never against a clock. */
+const tokenizing = (h: Highlighter, code: string, requested: string) => [code.replace(/\n$/, ''), { lang: tokenLanguage(h, requested), theme: THEME_NAME, ...TOKENIZE }] as const;
+
+/** The `pre` both paths write around the lines. */
+const preProperties = () => ({ className: ['shiki'], tabIndex: 0 });
+
 /** A highlighted block with its chrome: the one tree both paths write (`lang` must be loaded). */
 function highlightedBlock(h: Highlighter, code: string, requested: string, meta: CodeMeta, labels: CopyButtonLabels): Element {
-  const lang = h.getLoadedLanguages().includes(requested) ? requested : 'text';
-  const highlighted = h.codeToHast(code.replace(/\n$/, ''), { lang, theme: THEME_NAME, mergeWhitespaces: false, ...TOKENIZE });
+  const [text, options] = tokenizing(h, code, requested);
+  const highlighted = h.codeToHast(text, { ...options, mergeWhitespaces: false });
   const pre = highlighted.children[0] as Element;
-  pre.properties = { className: ['shiki'], tabIndex: 0 };
+  pre.properties = preProperties();
   tokenStylesToClasses(pre);
   return codeBlockChrome(pre, requested, meta, labels);
 }
@@ -158,8 +167,8 @@ const escapeText = (text: string): string => text.replace(/[&<]/g, (c) => (c ===
  * tokenising is the other third). Undefined when a token carries more than a colour (a font style,
  * a background, attributes): that block takes the tree path.
  */
-function highlightedLinesHtml(h: Highlighter, code: string, lang: string, highlightedLines: ReadonlySet<number>): string | undefined {
-  const { tokens } = h.codeToTokens(code.replace(/\n$/, ''), { lang: lang as BundledLanguage, theme: THEME_NAME, ...TOKENIZE });
+function highlightedLinesHtml(h: Highlighter, code: string, requested: string, highlightedLines: ReadonlySet<number>): string | undefined {
+  const { tokens } = h.codeToTokens(...tokenizing(h, code, requested));
   let html = '';
   for (let index = 0; index < tokens.length; index++) {
     if (index) html += '\n';
@@ -185,10 +194,9 @@ const HTML_OPTIONS = { characterReferences: { useNamedReferences: true } } as co
 export function highlightToHtml(h: Highlighter, code: string, requested: string, meta?: string, basePath = '', labels: CopyButtonLabels = ENGLISH_COPY_LABELS): string {
   if (requested === 'mermaid') return toHtml(mermaidBlock(code, basePath), HTML_OPTIONS);
   const parsed = parseCodeMeta(meta);
-  const lang = h.getLoadedLanguages().includes(requested) ? requested : 'text';
   // Marked substrings split tokens: the tree path does that.
-  const lines = parsed.substrings.length ? undefined : highlightedLinesHtml(h, code, lang, parsed.highlightedLines);
+  const lines = parsed.substrings.length ? undefined : highlightedLinesHtml(h, code, requested, parsed.highlightedLines);
   if (lines === undefined) return toHtml(highlightedBlock(h, code, requested, parsed, labels), HTML_OPTIONS);
-  const pre: Element = { type: 'element', tagName: 'pre', properties: { className: ['shiki'], tabIndex: 0 }, children: [{ type: 'raw', value: `<code>${lines}</code>` }] };
+  const pre: Element = { type: 'element', tagName: 'pre', properties: preProperties(), children: [{ type: 'raw', value: `<code>${lines}</code>` }] };
   return toHtml(codeBlockChrome(pre, requested, parsed, labels), { ...HTML_OPTIONS, allowDangerousHtml: true });
 }

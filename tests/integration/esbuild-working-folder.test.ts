@@ -11,11 +11,11 @@ const dist = (path: string) => pathToFileURL(join(repoRoot, 'dist', path)).href;
 
 // A config esbuild must bundle (it calls a method): one site per load, each with its own title.
 const program = `
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-await import(${JSON.stringify(dist('src/util/esbuild-children.js'))});
-const { loadConfig } = await import(${JSON.stringify(dist('src/config/load-config.js'))});
+// First, as the CLI imports it.
 const { stopEsbuild } = await import(${JSON.stringify(dist('src/util/esbuild-children.js'))});
+const { loadConfig } = await import(${JSON.stringify(dist('src/config/load-config.js'))});
 const base = process.argv[1];
 const site = (title) => {
   const root = mkdtempSync(join(base, 'site-'));

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import {
   contentRoute,
   folderRouteOf,
+  localizedRoute,
   sourceFolderOf,
   pageTitle,
   uiStrings,
@@ -232,7 +233,15 @@ export default function contentLoader(): Plugin<ContentPage[]> {
             return lookUp.output;
           }
           // A CompileOutput, or under --keep-going a failed page's empty stand-in (a new object, dropped with its route).
-          const output = (await context.compilePage({ moduleUrl, exportName: 'compilePage', input: lookUp.task, file: absolute, sourcePath, stub: () => readStub(absolute, sourcePath) })) as CompileOutput;
+          const output = (await context.compilePage({
+            moduleUrl,
+            exportName: 'compilePage',
+            input: lookUp.task,
+            file: absolute,
+            sourcePath,
+            stub: () => readStub(absolute, sourcePath),
+            urlPath: localizedRoute(target.route, target.locale, config.defaultLocale),
+          })) as CompileOutput;
           // A bundled module is not filed in the cache (the files it imports are not in the key).
           if (lookUp.task.missedKey !== undefined && output.compiled.kind !== 'module') noteCompiledKey(output.compiled, lookUp.task.missedKey);
           return output;

@@ -97,6 +97,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' }).end(refusalText(refused));
       return;
     }
+    site.noteEarlyRequest(request.url);
     initializing
       .then(() => handleDevRequest(site, request, response))
       .then(() => answered())

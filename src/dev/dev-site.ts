@@ -22,7 +22,7 @@ import { DevPipeline } from './dev-pipeline.ts';
 import { DevRenderer } from './dev-renderer.ts';
 import { ErrorBoard } from './error-board.ts';
 import { PageStore } from './page-store.ts';
-import { RouteIndex } from './route-index.ts';
+import { RouteIndex, routeUrlOf } from './route-index.ts';
 import { warnOncePerLink, type RefusedLink } from '../util/symlink-policy.ts';
 import { OutlineCache } from './outline-cache.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
@@ -56,6 +56,9 @@ export function contentFormats(paths: Iterable<string>, contentDir: string, conf
   }
   return [...formats].sort();
 }
+
+/** How many requests made while dev starts have their pages compiled during the start: a tab or two, not a crawler's list. */
+const EARLY_REQUESTS = 8;
 
 /** Anything thrown that is not a diagnostic is our bug: still a diagnostic for the overlay. */
 export function asDiagnostics(error: unknown, code: DiagnosticCode = 'internal'): Diagnostic[] {
@@ -94,7 +97,11 @@ export class DevSite {
   /** dev watches the site (chokidar is ready): a later {@link DevSite.initialize} (a config change) needs no listing. */
   watching = false;
 
+  /** The URLs of the requests that came before the first answer could be given (at most {@link EARLY_REQUESTS}). */
+  private readonly earlyRequests = new Set<string>();
+
   constructor(readonly options: DevSiteOptions) {
+    this.store.wanted = (urlPath) => this.requestedEarly(urlPath);
     this.pipeline = new DevPipeline(options.root, this.store, () => this.pool);
     this.renderer = new DevRenderer(() => this.pool, options.root);
     this.errors = new ErrorBoard(options.root, options.log, options.color);
@@ -108,6 +115,25 @@ export class DevSite {
 
   get basePath(): string {
     return this.site ? this.pipeline.config.basePath : '';
+  }
+
+  /**
+   * A request came while dev starts: the page it asks for is compiled during the start (a tab
+   * left open on a page, reloading as dev comes back, gets it sooner).
+   */
+  noteEarlyRequest(url: string | undefined): void {
+    if (!this.ready && url !== undefined && this.earlyRequests.size < EARLY_REQUESTS) this.earlyRequests.add(url);
+  }
+
+  /** Whether a request that came while dev started asked for the page at `urlPath` (no base path, as `RouteIndex.urlOf` spells it). */
+  private requestedEarly(urlPath: string): boolean {
+    const base = this.pipeline.config?.basePath ?? '';
+    for (const url of this.earlyRequests) {
+      const { pathname } = new URL(url, 'http://localhost');
+      if (base && pathname !== base && !pathname.startsWith(`${base}/`)) continue;
+      if (routeUrlOf(pathname.slice(base.length) || '/') === urlPath) return true;
+    }
+    return false;
   }
 
   /** Runs `task` after every earlier one: changes never interleave. */
@@ -161,6 +187,7 @@ export class DevSite {
     // Listed before the content is read: a file added meanwhile is new to the listing too.
     await Promise.all([this.rebuildAssets(), listed().then(() => this.refresh())]);
     await this.publish();
+    this.earlyRequests.clear();
   }
 
   /** Last session's page stubs, when the tool and the config are the same (none with `--no-cache`). */

@@ -43,6 +43,8 @@ export class PageStore {
   startupStamps?: ReadonlyMap<string, FileStamp>;
   /** How many stubs were read from their files (the rest came from {@link PageStore.outline}). */
   stubsRead = 0;
+  /** Whether a request waits for the page at this URL path (`PageCompileTask.urlPath`): its compile is then the answer, not its stub. */
+  wanted?: (urlPath: string) => boolean;
 
   /** `pool` is asked each time: dev replaces the pool when theme modules change. */
   constructor(private readonly pool: () => WorkerPool) {}
@@ -69,6 +71,13 @@ export class PageStore {
       entry.task = task as PageCompileTask<unknown>;
       this.run = run;
       if (entry.output) return entry.output;
+      if (!entry.current && task.urlPath !== undefined && this.wanted?.(task.urlPath)) {
+        // A reader is waiting for this page: it compiles in a worker now, while this thread reads
+        // the other pages' stubs, and the site dev first answers from holds it compiled, not its
+        // stub (which would take a second run of every content hook at the answer).
+        await this.compile(task.sourcePath);
+        if (entry.output) return entry.output;
+      }
       entry.stub ??= await this.stubOf(task, entry);
       return entry.stub;
     };

@@ -2,6 +2,22 @@ import { localizedRoute } from '../content/content-route.ts';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 
 /**
+ * The route URL (`urlOf`'s spelling) a request's URL path (no base path) stands for: decoded, and
+ * `/a/`, `/a/index.html` and `/a.html` all as `/a`. Undefined when the path does not decode.
+ */
+export function routeUrlOf(urlPath: string): string | undefined {
+  let path: string;
+  try {
+    path = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  path = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
+  if (path.length > 1) path = path.replace(/\/+$/, '');
+  return path || '/';
+}
+
+/**
  * Which route a URL path (without the base path) shows, as the built site's clean URLs do:
  * `/a`, `/a/`, `/a/index.html` and `/a.html` alike; other locales under their prefix.
  */
@@ -26,15 +42,8 @@ export class RouteIndex {
   }
 
   at(urlPath: string): RouteDefinition | undefined {
-    let path: string;
-    try {
-      path = decodeURIComponent(urlPath);
-    } catch {
-      return undefined;
-    }
-    path = path.replace(/\/index\.html$/, '/').replace(/\.html$/, '');
-    if (path.length > 1) path = path.replace(/\/+$/, '');
-    return this.byUrl.get(path || '/');
+    const path = routeUrlOf(urlPath);
+    return path === undefined ? undefined : this.byUrl.get(path);
   }
 
   /** The 404 page of the locale the path is in (the default locale's otherwise). */

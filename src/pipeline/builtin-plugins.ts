@@ -19,5 +19,9 @@ export function builtinPlugins(): Plugin[] {
 /** The content loader's compile task module (`dist/`-relative); dev also runs its `warmUpCompiler` once it knows the site's page formats. */
 export const CONTENT_COMPILER_MODULE = 'plugins/content-loader/compile-page.js';
 
-/** Worker modules of the built-ins dev imports in its workers as it starts (`dist/`-relative): the workers start while the main thread reads the config. */
-export const BUILTIN_WORKER_MODULES = [CONTENT_COMPILER_MODULE];
+/**
+ * Worker modules dev imports in its workers as it starts (`dist/`-relative): the workers start
+ * while the main thread reads the config and the pages, and the renderer (React, the theme) is
+ * loaded before the first page's render rather than during it.
+ */
+export const BUILTIN_WORKER_MODULES = [CONTENT_COMPILER_MODULE, 'src/build/render-worker.js'];

@@ -79,6 +79,12 @@ export interface PageCompileTask<Input> {
   sourcePath: string;
   /** A stand-in read in a millisecond (front matter, first heading): dev serves it until the page is compiled. */
   stub: () => Promise<PageCompileOutput>;
+  /**
+   * The page's URL path without the base path (`localizedRoute`'s spelling: `/guide/intro`,
+   * `/de/guide/intro`), when the source knows it before the compile. A page a reader asks for
+   * while dev starts is then compiled during the start, not after it.
+   */
+  urlPath?: string;
 }
 
 /** Where the site lives and how this run was started. Read-only for plugins. */

@@ -172,6 +172,9 @@ function validated(frontMatter: FrontMatter, yamlText: string, source: string, m
     }
   }
   if (diagnostics.length) throw new DiagnosticError(diagnostics);
-  const blank = matched.replace(/[^\n]/g, '');
-  return { frontMatter, body: blank + source.slice(matched.length) };
+  // Counted, not `replace(/[^\n]/g, '')`: that walked the front matter through a regular
+  // expression character by character, a tenth of a millisecond a page (dev reads 10 000 at start).
+  let lines = 0;
+  for (let at = matched.indexOf('\n'); at !== -1; at = matched.indexOf('\n', at + 1)) lines++;
+  return { frontMatter, body: '\n'.repeat(lines) + source.slice(matched.length) };
 }

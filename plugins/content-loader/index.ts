@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,6 @@ import {
   noteCompiledKey,
   withSections,
   carrySections,
-  type PageCompileOutput,
   type Plugin,
   type PluginContext,
   type RouteDefinition,
@@ -28,54 +27,10 @@ import { katexAssets } from './katex-assets.ts';
 import { writeLlmsOutput } from './llms-output.ts';
 import type { RememberedMarkdown } from './page-markdown-cache.ts';
 import { mermaidAssets } from './mermaid.ts';
-import { splitFrontMatter } from './front-matter.ts';
-import { splitCustomId } from './custom-heading-id.ts';
+import { readStub, type StubInput } from './read-stub.ts';
 import { SourceIndex } from './source-index.ts';
 
-/** An ATX `#` heading's text, matched where a line starts with `#` (`$` before the line's end). */
-const HEADING_AT = /#[ \t]+(.+?)[ \t#]*$/my;
-
-/** The first ATX `#` heading, without inline markup: the title a page without front matter gets. */
-export function firstHeading(body: string): string | undefined {
-  // Tried only where a line starts with `#`: the same regex with `^` tries every position of the
-  // page, a tenth of a second over 10 000 pages at dev's start.
-  let line: string | undefined;
-  for (let at = body.indexOf('#'); at !== -1 && line === undefined; at = body.indexOf('#', at + 1)) {
-    if (at > 0 && !'\n\r\u2028\u2029'.includes(body[at - 1]!)) continue;
-    HEADING_AT.lastIndex = at;
-    line = HEADING_AT.exec(body)?.[1];
-  }
-  const text = line && (splitCustomId(line)?.text ?? line);
-  return text?.replace(/\[([^\]]*)\]\([^)]*\)/g, '$1').replace(/[*_`]/g, '').trim();
-}
-
-/** A page's stand-in until it is compiled (dev): read in a millisecond, enough for titles, the page map and its Markdown. */
-async function readStub(file: string, relativePath: string): Promise<PageCompileOutput & Pick<CompileOutput, 'body'>> {
-  // Read at once: dev asks for every page's stub together at start, and ten thousand promised
-  // reads (open, stat, read, close, each a trip to the thread pool) cost several times the CPU.
-  let source = '';
-  try {
-    source = readFileSync(file, 'utf8');
-  } catch {
-    // Gone or unreadable: the compile reports it.
-  }
-  let split: { frontMatter: PageCompileOutput['frontMatter']; body: string };
-  try {
-    split = splitFrontMatter(source, relativePath);
-  } catch {
-    // The compile reports it, with its place.
-    split = { frontMatter: {}, body: source };
-  }
-  const title = firstHeading(split.body);
-  return {
-    frontMatter: split.frontMatter,
-    body: split.body,
-    compiled: { kind: 'html', code: '' },
-    headings: title ? [{ id: '', value: title, depth: 1 }] : [],
-    references: [],
-    sections: [],
-  };
-}
+export { firstHeading } from './read-stub.ts';
 
 export const CONTENT_LOADER = 'docs-gen:content-loader';
 
@@ -154,6 +109,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const files = await listFiles(context.contentDir);
       const grammarPath = fileURLToPath(workerModuleUrl(import.meta.url, '../../theme/highlight/rel.tmLanguage.json'));
       const moduleUrl = workerModuleUrl(import.meta.url, './compile-page.js');
+      const stubModuleUrl = workerModuleUrl(import.meta.url, './read-stub.js');
       const moduleDir = join(context.cacheDir, 'pages');
       const diagnostics: Diagnostic[] = [];
       const seen = new Map<string, string>();
@@ -239,7 +195,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
             input: lookUp.task,
             file: absolute,
             sourcePath,
-            stub: () => readStub(absolute, sourcePath),
+            stub: async () => readStub(absolute, sourcePath),
+            stubTask: { moduleUrl: stubModuleUrl, exportName: 'readStubInWorker', input: { file: absolute, relativePath: sourcePath } satisfies StubInput },
             urlPath: localizedRoute(target.route, target.locale, config.defaultLocale),
           })) as CompileOutput;
           // A bundled module is not filed in the cache (the files it imports are not in the key).

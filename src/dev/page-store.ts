@@ -1,8 +1,13 @@
 import { isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageCompileOutput, PageCompileTask, PluginContext } from '../pipeline/plugin.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
+import { distUrl } from '../util/dist-path.ts';
 import type { OutlineCache } from './outline-cache.ts';
+import type { StubTask } from './read-stubs.ts';
 import { stampOf, type FileStamp } from './startup-changes.ts';
+
+/** Pages whose stubs one worker task reads (dev's start on a large site); fewer asked for at once are read on the main thread. */
+const STUBS_PER_TASK = 200;
 
 /** How many times a compile reads a page whose file keeps changing under it before it takes what it read (the watcher's event for the change compiles it again). */
 const READS_PER_COMPILE = 3;
@@ -91,13 +96,47 @@ export class PageStore {
     const kept = this.outline?.stub(task.sourcePath, stamp);
     if (kept) return kept;
     this.stubsRead++;
-    const stub = await task.stub();
+    const stub = await this.readStub(task);
     this.outline?.remember(task.sourcePath, stamp, stub);
     return stub;
   }
 
   /** How tasks run (the context's `runInWorker`, which knows the current pool). */
   private run?: PluginContext['runInWorker'];
+
+  /** Stubs asked for since the event loop last turned, to be read together. */
+  private stubQueue: { task: PageCompileTask<unknown>; stubTask: StubTask; resolve: (stub: Promise<PageCompileOutput>) => void }[] = [];
+
+  /**
+   * A page's stub: read in the workers when its source gives a `stubTask` and many are asked for
+   * at once (dev's start reads every page's), {@link STUBS_PER_TASK} to a task; else, or when a
+   * task fails, by the source's `stub` on this thread.
+   */
+  private readStub(task: PageCompileTask<unknown>): Promise<PageCompileOutput> {
+    const { stubTask } = task;
+    if (!stubTask || !this.run) return task.stub();
+    return new Promise((resolve) => {
+      if (this.stubQueue.push({ task, stubTask, resolve }) === 1) setImmediate(() => this.sendStubs());
+    });
+  }
+
+  private sendStubs(): void {
+    const queued = this.stubQueue;
+    this.stubQueue = [];
+    const run = this.run;
+    // A few pages (an edit, a small site) are read here: a task's round trip would cost more.
+    if (!run || queued.length < STUBS_PER_TASK) {
+      for (const { task, resolve } of queued) resolve(task.stub());
+      return;
+    }
+    for (let at = 0; at < queued.length; at += STUBS_PER_TASK) {
+      const batch = queued.slice(at, at + STUBS_PER_TASK);
+      run<StubTask[], PageCompileOutput[]>({ moduleUrl: distUrl('src/dev/read-stubs.js'), exportName: 'readStubs', input: batch.map((queued) => queued.stubTask) }).then(
+        (stubs) => batch.forEach(({ resolve }, i) => resolve(Promise.resolve(stubs[i]!))),
+        () => batch.forEach(({ task, resolve }) => resolve(task.stub())),
+      );
+    }
+  }
 
   /** The file changed on disk. */
   invalidate(path: string): void {

@@ -80,6 +80,12 @@ export interface PageCompileTask<Input> {
   /** A stand-in read in a millisecond (front matter, first heading): dev serves it until the page is compiled. */
   stub: () => Promise<PageCompileOutput>;
   /**
+   * The stub as a worker task, when the source can read it in a worker (its output may leave out
+   * what dev reads with the compile, such as a body): dev reads the stubs of a large site in its
+   * workers, many to a task, while the main thread does the rest.
+   */
+  stubTask?: { moduleUrl: string; exportName: string; input: unknown };
+  /**
    * The page's URL path without the base path (`localizedRoute`'s spelling: `/guide/intro`,
    * `/de/guide/intro`), when the source knows it before the compile. A page a reader asks for
    * while dev starts is then compiled during the start, not after it.

@@ -1,0 +1,80 @@
+import { describe, expect, test } from 'vitest';
+import type { PageCompileOutput, PageCompileTask, PluginContext } from '../../../src/pipeline/plugin.ts';
+import { PageStore } from '../../../src/dev/page-store.ts';
+import type { StubTask } from '../../../src/dev/read-stubs.ts';
+
+// dev's start asks for every page's stub at once. A source that gives `stubTask` has them read in
+// the workers, 200 to a task (the main thread meanwhile does the rest of the start); a few (an
+// edit, a small site) are read on the main thread, and so is a batch whose task failed.
+
+/** A stub told apart by its HTML. */
+const stub = (html: string): PageCompileOutput => ({ frontMatter: {}, compiled: { kind: 'html', code: html }, headings: [], references: [], sections: [] });
+
+/** `count` pages' compile tasks, each with a stub read here and a stub task naming its page. */
+function tasks(count: number): PageCompileTask<unknown>[] {
+  return Array.from({ length: count }, (_, i) => ({
+    moduleUrl: 'compile.js',
+    exportName: 'compilePage',
+    input: {},
+    file: `/site/content/page-${i}.md`,
+    sourcePath: `content/page-${i}.md`,
+    stub: async () => stub(`read here ${i}`),
+    stubTask: { moduleUrl: 'stub.js', exportName: 'readStub', input: i },
+  }));
+}
+
+/** Worker runs that read stubs by their tasks' inputs (or fail), and the batches they were given. */
+function stubRuns(fail = false): { run: PluginContext['runInWorker']; batches: StubTask[][] } {
+  const batches: StubTask[][] = [];
+  const run = (async (task: { exportName: string; input: StubTask[] }) => {
+    expect(task.exportName).toBe('readStubs');
+    batches.push(task.input);
+    if (fail) throw new Error('the worker went away');
+    return task.input.map((t) => stub(`read in a worker ${String(t.input)}`));
+  }) as PluginContext['runInWorker'];
+  return { run, batches };
+}
+
+const storeWithoutPool = () =>
+  new PageStore(() => {
+    throw new Error('no pool: tasks go through the context');
+  });
+
+describe("dev's page store reads stubs", () => {
+  test('of many pages asked for at once in the workers, 200 to a task, each page given its own', async () => {
+    const store = storeWithoutPool();
+    const { run, batches } = stubRuns();
+    const compilePage = store.compilePage(run);
+    const stubs = await Promise.all(tasks(450).map((task) => compilePage(task)));
+    expect(batches.map((batch) => batch.length)).toEqual([200, 200, 50]);
+    expect(stubs.map((s) => s.compiled.code)).toEqual(Array.from({ length: 450 }, (_, i) => `read in a worker ${i}`));
+    expect(store.stubsRead).toBe(450);
+  });
+
+  test('of a few pages on the main thread: a task would cost more than it saves', async () => {
+    const store = storeWithoutPool();
+    const { run, batches } = stubRuns();
+    const compilePage = store.compilePage(run);
+    const stubs = await Promise.all(tasks(199).map((task) => compilePage(task)));
+    expect(batches).toEqual([]);
+    expect(stubs[198]!.compiled.code).toBe('read here 198');
+  });
+
+  test('of a batch whose task failed on the main thread, with the source’s own reader', async () => {
+    const store = storeWithoutPool();
+    const { run, batches } = stubRuns(true);
+    const compilePage = store.compilePage(run);
+    const stubs = await Promise.all(tasks(250).map((task) => compilePage(task)));
+    expect(batches.length).toBe(2);
+    expect(stubs.map((s) => s.compiled.code)).toEqual(Array.from({ length: 250 }, (_, i) => `read here ${i}`));
+  });
+
+  test('of a source without a stub task on the main thread', async () => {
+    const store = storeWithoutPool();
+    const { run, batches } = stubRuns();
+    const compilePage = store.compilePage(run);
+    const stubs = await Promise.all(tasks(300).map(({ stubTask: _, ...task }) => compilePage(task)));
+    expect(batches).toEqual([]);
+    expect(stubs[0]!.compiled.code).toBe('read here 0');
+  });
+});

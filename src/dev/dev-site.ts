@@ -50,7 +50,9 @@ export function contentFormats(paths: Iterable<string>, contentDir: string, conf
   const inside = join(contentDir, sep);
   const locales = config.locales.map((l) => l.locale);
   for (const path of paths) {
-    if (!path.startsWith(inside) || !/\.mdx?$/.test(path)) continue;
+    // A format already found needs no other file of it: the route of every one of 10 000 pages was a tenth of a second of dev's start.
+    const extension = path.endsWith('.md') ? 'md' : path.endsWith('.mdx') ? 'mdx' : undefined;
+    if (!extension || formats.has(extension) || !path.startsWith(inside)) continue;
     const format = contentRoute(path.slice(inside.length), locales, config.defaultLocale)?.format;
     if (format) formats.add(format);
   }

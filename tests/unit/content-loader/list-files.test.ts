@@ -7,7 +7,7 @@ import { tmp } from '../../helpers.ts';
 describe("the content loader's file list", () => {
   test('is every file under the folder, relative to it and sorted, dot-folders left out, however the folder is written', async () => {
     const dir = tmp();
-    for (const file of ['index.md', 'guide/b.mdx', 'guide/a.md', '.git/HEAD', 'guide/.hidden/x.md']) {
+    for (const file of ['index.md', 'guide/b.mdx', 'guide/a.md', '.git/HEAD', 'guide/.hidden/x.md', 'guide/.notes.md', '.draft.md']) {
       mkdirSync(join(dir, file, '..'), { recursive: true });
       writeFileSync(join(dir, file), '');
     }

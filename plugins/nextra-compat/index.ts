@@ -51,6 +51,19 @@ export default function nextraCompat(): Plugin {
       if (NEXTRA_FILES.some((name) => existsSync(join(context.root, name)))) {
         for (const line of migrationSummary({ root: context.root, cacheDir: context.cacheDir, pages })) actions.note(line);
       }
+      // Only code the site bundles can reach the shim that reads the list (`getPagesUnderRoute`):
+      // a page with imports, or a component of the config or of a plugin of the site's. Any other
+      // site's render workers are not sent every page's summary (at 10 000 pages, two fifths of
+      // the snapshot dev sends them before its first page).
+      const bundlesCode =
+        pages.some((page) => page.compiled.kind === 'module') ||
+        Object.keys(context.config.components).length > 0 ||
+        context.config.plugins.some((plugin) => Object.keys(plugin.mdxComponents ?? {}).length > 0);
+      if (!bundlesCode) {
+        lastSummaries = [];
+        lastBySource = new Map();
+        return;
+      }
       const summaries: NextraPageSummary[] = pages.map(summaryOf);
       // The last list again when no page's summary changed (a body edit in dev): dev compares the
       // theme data after every edit, the same array at once. A summary belongs to one source

@@ -3,25 +3,26 @@ import nextraCompat, { type NextraPageSummary } from '../../../plugins/nextra-co
 import type { ContentPage, PluginActions, PluginContext } from '../../../src/pipeline/plugin.ts';
 import { tmp } from '../../helpers.ts';
 
-const page = (route: string, title: string): ContentPage => ({
+/** A page with imports (bundled into a module): what can reach the shim that reads the summaries. */
+const page = (route: string, title: string, compiled: ContentPage['compiled'] = { kind: 'module', code: `/cache/pages${route}.mjs` }): ContentPage => ({
   route,
   locale: 'en-US',
   name: route.slice(1),
   sourcePath: `content${route}.md`,
   title,
   frontMatter: {},
-  compiled: { kind: 'html', code: '' },
+  compiled,
   headings: [],
   references: [],
   sections: [],
 });
 
 /** The `nextraPages` the plugin gives the theme for these pages. */
-async function summariesOf(plugin: ReturnType<typeof nextraCompat>, pages: ContentPage[]): Promise<NextraPageSummary[]> {
+async function summariesOf(plugin: ReturnType<typeof nextraCompat>, pages: ContentPage[], config: Partial<PluginContext['config']> = {}): Promise<NextraPageSummary[]> {
   let given: NextraPageSummary[] | undefined;
   const actions = { setThemeData: (data: { nextraPages?: NextraPageSummary[] }) => (given = data.nextraPages), note: () => {} } as unknown as PluginActions;
   const root = tmp();
-  await plugin.contentLoaded!({ content: undefined, allContent: {}, pages, actions, context: { root, cacheDir: root } as unknown as PluginContext });
+  await plugin.contentLoaded!({ content: undefined, allContent: {}, pages, actions, context: { root, cacheDir: root, config: { components: {}, plugins: [], ...config } } as unknown as PluginContext });
   return given!;
 }
 
@@ -56,5 +57,21 @@ describe("nextra-compat's page summaries when dev compiles a page", () => {
     // The same file under another route (a locale or route rule changed): a new summary.
     const moved = await summariesOf(plugin, [{ ...edited, route: '/moved' }, other]);
     expect(moved[0]!.route).toBe('/moved');
+  });
+});
+
+// Only bundled code (a page with imports, a component of the config or of a plugin) can import the
+// shim that reads the list: any other site's render workers are not sent every page's summary.
+describe("nextra-compat's page summaries go to sites whose bundled code can read them", () => {
+  const html: ContentPage['compiled'] = { kind: 'html', code: '<p>Text.</p>' };
+  test('none for a site of Markdown and MDX pages without imports', async () => {
+    expect(await summariesOf(nextraCompat(), [page('/a', 'A', html), page('/b', 'B', { kind: 'function-body', code: 'return {}' })])).toBeUndefined();
+  });
+  test('every page for a site with one page with imports, or a component of its config or of a plugin', async () => {
+    const all = (list: NextraPageSummary[] | undefined) => list?.map((s) => s.route);
+    expect(all(await summariesOf(nextraCompat(), [page('/a', 'A', html), page('/b', 'B')]))).toEqual(['/a', '/b']);
+    expect(all(await summariesOf(nextraCompat(), [page('/a', 'A', html)], { components: { Cards: './cards.tsx' } }))).toEqual(['/a']);
+    const withComponent = { name: 'site-cards', mdxComponents: { Cards: { module: 'file:///cards.js' } } };
+    expect(all(await summariesOf(nextraCompat(), [page('/a', 'A', html)], { plugins: [withComponent] } as unknown as Partial<PluginContext['config']>))).toEqual(['/a']);
   });
 });

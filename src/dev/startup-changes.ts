@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import { type Dirent, readFileSync, statSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
+import { sep } from 'node:path';
 import type { FileEvent } from './apply-changes.ts';
 import { IGNORED } from './watch-site.ts';
 import { RACY_MARGIN_MS } from '../util/racy-margin.ts';
@@ -18,7 +17,8 @@ export type FileStamp = string;
 /** Every entry under a folder, recursively (`readdir(dir, { recursive: true, withFileTypes: true })`; tests inject failures). */
 export type ReadTree = (dir: string) => Promise<Dirent[]>;
 
-const readTree: ReadTree = (dir) => readdir(dir, { recursive: true, withFileTypes: true });
+// Synchronous: the promise version walks a folder per promise (a tenth of a second of dev's start at 10 000 pages).
+const readTree: ReadTree = async (dir) => readdirSync(dir, { recursive: true, withFileTypes: true });
 
 /** The file's stamp, or undefined when it is gone, not a file, or cannot be stat'ed. */
 export function stampOf(path: string, racyFrom = Infinity): FileStamp | undefined {
@@ -79,8 +79,10 @@ async function list(what: StartupFiles, options: ListOptions): Promise<Listing> 
   const trees = await Promise.all(what.dirs.map((dir) => readTwice(dir).then((entries) => ({ dir, entries }))));
   for (const { dir, entries } of trees) {
     for (const entry of entries) {
-      const path = join(entry.parentPath, entry.name);
-      if (!entry.isDirectory() && !IGNORED.test(path.slice(dir.length))) paths.push(path);
+      if (entry.isDirectory()) continue;
+      // Concatenated, not `join`ed: the folder readdir names is normalised already (10 000 normalisations at start).
+      const path = `${entry.parentPath}${entry.parentPath.endsWith(sep) ? '' : sep}${entry.name}`;
+      if (!IGNORED.test(path.slice(dir.length))) paths.push(path);
     }
   }
   const stamps = new Map<string, FileStamp>();

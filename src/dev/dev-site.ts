@@ -124,18 +124,29 @@ export class DevSite {
    * left open on a page, reloading as dev comes back, gets it sooner).
    */
   noteEarlyRequest(url: string | undefined): void {
-    if (!this.ready && url !== undefined && this.earlyRequests.size < EARLY_REQUESTS) this.earlyRequests.add(url);
+    if (this.ready || url === undefined || this.earlyRequests.size >= EARLY_REQUESTS) return;
+    this.earlyRequests.add(url);
+    this.earlyRouteUrls = undefined;
   }
+
+  /** The route URLs the early requests ask for, under the base path they were made with (made once per base path, not per page asked about). */
+  private earlyRouteUrls?: { base: string; urls: Set<string> };
 
   /** Whether a request that came while dev started asked for the page at `urlPath` (no base path, as `RouteIndex.urlOf` spells it). */
   private requestedEarly(urlPath: string): boolean {
+    if (!this.earlyRequests.size) return false;
     const base = this.pipeline.config?.basePath ?? '';
-    for (const url of this.earlyRequests) {
-      const { pathname } = new URL(url, 'http://localhost');
-      if (base && pathname !== base && !pathname.startsWith(`${base}/`)) continue;
-      if (routeUrlOf(pathname.slice(base.length) || '/') === urlPath) return true;
+    if (this.earlyRouteUrls?.base !== base) {
+      const urls = new Set<string>();
+      for (const url of this.earlyRequests) {
+        const { pathname } = new URL(url, 'http://localhost');
+        if (base && pathname !== base && !pathname.startsWith(`${base}/`)) continue;
+        const routeUrl = routeUrlOf(pathname.slice(base.length) || '/');
+        if (routeUrl !== undefined) urls.add(routeUrl);
+      }
+      this.earlyRouteUrls = { base, urls };
     }
-    return false;
+    return this.earlyRouteUrls.urls.has(urlPath);
   }
 
   /** Runs `task` after every earlier one: changes never interleave. */
@@ -190,6 +201,7 @@ export class DevSite {
     await Promise.all([this.rebuildAssets(), listed().then(() => this.refresh())]);
     await this.publish();
     this.earlyRequests.clear();
+    this.earlyRouteUrls = undefined;
   }
 
   /** Last session's page stubs, when the tool and the config are the same (none with `--no-cache`). */

@@ -16,12 +16,13 @@ afterEach(async () => {
   }
 });
 
-async function startedAfter(config: string, earlyRequests: string[]): Promise<DevSite> {
+async function startedAfter(config: string, earlyRequests: string[], pages: Record<string, string> = {}): Promise<DevSite> {
   const site = tempSite({
     'content/index.md': '# Home\n\nWelcome.\n',
     'content/guide/first.md': '# First\n\nThe first page, in full.\n',
     'content/guide/second.md': '# Second\n\nThe second page, in full.\n',
     'docs-gen.config.ts': config,
+    ...pages,
   });
   const dev = new DevSite({ root: site.root, send: () => {}, log: { info: () => {}, error: () => {} } });
   opened.push({ dev, site });
@@ -59,4 +60,12 @@ test('a request after the start is not an early one: a later start (a config cha
   dev.noteEarlyRequest('/guide/second/');
   await dev.exclusive(() => dev.initialize());
   expect(compiledCode(dev, '/guide/second')).toBe('');
+});
+
+test('a page asked for early that does not compile is its stub in the first site, with its error on the board', async () => {
+  const dev = await startedAfter("export default { title: 'Early' };\n", ['/guide/broken'], { 'content/guide/broken.mdx': '# Broken\n\nAn {unclosed expression.\n' });
+  expect(compiledCode(dev, '/guide/broken')).toBe('');
+  expect(dev.errors.list().map((d) => d.file)).toContain('content/guide/broken.mdx');
+  const route = dev.routes.at('/guide/broken')!;
+  expect(await dev.ensureCompiled(route)).toBe(route);
 });

@@ -10,8 +10,11 @@ import type { StubTask } from '../../../src/dev/read-stubs.ts';
 /** A stub told apart by its HTML. */
 const stub = (html: string): PageCompileOutput => ({ frontMatter: {}, compiled: { kind: 'html', code: html }, headings: [], references: [], sections: [] });
 
+/** A stub reader this thread can load (the workers' is the content loader's). */
+const TEST_READER = new URL('../../fixtures/stub-reader.ts', import.meta.url).href;
+
 /** `count` pages' compile tasks, each with a stub read here and a stub task naming its page. */
-function tasks(count: number): PageCompileTask<unknown>[] {
+function tasks(count: number, reader = { moduleUrl: 'stub.js', exportName: 'readStub' }): PageCompileTask<unknown>[] {
   return Array.from({ length: count }, (_, i) => ({
     moduleUrl: 'compile.js',
     exportName: 'compilePage',
@@ -19,7 +22,7 @@ function tasks(count: number): PageCompileTask<unknown>[] {
     file: `/site/content/page-${i}.md`,
     sourcePath: `content/page-${i}.md`,
     stub: async () => stub(`read here ${i}`),
-    stubTask: { moduleUrl: 'stub.js', exportName: 'readStub', input: i },
+    stubTask: { ...reader, input: i },
   }));
 }
 
@@ -49,6 +52,37 @@ describe("dev's page store reads stubs", () => {
     expect(batches.map((batch) => batch.length)).toEqual([200, 200, 50]);
     expect(stubs.map((s) => s.compiled.code)).toEqual(Array.from({ length: 450 }, (_, i) => `read in a worker ${i}`));
     expect(store.stubsRead).toBe(450);
+  });
+
+  test('of batches the workers have not taken on the main thread, with the same stub task, while the workers are busy', async () => {
+    const store = storeWithoutPool();
+    const batches: StubTask[][] = [];
+    const answers: (() => void)[] = [];
+    // Workers that answer only when told to: the main thread takes the batches no worker took.
+    const run = ((task: { input: StubTask[] }) =>
+      new Promise<PageCompileOutput[]>((resolve) => {
+        batches.push(task.input);
+        answers.push(() => resolve(task.input.map((t) => stub(`read in a worker ${String(t.input)}`))));
+      })) as unknown as PluginContext['runInWorker'];
+    const compilePage = store.compilePage(run);
+    const count = 200 * 30;
+    const reading = Promise.all(tasks(count, { moduleUrl: TEST_READER, exportName: 'readTestStub' }).map((task) => compilePage(task)));
+    // The batches go out on the event loop's next turn (queued before this wait's): each worker
+    // has two tasks at most, the first batches in order.
+    await new Promise((done) => setImmediate(done));
+    expect(batches.length).toBeGreaterThan(0);
+    expect(batches.length).toBeLessThan(30);
+    expect(batches.map((batch) => batch[0]!.input)).toEqual(batches.map((_, i) => i * 200));
+    // Answered, the workers take more until the main thread has read the rest.
+    while (answers.length) {
+      answers.shift()!();
+      await new Promise((done) => setImmediate(done));
+    }
+    const stubs = await reading;
+    const byWorker = stubs.filter((s) => s.compiled.code.startsWith('read in a worker')).length;
+    expect(byWorker).toBe(batches.length * 200);
+    expect(byWorker).toBeLessThan(count);
+    stubs.forEach((s, i) => expect(s.compiled.code).toMatch(new RegExp(` ${i}$`)));
   });
 
   test('of a few pages on the main thread: a task would cost more than it saves', async () => {

@@ -132,6 +132,14 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const contentFolder = relative(context.root, context.contentDir);
       bodyReaders.clear();
       const sources = lookUpFirst ? SourceIndex.load(context.cacheDir, context.contentDir) : undefined;
+      // The same for every page: made once, not once a page (10 000 at dev's start).
+      const site = { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath };
+      const copyLabels = new Map<string, CompileInput['copyLabels']>();
+      const copyLabelsOf = (locale: string) => {
+        let labels = copyLabels.get(locale);
+        if (!labels) copyLabels.set(locale, (labels = { copy: uiStrings(locale).copy, copyCode: uiStrings(locale).copyCode }));
+        return labels;
+      };
       // Before any source's stat: a source changed after this by more than a tick is recorded (source-index.ts).
       const statAt = Date.now();
       for (const file of files) {
@@ -175,11 +183,11 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           links,
           // `check` never reads the HTML: colouring code would be wasted work.
           highlight: context.mode !== 'check',
-          copyLabels: { copy: uiStrings(target.locale).copy, copyCode: uiStrings(target.locale).copyCode },
+          copyLabels: copyLabelsOf(target.locale),
           markdown: context.markdown,
           cacheDir: context.persistentCache ? context.cacheDir : undefined,
           siteHash,
-          site: { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath },
+          site,
         };
         let lookedUp: Promise<unknown> = Promise.resolve();
         const stats = sources ? statOf(absolute) : undefined;

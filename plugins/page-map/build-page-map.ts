@@ -124,8 +124,7 @@ export function buildPageMap(input: PageMapInput): PageMapResult {
         });
       } else if (page) {
         themeByRoute[route] = theme;
-        // `Object.assign`, not a spread and more keys: V8 made that form ten times slower.
-        items.push(Object.assign({}, base, { kind: 'MdxPage' as const, route, title: entry.title ?? page.title, frontMatter: page.frontMatter }));
+        items.push({ ...base, kind: 'MdxPage', route, title: entry.title ?? page.title, frontMatter: page.frontMatter });
       }
       metaData[name] = items[items.length - 1]!.title;
     }

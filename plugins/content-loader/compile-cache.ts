@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { rmSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { cacheFilePath, carrySections, defineLazySections, lazyCompiledPage, outlineOf, sectionsDigest, readCacheFileHeader, readCacheFilePayloadRange, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type SectionOutline, type TextSection } from 'docs-gen';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 /**
  * The persistent cache of compiled pages: `<cacheDir>/compiled/<key>.compiled`, one file per page
@@ -111,7 +111,15 @@ interface CompiledHeader<Output extends CompiledOutput> {
   bytes: number;
 }
 
-const compiledFile = (cacheDir: string, key: string) => cacheFilePath(join(cacheDir, 'compiled'), key, 'compiled');
+/** Each cache folder's `compiled/`, normalised once: a rebuild looks 2000 entries up, and `join` normalised both paths each time. */
+const compiledFolders = new Map<string, string>();
+
+/** `cacheFilePath` of the entry: the folder is normalised and the key a hex digest, so the two only need a separator between them. */
+const compiledFile = (cacheDir: string, key: string) => {
+  let folder = compiledFolders.get(cacheDir);
+  if (folder === undefined) compiledFolders.set(cacheDir, (folder = join(cacheDir, 'compiled')));
+  return /^[0-9a-f]+$/.test(key) ? `${folder}${sep}${key}.compiled` : cacheFilePath(folder, key, 'compiled');
+};
 
 /** How much of an entry a look-up reads at first: most headers (front matter, headings, the sections' outline) are under 4 KB. */
 const FIRST_READ = 4 * 1024;

@@ -35,8 +35,10 @@ export const PAGE_IMAGE_PREFIX = '/_docs-gen/files';
 
 /** The folder of a page's source file, relative to the site root (`pages/guide`; '' at the root). */
 export function sourceFolderOf(sourcePath: string): string {
-  const slash = sourcePath.replace(/\\/g, '/').lastIndexOf('/');
-  return slash < 0 ? '' : sourcePath.slice(0, slash).replace(/\\/g, '/');
+  // Replaced only when there is a backslash: the image check asks this for every image of every page.
+  const slashed = sourcePath.includes('\\') ? sourcePath.replace(/\\/g, '/') : sourcePath;
+  const slash = slashed.lastIndexOf('/');
+  return slash < 0 ? '' : slashed.slice(0, slash);
 }
 
 /**

@@ -40,6 +40,7 @@ export { carrySections, defineLazySections, outlineOf, sectionsDigest, sectionsS
 export { toolBuildId } from './util/tool-build-id.ts';
 export { writeAtomically } from './util/write-atomically.ts';
 export { currentFolder } from './util/current-folder.ts';
+export { direntPath } from './util/dirent-path.ts';
 export { RACY_MARGIN_MS } from './util/racy-margin.ts';
 export { isInside, realPathInside } from './util/contained-path.ts';
 export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve-link.ts';

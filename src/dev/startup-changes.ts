@@ -3,6 +3,7 @@ import { type Dirent, readdirSync, readFileSync, statSync } from 'node:fs';
 import { sep } from 'node:path';
 import type { FileEvent } from './apply-changes.ts';
 import { IGNORED } from './watch-site.ts';
+import { direntPath } from '../util/dirent-path.ts';
 import { RACY_MARGIN_MS } from '../util/racy-margin.ts';
 
 /** What dev read its site from: the folders (whole trees) and single files (the config). */
@@ -80,8 +81,7 @@ async function list(what: StartupFiles, options: ListOptions): Promise<Listing> 
   for (const { dir, entries } of trees) {
     for (const entry of entries) {
       if (entry.isDirectory()) continue;
-      // Concatenated, not `join`ed: the folder readdir names is normalised already (10 000 normalisations at start).
-      const path = `${entry.parentPath}${entry.parentPath.endsWith(sep) ? '' : sep}${entry.name}`;
+      const path = direntPath(entry);
       if (!IGNORED.test(path.slice(dir.length))) paths.push(path);
     }
   }

@@ -109,7 +109,15 @@ interface CompiledHeader<Output extends CompiledOutput> {
   key: string;
   value: StoredCompile<Output>;
   bytes: number;
+  /** Where the page's highlighted code blocks are in its code (highlight-reuse.ts); beside the output, never part of it. */
+  blocks?: BlockRecord[];
 }
+
+/** A highlighted code block in an entry's code: the block's key (`HighlightReuse.keyOf`), and where its HTML is, in UTF-16 code units. */
+export type BlockRecord = [key: string, start: number, length: number];
+
+const isBlockRecord = (value: unknown): value is BlockRecord =>
+  Array.isArray(value) && value.length === 3 && typeof value[0] === 'string' && Number.isInteger(value[1]) && Number.isInteger(value[2]) && (value[1] as number) >= 0 && (value[2] as number) > 0;
 
 /** Each cache folder's `compiled/`, normalised once: a rebuild looks 2000 entries up, and `join` normalised both paths each time. */
 const compiledFolders = new Map<string, string>();
@@ -200,9 +208,38 @@ function parseTexts(json: string): string[] | undefined {
   }
 }
 
-/** Keeps a page's compile output under `key`: its code and its sections' texts after the rest, in one file written whole or not at all. */
-export async function writeCompiled(cacheDir: string, key: string, source: string, output: CompiledOutput): Promise<void> {
+/**
+ * Keeps a page's compile output under `key`: its code and its sections' texts after the rest, in
+ * one file written whole or not at all. `blocks`: where its highlighted code blocks are in the code.
+ */
+export async function writeCompiled(cacheDir: string, key: string, source: string, output: CompiledOutput, blocks?: readonly BlockRecord[]): Promise<void> {
   const texts = JSON.stringify(output.sections.map((section) => section.text));
   const value = { ...output, compiled: { ...output.compiled, code: null }, body: storeBody(source, output.body), sections: outlineOf(output.sections), sectionsDigest: sectionsDigest(output.sections), textBytes: Buffer.byteLength(texts) };
-  await writeHeaderedCacheFile(compiledFile(cacheDir, key), { key, value }, output.compiled.code + texts);
+  await writeHeaderedCacheFile(compiledFile(cacheDir, key), { key, value, ...(blocks?.length ? { blocks } : {}) }, output.compiled.code + texts);
+}
+
+/**
+ * The highlighted code blocks of the entry under `key` (a page's compile before its source
+ * changed), by block key: the HTML each was highlighted to, sliced from the entry's code. Empty
+ * when the entry is gone or of another shape, or records no blocks; a record that does not fit
+ * the code is left out. Nothing here needs the source the entry was compiled from.
+ */
+export function readHighlightedBlocks(cacheDir: string, key: string): Map<string, string> {
+  const blocks = new Map<string, string>();
+  const isHeader = (value: unknown): value is CompiledHeader<CompiledOutput> => {
+    const header = value as Partial<CompiledHeader<CompiledOutput>>;
+    return Array.isArray(header.blocks) && typeof header.value?.textBytes === 'number';
+  };
+  const found = readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
+  if (!found || found.header.value.textBytes > found.header.bytes) return blocks;
+  let code: string;
+  try {
+    code = readCacheFilePayloadRange(found, 0, found.header.bytes - found.header.value.textBytes).toString('utf8');
+  } catch {
+    return blocks;
+  }
+  for (const record of found.header.blocks!) {
+    if (isBlockRecord(record) && record[1] + record[2] <= code.length) blocks.set(record[0], code.slice(record[1], record[1] + record[2]));
+  }
+  return blocks;
 }

@@ -3,7 +3,8 @@ import type { BundlerSite, CompiledPage, FrontMatter, MarkdownPlugins, SectionOu
 import type { LinkContext } from './render-markdown.ts';
 import type { CollectedData } from './collect.ts';
 import type { CopyButtonLabels } from './highlight.ts';
-import { compileCacheKey, isStoredBody, readCompiled, sourceDigest, writeCompiled, type StoredCompile } from './compile-cache.ts';
+import { compileCacheKey, isStoredBody, readCompiled, readHighlightedBlocks, sourceDigest, writeCompiled, type StoredCompile } from './compile-cache.ts';
+import { highlightReuse } from './highlight-reuse.ts';
 import type { KnownSource } from './source-index.ts';
 import { fencedLines } from './fenced-lines.ts';
 
@@ -23,6 +24,12 @@ export interface CompileInput {
    * there and neither computes the key nor looks it up again.
    */
   missedKey?: string;
+  /**
+   * The key of the page's last compile, when it was another (its source changed since): the
+   * task writes the code blocks that compile highlighted without highlighting them again
+   * (highlight-reuse.ts). Not part of the key.
+   */
+  previousKey?: string;
   /** Where the page's links point (they are rewritten at compile time). */
   links: LinkContext;
   /** Highlight code blocks; `check` reads no HTML and skips it. @default true */
@@ -82,8 +89,8 @@ function isSectionOutline(value: unknown): value is SectionOutline {
 }
 
 /** What keys a page in the cache: the input without the cache folder, the text or the key the look-up passes on. */
-function keyedInput(input: CompileInput): Omit<CompileInput, 'cacheDir' | 'source' | 'missedKey'> {
-  const { cacheDir: _cacheDir, source: _source, missedKey: _missedKey, ...keyed } = input;
+function keyedInput(input: CompileInput): Omit<CompileInput, 'cacheDir' | 'source' | 'missedKey' | 'previousKey'> {
+  const { cacheDir: _cacheDir, source: _source, missedKey: _missedKey, previousKey: _previousKey, ...keyed } = input;
   return keyed;
 }
 
@@ -150,7 +157,9 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   }
   // The compilers (MDX, markdown-it, shiki) load only when a page is compiled: a warm build needs none.
   const { compileSource } = await import('./compile-source.ts');
-  const output = await compileSource({ ...keyed, source });
-  if (key !== undefined && output.compiled.kind !== 'module') await writeCompiled(cacheDir!, key, source, output);
+  // With the cache on, the blocks this compile writes are recorded in its entry, for the next.
+  const reuse = key !== undefined && input.highlight !== false ? await highlightReuse(input, input.previousKey === undefined ? new Map() : readHighlightedBlocks(cacheDir!, input.previousKey)) : undefined;
+  const output = await compileSource({ ...keyed, source }, reuse);
+  if (key !== undefined && output.compiled.kind !== 'module') await writeCompiled(cacheDir!, key, source, output, output.compiled.kind === 'html' ? reuse?.records(output.compiled.code) : undefined);
   return output;
 }

@@ -6,6 +6,7 @@ import { renderMarkdown } from './render-markdown.ts';
 import { hasMermaid } from './mermaid.ts';
 import { insertMathHtml, prepareMath } from './math.ts';
 import { readsAsMarkdown } from './reads-as-markdown.ts';
+import type { HighlightReuse } from './highlight-reuse.ts';
 
 /** shiki, loaded by the first page with a code block (highlight.ts imports it on first use). */
 async function loadHighlighter(grammarPath: string): Promise<Highlighter> {
@@ -15,18 +16,19 @@ async function loadHighlighter(grammarPath: string): Promise<Highlighter> {
 
 /**
  * The compile itself, loaded by `compilePage` on a cache miss. `.md` pages go to markdown-it;
- * the MDX compiler (`compile-mdx.ts`) is imported only for an `.mdx` page.
+ * the MDX compiler (`compile-mdx.ts`) is imported only for an `.mdx` page. `reuse`: the code
+ * blocks of the page's last compile, and where this one notes those it writes (Markdown path only).
  */
-export async function compileSource(input: CompileInput & { source: string }): Promise<CompileOutput> {
+export async function compileSource(input: CompileInput & { source: string }, reuse?: HighlightReuse): Promise<CompileOutput> {
   const { source } = input;
   const split = splitFrontMatter(source, input.relativePath);
   // A `.md` page is never refused: only an `.mdx` page's linkified prose is.
-  if (input.format === 'md') return (await compileMarkdown(input, split))!;
+  if (input.format === 'md') return (await compileMarkdown(input, split, reuse))!;
   // An `.mdx` page that MDX reads as plain Markdown goes to markdown-it too, unless the site's
   // remark or rehype plugins, or components that replace HTML elements, are to see it.
   const { remarkPlugins = [], rehypePlugins = [], replacedElements = [] } = input.markdown ?? {};
   if (!remarkPlugins.length && !rehypePlugins.length && !replacedElements.length && readsAsMarkdown(split.body)) {
-    const output = await compileMarkdown(input, split);
+    const output = await compileMarkdown(input, split, reuse);
     if (output) return output;
   }
   const { frontMatter } = split;
@@ -41,10 +43,10 @@ export async function compileSource(input: CompileInput & { source: string }): P
  * CommonMark needs no JavaScript: straight to HTML with markdown-it, no MDX compile, no React
  * render. For an `.mdx` page, undefined when markdown-it's reading is not sure to be MDX's.
  */
-async function compileMarkdown(input: CompileInput, split: { frontMatter: FrontMatter; body: string }): Promise<CompileOutput | undefined> {
+async function compileMarkdown(input: CompileInput, split: { frontMatter: FrontMatter; body: string }, reuse?: HighlightReuse): Promise<CompileOutput | undefined> {
   const { body, rendered: math } = await prepareMath(split.body, { format: 'md', relativePath: input.relativePath, basePath: input.links.basePath });
   const highlighter = input.highlight === false ? undefined : () => loadHighlighter(input.grammarPath);
-  const rendered = await renderMarkdown(body, { links: input.links, highlighter, copyLabels: input.copyLabels, refuseLinkified: input.format === 'mdx' });
+  const rendered = await renderMarkdown(body, { links: input.links, highlighter, copyLabels: input.copyLabels, reuse, refuseLinkified: input.format === 'mdx' });
   if (!rendered) return undefined;
   const { html, ...collected } = rendered;
   return { frontMatter: split.frontMatter, body: split.body, compiled: { kind: 'html', code: await insertMathHtml(html, math) }, usesMath: math.length > 0, usesMermaid: hasMermaid(body), ...collected };

@@ -62,6 +62,11 @@ function bodyOrError(readBody: () => string, sourcePath: string): string {
   }
 }
 
+/** A compile task with the key of the page's last compile, when that was another (highlight-reuse.ts). */
+function withPreviousKey(task: CompileInput, previousKey: string | undefined): CompileInput {
+  return previousKey === undefined || previousKey === task.missedKey ? task : { ...task, previousKey };
+}
+
 /** A file's stats, or undefined when it cannot be read (its compile reports the error). */
 function statOf(file: string): Stats | undefined {
   try {
@@ -129,6 +134,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const lookUpFirst = context.persistentCache && context.mode !== 'dev';
       // `check` colours no code: its keys hold no grammar.
       const grammarHash = lookUpFirst && context.mode !== 'check' ? hashOfFile(grammarPath) : undefined;
+      // The pages' compile keys the source index keeps, for the code blocks a page's next compile reuses: those of compiles that highlight.
+      const highlightsCode = lookUpFirst && context.mode !== 'check';
       const contentFolder = relative(context.root, context.contentDir);
       bodyReaders.clear();
       const sources = lookUpFirst ? SourceIndex.load(context.cacheDir, context.contentDir) : undefined;
@@ -198,6 +205,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           // The key a page's compiled body was filed under stands for its code in the rendered-page cache's keys.
           if ('output' in lookUp) {
             noteCompiledKey(lookUp.output.compiled, lookUp.key);
+            if (highlightsCode) sources!.noteCompiled(file, lookUp.key);
             bodyReaders.set(sourcePath, () => bodyOrError(lookUp.readBody, sourcePath));
             return lookUp.output;
           }
@@ -205,7 +213,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           const output = (await context.compilePage({
             moduleUrl,
             exportName: 'compilePage',
-            input: lookUp.task,
+            input: withPreviousKey(lookUp.task, highlightsCode ? sources?.compiledKey(file) : undefined),
             file: absolute,
             sourcePath,
             stub: async () => readStub(absolute, sourcePath),
@@ -213,7 +221,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
             urlPath: localizedRoute(target.route, target.locale, config.defaultLocale),
           })) as CompileOutput;
           // A bundled module is not filed in the cache (the files it imports are not in the key).
-          if (lookUp.task.missedKey !== undefined && output.compiled.kind !== 'module') noteCompiledKey(output.compiled, lookUp.task.missedKey);
+          if (lookUp.task.missedKey !== undefined && output.compiled.kind !== 'module') {
+            noteCompiledKey(output.compiled, lookUp.task.missedKey);
+            if (highlightsCode) sources!.noteCompiled(file, lookUp.task.missedKey);
+          }
           return output;
         };
         // Looked up most recently modified first (below): the page just edited misses at once,

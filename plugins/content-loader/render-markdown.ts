@@ -10,6 +10,7 @@ import type { CopyButtonLabels } from './code-meta.ts';
 import { rewriteHtmlLinks } from './html-links.ts';
 import { splitCustomId } from './custom-heading-id.ts';
 import { collectMarkdownReferences } from './markdown-references.ts';
+import type { HighlightReuse } from './highlight-reuse.ts';
 
 /** Where a page's links point: relative links resolve against its folder. */
 export type LinkContext = PageLinkContext;
@@ -195,7 +196,7 @@ function collectText(tokens: Token[]): { headings: Heading[]; sections: TextSect
  */
 export async function renderMarkdown(
   body: string,
-  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels },
+  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels; reuse?: HighlightReuse },
 ): Promise<CollectedData & { html: string }>;
 /**
  * With `refuseLinkified` (an `.mdx` page's body, reads-as-markdown.ts): undefined when linkify-it found
@@ -203,11 +204,11 @@ export async function renderMarkdown(
  */
 export async function renderMarkdown(
   body: string,
-  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels; refuseLinkified: boolean },
+  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels; reuse?: HighlightReuse; refuseLinkified: boolean },
 ): Promise<(CollectedData & { html: string }) | undefined>;
 export async function renderMarkdown(
   body: string,
-  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels; refuseLinkified?: boolean },
+  options: { links: LinkContext; highlighter?: () => Promise<Highlighter>; copyLabels?: CopyButtonLabels; reuse?: HighlightReuse; refuseLinkified?: boolean },
 ): Promise<(CollectedData & { html: string }) | undefined> {
   markdown ??= createRenderer();
   const env: RenderEnv = { links: options.links, copyLabels: options.copyLabels };
@@ -216,10 +217,30 @@ export async function renderMarkdown(
   // The highlighter (shiki) is loaded only for a page with a fenced block: a site without code never pays for it.
   const fences = tokens.filter((token) => token.type === 'fence');
   if (options.highlighter && fences.length) {
-    const [highlighter, { ensureLanguage, highlightToHtml }] = await Promise.all([options.highlighter(), import('./highlight.ts')]);
-    // Every fence's own language, nested ones too: a block's colours never depend on the pages the worker compiled before.
-    for (const lang of new Set(fences.map((fence) => fenceInfo(fence).lang))) await ensureLanguage(highlighter, lang);
-    env.highlightBlock = (code, lang, meta) => highlightToHtml(highlighter, code, lang, meta, env.links.basePath, env.copyLabels);
+    const { reuse } = options;
+    const fenceLanguages = [...new Set(fences.map((fence) => fenceInfo(fence).lang))];
+    const languages = [...fenceLanguages].sort();
+    const keyOf = (code: string, lang: string, meta: string) => reuse!.keyOf(code, lang, meta, languages);
+    // shiki is loaded only when a block is not among those of the page's last compile.
+    const allKnown = reuse !== undefined && reuse.known.size > 0 && fences.every((fence) => reuse.known.has(keyOf(fence.content, fenceInfo(fence).lang, fenceInfo(fence).meta)));
+    // Every block rendered is one of `fences` (markdown-it's block tokens are one flat list, footnotes' too): each was found.
+    let highlight: (code: string, lang: string, meta: string) => string = () => {
+      throw new Error('internal error: a code block was rendered that the page\'s fences did not hold');
+    };
+    if (!allKnown) {
+      const [highlighter, { ensureLanguage, highlightToHtml }] = await Promise.all([options.highlighter(), import('./highlight.ts')]);
+      // Every fence's own language, nested ones too: a block's colours never depend on the pages the worker compiled before.
+      for (const lang of fenceLanguages) await ensureLanguage(highlighter, lang);
+      highlight = (code, lang, meta) => highlightToHtml(highlighter, code, lang, meta, env.links.basePath, env.copyLabels);
+    }
+    env.highlightBlock = reuse
+      ? (code, lang, meta) => {
+          const key = keyOf(code, lang, meta);
+          const html = reuse.known.get(key) ?? highlight(code, lang, meta);
+          reuse.written.push([key, html]);
+          return html;
+        }
+      : highlight;
   }
   // Before rendering, which rewrites the tokens' hrefs: `check` resolves links as written.
   const references = collectMarkdownReferences(tokens, body, markdown);

@@ -29,6 +29,12 @@ interface IndexFile {
   version: typeof INDEX_VERSION;
   contentDir: string;
   sources: Record<string, SourceRecord>;
+  /**
+   * The compile key of each page's last compile with highlighting (a build's, not `check`'s), by
+   * the same paths: a page compiled again reuses that compile's code blocks (highlight-reuse.ts).
+   * Absent from an index an older tool wrote.
+   */
+  compiled?: Record<string, string>;
 }
 
 const INDEX_VERSION = 1;
@@ -59,28 +65,45 @@ export class SourceIndex {
   private readonly known: Map<string, SourceRecord>;
   private readonly learnt = new Map<string, SourceRecord>();
   private changed = false;
+  /** The compile keys the index holds, and those of this run's pages (`noteCompiled`, or carried over for each path `source` was asked for). */
+  private readonly compiledBefore: Map<string, string>;
+  private readonly compiledNow = new Map<string, string>();
 
   private constructor(
     private readonly file: string,
     private readonly contentDir: string,
     known: Map<string, SourceRecord>,
+    compiledBefore: Map<string, string>,
   ) {
     this.known = known;
+    this.compiledBefore = compiledBefore;
+  }
+
+  /** The key the page at `path` was last compiled under with highlighting, if the index knows it. */
+  compiledKey(path: string): string | undefined {
+    return this.compiledBefore.get(path);
+  }
+
+  /** Notes the key the page at `path` was compiled under (or found under) in this run. */
+  noteCompiled(path: string, key: string): void {
+    this.compiledNow.set(path, key);
   }
 
   /** The index of `contentDir` (absolute), empty when there is none or it is of another shape. */
   static load(cacheDir: string, contentDir: string): SourceIndex {
     const file = join(cacheDir, 'sources', `${createHash('sha256').update(contentDir).digest('hex').slice(0, 16)}.json`);
     const known = new Map<string, SourceRecord>();
+    const compiled = new Map<string, string>();
     try {
       const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
       if (isIndexFile(parsed) && parsed.contentDir === contentDir) {
         for (const [path, record] of Object.entries(parsed.sources)) if (isRecord(record)) known.set(path, record);
+        if (typeof parsed.compiled === 'object' && parsed.compiled !== null) for (const [path, key] of Object.entries(parsed.compiled)) if (typeof key === 'string') compiled.set(path, key);
       }
     } catch {
       // None yet, or torn: every source is read once.
     }
-    return new SourceIndex(file, contentDir, known);
+    return new SourceIndex(file, contentDir, known, compiled);
   }
 
   /**
@@ -89,6 +112,9 @@ export class SourceIndex {
    * read and hashed now, and recorded if it has settled. A source that cannot be read throws.
    */
   source(path: string, file: string, stats: Stats | undefined, statAt: number): KnownSource {
+    // Kept for a page this run does not compile with highlighting (`check`), until a build does.
+    const compiledBefore = this.compiledBefore.get(path);
+    if (compiledBefore !== undefined && !this.compiledNow.has(path)) this.compiledNow.set(path, compiledBefore);
     const record = this.known.get(path);
     if (stats && record && record[0] === stats.ino && record[1] === stats.size && record[2] === stats.mtimeMs && record[3] === stats.ctimeMs) {
       this.learnt.set(path, record);
@@ -119,8 +145,11 @@ export class SourceIndex {
 
   /** Writes the index as this run found the sources, when that differs from what it read. */
   async save(): Promise<void> {
-    if (!this.changed && this.learnt.size === this.known.size) return;
-    const sources = Object.fromEntries([...this.learnt].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-    await writeCacheFile(this.file, JSON.stringify({ version: INDEX_VERSION, contentDir: this.contentDir, sources } satisfies IndexFile));
+    const compiledChanged = this.compiledNow.size !== this.compiledBefore.size || [...this.compiledNow].some(([path, key]) => this.compiledBefore.get(path) !== key);
+    if (!this.changed && this.learnt.size === this.known.size && !compiledChanged) return;
+    const byPath = ([a]: [string, unknown], [b]: [string, unknown]) => (a < b ? -1 : a > b ? 1 : 0);
+    const sources = Object.fromEntries([...this.learnt].sort(byPath));
+    const compiled = Object.fromEntries([...this.compiledNow].sort(byPath));
+    await writeCacheFile(this.file, JSON.stringify({ version: INDEX_VERSION, contentDir: this.contentDir, sources, compiled } satisfies IndexFile));
   }
 }

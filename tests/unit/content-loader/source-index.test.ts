@@ -112,6 +112,52 @@ describe('the source index of a build', () => {
   });
 });
 
+describe("the compile key of each page's last compile", () => {
+  /** The tasks a load posted: each page's compile input, by source file name. */
+  async function loadWith(ctx: PluginContext): Promise<Map<string, CompileInput>> {
+    const tasks = new Map<string, CompileInput>();
+    const spying: PluginContext = {
+      ...ctx,
+      compilePage: (task) => {
+        const input = task.input as CompileInput;
+        tasks.set(input.file.slice(join(site.root, 'content').length + 1), input);
+        return ctx.compilePage(task);
+      },
+    };
+    await contentLoader().loadContent!({ context: spying });
+    return tasks;
+  }
+
+  test('is kept by the index, told to the compile of the page after an edit, and left as it is by check', async () => {
+    later();
+    await loadWith(context);
+    const file = contentFile('guide.md');
+    const text = fs.readFileSync(file, 'utf8');
+    // The key the page is found under now.
+    vi.mocked(cachedCompile).mockClear();
+    await loadWith(context);
+    const guideLookUp = vi.mocked(cachedCompile).mock.calls.findIndex(([input]) => input.file === file);
+    const found = (await vi.mocked(cachedCompile).mock.results[guideLookUp]!.value) as { key: string };
+    expect(found.key).toMatch(/^[0-9a-f]{64}$/);
+
+    // `check` compiles without highlighting, under other keys: the index keeps the build's.
+    const checkContext = await inThreadContext(site.root, 'check');
+    writeFileSync(file, `${text}A line check sees.\n`);
+    try {
+      const checked = await loadWith(checkContext);
+      expect(checked.get('guide.md')?.previousKey).toBeUndefined();
+      writeFileSync(file, `${text}A line the build sees.\n`);
+      const tasks = await loadWith(context);
+      // Only the edited page is compiled, told the key of the build's last compile of it.
+      expect([...tasks.keys()]).toEqual(['guide.md']);
+      expect(tasks.get('guide.md')!.previousKey).toBe(found.key);
+      expect(tasks.get('guide.md')!.missedKey).not.toBe(found.key);
+    } finally {
+      writeFileSync(file, text);
+    }
+  });
+});
+
 /** What the content loader's `postBuild` wrote: each file's text; `make` false asks each piece for its key alone. */
 async function llmsOutput(make: boolean): Promise<Map<string, string>> {
   const loader = contentLoader();

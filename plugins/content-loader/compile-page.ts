@@ -125,6 +125,15 @@ export async function warmUpCompiler(formats: readonly string[]): Promise<void> 
   await Promise.all([import('./compile-source.ts'), import('shiki'), ...(formats.includes('mdx') ? [import('./compile-mdx.ts')] : [])]);
 }
 
+/**
+ * Worker task (a build that will compile its pages, `prestartCompilers` in build.ts): loads the
+ * Markdown compiler, which every page's compile needs, as the worker starts. Not shiki (a site
+ * without code never loads it) nor the MDX compiler (a `.mdx` page of Markdown alone never needs it).
+ */
+export async function warmUpMarkdown(): Promise<void> {
+  await import('./compile-source.ts');
+}
+
 /** The cached output, or undefined when the entry does not fit the source (a miss; the entry is removed). */
 function wholeOrMiss(whole: () => CompileOutput): CompileOutput | undefined {
   try {

@@ -214,6 +214,19 @@ export class WorkerPool {
     return this.maxSize;
   }
 
+  /**
+   * Starts workers up to `count` (at most the pool's size) now rather than on demand, each loading
+   * `warmUp` ahead of any task: a build that will compile its pages starts its threads while the
+   * main thread loads the plugins and reads the pages, not when the first compile is posted.
+   */
+  prestart(count: number, warmUp: WorkerTask): void {
+    while (this.workers.length < Math.min(count, this.maxSize) && !this.closed) {
+      const slot = this.spawnWithBroadcasts();
+      this.workers.push(slot);
+      this.load(slot, warmUp);
+    }
+  }
+
   /** The workers running now (fewer than `size` while a pool started on demand has had little to do). */
   get started(): number {
     return this.workers.length;

@@ -87,6 +87,34 @@ describe('a pool started on demand', () => {
   });
 });
 
+describe('a pool started ahead (a build that will compile its pages)', () => {
+  // Its warm-up notes the thread it ran in, for the tasks after to read back.
+  const warm = `data:text/javascript,${encodeURIComponent(`
+import { threadId } from 'node:worker_threads';
+export function warmUp() { globalThis.warmedIn = threadId; }
+export function warmed() { return { threadId, warmedIn: globalThis.warmedIn ?? null }; }
+`)}`;
+  const pool = new WorkerPool(2, { startOnDemand: true });
+  afterAll(() => pool.close());
+
+  test('starts the workers asked for (at most its size), each loading the warm-up ahead of any task, and starts no more when asked again', async () => {
+    pool.prestart(5, { moduleUrl: warm, exportName: 'warmUp', input: undefined });
+    expect(pool.started).toBe(2);
+    pool.prestart(2, { moduleUrl: warm, exportName: 'warmUp', input: undefined });
+    expect(pool.started).toBe(2);
+    const flag = new SharedArrayBuffer(4);
+    // One task held on each worker: the two that follow go one to each.
+    const holding = [0, 1].map(() => pool.run<SharedArrayBuffer, { threadId: number }>({ moduleUrl: held, exportName: 'hold', input: flag }));
+    const warmed = [0, 1].map(() => pool.run<null, { threadId: number; warmedIn: number | null }>({ moduleUrl: warm, exportName: 'warmed', input: null }));
+    Atomics.store(new Int32Array(flag), 0, 1);
+    Atomics.notify(new Int32Array(flag), 0);
+    await Promise.all(holding);
+    const threads = await Promise.all(warmed);
+    expect(new Set(threads.map((t) => t.threadId)).size).toBe(2);
+    for (const { threadId, warmedIn } of threads) expect(warmedIn).toBe(threadId);
+  });
+});
+
 describe('a pool closed with tasks on it', () => {
   // Tasks left on a closed pool stay unsettled on purpose: a build that failed closes its pool
   // with tasks nobody awaits any more, and rejecting them was an unhandled rejection.

@@ -47,8 +47,13 @@ export function siteSnapshot(config: ResolvedConfig, site: SiteData, assets: Sit
   };
 }
 
-/** Each site navigation's rendered form, made once: dev compares snapshots part by part, the same objects at once, and its workers keep their indexes while the navigation is the same object. */
-const renderedNavigations = new WeakMap<Record<string, Navigation>, Record<string, Navigation>>();
+/**
+ * Each locale's rendered navigation, made once per navigation object: dev's pipeline keeps a
+ * locale's navigation object while no title or `_meta` changed (a new record around it at each
+ * run), and compares snapshots part by part, the same objects at once. Made anew per record,
+ * every save at 10 000 pages copied and compared 10 000 items.
+ */
+const renderedNavigations = new WeakMap<Navigation, Navigation>();
 
 /**
  * The navigation as the render workers get it: the page map without its items' front matter, and
@@ -58,11 +63,15 @@ const renderedNavigations = new WeakMap<Record<string, Navigation>, Record<strin
  * rendered every page again.
  */
 export function renderedNavigation(navigation: Record<string, Navigation>): Record<string, Navigation> {
-  let rendered = renderedNavigations.get(navigation);
-  if (!rendered) {
-    rendered = {};
-    for (const [locale, { locale: name, pageMap, themeByRoute }] of Object.entries(navigation)) rendered[locale] = { locale: name, pageMap: withoutFrontMatter(pageMap), themeByRoute };
-    renderedNavigations.set(navigation, rendered);
+  const rendered: Record<string, Navigation> = {};
+  for (const [locale, localeNavigation] of Object.entries(navigation)) {
+    let made = renderedNavigations.get(localeNavigation);
+    if (!made) {
+      const { locale: name, pageMap, themeByRoute } = localeNavigation;
+      made = { locale: name, pageMap: withoutFrontMatter(pageMap), themeByRoute };
+      renderedNavigations.set(localeNavigation, made);
+    }
+    rendered[locale] = made;
   }
   return rendered;
 }

@@ -3,6 +3,7 @@ import { rmSync, statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { cacheFilePath, carrySections, defineLazySections, lazyCompiledPage, outlineOf, sectionsDigest, readCacheFileHeader, readCacheFilePayloadRange, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type SectionOutline, type TextSection } from 'docs-gen';
 import { join, sep } from 'node:path';
+import { isEncodedNode, type EncodedNode, type PreviousBlocks } from './block-trees.ts';
 
 /**
  * The persistent cache of compiled pages: `<cacheDir>/compiled/<key>.compiled`, one file per page
@@ -111,6 +112,8 @@ interface CompiledHeader<Output extends CompiledOutput> {
   bytes: number;
   /** Where the page's highlighted code blocks are in its code (highlight-reuse.ts); beside the output, never part of it. */
   blocks?: BlockRecord[];
+  /** The byte count of the page's highlighted block trees (the MDX path's, `[key, EncodedNode][]` as JSON), between the code and the texts. */
+  trees?: number;
 }
 
 /** A highlighted code block in an entry's code: the block's key (`HighlightReuse.keyOf`), and where its HTML is, in UTF-16 code units. */
@@ -151,7 +154,8 @@ export interface FoundCompile<Output extends CompiledOutput> {
 export function readCompiled<Output extends CompiledOutput>(cacheDir: string, key: string, readSource: () => string, isStored: (value: unknown) => value is StoredCompile<Output>): FoundCompile<Output> | undefined {
   const isHeader = (value: unknown): value is CompiledHeader<Output> => isStored((value as { value?: unknown }).value);
   const found = readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
-  if (!found || found.header.value.textBytes > found.header.bytes) return undefined;
+  const treeBytes = found?.header.trees ?? 0;
+  if (!found || !Number.isInteger(treeBytes) || treeBytes < 0 || found.header.value.textBytes + treeBytes > found.header.bytes) return undefined;
   const { body: stored, textBytes, sectionsDigest: digest, ...rest } = found.header.value;
   // Each read alone: a page whose texts the search index reads again is not read whole, and nothing of the file is kept but what was asked for.
   const readPart = (start: number, end: number): string => {
@@ -161,10 +165,10 @@ export function readCompiled<Output extends CompiledOutput>(cacheDir: string, ke
       throw new Error(`the compile cache lost ${found.file} while the build ran (was .docs-gen-cache/ cleared?); build again`, { cause: error });
     }
   };
-  const codeEnd = found.header.bytes - textBytes;
+  const codeEnd = found.header.bytes - textBytes - treeBytes;
   const readCode = () => readPart(0, codeEnd);
   const readTexts = (): string[] => {
-    const texts = parseTexts(readPart(codeEnd, found.header.bytes));
+    const texts = parseTexts(readPart(found.header.bytes - textBytes, found.header.bytes));
     // As many as the outline has, each of the length it says: a damaged entry's texts would be keyed by a digest they do not fit.
     if (texts?.length === rest.sections.length && texts.every((text, i) => text.trim().length === rest.sections[i]!.trimmedLength)) return texts;
     rmSync(found.file, { force: true });
@@ -212,34 +216,45 @@ function parseTexts(json: string): string[] | undefined {
  * Keeps a page's compile output under `key`: its code and its sections' texts after the rest, in
  * one file written whole or not at all. `blocks`: where its highlighted code blocks are in the code.
  */
-export async function writeCompiled(cacheDir: string, key: string, source: string, output: CompiledOutput, blocks?: readonly BlockRecord[]): Promise<void> {
+export async function writeCompiled(cacheDir: string, key: string, source: string, output: CompiledOutput, blocks: { html?: readonly BlockRecord[]; trees?: readonly [string, EncodedNode][] } = {}): Promise<void> {
   const texts = JSON.stringify(output.sections.map((section) => section.text));
+  const trees = blocks.trees?.length ? JSON.stringify(blocks.trees) : '';
   const value = { ...output, compiled: { ...output.compiled, code: null }, body: storeBody(source, output.body), sections: outlineOf(output.sections), sectionsDigest: sectionsDigest(output.sections), textBytes: Buffer.byteLength(texts) };
-  await writeHeaderedCacheFile(compiledFile(cacheDir, key), { key, value, ...(blocks?.length ? { blocks } : {}) }, output.compiled.code + texts);
+  const header = { key, value, ...(blocks.html?.length ? { blocks: blocks.html } : {}), ...(trees ? { trees: Buffer.byteLength(trees) } : {}) };
+  await writeHeaderedCacheFile(compiledFile(cacheDir, key), header, output.compiled.code + trees + texts);
 }
 
 /**
  * The highlighted code blocks of the entry under `key` (a page's compile before its source
- * changed), by block key: the HTML each was highlighted to, sliced from the entry's code. Empty
- * when the entry is gone or of another shape, or records no blocks; a record that does not fit
- * the code is left out. Nothing here needs the source the entry was compiled from.
+ * changed), by block key: the HTML each was highlighted to, sliced from the entry's code (the
+ * Markdown path), and the trees it kept (the MDX path). None when the entry is gone or of another
+ * shape, or holds no blocks; a record that does not fit is left out. Nothing here needs the
+ * source the entry was compiled from.
  */
-export function readHighlightedBlocks(cacheDir: string, key: string): Map<string, string> {
-  const blocks = new Map<string, string>();
+export function readHighlightedBlocks(cacheDir: string, key: string): PreviousBlocks {
+  const html = new Map<string, string>();
+  const trees = new Map<string, EncodedNode>();
   const isHeader = (value: unknown): value is CompiledHeader<CompiledOutput> => {
     const header = value as Partial<CompiledHeader<CompiledOutput>>;
-    return Array.isArray(header.blocks) && typeof header.value?.textBytes === 'number';
+    return (Array.isArray(header.blocks) || Number.isInteger(header.trees)) && typeof header.value?.textBytes === 'number';
   };
   const found = readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
-  if (!found || found.header.value.textBytes > found.header.bytes) return blocks;
-  let code: string;
+  const treeBytes = found?.header.trees ?? 0;
+  if (!found || treeBytes < 0 || found.header.value.textBytes + treeBytes > found.header.bytes) return { html, trees };
+  const codeEnd = found.header.bytes - found.header.value.textBytes - treeBytes;
   try {
-    code = readCacheFilePayloadRange(found, 0, found.header.bytes - found.header.value.textBytes).toString('utf8');
+    if (found.header.blocks) {
+      const code = readCacheFilePayloadRange(found, 0, codeEnd).toString('utf8');
+      for (const record of found.header.blocks) {
+        if (isBlockRecord(record) && record[1] + record[2] <= code.length) html.set(record[0], code.slice(record[1], record[1] + record[2]));
+      }
+    }
+    if (treeBytes) {
+      const kept = JSON.parse(readCacheFilePayloadRange(found, codeEnd, codeEnd + treeBytes).toString('utf8')) as unknown;
+      if (Array.isArray(kept)) for (const entry of kept) if (Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isEncodedNode(entry[1])) trees.set(entry[0], entry[1]);
+    }
   } catch {
-    return blocks;
+    // Cut short or unreadable: the blocks are highlighted again.
   }
-  for (const record of found.header.blocks!) {
-    if (isBlockRecord(record) && record[1] + record[2] <= code.length) blocks.set(record[0], code.slice(record[1], record[1] + record[2]));
-  }
-  return blocks;
+  return { html, trees };
 }

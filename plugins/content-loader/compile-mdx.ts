@@ -7,6 +7,7 @@ import { VFile } from 'vfile';
 import type { ElementContent } from 'hast';
 import { currentFolder, DiagnosticError, positionAt, sharedReact, SourcePositionCollector, writeAtomically, type BundlerSite, type CompiledPage, type UnifiedPluginRef } from 'docs-gen';
 import { rehypeHighlight } from './highlight.ts';
+import type { HighlightReuse } from './highlight-reuse.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
 import { hasImports, type CompileInput } from './compile-page.ts';
 import { rehypeSiteLinks } from './rehype-site-links.ts';
@@ -74,8 +75,8 @@ function syntaxError(error: unknown, input: CompileInput): unknown {
 }
 
 /** The highlighter as a rehype step, unless highlighting is off. */
-function highlightPlugins(input: CompileInput): NonNullable<CompileOptions['rehypePlugins']> {
-  return input.highlight === false ? [] : [[rehypeHighlight, { grammarPath: input.grammarPath, basePath: input.links.basePath, labels: input.copyLabels }]];
+function highlightPlugins(input: CompileInput, reuse?: HighlightReuse): NonNullable<CompileOptions['rehypePlugins']> {
+  return input.highlight === false ? [] : [[rehypeHighlight, { grammarPath: input.grammarPath, basePath: input.links.basePath, labels: input.copyLabels, reuse }]];
 }
 
 /** An `.mdx` page's body (front matter split off, math replaced by placeholders) compiled to code, with what the collector found. */
@@ -83,6 +84,7 @@ export async function compileMdx(
   input: CompileInput & { source: string },
   body: string,
   math: ElementContent[][],
+  reuse?: HighlightReuse,
 ): Promise<CollectedData & { compiled: CompiledPage; cleanMarkdown?: string }> {
   const needsBundle = hasImports(body);
   // The page's clean Markdown comes from this parse when it is the one `pageMarkdown` would make:
@@ -108,7 +110,7 @@ export async function compileMdx(
       remarkPlugins: [...(sameParse ? [recordCleanMarkdown] : []), [remarkGfmFor, body], remarkCustomHeadingIds, ...remarkPlugins],
       // The site's rehype plugins run before the collector, so headings and text they add count;
       // links are rewritten last, after the collector read them as written.
-      rehypePlugins: [rehypeSlug, ...highlightPlugins(input), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links], [rehypeMath, math], [rehypeStaticHtml, { links: input.links, replacedElements: input.markdown?.replacedElements }]],
+      rehypePlugins: [rehypeSlug, ...highlightPlugins(input, reuse), ...rehypePlugins, rehypeCollect, [rehypeSiteLinks, input.links], [rehypeMath, math], [rehypeStaticHtml, { links: input.links, replacedElements: input.markdown?.replacedElements }]],
       // Not a source map: the places of the page's expressions, for errors at render time.
       SourceMapGenerator: needsBundle ? undefined : (SourcePositionCollector as unknown as CompileOptions['SourceMapGenerator']),
     });

@@ -167,8 +167,11 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   // The compilers (MDX, markdown-it, shiki) load only when a page is compiled: a warm build needs none.
   const { compileSource } = await import('./compile-source.ts');
   // With the cache on, the blocks this compile writes are recorded in its entry, for the next.
-  const reuse = key !== undefined && input.highlight !== false ? await highlightReuse(input, input.previousKey === undefined ? new Map() : readHighlightedBlocks(cacheDir!, input.previousKey)) : undefined;
+  const reuse = key !== undefined && input.highlight !== false ? await highlightReuse(input, input.previousKey === undefined ? undefined : readHighlightedBlocks(cacheDir!, input.previousKey)) : undefined;
   const output = await compileSource({ ...keyed, source }, reuse);
-  if (key !== undefined && output.compiled.kind !== 'module') await writeCompiled(cacheDir!, key, source, output, output.compiled.kind === 'html' ? reuse?.records(output.compiled.code) : undefined);
+  if (key !== undefined && output.compiled.kind !== 'module') {
+    // The Markdown path's blocks are HTML in the code; the MDX path's, trees kept beside it.
+    await writeCompiled(cacheDir!, key, source, output, { html: output.compiled.kind === 'html' ? reuse?.records(output.compiled.code) : undefined, trees: reuse?.writtenTrees });
+  }
   return output;
 }

@@ -35,7 +35,7 @@ export async function compileSource(input: CompileInput & { source: string }, re
   // Math first: TeX's braces must never reach MDX, where `{` opens an expression.
   const { body, rendered: math } = await prepareMath(split.body, { format: 'mdx', relativePath: input.relativePath, basePath: input.links.basePath });
   const { compileMdx } = await import('./compile-mdx.ts');
-  const { compiled, cleanMarkdown, ...collected } = await compileMdx(input, body, math);
+  const { compiled, cleanMarkdown, ...collected } = await compileMdx(input, body, math, reuse);
   return { frontMatter, body: split.body, compiled, usesMath: math.length > 0, usesMermaid: hasMermaid(body), ...collected, ...(cleanMarkdown === undefined ? {} : { cleanMarkdown }) };
 }
 

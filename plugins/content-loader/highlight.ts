@@ -7,6 +7,8 @@ import { toHtml } from 'hast-util-to-html';
 import { mermaidBlock } from './mermaid.ts';
 import { codeBlockChrome, ENGLISH_COPY_LABELS, parseCodeMeta, type CodeMeta, type CopyButtonLabels } from './code-meta.ts';
 import { REGEX_TABLE_DIR, tableRegexConstructor } from './highlight-regexes.ts';
+import type { HighlightReuse } from './highlight-reuse.ts';
+import { decodeBlock, encodeBlock } from './block-trees.ts';
 
 let highlighter: Promise<Highlighter> | undefined;
 const loading = new Map<string, Promise<void>>();
@@ -130,9 +132,11 @@ function metaOf(code: Element): string | undefined {
 
 /**
  * rehype plugin: replaces every `pre > code` with highlighted HTML (token classes coloured by
- * the stylesheet for each colour scheme), with the chrome its fence's meta asks for.
+ * the stylesheet for each colour scheme), with the chrome its fence's meta asks for. With
+ * `reuse`, a block the page's last compile highlighted is taken from there (highlight-reuse.ts),
+ * and shiki loads only for one it did not.
  */
-export function rehypeHighlight(options: { grammarPath: string; basePath?: string; labels?: CopyButtonLabels }) {
+export function rehypeHighlight(options: { grammarPath: string; basePath?: string; labels?: CopyButtonLabels; reuse?: HighlightReuse }) {
   const labels = options.labels ?? ENGLISH_COPY_LABELS;
   return async (tree: Root): Promise<void> => {
     const blocks: { pre: Element; code: Element; parent: Element | Root; index: number }[] = [];
@@ -142,15 +146,29 @@ export function rehypeHighlight(options: { grammarPath: string; basePath?: strin
       if (code) blocks.push({ pre: node, code, parent: parent as Element | Root, index });
     });
     if (!blocks.length) return;
-    const h = await getHighlighter(options.grammarPath);
+    const { reuse } = options;
+    const languages = [...new Set(blocks.map(({ code }) => languageOf(code)))].sort();
+    let h: Highlighter | undefined;
     for (const { pre, code, parent, index } of blocks) {
       const requested = languageOf(code);
       if (requested === 'mermaid') {
         parent.children[index] = mermaidBlock(toString(code), options.basePath ?? '');
         continue;
       }
-      await ensureLanguage(h, requested);
-      const block = highlightedBlock(h, toString(code), requested, parseCodeMeta(metaOf(code)), labels);
+      const text = toString(code);
+      const key = reuse?.keyOf(text, requested, metaOf(code) ?? '', languages);
+      const known = key === undefined ? undefined : reuse!.knownTrees.get(key);
+      let block: Element;
+      if (known !== undefined) block = decodeBlock(known) as Element;
+      else {
+        h ??= await getHighlighter(options.grammarPath);
+        await ensureLanguage(h, requested);
+        block = highlightedBlock(h, text, requested, parseCodeMeta(metaOf(code)), labels);
+      }
+      if (key !== undefined && reuse!.recordTrees) {
+        const encoded = known ?? encodeBlock(block);
+        if (encoded !== undefined) reuse!.writtenTrees.push([key, encoded]);
+      }
       // Errors at render time point at the fence.
       (block.children.at(-1) as Element).position = pre.position;
       parent.children[index] = block;

@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import * as highlight from '../../../plugins/content-loader/highlight.ts';
 import { compilePage, type CompileInput } from '../../../plugins/content-loader/compile-page.ts';
 import { compileCacheKey, readHighlightedBlocks, sourceDigest } from '../../../plugins/content-loader/compile-cache.ts';
@@ -64,8 +64,9 @@ describe('code blocks carried from the last compile of a page', () => {
     const first = await compile(input, page('First words.'));
     expect(highlighted()).toBe(2);
     // The entry records both blocks, and where they are in its code.
-    const blocks = readHighlightedBlocks(input.cacheDir, first.key);
+    const { html: blocks, trees } = readHighlightedBlocks(input.cacheDir, first.key);
     expect(blocks.size).toBe(2);
+    expect(trees.size).toBe(0);
     for (const html of blocks.values()) expect(first.output.compiled.code).toContain(html);
     for (const html of blocks.values()) expect(html).toMatch(/^<[^>]*>[\s\S]*<pre[\s\S]*<\/pre>[\s\S]*>$/);
 
@@ -75,7 +76,7 @@ describe('code blocks carried from the last compile of a page', () => {
     expect(highlighted()).toBe(0);
     expect(highlight.getHighlighter).not.toHaveBeenCalled();
     // The blocks are recorded again under the new entry, for the compile after.
-    expect([...readHighlightedBlocks(input.cacheDir, second.key).keys()]).toEqual([...blocks.keys()]);
+    expect([...readHighlightedBlocks(input.cacheDir, second.key).html.keys()]).toEqual([...blocks.keys()]);
 
     const fresh = withGrammar(setUp());
     const fromNothing = await compile(fresh, page('Other words, and more of them.'));
@@ -142,5 +143,66 @@ describe('code blocks carried from the last compile of a page', () => {
     const gone = await compile(input, page('Words, edited.'), first.key);
     expect(highlighted()).toBe(2);
     expect(damaged.output.compiled.code).toBe(gone.output.compiled.code);
+  });
+});
+
+describe("an .mdx page's code blocks (the MDX compiler's trees) carried from its last compile", () => {
+  // A component: the page takes the MDX compiler, not markdown-it.
+  const mdxPage = (intro: string, python = 'def double(x):\n    return 2 * x') =>
+    `# Doubling\n\n<Note>${intro}</Note>\n\n\`\`\`rel\ndef output(x) = range(1, 3, 1, x)\n\`\`\`\n\n\`\`\`python {2}\n${python}\n\`\`\`\n\n\`\`\`mermaid\ngraph TD; A-->B\n\`\`\`\n`;
+  /** The same page compiled from nothing: another cache folder, the same file. */
+  const fromNothing = (input: CompileInput & { cacheDir: string }, source: string) => compile({ ...input, cacheDir: join(dir, `fresh-${++n}`) }, source);
+  /** shiki's tree-making, counted: the MDX path highlights a block with it. */
+  async function treesHighlighted(input: CompileInput): Promise<{ count: () => number }> {
+    const h = await highlight.getHighlighter(input.grammarPath);
+    const spy = vi.spyOn(h, 'codeToHast');
+    return { count: () => spy.mock.calls.length };
+  }
+  afterEach(() => vi.restoreAllMocks());
+
+  /** A page compiled twice: its first compile keeps no tree (a cold build's), its second, after an edit, keeps them. */
+  async function compiledTwice(input: CompileInput & { cacheDir: string }, source: string) {
+    const first = await compile(input, mdxPage('First words.'));
+    expect(first.output.compiled.kind).toBe('function-body');
+    expect(readHighlightedBlocks(input.cacheDir, first.key).trees.size).toBe(0);
+    const second = await compile(input, source, first.key);
+    // Two trees kept (a mermaid block is no highlighting).
+    expect(readHighlightedBlocks(input.cacheDir, second.key).trees.size).toBe(2);
+    return second;
+  }
+
+  test('an edit of the prose highlights no block again, and compiles to what a compile from nothing does', async () => {
+    const input = withGrammar(setUp({ format: 'mdx', relativePath: 'content/page.mdx' }));
+    const second = await compiledTwice(input, mdxPage('Second words.'));
+    const trees = await treesHighlighted(input);
+    const third = await compile(input, mdxPage('Other words, and more of them.'), second.key);
+    expect(trees.count()).toBe(0);
+    expect(readHighlightedBlocks(input.cacheDir, third.key).trees.size).toBe(2);
+    const fresh = await fromNothing(input, mdxPage('Other words, and more of them.'));
+    expect(trees.count()).toBe(2);
+    expect(third.output.compiled.code).toBe(fresh.output.compiled.code);
+    expect(JSON.stringify(third.output)).toBe(JSON.stringify(fresh.output));
+  });
+
+  test('a changed block alone is highlighted again', async () => {
+    const input = withGrammar(setUp({ format: 'mdx', relativePath: 'content/page.mdx' }));
+    const second = await compiledTwice(input, mdxPage('Words.'));
+    const trees = await treesHighlighted(input);
+    const third = await compile(input, mdxPage('Words.', 'def triple(x):\n    return 3 * x'), second.key);
+    expect(trees.count()).toBe(1);
+    const fresh = await fromNothing(input, mdxPage('Words.', 'def triple(x):\n    return 3 * x'));
+    expect(third.output.compiled.code).toBe(fresh.output.compiled.code);
+  });
+
+  test('kept trees that do not read back as trees are highlighted again', async () => {
+    const input = withGrammar(setUp({ format: 'mdx', relativePath: 'content/page.mdx' }));
+    const second = await compiledTwice(input, mdxPage('Words.'));
+    const entry = join(input.cacheDir, 'compiled', `${second.key}.compiled`);
+    const text = readFileSync(entry, 'utf8');
+    // The first tree's tag name turned into a number of as many bytes: still JSON, not a tree.
+    writeFileSync(entry, text.replace(/\[\["([^"]+)",\["([a-z]+)"/, (_all, key: string, tag: string) => `[["${key}",[${'9'.repeat(tag.length + 2)}`));
+    const trees = await treesHighlighted(input);
+    await compile(input, mdxPage('Words, edited.'), second.key);
+    expect(trees.count()).toBe(1);
   });
 });

@@ -30,7 +30,11 @@ export function encodeBlock(node: Element | ElementContent): EncodedNode | undef
     if (encoded === undefined) return undefined;
     children.push(encoded);
   }
-  return [node.tagName, node.properties, children];
+  // A copy: the site's rehype plugins run on the tree after this, and one that changes a node's
+  // properties in place must not change what is kept (it would apply twice to a reused block).
+  const properties: Properties = {};
+  for (const [name, value] of Object.entries(node.properties)) properties[name] = Array.isArray(value) ? [...value] : value;
+  return [node.tagName, properties, children];
 }
 
 /** The tree `encoded` stands for (new objects each time: the compile changes the trees it writes). */

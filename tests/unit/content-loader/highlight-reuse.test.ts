@@ -10,6 +10,8 @@ import { afterAll, afterEach, beforeEach, describe, expect, test, vi } from 'vit
 import * as highlight from '../../../plugins/content-loader/highlight.ts';
 import { compilePage, type CompileInput } from '../../../plugins/content-loader/compile-page.ts';
 import { compileCacheKey, readHighlightedBlocks, sourceDigest } from '../../../plugins/content-loader/compile-cache.ts';
+import { decodeBlock, encodeBlock } from '../../../plugins/content-loader/block-trees.ts';
+import type { Element } from 'hast';
 
 // Each block highlighted, counted.
 vi.mock('../../../plugins/content-loader/highlight.ts', async (importOriginal) => {
@@ -204,5 +206,27 @@ describe("an .mdx page's code blocks (the MDX compiler's trees) carried from its
     const trees = await treesHighlighted(input);
     await compile(input, mdxPage('Words, edited.'), second.key);
     expect(trees.count()).toBe(1);
+  });
+});
+
+describe('a kept block tree', () => {
+  test("is a copy: a later rehype plugin that changes the tree's properties in place changes nothing kept", () => {
+    const block = { type: 'element', tagName: 'pre', properties: { className: ['shiki'], tabIndex: 0 }, children: [{ type: 'element', tagName: 'span', properties: { className: ['tk-keyword'] }, children: [{ type: 'text', value: 'def' }] }] } as const;
+    const tree = structuredClone(block) as unknown as Element;
+    const kept = encodeBlock(tree)!;
+    ((tree.children[0] as Element).properties.className as string[]).push('added-by-a-plugin');
+    tree.properties.tabIndex = -1;
+    expect(decodeBlock(kept)).toEqual(block);
+    // Decoded twice, two trees: one compile's changes never reach the next.
+    const once = decodeBlock(kept) as Element;
+    (once.properties.className as string[]).push('x');
+    expect(decodeBlock(kept)).toEqual(block);
+  });
+
+  test('is not kept when a node holds more than a tag, properties, children or text', () => {
+    expect(encodeBlock({ type: 'element', tagName: 'pre', properties: {}, children: [{ type: 'comment', value: 'c' } as unknown as Element] })).toBeUndefined();
+    expect(encodeBlock({ type: 'element', tagName: 'pre', properties: {}, data: { meta: 'x' } as Element['data'], children: [] })).toBeUndefined();
+    expect(encodeBlock({ type: 'element', tagName: 'pre', properties: { style: null as unknown as string }, children: [] })).toBeUndefined();
+    expect(encodeBlock({ type: 'element', tagName: 'pre', properties: {}, children: [{ type: 'raw', value: '<b>' } as unknown as Element] })).toBeUndefined();
   });
 });

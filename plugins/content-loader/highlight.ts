@@ -30,6 +30,35 @@ let languageIds = new Map<string, string>();
 /** The engine's patterns converted ahead (`highlight-regexes.ts`): a table is read when its language first loads. */
 let regexTables: ReturnType<typeof tableRegexConstructor> | undefined;
 
+/** A highlighter made as the worker's one is (theme, engine), with no language yet. */
+let emptyHighlighter: (() => Promise<Highlighter>) | undefined;
+
+/**
+ * Languages whose grammar colours the code it embeds with grammars it loads lazily (Markdown's
+ * fenced code, Vue's `<script lang>`, LaTeX's listings): with those only if they are loaded
+ * already, so with whatever languages the worker's earlier pages happened to load. A Markdown
+ * block holding a Python fence came out coloured or not depending on which worker compiled it,
+ * and two builds of one site could differ. Such a language is highlighted by a highlighter of its
+ * own that loads nothing else (`isolatedHighlighter`): its embedded code is never coloured, on
+ * every machine and in every worker. By shiki's id; a language without lazy embeddings has none.
+ */
+const isolated = new Map<string, Promise<Highlighter | undefined>>();
+const isolatedReady = new Map<string, Highlighter>();
+
+async function isolatedHighlighter(id: string): Promise<Highlighter | undefined> {
+  const load = bundledLanguages[id] as (() => Promise<{ default: { embeddedLangsLazy?: string[] }[] }>) | undefined;
+  if (!load || !emptyHighlighter) return undefined;
+  const grammars = (await load()).default;
+  if (!grammars.some((grammar) => grammar.embeddedLangsLazy?.length)) return undefined;
+  const own = await emptyHighlighter();
+  await own.loadLanguage(id as BundledLanguage);
+  isolatedReady.set(id, own);
+  return own;
+}
+
+/** The highlighter a block in `requested` is tokenised with: the language's own when it has one (see `isolated`), else `h`. */
+const highlighterFor = (h: Highlighter, requested: string): Highlighter => isolatedReady.get(languageIds.get(requested) ?? requested) ?? h;
+
 /**
  * shiki loads on first use (a tenth of a CPU second): a worker whose pages have no code never
  * pays for it. One theme whose colours are CSS variables: code is tokenised once (not once per
@@ -42,12 +71,11 @@ export function getHighlighter(grammarPath: string): Promise<Highlighter> {
     const tables = tableRegexConstructor(shiki, REGEX_TABLE_DIR);
     tables.load('rel');
     regexTables = tables;
-    return shiki.createHighlighter({
-      themes: [shiki.createCssVariablesTheme({ name: THEME_NAME, variablePrefix: '--code-', fontStyle: true })],
-      langs: [relGrammar(grammarPath)],
-      // Faster than the WASM engine here; forgiving: a grammar regex it cannot run only loses colour.
-      engine: shiki.createJavaScriptRegexEngine({ forgiving: true, regexConstructor: tables.construct }),
-    });
+    const theme = shiki.createCssVariablesTheme({ name: THEME_NAME, variablePrefix: '--code-', fontStyle: true });
+    // Faster than the WASM engine here; forgiving: a grammar regex it cannot run only loses colour.
+    const engine = shiki.createJavaScriptRegexEngine({ forgiving: true, regexConstructor: tables.construct });
+    emptyHighlighter = () => shiki.createHighlighter({ themes: [theme], langs: [], engine });
+    return shiki.createHighlighter({ themes: [theme], langs: [relGrammar(grammarPath)], engine });
   });
   return highlighter;
 }
@@ -83,17 +111,26 @@ function tokenStylesToClasses(node: Element): void {
   });
 }
 
-/** Languages load on first use: a worker pays only for the grammars its pages need. */
+/**
+ * Languages load on first use: a worker pays only for the grammars its pages need. A language
+ * that embeds others lazily gets its own highlighter too (`isolated`), made here, before any
+ * block is tokenised.
+ */
 export async function ensureLanguage(h: Highlighter, lang: string): Promise<boolean> {
-  if (h.getLoadedLanguages().includes(lang)) return true;
-  if (!(lang in bundledLanguages)) return false;
-  let pending = loading.get(lang);
-  if (!pending) {
-    regexTables?.load(languageIds.get(lang) ?? lang);
-    pending = h.loadLanguage(lang as BundledLanguage);
-    loading.set(lang, pending);
+  if (!h.getLoadedLanguages().includes(lang)) {
+    if (!(lang in bundledLanguages)) return false;
+    let pending = loading.get(lang);
+    if (!pending) {
+      regexTables?.load(languageIds.get(lang) ?? lang);
+      pending = h.loadLanguage(lang as BundledLanguage);
+      loading.set(lang, pending);
+    }
+    await pending;
   }
-  await pending;
+  const id = languageIds.get(lang) ?? lang;
+  let own = isolated.get(id);
+  if (!own) isolated.set(id, (own = isolatedHighlighter(id)));
+  await own;
   return true;
 }
 
@@ -115,7 +152,8 @@ const tokenizing = (h: Highlighter, code: string, requested: string) => [code.re
 const preProperties = () => ({ className: ['shiki'], tabIndex: 0 });
 
 /** A highlighted block with its chrome: the one tree both paths write (`lang` must be loaded). */
-function highlightedBlock(h: Highlighter, code: string, requested: string, meta: CodeMeta, labels: CopyButtonLabels): Element {
+function highlightedBlock(worker: Highlighter, code: string, requested: string, meta: CodeMeta, labels: CopyButtonLabels): Element {
+  const h = highlighterFor(worker, requested);
   const [text, options] = tokenizing(h, code, requested);
   const highlighted = h.codeToHast(text, { ...options, mergeWhitespaces: false });
   const pre = highlighted.children[0] as Element;
@@ -185,7 +223,8 @@ const escapeText = (text: string): string => text.replace(/[&<]/g, (c) => (c ===
  * tokenising is the other third). Undefined when a token carries more than a colour (a font style,
  * a background, attributes): that block takes the tree path.
  */
-function highlightedLinesHtml(h: Highlighter, code: string, requested: string, highlightedLines: ReadonlySet<number>): string | undefined {
+function highlightedLinesHtml(worker: Highlighter, code: string, requested: string, highlightedLines: ReadonlySet<number>): string | undefined {
+  const h = highlighterFor(worker, requested);
   const { tokens } = h.codeToTokens(...tokenizing(h, code, requested));
   let html = '';
   for (let index = 0; index < tokens.length; index++) {

@@ -1,21 +1,11 @@
 import { appendFileSync, chmodSync, cpSync, linkSync, lstatSync, renameSync, symlinkSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import { tempSite, tmp } from '../helpers.ts';
+import { filesOf, tempSite, tmp } from '../helpers.ts';
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 200 } } }).png().toBuffer();
-
-/**
- * Every file of a built site, path → SHA-256 of its bytes. Digests, not the bytes: `toEqual` walks
- * a Buffer byte by byte (1.8 s for one 760 KB site), and a differing file is still named by path.
- */
-function filesOf(out: string): Map<string, string> {
-  const paths = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-  return new Map(paths.sort().map((path) => [path.slice(out.length + 1), createHash('sha256').update(readFileSync(path)).digest('hex')]));
-}
 
 /** The persistent cache's entries: compiled pages, rendered ones, or pages' clean Markdown. */
 function cacheEntries(root: string, kind: 'compiled' | 'rendered' | 'markdown' = 'compiled'): string[] {

@@ -1,12 +1,11 @@
 // What a page's front matter changes in a rebuild: the render workers get the page map without
 // its items' front matter (nothing they render reads another page's), so a field only the page
 // itself shows re-renders that page alone, and the output is still a build from nothing's.
-import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import { tempSite, tmp } from '../helpers.ts';
+import { filesOf, tempSite, tmp } from '../helpers.ts';
 
 const site = tempSite({
   'docs-gen.config.ts': "export default { title: 'Front matter' };\n",
@@ -19,11 +18,6 @@ afterAll(() => {
   site.cleanup();
   rmSync(outs, { recursive: true, force: true });
 });
-
-function filesOf(out: string): Map<string, string> {
-  const paths = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
-  return new Map(paths.sort().map((path) => [path.slice(out.length + 1), createHash('sha256').update(readFileSync(path)).digest('hex')]));
-}
 
 test("a page's description changed re-renders that page alone, and a title changed every page", async () => {
   await build({ root: site.root, outDir: join(outs, 'cached') });

@@ -132,6 +132,18 @@ const compiledFile = (cacheDir: string, key: string) => {
   return /^[0-9a-f]+$/.test(key) ? `${folder}${sep}${key}.compiled` : cacheFilePath(folder, key, 'compiled');
 };
 
+/**
+ * Where an entry's payload parts end: the code at `codeEnd`, the block trees (if any) at
+ * `textsStart`, where the sections' texts begin and run to the end. Undefined when the header's
+ * counts do not fit its payload (an entry of another shape, or damaged).
+ */
+function payloadLayout(header: CompiledHeader<CompiledOutput>): { codeEnd: number; textsStart: number } | undefined {
+  const trees = header.trees ?? 0;
+  const texts = header.value.textBytes;
+  if (!Number.isInteger(trees) || trees < 0 || texts + trees > header.bytes) return undefined;
+  return { codeEnd: header.bytes - texts - trees, textsStart: header.bytes - texts };
+}
+
 /** How much of an entry a look-up reads at first: most headers (front matter, headings, the sections' outline) are under 4 KB. */
 const FIRST_READ = 4 * 1024;
 
@@ -154,9 +166,9 @@ export interface FoundCompile<Output extends CompiledOutput> {
 export function readCompiled<Output extends CompiledOutput>(cacheDir: string, key: string, readSource: () => string, isStored: (value: unknown) => value is StoredCompile<Output>): FoundCompile<Output> | undefined {
   const isHeader = (value: unknown): value is CompiledHeader<Output> => isStored((value as { value?: unknown }).value);
   const found = readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
-  const treeBytes = found?.header.trees ?? 0;
-  if (!found || !Number.isInteger(treeBytes) || treeBytes < 0 || found.header.value.textBytes + treeBytes > found.header.bytes) return undefined;
-  const { body: stored, textBytes, sectionsDigest: digest, ...rest } = found.header.value;
+  const layout = found && payloadLayout(found.header);
+  if (!layout) return undefined;
+  const { body: stored, textBytes: _textBytes, sectionsDigest: digest, ...rest } = found.header.value;
   // Each read alone: a page whose texts the search index reads again is not read whole, and nothing of the file is kept but what was asked for.
   const readPart = (start: number, end: number): string => {
     try {
@@ -165,10 +177,9 @@ export function readCompiled<Output extends CompiledOutput>(cacheDir: string, ke
       throw new Error(`the compile cache lost ${found.file} while the build ran (was .docs-gen-cache/ cleared?); build again`, { cause: error });
     }
   };
-  const codeEnd = found.header.bytes - textBytes - treeBytes;
-  const readCode = () => readPart(0, codeEnd);
+  const readCode = () => readPart(0, layout.codeEnd);
   const readTexts = (): string[] => {
-    const texts = parseTexts(readPart(found.header.bytes - textBytes, found.header.bytes));
+    const texts = parseTexts(readPart(layout.textsStart, found.header.bytes));
     // As many as the outline has, each of the length it says: a damaged entry's texts would be keyed by a digest they do not fit.
     if (texts?.length === rest.sections.length && texts.every((text, i) => text.trim().length === rest.sections[i]!.trimmedLength)) return texts;
     rmSync(found.file, { force: true });
@@ -239,9 +250,9 @@ export function readHighlightedBlocks(cacheDir: string, key: string): PreviousBl
     return (Array.isArray(header.blocks) || Number.isInteger(header.trees)) && typeof header.value?.textBytes === 'number';
   };
   const found = readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
-  const treeBytes = found?.header.trees ?? 0;
-  if (!found || treeBytes < 0 || found.header.value.textBytes + treeBytes > found.header.bytes) return { html, trees };
-  const codeEnd = found.header.bytes - found.header.value.textBytes - treeBytes;
+  const layout = found && payloadLayout(found.header);
+  if (!layout) return { html, trees };
+  const { codeEnd, textsStart } = layout;
   try {
     if (found.header.blocks) {
       const code = readCacheFilePayloadRange(found, 0, codeEnd).toString('utf8');
@@ -249,8 +260,8 @@ export function readHighlightedBlocks(cacheDir: string, key: string): PreviousBl
         if (isBlockRecord(record) && record[1] + record[2] <= code.length) html.set(record[0], code.slice(record[1], record[1] + record[2]));
       }
     }
-    if (treeBytes) {
-      const kept = JSON.parse(readCacheFilePayloadRange(found, codeEnd, codeEnd + treeBytes).toString('utf8')) as unknown;
+    if (textsStart > codeEnd) {
+      const kept = JSON.parse(readCacheFilePayloadRange(found, codeEnd, textsStart).toString('utf8')) as unknown;
       if (Array.isArray(kept)) for (const entry of kept) if (Array.isArray(entry) && entry.length === 2 && typeof entry[0] === 'string' && isEncodedNode(entry[1])) trees.set(entry[0], entry[1]);
     }
   } catch {

@@ -132,10 +132,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       // costs no task (the compile output is not cloned across threads, idle workers load nothing).
       // Dev asks its page store for every page (it tracks what each page compiled to), so not there.
       const lookUpFirst = context.persistentCache && context.mode !== 'dev';
-      // `check` colours no code: its keys hold no grammar.
-      const grammarHash = lookUpFirst && context.mode !== 'check' ? hashOfFile(grammarPath) : undefined;
-      // The pages' compile keys the source index keeps, for the code blocks a page's next compile reuses: those of compiles that highlight.
+      // `check` colours no code: its keys hold no grammar, and the source index keeps only the
+      // compile keys of compiles that highlight (a page's next compile reuses their code blocks).
       const highlightsCode = lookUpFirst && context.mode !== 'check';
+      const grammarHash = highlightsCode ? hashOfFile(grammarPath) : undefined;
       const contentFolder = relative(context.root, context.contentDir);
       bodyReaders.clear();
       const sources = lookUpFirst ? SourceIndex.load(context.cacheDir, context.contentDir) : undefined;

@@ -1,11 +1,8 @@
 import type { PageCompileOutput } from '../pipeline/plugin.ts';
+import type { WorkerTask } from '../pipeline/worker-pool.ts';
 
-/** One page's `PageCompileTask.stubTask`. */
-export interface StubTask {
-  moduleUrl: string;
-  exportName: string;
-  input: unknown;
-}
+/** One page's `PageCompileTask.stubTask`: a worker task of its own, run many to a task here. */
+export type StubTask = WorkerTask;
 
 type ReadStub = (input: unknown) => PageCompileOutput | Promise<PageCompileOutput>;
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, statSync, type Stats } from 'node:fs';
+import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,12 +76,15 @@ function statOf(file: string): Stats | undefined {
   }
 }
 
-/** All files under `dir`, relative to it, skipping dot-folders. */
-export async function listFiles(dir: string): Promise<string[]> {
+/**
+ * All files under `dir`, relative to it, skipping dot-folders: from `entries` when given (a
+ * recursive listing of `dir` as resolved, `context.listContent`), else listed here.
+ */
+export async function listFiles(dir: string, entries?: readonly Dirent[]): Promise<string[]> {
   // Absolute, so every entry's path starts with it (`.` lists entries as `a.md`, not `./a.md`).
   const root = join(resolve(dir), sep);
   // Synchronous: the promise version walks a folder per promise, 15 ms of main-thread work at 2000 pages against 3.
-  const entries = readdirSync(root, { recursive: true, withFileTypes: true });
+  entries ??= readdirSync(root, { recursive: true, withFileTypes: true });
   const files: string[] = [];
   for (const entry of entries) {
     if (!entry.isFile()) continue;
@@ -116,7 +119,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
     async loadContent({ context }) {
       const { config } = context;
       const locales = config.locales.map((l) => l.locale);
-      const files = await listFiles(context.contentDir);
+      const files = await listFiles(context.contentDir, context.listContent());
       const grammarPath = fileURLToPath(workerModuleUrl(import.meta.url, '../../theme/highlight/rel.tmLanguage.json'));
       const moduleUrl = workerModuleUrl(import.meta.url, './compile-page.js');
       const stubModuleUrl = workerModuleUrl(import.meta.url, './read-stub.js');

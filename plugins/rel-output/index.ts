@@ -84,7 +84,7 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
   return {
     name: REL_OUTPUT,
     async loadContent({ context }) {
-      const sources = await findOutputSources(context.contentDir, relOutputPath);
+      const sources = await findOutputSources(context.contentDir, relOutputPath, context.listContent());
       return Promise.all(sources.map((source) => loadOutput(context, join(context.contentDir, source.contentPath), source)));
     },
     async contentLoaded({ content, pages, actions, context }) {

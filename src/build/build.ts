@@ -83,6 +83,7 @@ export type PoolSource = WorkerPool | (() => WorkerPool);
 
 export function createContext(root: string, config: ResolvedConfig, mode: PluginContext['mode'], pool: PoolSource, markdown: MarkdownPlugins = { remarkPlugins: [], rehypePlugins: [] }, persistentCache = true): PluginContext {
   const cacheDir = join(root, '.docs-gen-cache');
+  const contentDir = resolve(root, config.contentDir);
   const currentPool = typeof pool === 'function' ? pool : () => pool;
   // A task module may be a plugin's TypeScript file in the site: bundled once, then run.
   const runTask = async <Input, Output>({ moduleUrl, exportName, input }: WorkerTask<Input>, options?: RunOptions): Promise<Output> =>
@@ -93,7 +94,7 @@ export function createContext(root: string, config: ResolvedConfig, mode: Plugin
   const compileOptions: RunOptions = mode === 'build' ? { thenLoad: LOAD_RENDERER } : {};
   return {
     root,
-    contentDir: resolve(root, config.contentDir),
+    contentDir,
     publicDir: resolve(root, config.publicDir),
     cacheDir,
     persistentCache,
@@ -102,6 +103,7 @@ export function createContext(root: string, config: ResolvedConfig, mode: Plugin
     runInWorker,
     compilePage: (task) => runTask(task, compileOptions),
     markdown,
+    listContent: () => readdirSync(contentDir, { recursive: true, withFileTypes: true }),
   };
 }
 

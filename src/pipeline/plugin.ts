@@ -1,5 +1,6 @@
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
+import type { Dirent } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TextSection } from '../shared/search-index-format.ts';
 import type { FrontMatter, Heading, PageMapItem, ResolvedThemeOptions, ThemeData, ThemeOptions } from '../shared/types.ts';
@@ -119,6 +120,13 @@ export interface PluginContext {
   compilePage<Input>(task: PageCompileTask<Input>): Promise<PageCompileOutput>;
   /** The remark and rehype plugins registered by every plugin, for content sources to run on MDX. */
   readonly markdown: MarkdownPlugins;
+  /**
+   * Every entry under the content folder, as `readdirSync(contentDir, { recursive: true,
+   * withFileTypes: true })` lists them (throws as it does). Within one run of the content hooks
+   * the folder is listed once, however many plugins walk it: the content loader, the page map and
+   * the Rel outputs each walked 10 000 pages' folder of their own. Read it, do not change it.
+   */
+  listContent(): readonly Dirent[];
 }
 
 /** A compiled MDX/Markdown page, ready for the renderer. */

@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { didYouMean } from '../config/did-you-mean.ts';
 import type { ThemeData } from '../shared/types.ts';
@@ -102,9 +103,27 @@ function contentPagesOf(plugins: Plugin[], allContent: Record<string, unknown>):
   return plugins.filter((p) => p.contentSource).flatMap((p) => (allContent[p.name] ?? []) as ContentPage[]);
 }
 
+/** `context` whose `listContent` lists the folder on its first call and gives that listing (or its error) to every later one. */
+function withContentListedOnce(context: PluginContext): PluginContext {
+  let listed: { entries: readonly Dirent[] } | { error: unknown } | undefined;
+  const listContent = () => {
+    if (!listed) {
+      try {
+        listed = { entries: context.listContent() };
+      } catch (error) {
+        listed = { error };
+      }
+    }
+    if ('error' in listed) throw listed.error;
+    return listed.entries;
+  };
+  return { ...context, listContent };
+}
+
 /** Runs `loadContent` (parallel) then `contentLoaded` (sequential, in order). */
-export async function runContentHooks(plugins: Plugin[], context: PluginContext): Promise<PipelineResult> {
+export async function runContentHooks(plugins: Plugin[], baseContext: PluginContext): Promise<PipelineResult> {
   validatePlugins(plugins);
+  const context = withContentListedOnce(baseContext);
   const diagnostics: Diagnostic[] = [];
   const allContent: Record<string, unknown> = {};
   await Promise.all(

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { HOOK_KINDS, type Plugin, type PluginContext, type RenderedPage, type SiteData } from '../../../src/pipeline/plugin.ts';
-import { orderPlugins, runDevRequest, runPostBuild, runTransformPage } from '../../../src/pipeline/run-plugins.ts';
+import { orderPlugins, runContentHooks, runDevRequest, runPostBuild, runTransformPage } from '../../../src/pipeline/run-plugins.ts';
 
 const context = {} as PluginContext;
 const site = { routes: [], navigation: {}, globalData: {}, themeData: {} } as SiteData;
@@ -44,6 +44,45 @@ describe('the hook runner', () => {
     const request = { request: {}, response: {}, url: new URL('http://localhost/x') } as Parameters<typeof runDevRequest>[1];
     expect(await runDevRequest([answer('a', false), answer('b', true), answer('c', true)], request, context)).toBe(true);
     expect(asked).toEqual(['a', 'b']);
+  });
+
+  test('lists the content folder once per run of the content hooks, however many plugins walk it, and afresh in the next run', async () => {
+    const listings: string[][] = [];
+    let folder = ['a.md'];
+    const listing = { config: { defaultLocale: 'en' }, listContent: () => (listings.push(folder), folder.map((name) => ({ name }))) } as unknown as PluginContext;
+    const seen: string[] = [];
+    const walker = (name: string): Plugin => ({
+      name,
+      loadContent: ({ context }) => seen.push(`${name} loads ${context.listContent().map((e) => e.name).join()}`),
+      contentLoaded: ({ context }) => void seen.push(`${name} maps ${context.listContent().map((e) => e.name).join()}`),
+    });
+    await runContentHooks([walker('loader'), walker('page-map'), walker('outputs')], listing);
+    expect(listings).toEqual([['a.md']]);
+    folder = ['a.md', 'b.md'];
+    await runContentHooks([walker('loader'), walker('page-map')], listing);
+    expect(listings).toEqual([['a.md'], ['a.md', 'b.md']]);
+    expect(seen).toEqual([
+      ...['loader', 'page-map', 'outputs'].map((name) => `${name} loads a.md`),
+      ...['loader', 'page-map', 'outputs'].map((name) => `${name} maps a.md`),
+      ...['loader', 'page-map'].map((name) => `${name} loads a.md,b.md`),
+      ...['loader', 'page-map'].map((name) => `${name} maps a.md,b.md`),
+    ]);
+  });
+
+  test('a listing that fails fails every plugin that asks for it in that run, with its own error, and is not tried again', async () => {
+    let calls = 0;
+    const listContent = () => {
+      calls++;
+      throw Object.assign(new Error('ENOENT: no such file or directory'), { code: 'ENOENT' });
+    };
+    const failing = { config: { defaultLocale: 'en' }, listContent } as unknown as PluginContext;
+    const walker = (name: string): Plugin => ({ name, loadContent: ({ context }) => context.listContent() });
+    const failure = await runContentHooks([walker('loader'), walker('page-map')], failing).catch((error: { diagnostics: { plugin: string; message: string }[] }) => error.diagnostics);
+    expect(failure).toEqual([
+      expect.objectContaining({ plugin: 'loader', message: 'Internal error in plugin loader during hook loadContent: ENOENT: no such file or directory' }),
+      expect.objectContaining({ plugin: 'page-map', message: 'Internal error in plugin page-map during hook loadContent: ENOENT: no such file or directory' }),
+    ]);
+    expect(calls).toBe(1);
   });
 
   test("order: 'pre' plugins run before the others and 'post' ones after, each group in its own order", () => {

@@ -216,7 +216,15 @@ export class PageStore {
 
   /** Pages known from the last pipeline run whose current version is not compiled yet. */
   pending(): string[] {
-    return [...this.entries].filter(([, e]) => e.task && !e.current).map(([path]) => path);
+    const paths: string[] = [];
+    for (const [path, entry] of this.entries) if (entry.task && !entry.current) paths.push(path);
+    return paths;
+  }
+
+  /** Whether the page is still one {@link PageStore.pending} would list (not compiled since, nor gone). */
+  isPending(path: string): boolean {
+    const entry = this.entries.get(path);
+    return entry !== undefined && entry.task !== undefined && !entry.current;
   }
 
   /** The module files the pages' current compiles are bundled into. */

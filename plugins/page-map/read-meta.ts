@@ -116,7 +116,8 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
     const { exports } = await importModuleFile(file, { root: options.root, cacheDir: options.cacheDir, code: 'meta-syntax', timeoutMs: options.timeoutMs });
     data = exports.default;
   }
-  const parsed = metaSchema.safeParse(data);
+  const titles = titlesOnly(data);
+  const parsed = titles ? { success: true as const, data: titles } : metaSchema.safeParse(data);
   if (!parsed.success) {
     throw new DiagnosticError(
       specificIssues(parsed.error.issues, data).map((issue) => {
@@ -152,6 +153,18 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
       return keyPositions();
     },
   };
+}
+
+/**
+ * `data` when it is an object whose every entry is a title (a string without NUL), which the
+ * schema takes as it is: most `_meta` files of a large site, whose 550 validations by the schema
+ * were 30 ms of dev's start at 10 000 pages. Undefined for anything else, which the schema checks.
+ */
+function titlesOnly(data: unknown): MetaFile | undefined {
+  // An own `__proto__` (JSON.parse makes one) the schema drops: such a file is left to it.
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || Object.getPrototypeOf(data) !== Object.prototype || Object.hasOwn(data, '__proto__')) return undefined;
+  for (const value of Object.values(data)) if (typeof value !== 'string' || value.includes('\u0000')) return undefined;
+  return data as MetaFile;
 }
 
 /** `_meta` file names in precedence order for a locale: the locale's own, then the shared one. */

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, test } from 'vitest';
 import { rmSync, writeFileSync } from 'node:fs';
 import { parseDocument } from 'yaml';
 import { metaFileNames, readMeta, topLevelKeys, type ReadMeta } from '../../../plugins/page-map/read-meta.ts';
+import { metaSchema } from '../../../plugins/page-map/meta-schema.ts';
 import { formatDiagnostic } from '../../../src/diagnostics/format.ts';
 import type { Diagnostic } from '../../../src/diagnostics/diagnostic.ts';
 import { fixture, rejectionDiagnostics, tmp } from '../../helpers.ts';
@@ -139,6 +140,24 @@ describe('readMeta refuses NUL characters in titles', () => {
       ['meta-invalid', 2, 'A _meta title must not contain NUL characters at `a`'],
       ['meta-invalid', 3, 'A _meta title must not contain NUL characters at `b.title`'],
     ]);
+  });
+});
+
+describe('readMeta on a _meta of titles alone', () => {
+  test('gives what the schema gives, and a NUL in one of them is still refused at its place', async () => {
+    const dir = tmp();
+    const file = join(dir, '_meta.json');
+    for (const text of ['{\n  "index": "Home",\n  "guide": "The guide"\n}\n', '{ "index": "Home", "__proto__": "Proto" }']) {
+      writeFileSync(file, text);
+      const { meta } = await readMeta(file, { root: dir, cacheDir, sourcePath: '_meta.json' });
+      const schemaGives = metaSchema.parse(JSON.parse(text));
+      expect(Object.entries(meta)).toEqual(Object.entries(schemaGives));
+      expect(Object.getPrototypeOf(meta)).toBe(Object.getPrototypeOf(schemaGives));
+    }
+    writeFileSync(file, '{\n  "index": "Home",\n  "guide": "The\\u0000guide"\n}\n');
+    const error = (await readMeta(file, { root: dir, cacheDir, sourcePath: '_meta.json' }).catch((e: unknown) => e)) as { diagnostics?: Diagnostic[] };
+    rmSync(dir, { recursive: true, force: true });
+    expect(error.diagnostics?.map((d) => [d.code, d.line, d.message])).toEqual([['meta-invalid', 3, 'A _meta title must not contain NUL characters at `guide`']]);
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import { resolve } from 'node:path';
 import { addThemeRoutes, prepareSite } from '../build/build.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
@@ -86,10 +87,19 @@ export class DevPipeline {
     return paths;
   }
 
+  /**
+   * The content folder as dev's start-up listing found it (`DevSite.initialize`, just before the
+   * first run): the next run's `listContent`, taken once. At 10 000 pages that is one walk of the
+   * folder less at the start.
+   */
+  startupListing?: readonly Dirent[];
+
   /** Runs the content hooks (theme routes added). Throws a DiagnosticError when a `loadContent` failed. */
   async run(): Promise<PipelineResult> {
     const plugins = this.plugins.map((plugin) => this.replayed(this.cached(plugin), plugin));
-    const result = await runContentHooks(plugins, this.context);
+    const listing = this.startupListing;
+    this.startupListing = undefined;
+    const result = await runContentHooks(plugins, listing ? { ...this.context, listContent: () => listing } : this.context);
     addThemeRoutes(result.site, this.config);
     return result;
   }

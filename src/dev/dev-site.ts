@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CONFIG_FILES } from '../config/load-config.ts';
-import { statSync } from 'node:fs';
+import { statSync, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
@@ -179,7 +179,12 @@ export class DevSite {
     this.renderer.reset();
     await mkdir(this.outDir, { recursive: true });
     const listed = async () => {
-      const [files, outline] = await Promise.all([this.watching ? undefined : listStartupFiles(this.startupFiles(), { startedAt }), this.loadOutline()]);
+      const { contentDir } = this.pipeline.context;
+      // The content folder's listing is the first run's `listContent` too: the pages dev reads are those it stamped.
+      const onListed = (dir: string, entries: readonly Dirent[]) => {
+        if (dir === contentDir) this.pipeline.startupListing = entries;
+      };
+      const [files, outline] = await Promise.all([this.watching ? undefined : listStartupFiles(this.startupFiles(), { startedAt, onListed }), this.loadOutline()]);
       if (files && configStamps) {
         // The config's imports, stamped after it loaded: one that may have been saved during the
         // load (a stamp with a hash: mtime not older than the load's start) may hold other text

@@ -67,6 +67,8 @@ export interface ListOptions {
    * again within the same mtime tick with the same size: its stamp holds a hash of its text too.
    */
   startedAt?: number;
+  /** Called with each folder's entries as listed (not for a folder that could not be listed). */
+  onListed?: (dir: string, entries: readonly Dirent[]) => void;
 }
 
 async function list(what: StartupFiles, options: ListOptions): Promise<Listing> {
@@ -76,7 +78,13 @@ async function list(what: StartupFiles, options: ListOptions): Promise<Listing> 
   const unlisted: string[] = [];
   // A recursive readdir rejects when a subfolder is renamed or removed during the walk: taken once
   // more, and when it fails again the folder is unlisted (never empty: that would be every file deleted).
-  const readTwice = (dir: string) => read(dir).catch(() => read(dir)).catch(() => (unlisted.push(dir), []));
+  const readTwice = (dir: string) =>
+    read(dir)
+      .catch(() => read(dir))
+      .then(
+        (entries) => (options.onListed?.(dir, entries), entries),
+        () => (unlisted.push(dir), []),
+      );
   const trees = await Promise.all(what.dirs.map((dir) => readTwice(dir).then((entries) => ({ dir, entries }))));
   for (const { dir, entries } of trees) {
     for (const entry of entries) {

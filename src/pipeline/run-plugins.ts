@@ -109,7 +109,8 @@ function withContentListedOnce(context: PluginContext): PluginContext {
   const listContent = () => {
     if (!listed) {
       try {
-        listed = { entries: context.listContent() };
+        // Frozen: every plugin of the run reads this one array, and one that sorted it would reorder it for the others.
+        listed = { entries: Object.freeze([...context.listContent()]) };
       } catch (error) {
         listed = { error };
       }

@@ -88,17 +88,12 @@ export class DevPipeline {
   }
 
   /**
-   * The content folder as dev's start-up listing found it (`DevSite.initialize`, just before the
-   * first run): the next run's `listContent`, taken once. At 10 000 pages that is one walk of the
-   * folder less at the start.
+   * Runs the content hooks (theme routes added). Throws a DiagnosticError when a `loadContent` failed.
+   * `listing` is the content folder as dev's start-up listing found it just before its first run
+   * (`DevSite.initialize`): that run's `listContent`, one walk of 10 000 pages' folder less.
    */
-  startupListing?: readonly Dirent[];
-
-  /** Runs the content hooks (theme routes added). Throws a DiagnosticError when a `loadContent` failed. */
-  async run(): Promise<PipelineResult> {
+  async run(listing?: readonly Dirent[]): Promise<PipelineResult> {
     const plugins = this.plugins.map((plugin) => this.replayed(this.cached(plugin), plugin));
-    const listing = this.startupListing;
-    this.startupListing = undefined;
     const result = await runContentHooks(plugins, listing ? { ...this.context, listContent: () => listing } : this.context);
     addThemeRoutes(result.site, this.config);
     return result;

@@ -26,7 +26,7 @@ import { RouteIndex, routeUrlOf } from './route-index.ts';
 import { warnOncePerLink, type RefusedLink } from '../util/symlink-policy.ts';
 import { OutlineCache } from './outline-cache.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
-import { isRacy, listStartupFiles, UNKNOWN_STAMP, type FileStamp, type StartupFiles } from './startup-changes.ts';
+import { isRacy, listStartupFiles, UNKNOWN_STAMP, type FileStamp, type ReadTree, type StartupFiles } from './startup-changes.ts';
 import { contentSecurityPolicy } from '../build/content-security-policy.ts';
 import { devClientScript } from '../build/inline-scripts.ts';
 
@@ -42,6 +42,8 @@ export interface DevSiteOptions {
    * @default 50
    */
   maxPageModulesPerWorkers?: number;
+  /** How the start-up listing walks a folder (`ReadTree`; tests hand it a listing that holds a file back). */
+  readTree?: ReadTree;
 }
 
 /** The formats (`md`, `mdx`) of the pages among the listed files: what the content loader takes for a page (`contentRoute`: not `_partial.mdx`, nothing under `_drafts/` or a dot-folder). */
@@ -181,10 +183,11 @@ export class DevSite {
     const listed = async () => {
       const { contentDir } = this.pipeline.context;
       // The content folder's listing is the first run's `listContent` too: the pages dev reads are those it stamped.
+      let contentListing: readonly Dirent[] | undefined;
       const onListed = (dir: string, entries: readonly Dirent[]) => {
-        if (dir === contentDir) this.pipeline.startupListing = entries;
+        if (dir === contentDir) contentListing = entries;
       };
-      const [files, outline] = await Promise.all([this.watching ? undefined : listStartupFiles(this.startupFiles(), { startedAt, onListed }), this.loadOutline()]);
+      const [files, outline] = await Promise.all([this.watching ? undefined : listStartupFiles(this.startupFiles(), { startedAt, onListed, readTree: this.options.readTree }), this.loadOutline()]);
       if (files && configStamps) {
         // The config's imports, stamped after it loaded: one that may have been saved during the
         // load (a stamp with a hash: mtime not older than the load's start) may hold other text
@@ -201,9 +204,10 @@ export class DevSite {
       // The compilers the site's pages need load in the workers while the main thread reads the pages.
       const formats = files ? contentFormats(files.keys(), this.pipeline.context.contentDir, this.pipeline.config) : [];
       if (formats.length) void this.pool.broadcast({ moduleUrl: distUrl(CONTENT_COMPILER_MODULE), exportName: 'warmUpCompiler', input: formats }).catch(() => {});
+      return contentListing;
     };
     // Listed before the content is read: a file added meanwhile is new to the listing too.
-    await Promise.all([this.rebuildAssets(), listed().then(() => this.refresh())]);
+    await Promise.all([this.rebuildAssets(), listed().then((contentListing) => this.refresh(contentListing))]);
     await this.publish();
     this.earlyRequests.clear();
     this.earlyRouteUrls = undefined;
@@ -259,11 +263,11 @@ export class DevSite {
    * a route rendered against an older snapshot would miss what the refresh added (an image's entry
    * in the image-size table), which under load showed as false errors on unchanged pages.
    */
-  async refresh(): Promise<void> {
+  async refresh(contentListing?: readonly Dirent[]): Promise<void> {
     if (!this.pipeline.context) return;
     let site = this.site;
     try {
-      const result = await this.pipeline.run();
+      const result = await this.pipeline.run(contentListing);
       this.store.prune();
       site = result.site;
       this.emitted = result.emitted;

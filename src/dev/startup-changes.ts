@@ -78,14 +78,9 @@ async function list(what: StartupFiles, options: ListOptions): Promise<Listing> 
   const unlisted: string[] = [];
   // A recursive readdir rejects when a subfolder is renamed or removed during the walk: taken once
   // more, and when it fails again the folder is unlisted (never empty: that would be every file deleted).
-  const readTwice = (dir: string) =>
-    read(dir)
-      .catch(() => read(dir))
-      .then(
-        (entries) => (options.onListed?.(dir, entries), entries),
-        () => (unlisted.push(dir), []),
-      );
+  const readTwice = (dir: string) => read(dir).catch(() => read(dir)).catch(() => (unlisted.push(dir), []));
   const trees = await Promise.all(what.dirs.map((dir) => readTwice(dir).then((entries) => ({ dir, entries }))));
+  for (const { dir, entries } of trees) if (!unlisted.includes(dir)) options.onListed?.(dir, entries);
   for (const { dir, entries } of trees) {
     for (const entry of entries) {
       if (entry.isDirectory()) continue;

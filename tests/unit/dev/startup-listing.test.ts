@@ -1,9 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, type Dirent } from 'node:fs';
 import { afterAll, expect, test } from 'vitest';
-import { DevPipeline } from '../../../src/dev/dev-pipeline.ts';
-import { PageStore } from '../../../src/dev/page-store.ts';
-import { listStartupFiles } from '../../../src/dev/startup-changes.ts';
-import type { WorkerPool } from '../../../src/pipeline/worker-pool.ts';
+import { DevSite } from '../../../src/dev/dev-site.ts';
+import type { ReadTree } from '../../../src/dev/startup-changes.ts';
 import { tempSite } from '../../helpers.ts';
 
 const site = tempSite({
@@ -14,25 +12,21 @@ const site = tempSite({
 });
 afterAll(site.cleanup);
 
-const noPool = (): WorkerPool => {
-  throw new Error('no pool: a three-page site reads its stubs on this thread');
-};
+/** The start-up listing as if b.md were added just after dev listed the folder. */
+const withoutB: ReadTree = async (dir) => readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry: Dirent) => entry.name !== 'b.md');
 
-test("dev's start-up listing of the content folder is what the first run reads the pages from, and the run after lists the folder again", async () => {
-  const store = new PageStore(noPool);
-  const pipeline = new DevPipeline(site.root, store, noPool);
-  await pipeline.loadConfig();
-  const { contentDir } = pipeline.context;
-  const listed = new Map<string, number>();
-  await listStartupFiles({ dirs: [contentDir], files: [] }, { onListed: (dir, entries) => listed.set(dir, entries.length) });
-  expect(listed).toEqual(new Map([[contentDir, 3]]));
-
-  // A listing that has not seen b.md yet (as if it were added after dev listed the folder).
-  pipeline.startupListing = readdirSync(contentDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.name !== 'b.md');
-  const routesOf = async () => (await pipeline.run()).site.routes.filter((route) => route.sourcePath).map((route) => route.route).sort();
-  expect(await routesOf()).toEqual(['/', '/a']);
-  expect(pipeline.startupListing).toBeUndefined();
-  // What the watcher's report of b.md (or the start's catch-up, `changesSince`) does.
-  pipeline.invalidate();
-  expect(await routesOf()).toEqual(['/', '/a', '/b']);
+test("dev's first run reads the pages from its start-up listing of the content folder, and the run after lists the folder again", async () => {
+  const dev = new DevSite({ root: site.root, send: () => {}, log: { info: () => {}, error: () => {} }, readTree: withoutB });
+  try {
+    await dev.exclusive(() => dev.initialize());
+    const pageRoutes = () => dev.site!.routes.filter((route) => route.sourcePath).map((route) => route.route).sort();
+    // Listed by the content loader itself, the first site would have /b.
+    expect(pageRoutes()).toEqual(['/', '/a']);
+    // What the watcher's report of b.md (or the start's catch-up, `changesSince`) does.
+    dev.pipeline.invalidate();
+    await dev.exclusive(() => dev.refresh());
+    expect(pageRoutes()).toEqual(['/', '/a', '/b']);
+  } finally {
+    await dev.close();
+  }
 });

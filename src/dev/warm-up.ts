@@ -5,6 +5,6 @@
  * exports `warmThread` has it run once loaded (the render worker's: what a first render pays for once).
  */
 export async function warmUp(moduleUrls: string[]): Promise<void> {
-  const modules = (await Promise.all(moduleUrls.map((url) => import(url)))) as { warmThread?: unknown }[];
-  for (const module of modules) if (typeof module.warmThread === 'function') (module.warmThread as () => void)();
+  const modules = (await Promise.all(moduleUrls.map((url) => import(url)))) as { warmThread?: () => void }[];
+  for (const { warmThread } of modules) if (typeof warmThread === 'function') warmThread();
 }

@@ -52,6 +52,24 @@ describe('the dev page store', () => {
     expect(store.answer(PAGE)?.compiled.code).toBe('compiled after the config changed');
   });
 
+  test('a page is pending, as the background lists it, from its task until its compile is done, and again once its file changes', async () => {
+    const store = new PageStore(() => {
+      throw new Error('no pool: compiles go through the context');
+    });
+    expect(store.isPending(PAGE)).toBe(false);
+    const runs = handAnsweredRuns();
+    await store.compilePage(runs.run)(task);
+    expect([store.isPending(PAGE), store.pending()]).toEqual([true, [PAGE]]);
+    const done = store.compile(PAGE);
+    runs.answer(0, 'compiled');
+    await done;
+    expect([store.isPending(PAGE), store.pending()]).toEqual([false, []]);
+    store.invalidate(PAGE);
+    expect([store.isPending(PAGE), store.pending()]).toEqual([true, [PAGE]]);
+    store.forget(PAGE);
+    expect([store.isPending(PAGE), store.pending()]).toEqual([false, []]);
+  });
+
   describe('a page whose file changes while the worker reads it', () => {
     const site = tempSitesEachTest();
     /** The page's compile begun on a file on disk, its worker runs answered by hand. */

@@ -36,6 +36,13 @@ export function survivesJson(value: unknown): boolean {
   return true;
 }
 
+/** The stub less its `body` (a copy only when it has one). */
+function withoutBody(stub: PageCompileOutput): PageCompileOutput {
+  if (!('body' in stub)) return stub;
+  const { body: _body, ...outline } = stub as PageCompileOutput & { body?: unknown };
+  return outline;
+}
+
 /**
  * The pages' stubs (front matter, first heading) from dev's last session, kept in
  * `.docs-gen-cache/dev-outline.json` by each page file's stamp (size, mtime, inode, change time): a restart of dev on a
@@ -75,12 +82,14 @@ export class OutlineCache {
     return entry.stub;
   }
 
-  /** A stub just read from the file that had `stamp` before the read. */
+  /**
+   * A stub just read from the file that had `stamp` before the read. Kept as it is: its body is
+   * left out and its JSON checked when it is saved, after dev's first answer rather than on the way
+   * to it (10 000 stubs copied and walked were 55 ms of a first start).
+   */
   remember(sourcePath: string, stamp: FileStamp | undefined, stub: PageCompileOutput): void {
     if (stamp === undefined) return;
-    const { body: _body, ...outline } = stub as PageCompileOutput & { body?: unknown };
-    if (!survivesJson(outline)) return;
-    this.used.set(sourcePath, { stamp, stub: outline });
+    this.used.set(sourcePath, { stamp, stub });
     this.dirty = true;
   }
 
@@ -88,7 +97,12 @@ export class OutlineCache {
   save(): Promise<void> {
     if (!this.dirty) return this.saving;
     this.dirty = false;
-    const contents: OutlineFile = { key: this.key, pages: Object.fromEntries(this.used) };
+    const pages: Record<string, OutlineEntry> = {};
+    for (const [sourcePath, { stamp, stub }] of this.used) {
+      const outline = withoutBody(stub);
+      if (survivesJson(outline)) pages[sourcePath] = { stamp, stub: outline };
+    }
+    const contents: OutlineFile = { key: this.key, pages };
     this.saving = this.saving.then(() => writeAtomically(this.file, JSON.stringify(contents))).catch(() => {
       // A cache that cannot be written costs the next start its reads, nothing else.
     });

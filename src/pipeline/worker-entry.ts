@@ -1,5 +1,6 @@
 // First: it records the child processes esbuild starts, so that closing the pool can wait for them.
 import '../util/esbuild-children.ts';
+import { deserialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { WorkerReply, WorkerTask } from './worker-pool.ts';
 
@@ -24,7 +25,8 @@ parentPort!.on('message', async (message: WorkerTask & { id: number; timed?: boo
       if (typeof before === 'function') await (before as () => Promise<void>)();
       parentPort!.postMessage({ id: message.id, started: true } satisfies WorkerReply);
     }
-    reply = { id: message.id, ok: true, value: await fn(message.input) };
+    const input = message.serializedInput ? deserialize(message.serializedInput) : message.input;
+    reply = { id: message.id, ok: true, value: await fn(input) };
   } catch (error) {
     const e = error as Error & { diagnostics?: unknown };
     reply = { id: message.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack, diagnostics: e.diagnostics } };

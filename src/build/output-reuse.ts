@@ -64,8 +64,13 @@ const isPieceRecord = (value: unknown): value is PieceRecord =>
 
 const identityOf = (key: string, stats: Stats, pieces?: PieceRecord[]): FileRecord => ({ key, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid, ...(pieces ? { pieces } : {}) });
 
-/** The key of a file written in pieces: the pieces' keys, in order (each length-prefixed, so no two lists spell the same). */
+/**
+ * The key of a file written in pieces: the pieces' keys, in order (each length-prefixed, so no two
+ * lists spell the same). A file of one piece is keyed by that piece's key, unhashed: each page's
+ * `<route>.md` is one, and hashing 2000 of them was a fortieth of a one-page rebuild.
+ */
 const piecesKey = (pieces: readonly OutputPiece[]) => {
+  if (pieces.length === 1) return `piece:${pieces[0]!.key}`;
   const hash = createHash('sha256');
   for (const { key } of pieces) hash.update(`${key.length}:${key}`);
   return `pieces:${hash.digest('hex')}`;

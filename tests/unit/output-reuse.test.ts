@@ -156,6 +156,16 @@ describe('a file written in pieces', () => {
     expect(await buildPieces(dir, 4, [...next.slice(0, 2), ['close', '}']])).toEqual({ made: [], text: '{"c":4}', linked: [] });
   });
 
+  test("a file of one piece is linked while that piece's key stays, and made again when it changes, or when the one piece becomes the first of several", async () => {
+    const dir = tmp();
+    folders.push(dir);
+    expect(await buildPieces(dir, 1, [['page', '# Page']])).toEqual({ made: ['page'], text: '# Page', linked: [] });
+    expect(await buildPieces(dir, 2, [['page', '# Page']])).toEqual({ made: [], text: '# Page', linked: ['data/all.json'] });
+    expect(await buildPieces(dir, 3, [['page2', '# Page, edited']])).toEqual({ made: ['page2'], text: '# Page, edited', linked: [] });
+    // The same first piece with another after it is another file: not linked (its first piece is made, a one-piece file keeps no layout to copy from).
+    expect(await buildPieces(dir, 4, [['page2', '# Page, edited'], ['more', ' and more']])).toEqual({ made: ['page2', 'more'], text: '# Page, edited and more', linked: [] });
+  });
+
   test('makes every piece when the last file is not as the build left it, or its record does not fit it', async () => {
     const changes: Record<string, (out: string, manifest: string) => void> = {
       'edited in place': (out) => {

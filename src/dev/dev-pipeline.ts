@@ -7,6 +7,7 @@ import type { ContentPage, PageCompileOutput, Plugin, PluginActions, PluginConte
 import { runContentHooks, runWatchPaths, type PipelineResult } from '../pipeline/run-plugins.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
 import { pageTitle } from '../shared/page-title.ts';
+import { withSections } from '../build/lazy-sections.ts';
 import { sameData } from '../util/same-data.ts';
 import type { PageStore } from './page-store.ts';
 
@@ -111,7 +112,8 @@ export class DevPipeline {
       const output: PageCompileOutput | undefined = this.store.answer(page.sourcePath);
       if (!output) return undefined;
       if (output.compiled === page.compiled && output.headings === page.headings && output.frontMatter === page.frontMatter) patched.push(page);
-      else if (pageTitle({ ...page, ...output }) === page.title) patched.push({ ...page, ...output });
+      // Copied as `withSections` copies a page (`Object.assign`: every page of one shape shares one hidden class, lazy-sections.ts).
+      else if (pageTitle({ frontMatter: output.frontMatter, headings: output.headings, name: page.name, route: page.route }) === page.title) patched.push(withSections(page, output));
       else return undefined;
     }
     return patched;

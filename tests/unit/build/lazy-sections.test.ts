@@ -56,6 +56,29 @@ describe('lazy sections', () => {
   });
 });
 
+describe('withSections on a page whose sections are not lazy', () => {
+  test('is { ...from, ...extra }: the same keys in the same order, extra winning, getters read, the page left as it was', () => {
+    const page = { route: '/a', frontMatter: { title: 'A' }, sections: SECTIONS, locale: 'fr' };
+    const withGetter = Object.defineProperty({ route: '/b' }, 'title', { get: () => 'Read', enumerable: true });
+    for (const [from, extra] of [[page, { locale: 'en', sourcePath: 'content/a.md' }], [withGetter, {}], [{}, { route: '/c' }]] as [object, object][]) {
+      const copy = withSections(from, extra);
+      expect(Object.entries(copy)).toEqual(Object.entries({ ...from, ...extra }));
+      expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    }
+    expect(page.locale).toBe('fr');
+  });
+
+  test('an own __proto__ key stays an own key of the copy, never its prototype', () => {
+    const parsed = JSON.parse('{ "route": "/a", "__proto__": { "polluted": true } }') as object;
+    const copy = withSections(parsed, { locale: 'en' });
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['route', '__proto__', 'locale']);
+    expect((copy as { polluted?: boolean }).polluted).toBeUndefined();
+    const fromExtra = withSections({ route: '/a' }, JSON.parse('{ "__proto__": { "polluted": true } }') as object);
+    expect(Object.getPrototypeOf(fromExtra)).toBe(Object.prototype);
+  });
+});
+
 describe('the summary of a page\'s sections', () => {
   test('of lazy sections not read is what the compile stored, and reads nothing; of none, undefined', () => {
     const { page, reads } = lazyPage('stored');

@@ -28,17 +28,9 @@ export class HighlightReuse {
   /** Each block the page's render wrote, in order: its key and its HTML, found or highlighted now. */
   readonly written: [key: string, html: string][] = [];
 
-  constructor(
-    private readonly shared: Buffer,
-    /** The blocks of the page's last compile, by key. */
-    readonly known: ReadonlyMap<string, string>,
-  ) {}
-
-  /** Each block tree the page's MDX compile wrote, in order: its key and the tree (found or highlighted now), or none for a tree that cannot be kept. */
-  readonly writtenTrees: [key: string, tree: EncodedNode][] = [];
-
-  /** The block trees of the page's last compile, by key. */
-  knownTrees: ReadonlyMap<string, EncodedNode> = new Map();
+  /** The blocks of the page's last compile, by key: HTML (the Markdown path's) and trees (the MDX path's). */
+  readonly known: ReadonlyMap<string, string>;
+  readonly knownTrees: ReadonlyMap<string, EncodedNode>;
 
   /**
    * Whether the MDX path keeps its block trees: only for a page compiled before (`previous` was
@@ -46,7 +38,19 @@ export class HighlightReuse {
    * build of 500 `.mdx` pages with components took 4 % longer keeping them all, for pages most of
    * which are never compiled again. A page edited once keeps them for its next compile.
    */
-  recordTrees = false;
+  readonly recordTrees: boolean;
+
+  /** Each block tree the page's MDX compile wrote, in order: its key and the tree (found or highlighted now), or none for a tree that cannot be kept. */
+  readonly writtenTrees: [key: string, tree: EncodedNode][] = [];
+
+  constructor(
+    private readonly shared: Buffer,
+    previous?: PreviousBlocks,
+  ) {
+    this.known = previous?.html ?? new Map();
+    this.knownTrees = previous?.trees ?? new Map();
+    this.recordTrees = previous !== undefined;
+  }
 
   /** A block's key; `languages` are the page's fences' languages, sorted. */
   keyOf(code: string, lang: string, meta: string, languages: readonly string[]): string {
@@ -82,10 +86,5 @@ export async function highlightReuse(input: { grammarPath: string; links: Pick<L
   const shared = createHash('sha256')
     .update(JSON.stringify([tool, grammar, input.links.basePath, input.copyLabels ?? null]))
     .digest();
-  const reuse = new HighlightReuse(shared, previous?.html ?? new Map());
-  if (previous) {
-    reuse.knownTrees = previous.trees;
-    reuse.recordTrees = true;
-  }
-  return reuse;
+  return new HighlightReuse(shared, previous);
 }

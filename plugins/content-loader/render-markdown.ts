@@ -218,11 +218,12 @@ export async function renderMarkdown(
   const fences = tokens.filter((token) => token.type === 'fence');
   if (options.highlighter && fences.length) {
     const { reuse } = options;
-    const fenceLanguages = [...new Set(fences.map((fence) => fenceInfo(fence).lang))];
+    const infos = fences.map(fenceInfo);
+    const fenceLanguages = [...new Set(infos.map((info) => info.lang))];
     const languages = [...fenceLanguages].sort();
     const keyOf = (code: string, lang: string, meta: string) => reuse!.keyOf(code, lang, meta, languages);
     // shiki is loaded only when a block is not among those of the page's last compile.
-    const allKnown = reuse !== undefined && reuse.known.size > 0 && fences.every((fence) => reuse.known.has(keyOf(fence.content, fenceInfo(fence).lang, fenceInfo(fence).meta)));
+    const allKnown = reuse !== undefined && reuse.known.size > 0 && fences.every((fence, i) => reuse.known.has(keyOf(fence.content, infos[i]!.lang, infos[i]!.meta)));
     // Every block rendered is one of `fences` (markdown-it's block tokens are one flat list, footnotes' too): each was found.
     let highlight: (code: string, lang: string, meta: string) => string = () => {
       throw new Error('internal error: a code block was rendered that the page\'s fences did not hold');

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Metadata } from 'sharp';
+import { readImageHeader } from './image-header.ts';
 import { mimeOf } from './variants.ts';
 import { writeAtomically } from 'docs-gen';
 
@@ -114,8 +115,10 @@ export async function measureImage(file: string, cache?: MeasureCache): Promise<
   const bytes = await readFile(file);
   const hash = createHash('sha256').update(bytes).digest('hex');
   const svg = /\.svgz?$/i.test(file) ? svgSize(bytes.toString('utf8')) : undefined;
+  const header = svg ? undefined : readImageHeader(bytes);
   let measured: MeasuredImage;
   if (svg) measured = { ...svg, type: 'svg', mime: mimeOf('svg'), hash, bytes: bytes.length };
+  else if (header) measured = { width: header.width, height: header.height, type: header.type, mime: mimeOf(header.type), hash, bytes: bytes.length };
   else {
     // Loaded on first use: a site without raster images never pays for sharp.
     const { default: sharp } = await import('sharp');

@@ -1,0 +1,133 @@
+/**
+ * The width and height of a PNG, a JPEG or a WebP, read from the bytes that state them, as sharp
+ * would report them: dev's first answer measures every image its pages name, and loading sharp
+ * for that was a tenth of a second of its start (sharp and the modules it loads), for images
+ * whose size sits in their first few dozen bytes.
+ *
+ * Only where the answer cannot differ from sharp's: a file that may carry an EXIF orientation
+ * (a JPEG's APP1 Exif segment, a PNG's `eXIf` chunk, a WebP with the EXIF flag), an animation,
+ * or anything unexpected in the structure read gives undefined, and sharp measures it.
+ */
+
+/** What the header states: the stored width and height and sharp's name of the format. */
+export interface HeaderSize {
+  width: number;
+  height: number;
+  type: 'png' | 'jpeg' | 'webp';
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The size the header of `bytes` states, when it is a PNG, a JPEG or a WebP read without doubt; else undefined. */
+export function readImageHeader(bytes: Uint8Array): HeaderSize | undefined {
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (buffer.length >= 8 && buffer.subarray(0, 8).equals(PNG_SIGNATURE)) return pngSize(buffer);
+  if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return jpegSize(buffer);
+  if (buffer.length >= 12 && buffer.toString('latin1', 0, 4) === 'RIFF' && buffer.toString('latin1', 8, 12) === 'WEBP') return webpSize(buffer);
+  return undefined;
+}
+
+/** A dimension the formats allow and libvips opens (it refuses more than 10 000 000 a side). */
+const isDimension = (value: number) => Number.isInteger(value) && value > 0 && value <= 10_000_000;
+
+const sized = (width: number, height: number, type: HeaderSize['type']): HeaderSize | undefined => (isDimension(width) && isDimension(height) ? { width, height, type } : undefined);
+
+/** CRC-32 (ISO 3309, as PNG checks its chunks), by byte. */
+const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c;
+});
+
+function crc32(bytes: Uint8Array): number {
+  let c = -1;
+  for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+/**
+ * A PNG's IHDR, checked by its checksum, when every chunk before the image data is whole and
+ * none is `eXIf` (an orientation sharp would report) or `acTL` (an animation).
+ */
+function pngSize(buffer: Buffer): HeaderSize | undefined {
+  if (buffer.length < 33 || buffer.readUInt32BE(8) !== 13 || buffer.toString('latin1', 12, 16) !== 'IHDR') return undefined;
+  if (crc32(buffer.subarray(12, 29)) !== buffer.readUInt32BE(29)) return undefined;
+  const width = buffer.readUInt32BE(16);
+  const height = buffer.readUInt32BE(20);
+  for (let at = 33; ; ) {
+    if (at + 8 > buffer.length) return undefined;
+    const length = buffer.readUInt32BE(at);
+    const type = buffer.toString('latin1', at + 4, at + 8);
+    if (type === 'IDAT') return sized(width, height, 'png');
+    // An orientation, or a chunk that runs past the end: sharp's answer.
+    if (type === 'eXIf' || type === 'acTL' || at + 12 + length > buffer.length) return undefined;
+    at += 12 + length;
+  }
+}
+
+/** The start-of-frame markers: SOF0–SOF15 but DHT (C4), JPG (C8) and DAC (CC), which share the range. */
+const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+
+/** Baseline, extended and progressive frames (SOF0–SOF2), which every libjpeg decodes; the rarer kinds (lossless, arithmetic, hierarchical) are sharp's to accept or refuse. */
+const isCommonFrame = (marker: number) => marker >= 0xc0 && marker <= 0xc2;
+
+/**
+ * A JPEG's frame size, from its start-of-frame segment, when every segment up to the start of the
+ * scan is whole (what libjpeg reads for the header) and none is an APP1 Exif segment (an
+ * orientation turns the shown image a quarter: sharp reads it). A height of 0 (set later by a DNL
+ * marker) is left to sharp.
+ */
+function jpegSize(buffer: Buffer): HeaderSize | undefined {
+  let frame: HeaderSize | undefined;
+  let at = 2;
+  while (at + 4 <= buffer.length) {
+    if (buffer[at] !== 0xff) return undefined;
+    const marker = buffer[at + 1]!;
+    // Fill bytes before a marker.
+    if (marker === 0xff) {
+      at++;
+      continue;
+    }
+    // A marker without a length where a segment should be (restart markers, start or end of image): not a header read without doubt.
+    if (marker === 0xd8 || marker === 0xd9 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) return undefined;
+    const length = buffer.readUInt16BE(at + 2);
+    if (length < 2 || at + 2 + length > buffer.length) return undefined;
+    if (marker === 0xe1 && buffer.toString('latin1', at + 4, at + 10) === 'Exif\0\0') return undefined;
+    if (isStartOfFrame(marker)) {
+      // A second frame header is not a baseline file's.
+      if (frame || length < 8 || !isCommonFrame(marker)) return undefined;
+      frame = sized(buffer.readUInt16BE(at + 7), buffer.readUInt16BE(at + 5), 'jpeg');
+      if (!frame) return undefined;
+    }
+    // The scan starts: the header is read, with a frame before it or not at all.
+    if (marker === 0xda) return frame;
+    at += 2 + length;
+  }
+  return undefined;
+}
+
+/**
+ * A WebP's size: a still lossy (`VP8 `) or lossless (`VP8L`) image, or an extended one (`VP8X`)
+ * with neither EXIF nor animation flagged, whose canvas is its size.
+ */
+function webpSize(buffer: Buffer): HeaderSize | undefined {
+  if (buffer.length < 30) return undefined;
+  const chunk = buffer.toString('latin1', 12, 16);
+  if (chunk === 'VP8 ') {
+    // A key frame's start code, then 14-bit width and height (their top two bits are scaling, which a decoder applies afterwards).
+    if ((buffer[20]! & 1) !== 0 || buffer[23] !== 0x9d || buffer[24] !== 0x01 || buffer[25] !== 0x2a) return undefined;
+    return sized(buffer.readUInt16LE(26) & 0x3fff, buffer.readUInt16LE(28) & 0x3fff, 'webp');
+  }
+  if (chunk === 'VP8L') {
+    if (buffer[20] !== 0x2f) return undefined;
+    const bits = buffer.readUInt32LE(21);
+    return sized((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1, 'webp');
+  }
+  if (chunk === 'VP8X') {
+    const flags = buffer[20]!;
+    // EXIF (0x08) may hold an orientation; animation (0x02) is sharp's to measure.
+    if (flags & 0x0a) return undefined;
+    return sized(buffer.readUIntLE(24, 3) + 1, buffer.readUIntLE(27, 3) + 1, 'webp');
+  }
+  return undefined;
+}

@@ -1,0 +1,94 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { describe, expect, test } from 'vitest';
+import { readImageHeader } from '../../../plugins/image-size/image-header.ts';
+import { repoRoot } from '../../helpers.ts';
+
+const flat = (width: number, height: number, channels: 3 | 4 = 3) => sharp({ create: { width, height, channels, background: channels === 4 ? { r: 0, g: 90, b: 200, alpha: 0.5 } : '#09c' } });
+
+/** What sharp itself reads from the bytes: the answer the header must give whenever it gives one. */
+async function sharpSays(bytes: Buffer) {
+  const { width, height, format, orientation } = await sharp(bytes).metadata();
+  return { width, height, type: format, orientation };
+}
+
+const made: [string, () => Promise<Buffer>][] = [
+  ['a PNG', () => flat(300, 200).png().toBuffer()],
+  ['a PNG with alpha, one pixel', () => flat(1, 1, 4).png().toBuffer()],
+  ['a tall PNG', () => flat(3, 4100).png().toBuffer()],
+  ['an interlaced PNG', () => flat(257, 31).png({ progressive: true }).toBuffer()],
+  ['a baseline JPEG', () => flat(120, 80).jpeg().toBuffer()],
+  ['a progressive JPEG', () => flat(641, 479).jpeg({ progressive: true }).toBuffer()],
+  ['a lossy WebP', () => flat(333, 222).webp().toBuffer()],
+  ['a lossless WebP', () => flat(333, 222).webp({ lossless: true }).toBuffer()],
+  ['a WebP with alpha (extended)', () => flat(77, 55, 4).webp().toBuffer()],
+];
+
+describe('the size in an image header', () => {
+  test.each(made)('of %s is what sharp reads', async (_what, make) => {
+    const bytes = await make();
+    const header = readImageHeader(bytes);
+    expect(header).toBeDefined();
+    const { orientation, ...expected } = await sharpSays(bytes);
+    expect(orientation ?? 1).toBe(1);
+    expect(header).toEqual(expected);
+  });
+
+  test.each([
+    ['a JPEG', () => flat(120, 80).jpeg().withMetadata({ orientation: 6 }).toBuffer()],
+    ['a PNG', () => flat(120, 80).png().withMetadata({ orientation: 6 }).toBuffer()],
+    ['a WebP', () => flat(120, 80).webp().withMetadata({ orientation: 6 }).toBuffer()],
+  ])('of %s that may be turned by an EXIF orientation is left to sharp', async (_what, make) => {
+    const bytes = await make();
+    expect((await sharp(bytes).metadata()).orientation).toBe(6);
+    expect(readImageHeader(bytes)).toBeUndefined();
+  });
+
+  test('of every raster image in the repository, when it gives one, is what sharp reads', async () => {
+    const images = ['public', 'content', join('tests', 'fixtures')]
+      .flatMap((folder) => readdirSync(join(repoRoot, folder), { recursive: true, encoding: 'utf8' }).map((path) => join(folder, path)))
+      .filter((path) => /\.(png|jpe?g|webp)$/i.test(path) && !/(^|[\\/])\.docs-gen-cache[\\/]/.test(path));
+    let answered = 0;
+    for (const path of images) {
+      const bytes = readFileSync(join(repoRoot, path));
+      const header = readImageHeader(bytes);
+      const said = await sharpSays(bytes).catch(() => undefined);
+      if (!header) continue;
+      answered++;
+      expect(said, path).toBeDefined();
+      const { orientation, ...expected } = said!;
+      expect(orientation ?? 1, path).toBe(1);
+      expect(header, path).toEqual(expected);
+    }
+    // The fixtures hold PNGs and JPEGs without orientations: most are answered from their headers.
+    expect(answered).toBeGreaterThan(images.length / 2);
+  });
+
+  test('of a damaged or partial file is left to sharp', async () => {
+    const png = await flat(300, 200).png().toBuffer();
+    const badChecksum = Buffer.from(png);
+    badChecksum[29] ^= 0xff;
+    expect(readImageHeader(badChecksum)).toBeUndefined();
+    // Cut before the image data: sharp's to judge.
+    expect(readImageHeader(png.subarray(0, 40))).toBeUndefined();
+    const jpeg = await flat(120, 80).jpeg().toBuffer();
+    const scanAt = jpeg.indexOf(Buffer.from([0xff, 0xda]));
+    expect(readImageHeader(jpeg.subarray(0, scanAt))).toBeUndefined();
+    expect(readImageHeader(Buffer.from('this is not a PNG\n'))).toBeUndefined();
+    expect(readImageHeader(new Uint8Array(0))).toBeUndefined();
+  });
+
+  test('of an animated WebP is left to sharp', async () => {
+    const webp = await flat(77, 55, 4).webp().toBuffer();
+    expect(webp.toString('latin1', 12, 16)).toBe('VP8X');
+    const animated = Buffer.from(webp);
+    animated[20] |= 0x02;
+    expect(readImageHeader(animated)).toBeUndefined();
+  });
+
+  test('a byte array that is not a Buffer is read the same', async () => {
+    const png = await flat(5, 7).png().toBuffer();
+    expect(readImageHeader(new Uint8Array(png))).toEqual({ width: 5, height: 7, type: 'png' });
+  });
+});

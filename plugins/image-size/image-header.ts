@@ -30,7 +30,11 @@ export function readImageHeader(bytes: Uint8Array): HeaderSize | undefined {
 /** A dimension the formats allow and libvips opens (it refuses more than 10 000 000 a side). */
 const isDimension = (value: number) => Number.isInteger(value) && value > 0 && value <= 10_000_000;
 
-const sized = (width: number, height: number, type: HeaderSize['type']): HeaderSize | undefined => (isDimension(width) && isDimension(height) ? { width, height, type } : undefined);
+/** sharp refuses to open an image of more pixels than this, its `limitInputPixels` default (0x3FFF squared), even to read its size. */
+const SHARP_PIXEL_LIMIT = 0x3fff * 0x3fff;
+
+const sized = (width: number, height: number, type: HeaderSize['type']): HeaderSize | undefined =>
+  isDimension(width) && isDimension(height) && width * height <= SHARP_PIXEL_LIMIT ? { width, height, type } : undefined;
 
 /** CRC-32 (ISO 3309, as PNG checks its chunks), by byte. */
 const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
@@ -89,7 +93,7 @@ function jpegSize(buffer: Buffer): HeaderSize | undefined {
       continue;
     }
     // A marker without a length where a segment should be (restart markers, start or end of image): not a header read without doubt.
-    if (marker === 0xd8 || marker === 0xd9 || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) return undefined;
+    if (marker === 0x00 || marker === 0x01 || marker === 0xd8 || marker === 0xd9 || (marker >= 0xd0 && marker <= 0xd7)) return undefined;
     const length = buffer.readUInt16BE(at + 2);
     if (length < 2 || at + 2 + length > buffer.length) return undefined;
     if (marker === 0xe1 && buffer.toString('latin1', at + 4, at + 10) === 'Exif\0\0') return undefined;

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, test } from 'vitest';
 import { readImageHeader } from '../../../plugins/image-size/image-header.ts';
@@ -85,6 +86,40 @@ describe('the size in an image header', () => {
     const animated = Buffer.from(webp);
     animated[20] |= 0x02;
     expect(readImageHeader(animated)).toBeUndefined();
+  });
+
+  test('of a PNG sharp refuses for its pixel count is left to sharp, one just below it is answered', async () => {
+    const crcTable = Int32Array.from({ length: 256 }, (_, n) => {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      return c;
+    });
+    const crc = (bytes: Buffer) => {
+      let c = -1;
+      for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+      return (c ^ -1) >>> 0;
+    };
+    const chunk = (type: string, data: Buffer) => {
+      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      const framed = Buffer.alloc(body.length + 8);
+      framed.writeUInt32BE(data.length, 0);
+      body.copy(framed, 4);
+      framed.writeUInt32BE(crc(body), body.length + 4);
+      return framed;
+    };
+    // Only the header: sharp reads the size without the pixels.
+    const headerOnly = (width: number, height: number) => {
+      const ihdr = Buffer.from([0, 0, 0, 0, 0, 0, 0, 0, 8, 2, 0, 0, 0]);
+      ihdr.writeUInt32BE(width, 0);
+      ihdr.writeUInt32BE(height, 4);
+      return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(16))), chunk('IEND', Buffer.alloc(0))]);
+    };
+    const tooMany = headerOnly(16384, 16384);
+    await expect(sharp(tooMany).metadata()).rejects.toThrow(/pixel limit/);
+    expect(readImageHeader(tooMany)).toBeUndefined();
+    const most = headerOnly(16383, 16383);
+    const { orientation: _orientation, ...said } = await sharpSays(most);
+    expect(readImageHeader(most)).toEqual(said);
   });
 
   test('a byte array that is not a Buffer is read the same', async () => {

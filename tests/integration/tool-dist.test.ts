@@ -43,6 +43,16 @@ describe("dist/'s vendored packages", () => {
     expect(readFileSync(join(repoRoot, 'dist', 'plugins', 'content-loader', 'compile-mdx.js'), 'utf8')).toContain('from "../../vendor/@mdx-js/mdx.js"');
   });
 
+  test("hold zod's English messages alone (its 63 other languages were 340 KB of the file every start loads), and English is what a config error says", async () => {
+    const zod = (await import(vendorUrl('zod.js'))) as typeof import('zod');
+    expect(Object.keys(zod.locales)).toEqual(['en']);
+    expect(Object.keys(zod.core.locales)).toEqual(['en']);
+    const result = zod.object({ title: zod.string() }).safeParse({ title: 3 });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('Invalid input: expected string, received number');
+    expect(readFileSync(join(repoRoot, 'dist', 'vendor', 'zod.js')).length).toBeLessThan(500_000);
+  });
+
   test('load as a few files in a worker that compiles and highlights an .mdx page (412 modules of node_modules when each package was its own files)', () => {
     const dir = tmp();
     const log = join(dir, 'modules.log');

@@ -6,7 +6,8 @@
  *
  * Only where the answer cannot differ from sharp's: a file that may carry an EXIF orientation
  * (a JPEG's APP1 Exif segment, a PNG's `eXIf` chunk, a WebP with the EXIF flag), an animation,
- * or anything unexpected in the structure read gives undefined, and sharp measures it.
+ * more pixels than sharp opens, or anything a decoder would refuse gives undefined, and sharp
+ * measures it.
  */
 
 /** What the header states: the stored width and height and sharp's name of the format. */
@@ -49,22 +50,35 @@ function crc32(bytes: Uint8Array): number {
   return (c ^ -1) >>> 0;
 }
 
+/** The bit depths PNG allows for each colour type (greyscale, RGB, palette, grey with alpha, RGBA). */
+const PNG_DEPTHS: Record<number, readonly number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+
+/** The critical chunks (first letter upper case) a PNG may hold before its image data: any other makes a decoder stop. */
+const PNG_CRITICAL_BEFORE_DATA = new Set(['PLTE']);
+
 /**
- * A PNG's IHDR, checked by its checksum, when every chunk before the image data is whole and
- * none is `eXIf` (an orientation sharp would report) or `acTL` (an animation).
+ * A PNG's IHDR, checked by its checksum and its fields (a depth its colour type allows, the one
+ * compression and filter method, no or Adam7 interlacing), when every chunk before the image
+ * data is whole, none is an unknown critical chunk, a palette image has its palette, and none is
+ * `eXIf` (an orientation sharp would report) or `acTL` (an animation).
  */
 function pngSize(buffer: Buffer): HeaderSize | undefined {
   if (buffer.length < 33 || buffer.readUInt32BE(8) !== 13 || buffer.toString('latin1', 12, 16) !== 'IHDR') return undefined;
   if (crc32(buffer.subarray(12, 29)) !== buffer.readUInt32BE(29)) return undefined;
   const width = buffer.readUInt32BE(16);
   const height = buffer.readUInt32BE(20);
+  const [depth, colourType, compression, filter, interlace] = [buffer[24]!, buffer[25]!, buffer[26]!, buffer[27]!, buffer[28]!];
+  if (!PNG_DEPTHS[colourType]?.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1) return undefined;
+  let palette = false;
   for (let at = 33; ; ) {
     if (at + 8 > buffer.length) return undefined;
     const length = buffer.readUInt32BE(at);
     const type = buffer.toString('latin1', at + 4, at + 8);
-    if (type === 'IDAT') return sized(width, height, 'png');
-    // An orientation, or a chunk that runs past the end: sharp's answer.
+    if (type === 'IDAT') return colourType === 3 && !palette ? undefined : sized(width, height, 'png');
+    // An orientation, an animation, a critical chunk a decoder does not know, or a chunk that runs past the end: sharp's answer.
     if (type === 'eXIf' || type === 'acTL' || at + 12 + length > buffer.length) return undefined;
+    if (/^[A-Z]/.test(type) && !PNG_CRITICAL_BEFORE_DATA.has(type)) return undefined;
+    if (type === 'PLTE') palette = true;
     at += 12 + length;
   }
 }
@@ -74,6 +88,27 @@ const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && m
 
 /** Baseline, extended and progressive frames (SOF0–SOF2), which every libjpeg decodes; the rarer kinds (lossless, arithmetic, hierarchical) are sharp's to accept or refuse. */
 const isCommonFrame = (marker: number) => marker >= 0xc0 && marker <= 0xc2;
+
+/** libjpeg's (and libvips') largest side: a frame header stating more is refused. */
+const JPEG_MAX_SIDE = 65_500;
+
+/**
+ * Whether the frame header at `at` (its segment `length` bytes) is one libjpeg reads: 8- or
+ * 12-bit samples, sides no longer than it allows, 1, 3 or 4 components each sampled 1 to 4
+ * times a side, and a length that is exactly that.
+ */
+function isWholeFrameHeader(buffer: Buffer, at: number, length: number): boolean {
+  const precision = buffer[at + 4]!;
+  const components = buffer[at + 9]!;
+  if ((precision !== 8 && precision !== 12) || ![1, 3, 4].includes(components) || length !== 8 + 3 * components) return false;
+  if (buffer.readUInt16BE(at + 5) > JPEG_MAX_SIDE || buffer.readUInt16BE(at + 7) > JPEG_MAX_SIDE) return false;
+  for (let c = 0; c < components; c++) {
+    const sampling = buffer[at + 11 + 3 * c]!;
+    const [horizontal, vertical] = [sampling >> 4, sampling & 0x0f];
+    if (horizontal < 1 || horizontal > 4 || vertical < 1 || vertical > 4) return false;
+  }
+  return true;
+}
 
 /**
  * A JPEG's frame size, from its start-of-frame segment, when every segment up to the start of the
@@ -99,7 +134,7 @@ function jpegSize(buffer: Buffer): HeaderSize | undefined {
     if (marker === 0xe1 && buffer.toString('latin1', at + 4, at + 10) === 'Exif\0\0') return undefined;
     if (isStartOfFrame(marker)) {
       // A second frame header is not a baseline file's.
-      if (frame || length < 8 || !isCommonFrame(marker)) return undefined;
+      if (frame || !isCommonFrame(marker) || !isWholeFrameHeader(buffer, at, length)) return undefined;
       frame = sized(buffer.readUInt16BE(at + 7), buffer.readUInt16BE(at + 5), 'jpeg');
       if (!frame) return undefined;
     }
@@ -110,28 +145,54 @@ function jpegSize(buffer: Buffer): HeaderSize | undefined {
   return undefined;
 }
 
-/**
- * A WebP's size: a still lossy (`VP8 `) or lossless (`VP8L`) image, or an extended one (`VP8X`)
- * with neither EXIF nor animation flagged, whose canvas is its size.
- */
-function webpSize(buffer: Buffer): HeaderSize | undefined {
-  if (buffer.length < 30) return undefined;
-  const chunk = buffer.toString('latin1', 12, 16);
+/** The size a WebP's image chunk (`VP8 ` or `VP8L`) at `at` states, when it is whole and one libwebp decodes. */
+function webpFrameSize(buffer: Buffer, at: number): { width: number; height: number } | undefined {
+  if (at + 8 > buffer.length) return undefined;
+  const chunk = buffer.toString('latin1', at, at + 4);
+  const size = buffer.readUInt32LE(at + 4);
+  const data = at + 8;
+  if (data + size > buffer.length) return undefined;
   if (chunk === 'VP8 ') {
-    // A key frame's start code, then 14-bit width and height (their top two bits are scaling, which a decoder applies afterwards).
-    if ((buffer[20]! & 1) !== 0 || buffer[23] !== 0x9d || buffer[24] !== 0x01 || buffer[25] !== 0x2a) return undefined;
-    return sized(buffer.readUInt16LE(26) & 0x3fff, buffer.readUInt16LE(28) & 0x3fff, 'webp');
+    if (size < 10) return undefined;
+    const tag = buffer[data]!;
+    // A key frame (bit 0 clear), a profile libwebp knows (0–3), shown (bit 4), then the start code and 14-bit sides (their top two bits are scaling, which a decoder applies afterwards).
+    if ((tag & 1) !== 0 || ((tag >> 1) & 7) > 3 || ((tag >> 4) & 1) !== 1) return undefined;
+    if (buffer[data + 3] !== 0x9d || buffer[data + 4] !== 0x01 || buffer[data + 5] !== 0x2a) return undefined;
+    return { width: buffer.readUInt16LE(data + 6) & 0x3fff, height: buffer.readUInt16LE(data + 8) & 0x3fff };
   }
   if (chunk === 'VP8L') {
-    if (buffer[20] !== 0x2f) return undefined;
-    const bits = buffer.readUInt32LE(21);
-    return sized((bits & 0x3fff) + 1, ((bits >>> 14) & 0x3fff) + 1, 'webp');
+    if (size < 5 || buffer[data] !== 0x2f) return undefined;
+    const bits = buffer.readUInt32LE(data + 1);
+    // The top three bits are the format's version: 0 is the only one.
+    if (bits >>> 29 !== 0) return undefined;
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
   }
-  if (chunk === 'VP8X') {
-    const flags = buffer[20]!;
-    // EXIF (0x08) may hold an orientation; animation (0x02) is sharp's to measure.
-    if (flags & 0x0a) return undefined;
-    return sized(buffer.readUIntLE(24, 3) + 1, buffer.readUIntLE(27, 3) + 1, 'webp');
+  return undefined;
+}
+
+/**
+ * A WebP's size: a still lossy (`VP8 `) or lossless (`VP8L`) image, or an extended one (`VP8X`)
+ * with neither EXIF nor animation flagged whose image chunk, found past the others (ICC profile,
+ * alpha), states the canvas's size; the whole file as long as its RIFF header says.
+ */
+function webpSize(buffer: Buffer): HeaderSize | undefined {
+  if (buffer.length < 20 || buffer.readUInt32LE(4) + 8 > buffer.length) return undefined;
+  if (buffer.toString('latin1', 12, 16) !== 'VP8X') {
+    const frame = webpFrameSize(buffer, 12);
+    return frame && sized(frame.width, frame.height, 'webp');
+  }
+  if (buffer.readUInt32LE(16) !== 10 || buffer.length < 30) return undefined;
+  const flags = buffer[20]!;
+  // EXIF (0x08) may hold an orientation; animation (0x02) is sharp's to measure.
+  if (flags & 0x0a) return undefined;
+  const width = buffer.readUIntLE(24, 3) + 1;
+  const height = buffer.readUIntLE(27, 3) + 1;
+  // Chunks are padded to an even size.
+  for (let at = 30; at + 8 <= buffer.length; at += 8 + buffer.readUInt32LE(at + 4) + (buffer.readUInt32LE(at + 4) & 1)) {
+    const chunk = buffer.toString('latin1', at, at + 4);
+    if (chunk !== 'VP8 ' && chunk !== 'VP8L') continue;
+    const frame = webpFrameSize(buffer, at);
+    return frame && frame.width === width && frame.height === height ? sized(width, height, 'webp') : undefined;
   }
   return undefined;
 }

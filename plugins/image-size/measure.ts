@@ -6,7 +6,7 @@ import { readImageHeader } from './image-header.ts';
 import { mimeOf } from './variants.ts';
 import { writeAtomically } from 'docs-gen';
 
-/** What sharp reads from an image, with its content hash (variants are cached by it). */
+/** An image's size and format, as sharp reports them, with its content hash (variants are cached by it). */
 export interface MeasuredImage {
   width: number;
   height: number;
@@ -22,8 +22,11 @@ interface CacheEntry extends MeasuredImage {
   mtimeMs: number;
 }
 
-/** Bump when what is measured changes, so old cache files are ignored. */
-const CACHE_VERSION = 1;
+/**
+ * Bump when what is measured changes, so old cache files are ignored. 2: the first header
+ * reader (`image-header.ts`) answered for some damaged files that sharp refuses.
+ */
+const CACHE_VERSION = 2;
 
 /**
  * Measurements by absolute path, kept between builds: an image whose size and modification

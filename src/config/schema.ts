@@ -1,3 +1,4 @@
+// dist/vendor/zod.js keeps zod's English messages alone (scripts/build-tool.mjs): `z.locales` holds `en` only there.
 import { z } from 'zod';
 import { unsupportedRedirect } from '../shared/redirect-rules.ts';
 

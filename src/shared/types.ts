@@ -251,7 +251,7 @@ export interface ThemeData {
   [key: string]: unknown;
 }
 
-/** One entry of the image-size table (seed §3), read with sharp at build start. */
+/** One entry of the image-size table (seed §3), measured as content loads (plugins/image-size). */
 export interface ImageInfo {
   width: number;
   height: number;

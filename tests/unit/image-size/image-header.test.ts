@@ -14,11 +14,77 @@ async function sharpSays(bytes: Buffer) {
   return { width, height, type: format, orientation };
 }
 
+const crcTable = Int32Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c;
+});
+
+function crc(bytes: Buffer): number {
+  let c = -1;
+  for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
+  return (c ^ -1) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const framed = Buffer.alloc(body.length + 8);
+  framed.writeUInt32BE(data.length, 0);
+  body.copy(framed, 4);
+  framed.writeUInt32BE(crc(body), body.length + 4);
+  return framed;
+}
+
+/** A PNG of a header and a token of image data: sharp reads the size without the pixels. */
+function pngOf({ width = 10, height = 10, depth = 8, colourType = 2, before = [] as Buffer[] }): Buffer {
+  const ihdr = Buffer.from([0, 0, 0, 0, 0, 0, 0, 0, depth, colourType, 0, 0, 0]);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk('IHDR', ihdr), ...before, pngChunk('IDAT', deflateSync(Buffer.alloc(16))), pngChunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A baseline JPEG with its frame header changed by `change` (given the bytes and where the header's marker is). */
+async function jpegWith(change: (bytes: Buffer, at: number) => void): Promise<Buffer> {
+  const bytes = Buffer.from(await flat(120, 80).jpeg().toBuffer());
+  change(bytes, bytes.indexOf(Buffer.from([0xff, 0xc0])));
+  return bytes;
+}
+
+/** Files whose header looks whole at a glance but that a decoder refuses. */
+const damaged: [string, () => Promise<Buffer>][] = [
+  ['a PNG of a depth its colour type does not allow', async () => pngOf({ depth: 4, colourType: 2 })],
+  ['a palette PNG without its palette', async () => pngOf({ colourType: 3 })],
+  ['a PNG with an unknown critical chunk', async () => pngOf({ before: [pngChunk('XXXX', Buffer.alloc(4))] })],
+  ['a JPEG of 3-bit samples', () => jpegWith((bytes, at) => void (bytes[at + 4] = 3))],
+  ['a JPEG sampled 0 times a side', () => jpegWith((bytes, at) => void (bytes[at + 11] = 0x00))],
+  ['a JPEG wider than libjpeg allows', () => jpegWith((bytes, at) => bytes.writeUInt16BE(65_535, at + 7))],
+  ['a JPEG whose frame header is shorter than its components', () => jpegWith((bytes, at) => bytes.writeUInt16BE(bytes.readUInt16BE(at + 2) - 3, at + 2))],
+  ['a WebP cut short', async () => (await flat(333, 222).webp().toBuffer()).subarray(0, 40)],
+  [
+    'a lossless WebP of a version that does not exist',
+    async () => {
+      const bytes = Buffer.from(await flat(33, 22).webp({ lossless: true }).toBuffer());
+      bytes[24]! |= 0xe0;
+      return bytes;
+    },
+  ],
+  [
+    'an extended WebP whose canvas is not its image',
+    async () => {
+      const bytes = Buffer.from(await flat(77, 55, 4).webp().toBuffer());
+      bytes.writeUIntLE(99, 24, 3);
+      return bytes;
+    },
+  ],
+];
+
 const made: [string, () => Promise<Buffer>][] = [
   ['a PNG', () => flat(300, 200).png().toBuffer()],
   ['a PNG with alpha, one pixel', () => flat(1, 1, 4).png().toBuffer()],
   ['a tall PNG', () => flat(3, 4100).png().toBuffer()],
   ['an interlaced PNG', () => flat(257, 31).png({ progressive: true }).toBuffer()],
+  ['a 16-bit PNG', () => flat(40, 30).toColourspace('rgb16').png().toBuffer()],
+  ['a palette PNG', () => flat(40, 30).png({ palette: true }).toBuffer()],
   ['a baseline JPEG', () => flat(120, 80).jpeg().toBuffer()],
   ['a progressive JPEG', () => flat(641, 479).jpeg({ progressive: true }).toBuffer()],
   ['a lossy WebP', () => flat(333, 222).webp().toBuffer()],
@@ -89,37 +155,18 @@ describe('the size in an image header', () => {
   });
 
   test('of a PNG sharp refuses for its pixel count is left to sharp, one just below it is answered', async () => {
-    const crcTable = Int32Array.from({ length: 256 }, (_, n) => {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      return c;
-    });
-    const crc = (bytes: Buffer) => {
-      let c = -1;
-      for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff]! ^ (c >>> 8);
-      return (c ^ -1) >>> 0;
-    };
-    const chunk = (type: string, data: Buffer) => {
-      const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-      const framed = Buffer.alloc(body.length + 8);
-      framed.writeUInt32BE(data.length, 0);
-      body.copy(framed, 4);
-      framed.writeUInt32BE(crc(body), body.length + 4);
-      return framed;
-    };
-    // Only the header: sharp reads the size without the pixels.
-    const headerOnly = (width: number, height: number) => {
-      const ihdr = Buffer.from([0, 0, 0, 0, 0, 0, 0, 0, 8, 2, 0, 0, 0]);
-      ihdr.writeUInt32BE(width, 0);
-      ihdr.writeUInt32BE(height, 4);
-      return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(Buffer.alloc(16))), chunk('IEND', Buffer.alloc(0))]);
-    };
-    const tooMany = headerOnly(16384, 16384);
+    const tooMany = pngOf({ width: 16384, height: 16384 });
     await expect(sharp(tooMany).metadata()).rejects.toThrow(/pixel limit/);
     expect(readImageHeader(tooMany)).toBeUndefined();
-    const most = headerOnly(16383, 16383);
+    const most = pngOf({ width: 16383, height: 16383 });
     const { orientation: _orientation, ...said } = await sharpSays(most);
     expect(readImageHeader(most)).toEqual(said);
+  });
+
+  test.each(damaged)('of %s, which sharp refuses, is left to sharp', async (_what, make) => {
+    const bytes = await make();
+    await expect(sharp(bytes).metadata()).rejects.toThrow();
+    expect(readImageHeader(bytes)).toBeUndefined();
   });
 
   test('a byte array that is not a Buffer is read the same', async () => {

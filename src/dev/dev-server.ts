@@ -128,11 +128,16 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     else log.info(`docs-gen dev: compiled ${pages} more page${pages === 1 ? '' : 's'} in the background (${(ms / 1000).toFixed(1)} s)`);
     site.announceErrors();
   });
-  // The first page a writer opens goes first; the rest of the site compiles after it (or after a second).
-  const startBackground = setTimeout(() => background.start(), options.backgroundDelayMs ?? BACKGROUND_DELAY_MS);
+  // The first page a writer opens goes first; the rest of the site compiles after it (or after a
+  // second), on every worker: dev started on one (DevSite.pool).
+  const compileTheRest = () => {
+    site.pool.startAll();
+    background.start();
+  };
+  const startBackground = setTimeout(compileTheRest, options.backgroundDelayMs ?? BACKGROUND_DELAY_MS);
   firstAnswer.then(() => {
     clearTimeout(startBackground);
-    background.start();
+    compileTheRest();
   });
 
   const onBatch = async (events: FileEvent[], watched: WatchedPaths): Promise<WatchedPaths | undefined> => {

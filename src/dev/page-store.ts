@@ -10,7 +10,11 @@ import { stampOf, type FileStamp } from './startup-changes.ts';
 /** Pages whose stubs one worker task reads (dev's start on a large site); fewer asked for at once are read on the main thread. */
 const STUBS_PER_TASK = 200;
 
-/** Stub tasks in the pool at once: two per worker keeps each busy, and leaves the rest of the batches for the main thread to take. */
+/**
+ * Stub tasks in the pool at once: two per core. dev starts on one worker (`DevSite.pool`), which
+ * runs two at a time; the others wait in the pool's queue and go to it as it answers, without
+ * waiting for this thread's turn. The rest of the batches are for the main thread to take.
+ */
 const STUB_TASKS_IN_FLIGHT = 2 * Math.min(availableParallelism(), 8);
 
 /** How many times a compile reads a page whose file keeps changing under it before it takes what it read (the watcher's event for the change compiles it again). */

@@ -237,10 +237,23 @@ export class WorkerPool {
    * main thread loads the plugins and reads the pages, not when the first compile is posted.
    */
   prestart(count: number, warmUp: WorkerTask): void {
+    this.startUpTo(count, warmUp);
+  }
+
+  /**
+   * Starts every worker a pool started on demand has not started yet, each given the broadcasts
+   * so far: dev starts on one worker, and the others once its first page is answered.
+   */
+  startAll(): void {
+    this.startUpTo(this.maxSize);
+  }
+
+  /** Starts workers up to `count` (at most the pool's size), each with the broadcasts so far, then `warmUp` when given. */
+  private startUpTo(count: number, warmUp?: WorkerTask): void {
     while (this.workers.length < Math.min(count, this.maxSize) && !this.closed) {
       const slot = this.spawnWithBroadcasts();
       this.workers.push(slot);
-      this.load(slot, warmUp);
+      if (warmUp) this.load(slot, warmUp);
     }
   }
 

@@ -45,6 +45,22 @@ test('what changed before the watcher was ready reaches the site once it is: a _
   expect((await fetch(dev.url('/guide/second'))).status).toBe(404);
 });
 
+describe("dev's workers", () => {
+  const started = useDevServer({ 'content/index.md': '# Home\n\nWelcome.\n', 'content/guide.md': '# Guide\n\nRead on.\n' }, { watchDelayMs: NEVER, backgroundDelayMs: NEVER });
+
+  test('are one until the first page is answered, then all of the pool, for the background compile', async () => {
+    const { pool } = started.server.site;
+    // A second thread loading its compilers and React competed with the start for the CPU.
+    expect(pool.started).toBe(1);
+    const first = await fetch(started.url('/'));
+    expect(first.status).toBe(200);
+    await first.text();
+    // Every page compiled: the background ran, and it started after the others.
+    await started.server.idle();
+    expect(started.server.site.pool.started).toBe(started.server.site.pool.size);
+  });
+});
+
 describe('a config that did not load at the start', () => {
   const broken = useDevServer({ 'content/index.md': '# Home\n\nWelcome.\n', 'docs-gen.config.ts': 'export default {\n' }, { watchDelayMs: NEVER, backgroundDelayMs: NEVER });
 

@@ -87,6 +87,28 @@ describe('a pool started on demand', () => {
   });
 });
 
+describe('a pool started on demand, then started whole (dev, once its first page is answered)', () => {
+  const pool = new WorkerPool(2, { startOnDemand: true });
+  afterAll(() => pool.close());
+
+  test('starts the workers it has not started, each given the broadcasts so far, and none more when asked again', async () => {
+    await pool.broadcast({ moduleUrl: held, exportName: 'setSite', input: 'the site' });
+    expect(pool.started).toBe(1);
+    pool.startAll();
+    expect(pool.started).toBe(2);
+    pool.startAll();
+    expect(pool.started).toBe(2);
+    const flag = new SharedArrayBuffer(4);
+    // One task held on each worker (two in flight a worker): the new one answers too, with the site.
+    const results = Array.from({ length: 4 }, () => pool.run<SharedArrayBuffer, { threadId: number; site: string }>({ moduleUrl: held, exportName: 'hold', input: flag }));
+    Atomics.store(new Int32Array(flag), 0, 1);
+    Atomics.notify(new Int32Array(flag), 0);
+    const answers = await Promise.all(results);
+    expect(new Set(answers.map((a) => a.threadId)).size).toBe(2);
+    expect(answers.every((a) => a.site === 'the site')).toBe(true);
+  });
+});
+
 describe('a pool started ahead (a build that will compile its pages)', () => {
   // Its warm-up notes the thread it ran in, for the tasks after to read back.
   const warm = `data:text/javascript,${encodeURIComponent(`

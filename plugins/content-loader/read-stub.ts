@@ -61,13 +61,23 @@ export interface StubInput {
  * stub until the page is compiled: 10 000 stubs read on the main thread held 24 MB of page text
  * (a sampled heap profile of dev's start), which every young-generation collection copied.
  */
-export function detachedStrings<T>(value: T): T {
+export function detachedStrings<T>(value: T, copies = new Map<object, unknown>()): T {
   if (typeof value === 'string') return JSON.parse(JSON.stringify(value)) as T;
-  if (Array.isArray(value)) return value.map(detachedStrings) as T;
-  if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  if (value === null || typeof value !== 'object') return value;
+  // YAML's anchors and aliases make shared and even circular values: each is copied once.
+  const known = copies.get(value);
+  if (known !== undefined) return known as T;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = new Array(value.length);
+    copies.set(value, copy);
+    value.forEach((item, i) => (copy[i] = detachedStrings(item, copies)));
+    return copy as T;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return value;
   const copy: Record<string, unknown> = {};
+  copies.set(value, copy);
   // Own keys as they are, `__proto__` included: a defined property, never the prototype.
-  for (const [key, item] of Object.entries(value)) Object.defineProperty(copy, key, { value: detachedStrings(item), enumerable: true, writable: true, configurable: true });
+  for (const [key, item] of Object.entries(value)) Object.defineProperty(copy, key, { value: detachedStrings(item, copies), enumerable: true, writable: true, configurable: true });
   return copy as T;
 }
 
@@ -81,7 +91,8 @@ export function detachedStrings<T>(value: T): T {
 export function readStubInWorker({ file, relativePath }: StubInput): PageCompileOutput {
   const { body: _body, ...stub } = readStub(file, relativePath);
   // Assigned in place: the keys keep their order, as the stubs read elsewhere spell them.
-  stub.frontMatter = detachedStrings(stub.frontMatter);
-  stub.headings = detachedStrings(stub.headings);
+  const copies = new Map<object, unknown>();
+  stub.frontMatter = detachedStrings(stub.frontMatter, copies);
+  stub.headings = detachedStrings(stub.headings, copies);
   return stub;
 }

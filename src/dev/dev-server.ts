@@ -129,9 +129,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     site.announceErrors();
   });
   // The first page a writer opens goes first; the rest of the site compiles after it (or after a
-  // second), on every worker: dev started on one (DevSite.pool).
+  // second), on every worker: dev started on fewer (DevSite.pool).
   const compileTheRest = () => {
-    site.pool.startAll();
+    try {
+      site.pool.startAll();
+    } catch (error) {
+      // A thread that cannot be made (out of memory): dev goes on with those it has.
+      site.errors.set('internal', asDiagnostics(error));
+      site.errors.report();
+    }
     background.start();
   };
   const startBackground = setTimeout(compileTheRest, options.backgroundDelayMs ?? BACKGROUND_DELAY_MS);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { CONFIG_FILES } from '../config/load-config.ts';
 import { statSync, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
@@ -71,17 +72,24 @@ export function asDiagnostics(error: unknown, code: DiagnosticCode = 'internal')
 }
 
 /**
+ * The workers dev starts with: one fewer than the cores, at least one. Its start keeps the main
+ * thread busy throughout, and a thread more than the cores took CPU from it (`DevSite.pool`).
+ */
+export const workersBeforeFirstAnswer = (): number => Math.max(1, availableParallelism() - 1);
+
+/**
  * The site `docs-gen dev` serves, in memory: the pipeline's routes (pages compiled on demand or in
  * the background), the render cache, the client assets, and the current errors. Every change of
  * state goes through {@link DevSite.exclusive}, one at a time; requests read a consistent state.
  */
 export class DevSite {
   /**
-   * One worker until dev's first page is answered (dev-server starts the others with the
-   * background compile, `WorkerPool.startAll`): a second one loading its compilers and React while
-   * the first read the site took CPU the start needed. At 10 000 pages, on this project's two
-   * cores, the first page came in 2.13 s against 2.32 (3.36 CPU s against 3.80) from a cold start,
-   * and in 1.52 s against 2.00 (2.25 CPU s against 3.29) on a restart: medians of 8 alternating runs.
+   * Until dev's first page is answered, as many workers as leave the main thread a core of its own
+   * ({@link workersBeforeFirstAnswer}); dev-server starts the others with the background compile
+   * (`WorkerPool.startAll`). On this project's two cores that is one: a second one loading its
+   * compilers and React while the first read the site took CPU the start needed. At 10 000 pages
+   * the first page came in 2.13 s against 2.32 (3.36 CPU s against 3.80) from a cold start, and in
+   * 1.52 s against 2.00 (2.25 CPU s against 3.29) on a restart: medians of 8 alternating runs.
    */
   pool = new WorkerPool(undefined, { startOnDemand: true });
   readonly store = new PageStore(() => this.pool);
@@ -168,6 +176,7 @@ export class DevSite {
   /** Config, assets and the page map from stubs: what the first answer needs (no page compiled yet). */
   async initialize(): Promise<void> {
     // The compiler loads in the workers while the main thread reads the config and the page map.
+    this.pool.prestart(workersBeforeFirstAnswer());
     void this.pool.broadcast({ moduleUrl: distUrl('src/dev/warm-up.js'), exportName: 'warmUp', input: BUILTIN_WORKER_MODULES.map(distUrl) }).catch(() => {});
     // Stamped before it is read: a config saved while it loads (or fixed while it fails to) is seen once dev watches.
     // Files the config imports are known only once it loads: one saved during the load has an

@@ -11,9 +11,10 @@ import { stampOf, type FileStamp } from './startup-changes.ts';
 const STUBS_PER_TASK = 200;
 
 /**
- * Stub tasks in the pool at once: two per core. dev starts on one worker (`DevSite.pool`), which
- * runs two at a time; the others wait in the pool's queue and go to it as it answers, without
- * waiting for this thread's turn. The rest of the batches are for the main thread to take.
+ * Stub tasks in the pool at once: two per core. dev starts on a worker fewer than the cores
+ * (`DevSite.pool`), each running two at a time; the two more wait in the pool's queue and go to a
+ * worker as it answers, without waiting for this thread's turn. The rest of the batches are for
+ * the main thread to take.
  */
 const STUB_TASKS_IN_FLIGHT = 2 * Math.min(availableParallelism(), 8);
 

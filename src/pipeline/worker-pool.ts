@@ -232,29 +232,25 @@ export class WorkerPool {
   }
 
   /**
-   * Starts workers up to `count` (at most the pool's size) now rather than on demand, each loading
-   * `warmUp` ahead of any task: a build that will compile its pages starts its threads while the
-   * main thread loads the plugins and reads the pages, not when the first compile is posted.
+   * Starts workers up to `count` (at most the pool's size) now rather than on demand, each given
+   * the broadcasts so far, then loading `warmUp` when given, ahead of any task: a build that will
+   * compile its pages starts its threads while the main thread loads the plugins and reads the
+   * pages, not when the first compile is posted; dev starts the threads its start can keep busy.
    */
-  prestart(count: number, warmUp: WorkerTask): void {
-    this.startUpTo(count, warmUp);
-  }
-
-  /**
-   * Starts every worker a pool started on demand has not started yet, each given the broadcasts
-   * so far: dev starts on one worker, and the others once its first page is answered.
-   */
-  startAll(): void {
-    this.startUpTo(this.maxSize);
-  }
-
-  /** Starts workers up to `count` (at most the pool's size), each with the broadcasts so far, then `warmUp` when given. */
-  private startUpTo(count: number, warmUp?: WorkerTask): void {
+  prestart(count: number, warmUp?: WorkerTask): void {
     while (this.workers.length < Math.min(count, this.maxSize) && !this.closed) {
       const slot = this.spawnWithBroadcasts();
       this.workers.push(slot);
       if (warmUp) this.load(slot, warmUp);
     }
+  }
+
+  /**
+   * Starts every worker a pool started on demand has not started yet, each given the broadcasts
+   * so far: dev starts on fewer, and the others once its first page is answered.
+   */
+  startAll(): void {
+    this.prestart(this.maxSize);
   }
 
   /** The workers running now (fewer than `size` while a pool started on demand has had little to do). */

@@ -49,9 +49,30 @@ describe('a stub read for dev', () => {
     expect(fromWorker).toEqual(stub);
     expect(Object.keys(fromWorker)).toEqual(Object.keys(stub));
   });
+
+  test('of a page whose front matter refers to itself (a YAML alias of its anchor)', () => {
+    const file = join(dir, 'circular.md');
+    writeFileSync(file, '---\ntitle: Loop\na: &x\n  b: *x\n---\n\n# Loop\n');
+    const stub = readStubInWorker({ file, relativePath: 'content/circular.md' });
+    const a = stub.frontMatter.a as { b: unknown };
+    expect(stub.frontMatter.title).toBe('Loop');
+    expect(a.b).toBe(a);
+  });
 });
 
 describe('detachedStrings', () => {
+  test('copies a value YAML anchors made shared or circular once, keeping its shape', () => {
+    const shared = { name: 'shared' };
+    const circular: Record<string, unknown> = { title: 'loop' };
+    circular.self = circular;
+    const copy = detachedStrings({ first: shared, second: shared, circular, list: [shared] });
+    expect(copy.first).toBe(copy.second);
+    expect(copy.list[0]).toBe(copy.first);
+    expect(copy.first).not.toBe(shared);
+    expect((copy.circular as Record<string, unknown>).self).toBe(copy.circular);
+  });
+
+
   test('copies arrays and plain objects with their keys in order, an own __proto__ kept as a key; other values stay as they are', () => {
     const date = new Date(0);
     const value = JSON.parse('{"b":"x","a":[1,"y",{"c":null}],"__proto__":"own"}') as Record<string, unknown>;

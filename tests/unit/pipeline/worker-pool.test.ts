@@ -99,7 +99,8 @@ describe('a pool started on demand, then started whole (dev, once its first page
     pool.startAll();
     expect(pool.started).toBe(2);
     const flag = new SharedArrayBuffer(4);
-    // One task held on each worker (two in flight a worker): the new one answers too, with the site.
+    // Placed by busy counts as they are posted: two on the first worker, the third on the new one
+    // (its replayed site counts), the fourth queued; the new one answers too, with the site.
     const results = Array.from({ length: 4 }, () => pool.run<SharedArrayBuffer, { threadId: number; site: string }>({ moduleUrl: held, exportName: 'hold', input: flag }));
     Atomics.store(new Int32Array(flag), 0, 1);
     Atomics.notify(new Int32Array(flag), 0);

@@ -62,7 +62,11 @@ export interface StubInput {
  * (a sampled heap profile of dev's start), which every young-generation collection copied.
  */
 export function detachedStrings<T>(value: T, copies = new Map<object, unknown>()): T {
-  if (typeof value === 'string') return JSON.parse(JSON.stringify(value)) as T;
+  // V8 keeps a cut of 13 characters or more as a slice of the text it was cut from (a shorter one
+  // is a copy). Joined to a character and cut again, it is flattened into a string of its own,
+  // which the new cut refers to: a copy for a tenth of a microsecond (a JSON round trip was eight
+  // times that, 68 ms of dev's start at 10 000 pages).
+  if (typeof value === 'string') return (value.length < SLICED_FROM ? value : ` ${value}`.slice(1)) as T;
   if (value === null || typeof value !== 'object') return value;
   // YAML's anchors and aliases make shared and even circular values: each is copied once.
   const known = copies.get(value);
@@ -76,10 +80,17 @@ export function detachedStrings<T>(value: T, copies = new Map<object, unknown>()
   if (Object.getPrototypeOf(value) !== Object.prototype) return value;
   const copy: Record<string, unknown> = {};
   copies.set(value, copy);
-  // Own keys as they are, `__proto__` included: a defined property, never the prototype.
-  for (const [key, item] of Object.entries(value)) Object.defineProperty(copy, key, { value: detachedStrings(item, copies), enumerable: true, writable: true, configurable: true });
+  for (const key of Object.keys(value)) {
+    const item = detachedStrings((value as Record<string, unknown>)[key], copies);
+    // An own `__proto__` stays an own key: defined, as an assignment would set the prototype.
+    if (key === '__proto__') Object.defineProperty(copy, key, { value: item, enumerable: true, writable: true, configurable: true });
+    else copy[key] = item;
+  }
   return copy as T;
 }
+
+/** The shortest cut V8 keeps as a slice of its text rather than a copy (`SlicedString::kMinLength`). */
+const SLICED_FROM = 13;
 
 /**
  * Worker task: a page's stub without its `body`, which dev reads with the page's compile: at the

@@ -37,14 +37,15 @@ const SHARP_PIXEL_LIMIT = 0x3fff * 0x3fff;
 const sized = (width: number, height: number, type: HeaderSize['type']): HeaderSize | undefined =>
   isDimension(width) && isDimension(height) && width * height <= SHARP_PIXEL_LIMIT ? { width, height, type } : undefined;
 
-/** CRC-32 (ISO 3309, as PNG checks its chunks), by byte. */
+/** CRC-32 (ISO 3309, as PNG checks its chunks), by byte (Node 20's zlib has none). */
 const CRC_TABLE = Int32Array.from({ length: 256 }, (_, n) => {
   let c = n;
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
   return c;
 });
 
-function crc32(bytes: Uint8Array): number {
+/** The checksum PNG gives each chunk, of its type and data. */
+export function crc32(bytes: Uint8Array): number {
   let c = -1;
   for (const byte of bytes) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
   return (c ^ -1) >>> 0;

@@ -87,6 +87,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   };
   const site = new DevSite({ root, send, log, color: options.color, maxPageModulesPerWorkers: options.maxPageModulesPerWorkers });
   const initializing = site.exclusive(() => site.initialize());
+  /** An error of dev itself (not of the site's files): on the errors board and in the terminal. */
+  const reportInternal = (error: unknown) => {
+    site.errors.set('internal', asDiagnostics(error));
+    site.errors.report();
+  };
 
   let answered: () => void = () => {};
   const firstAnswer = new Promise<void>((done) => (answered = done));
@@ -102,8 +107,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       .then(() => handleDevRequest(site, request, response))
       .then(() => answered())
       .catch((error: unknown) => {
-        site.errors.set('internal', asDiagnostics(error));
-        site.errors.report();
+        reportInternal(error);
         if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
         response.end('docs-gen dev: internal error (see the terminal)');
       });
@@ -135,8 +139,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       site.pool.startAll();
     } catch (error) {
       // A thread that cannot be made (out of memory): dev goes on with those it has.
-      site.errors.set('internal', asDiagnostics(error));
-      site.errors.report();
+      reportInternal(error);
     }
     background.start();
   };
@@ -159,8 +162,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       const what = [...new Set(events.map((e) => relative(root, e.path)))].join(', ');
       log.info(`docs-gen dev: ${what} → ${applied.message?.type ?? 'nothing to do'} (${Math.round(performance.now() - changeStarted)} ms)`);
     } catch (error) {
-      site.errors.set('internal', asDiagnostics(error));
-      site.errors.report();
+      reportInternal(error);
       send({ type: 'error', message: site.errors.text() });
     }
     background.start();

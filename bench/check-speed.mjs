@@ -8,6 +8,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './corpus.mjs';
+import { makeGraveyard } from './lib/graveyard.mjs';
 
 const repoDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const cli = join(repoDir, 'bin', 'docs-gen.js');
@@ -22,7 +23,7 @@ const median = (list) => [...list].sort((a, b) => a - b)[Math.floor((list.length
 
 /** One cold run of the CLI; the wall time in ms, and what it printed last. */
 function time(command, root) {
-  rmSync(join(root, '.docs-gen-cache'), { recursive: true, force: true });
+  graveyard.bury(join(root, '.docs-gen-cache'));
   const args = command === 'build' ? ['build', '--root', root, '--out', join(root, 'out')] : ['check', '--root', root];
   const started = performance.now();
   const result = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
@@ -33,6 +34,8 @@ function time(command, root) {
 
 if (!existsSync(join(repoDir, 'dist', 'src', 'cli.js'))) throw new Error('run `node scripts/build-tool.mjs` first');
 const tmp = mkdtempSync(join(os.tmpdir(), 'docs-gen-bench-check-'));
+/** Where each cold run's predecessor cache goes (lib/graveyard.mjs). */
+const graveyard = makeGraveyard(tmp);
 try {
   const sites = [];
   // The real site, copied: a build must not replace the repository's out/.

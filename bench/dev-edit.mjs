@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { generateCorpus } from './corpus.mjs';
+import { makeGraveyard, removeGraveyard } from './lib/graveyard.mjs';
 
 const repoDir = dirname(dirname(fileURLToPath(import.meta.url)));
 // BENCH_CLI=path/to/bin/docs-gen.js times another entry point (a copy of the tool before a change).
@@ -63,7 +64,7 @@ async function stop(dev) {
  * the pages' outline comes from `dev-outline.json`, the files are only stat'ed).
  */
 async function firstPage(root, route, { restart = false } = {}) {
-  if (!restart) rmSync(join(root, '.docs-gen-cache'), { recursive: true, force: true });
+  if (!restart) graveyard.bury(join(root, '.docs-gen-cache'));
   // The bench's own HTTP client loads before the clock starts: Node's fetch loads undici on its
   // first call, a tenth of a CPU second that competed with dev's start for this machine's two
   // cores (the reader's browser is running already when dev starts).
@@ -144,6 +145,8 @@ function writeResults(results) {
 
 if (!existsSync(join(repoDir, 'dist', 'src', 'cli.js'))) throw new Error('run `node scripts/build-tool.mjs` first');
 const tmp = mkdtempSync(join(os.tmpdir(), 'docs-gen-bench-dev-'));
+/** Where each cold start's predecessor cache goes (lib/graveyard.mjs). */
+const graveyard = makeGraveyard(tmp);
 try {
   const corpusDir = join(tmp, 'corpus');
   const corpus = generateCorpus({ dir: corpusDir, pages: options.pages });
@@ -209,6 +212,7 @@ try {
   }
   writeResults(results);
 } finally {
+  removeGraveyard(graveyard);
   if (options.keep) console.log(`kept ${tmp}`);
   else rmSync(tmp, { recursive: true, force: true });
 }

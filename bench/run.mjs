@@ -10,6 +10,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './corpus.mjs';
+import { makeGraveyard, removeGraveyard } from './lib/graveyard.mjs';
 import { writeHugoSite } from './lib/hugo-site.mjs';
 import { median } from './lib/report.mjs';
 
@@ -57,9 +58,13 @@ function parseArgs(argv) {
 
 let options;
 const tempDirs = [];
+/** Where each cold run's predecessor goes (lib/graveyard.mjs); in the bench's first temporary folder. */
+let graveyard = null;
 let child = null;
 function cleanup() {
   if (child && child.exitCode === null) child.kill('SIGKILL');
+  // Never kept: old builds, gigabytes at 10 000 pages.
+  if (graveyard) removeGraveyard(graveyard);
   if (options?.keep) {
     if (tempDirs.length) console.log(`kept: ${tempDirs.splice(0).join(' ')}`);
   } else for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
@@ -103,7 +108,8 @@ function measure(command, args, cwd) {
   });
 }
 
-const clean = (dir, names) => { for (const name of names) rmSync(join(dir, name), { recursive: true, force: true }); };
+/** A site's last build and caches, moved aside rather than deleted (lib/graveyard.mjs). */
+const clean = (dir, names) => { for (const name of names) graveyard.bury(join(dir, name)); };
 const docsGen = (siteDir) => measure(process.execPath, [cliPath, 'build', '--root', siteDir, '--out', join(siteDir, 'out')], siteDir);
 const coldDocsGen = (siteDir) => { clean(siteDir, ['out', '.docs-gen-cache', join('node_modules', '.cache')]); return docsGen(siteDir); };
 const coldHugo = (hugoDir) => { clean(hugoDir, ['public', 'resources', 'out']); return measure('hugo', ['--quiet', '-s', hugoDir, '-d', join(hugoDir, 'out')], hugoDir); };
@@ -255,6 +261,7 @@ if (options.hugo && spawnSync('hugo', ['version']).status !== 0) {
 }
 const statsDir = mkdtempSync(join(os.tmpdir(), 'docs-gen-bench-'));
 tempDirs.unshift(statsDir);
+graveyard = makeGraveyard(statsDir);
 const hugoVersion = options.hugo ? spawnSync('hugo', ['version'], { encoding: 'utf8' }).stdout.trim().split(' ').slice(0, 2).join(' ') : null;
 console.log(`docs-gen bench: pages ${options.pages.join(', ')}; ${options.runs} run(s) each; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}${hugoVersion ? `; ${hugoVersion}` : ''}${hasGnuTime ? '' : '; no /usr/bin/time: wall time only'}`);
 

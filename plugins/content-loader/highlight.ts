@@ -244,16 +244,46 @@ function highlightedLinesHtml(worker: Highlighter, code: string, requested: stri
 
 const HTML_OPTIONS = { characterReferences: { useNamedReferences: true } } as const;
 
+/** Where a block's lines go in its chrome's HTML (`chromeAround`): markdown-it turns a NUL in the text into U+FFFD, so no title holds it. */
+const LINES_GO_HERE = '\u0000lines\u0000';
+
+/** The chrome's HTML before and after a block's lines, with the meta it was parsed from, by language, meta string and labels. */
+const chromes = new Map<string, readonly [before: string, after: string, meta: Readonly<CodeMeta>]>();
+
+/** Chromes kept at most: a site has a few dozen pairs of language and meta, but nothing bounds them. */
+const CHROMES_KEPT = 512;
+
+/**
+ * A block's chrome on the string path, which follows from its language, meta string and labels
+ * alone (the lines are written apart, `highlightedLinesHtml`): made into a tree and serialised
+ * once for each, not for every block (serialising the chrome was a tenth of a block's time in a cold build of 2000
+ * pages, for the same few strings every time).
+ */
+function chromeAround(requested: string, meta: string | undefined, labels: CopyButtonLabels): readonly [before: string, after: string, meta: Readonly<CodeMeta>] {
+  const key = JSON.stringify([requested, meta ?? '', labels.copy, labels.copyCode]);
+  let chrome = chromes.get(key);
+  if (!chrome) {
+    const parsed = parseCodeMeta(meta);
+    const pre: Element = { type: 'element', tagName: 'pre', properties: preProperties(), children: [{ type: 'raw', value: `<code>${LINES_GO_HERE}</code>` }] };
+    const html = toHtml(codeBlockChrome(pre, requested, parsed, labels), { ...HTML_OPTIONS, allowDangerousHtml: true });
+    // The last: the lines are the chrome's last child, after any title.
+    const at = html.lastIndexOf(LINES_GO_HERE);
+    chrome = [html.slice(0, at), html.slice(at + LINES_GO_HERE.length), parsed];
+    if (chromes.size >= CHROMES_KEPT) chromes.clear();
+    chromes.set(key, chrome);
+  }
+  return chrome;
+}
+
 /**
  * The same markup as the rehype plugin, as a string, for the Markdown renderer. `meta` is what
  * follows the language in the fence's info string. `lang` must be loaded (see ensureLanguage).
  */
 export function highlightToHtml(h: Highlighter, code: string, requested: string, meta?: string, basePath = '', labels: CopyButtonLabels = ENGLISH_COPY_LABELS): string {
   if (requested === 'mermaid') return toHtml(mermaidBlock(code, basePath), HTML_OPTIONS);
-  const parsed = parseCodeMeta(meta);
+  const [before, after, parsed] = chromeAround(requested, meta, labels);
   // Marked substrings split tokens: the tree path does that.
   const lines = parsed.substrings.length ? undefined : highlightedLinesHtml(h, code, requested, parsed.highlightedLines);
-  if (lines === undefined) return toHtml(highlightedBlock(h, code, requested, parsed, labels), HTML_OPTIONS);
-  const pre: Element = { type: 'element', tagName: 'pre', properties: preProperties(), children: [{ type: 'raw', value: `<code>${lines}</code>` }] };
-  return toHtml(codeBlockChrome(pre, requested, parsed, labels), { ...HTML_OPTIONS, allowDangerousHtml: true });
+  if (lines === undefined) return toHtml(highlightedBlock(h, code, requested, parseCodeMeta(meta), labels), HTML_OPTIONS);
+  return before + lines + after;
 }

@@ -4,7 +4,7 @@ import { toHtml } from 'hast-util-to-html';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseCodeMeta } from '../../plugins/content-loader/code-meta.ts';
+import { parseCodeMeta, type CopyButtonLabels } from '../../plugins/content-loader/code-meta.ts';
 import { MAX_HIGHLIGHTED_LINE, ensureLanguage, getHighlighter, highlightToHtml, rehypeHighlight } from '../../plugins/content-loader/highlight.ts';
 
 const grammarPath = fileURLToPath(new URL('../../theme/highlight/rel.tmLanguage.json', import.meta.url));
@@ -68,9 +68,9 @@ function siteFences(): { file: string; lang: string; meta: string; code: string 
 
 describe('the Markdown path writes a block from shiki\'s tokens', () => {
   // highlightToHtml writes the lines from tokens, not through a hast tree: the bytes must be the tree path's.
-  async function treeHtml(lang: string, code: string, meta?: string): Promise<string> {
+  async function treeHtml(lang: string, code: string, meta?: string, labels?: CopyButtonLabels): Promise<string> {
     const tree = fence(lang, code, meta);
-    await rehypeHighlight({ grammarPath })(tree);
+    await rehypeHighlight({ grammarPath, labels })(tree);
     return toHtml(tree, { characterReferences: { useNamedReferences: true } });
   }
 
@@ -102,6 +102,25 @@ describe('the Markdown path writes a block from shiki\'s tokens', () => {
     } finally {
       trees.mockRestore();
     }
+  });
+
+  test('a block\'s chrome, made once for its language, meta and labels, is never another block\'s', async () => {
+    const highlighter = await getHighlighter(grammarPath);
+    await ensureLanguage(highlighter, 'python');
+    const german: CopyButtonLabels = { copy: 'Kopieren', copyCode: 'Code kopieren' };
+    const blocks: [code: string, meta: string, labels?: CopyButtonLabels][] = [
+      ['x = 1\n', 'filename="a.py"'],
+      ['y = 2\n', 'filename="a.py"', german],
+      ['z = 3\n', 'filename="b.py"'],
+      ['x = 1\n', 'filename="a.py" copy=false'],
+      ['w = 4\n', 'filename="a.py"'],
+    ];
+    for (const [code, meta, labels] of blocks) {
+      const html = highlightToHtml(highlighter, code, 'python', meta, '', labels);
+      expect(html).toBe(await treeHtml('python', code, meta, labels));
+    }
+    expect(highlightToHtml(highlighter, 'y = 2\n', 'python', 'filename="a.py"', '', german)).toContain('>Kopieren</button>');
+    expect(highlightToHtml(highlighter, 'z = 3\n', 'python', 'filename="b.py"')).toContain('>b.py</div>');
   });
 
   test('every block of the Rel site is byte for byte what the tree path writes', async () => {

@@ -244,7 +244,7 @@ function highlightedLinesHtml(worker: Highlighter, code: string, requested: stri
 
 const HTML_OPTIONS = { characterReferences: { useNamedReferences: true } } as const;
 
-/** Where a block's lines go in its chrome's HTML (`chromeAround`): markdown-it turns a NUL in the text into U+FFFD, so no title holds it. */
+/** Where a block's lines go in its chrome's HTML (`chromeAround`), which is split at its last occurrence: a title, before the lines, may hold anything. */
 const LINES_GO_HERE = '\u0000lines\u0000';
 
 /** The chrome's HTML before and after a block's lines, with the meta it was parsed from, by language, meta string and labels. */
@@ -256,8 +256,8 @@ const CHROMES_KEPT = 512;
 /**
  * A block's chrome on the string path, which follows from its language, meta string and labels
  * alone (the lines are written apart, `highlightedLinesHtml`): made into a tree and serialised
- * once for each, not for every block (serialising the chrome was a tenth of a block's time in a cold build of 2000
- * pages, for the same few strings every time).
+ * once for each, not for every block. Serialising it was a tenth of a block's time in a cold
+ * build of 2000 pages, for the same few strings every time.
  */
 function chromeAround(requested: string, meta: string | undefined, labels: CopyButtonLabels): readonly [before: string, after: string, meta: Readonly<CodeMeta>] {
   const key = JSON.stringify([requested, meta ?? '', labels.copy, labels.copyCode]);

@@ -174,15 +174,12 @@ try {
   addTarget(`dev: first page ≤ 2 s at ${corpus.pages} (cold start)`, `${(median(starts) / 1000).toFixed(2)} s`, median(starts) <= 2000);
   addTarget(`dev: first page ≤ 2 s at ${corpus.pages} (restart)`, `${(median(restarts) / 1000).toFixed(2)} s`, median(restarts) <= 2000);
   results.targets = targets;
-  if (options.edits + options.memoryEdits === 0) {
-    writeResults(results);
-    process.exit(0);
-  }
-
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  // No saves asked for: no browser, and the folders removed below all the same.
+  const measureSaves = options.edits + options.memoryEdits > 0;
+  const browser = measureSaves ? await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu', '--no-first-run'] }) : null;
   try {
-    const sites = [['corpus .md page', corpusDir, target.route, join('content', target.file), options.memoryEdits]];
-    if (options.realSite) sites.push(['real site .mdx page', realDir, '/rel/primer/basic-syntax', 'content/rel/primer/basic-syntax.mdx', 0]);
+    const sites = measureSaves ? [['corpus .md page', corpusDir, target.route, join('content', target.file), options.memoryEdits]] : [];
+    if (measureSaves && options.realSite) sites.push(['real site .mdx page', realDir, '/rel/primer/basic-syntax', 'content/rel/primer/basic-syntax.mdx', 0]);
     for (const [name, root, route, file, memoryEdits] of sites) {
       const { times, rss, longTimes } = await editToScreen(browser, root, route, file, memoryEdits);
       results[name] = times;
@@ -208,7 +205,7 @@ try {
       }
     }
   } finally {
-    await browser.close();
+    await browser?.close();
   }
   writeResults(results);
 } finally {

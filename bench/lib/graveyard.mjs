@@ -7,7 +7,7 @@ import { join } from 'node:path';
  * when the bench ends (`removeGraveyard`). On ext4 without a journal, as on this project's bench
  * machine, the kernel's inode allocator passes over inodes freed recently (`recently_deleted` in
  * `find_inode_bit`), looking each one up as it goes, for minutes after they were freed: after an
- * `rm -rf` of the last cold build (8000 files and 2000 folders at 2000 pages) each next build's
+ * `rm -rf` of the last cold build (some 8000 files and 2000 folders at 2000 pages) each next build's
  * creates were slower, 3.7 → 8.1 s of system time over four runs, against a steady 1.3–1.9 s with
  * the builds moved aside (bench/README.md, "Cold builds after a deletion"). A site's own cold build (a fresh clone, a CI
  * machine) follows no such deletion, and the bench's deletions were a cost of the bench, charged

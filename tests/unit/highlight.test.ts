@@ -108,9 +108,12 @@ describe('the Markdown path writes a block from shiki\'s tokens', () => {
     const highlighter = await getHighlighter(grammarPath);
     await ensureLanguage(highlighter, 'python');
     const german: CopyButtonLabels = { copy: 'Kopieren', copyCode: 'Code kopieren' };
+    // The button's text as English has it, its name not: each label is in the key.
+    const namedInGerman: CopyButtonLabels = { copy: 'Copy', copyCode: 'Code kopieren' };
     const blocks: [code: string, meta: string, labels?: CopyButtonLabels][] = [
       ['x = 1\n', 'filename="a.py"'],
       ['y = 2\n', 'filename="a.py"', german],
+      ['v = 5\n', 'filename="a.py"', namedInGerman],
       ['z = 3\n', 'filename="b.py"'],
       ['x = 1\n', 'filename="a.py" copy=false'],
       ['w = 4\n', 'filename="a.py"'],

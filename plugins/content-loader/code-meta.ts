@@ -104,7 +104,7 @@ export interface CopyButtonLabels {
 
 export const ENGLISH_COPY_LABELS: CopyButtonLabels = { copy: 'Copy', copyCode: 'Copy code' };
 
-export function codeBlockChrome(pre: Element, requested: string, meta: CodeMeta, labels: CopyButtonLabels = ENGLISH_COPY_LABELS): Element {
+export function codeBlockChrome(pre: Element, requested: string, meta: Readonly<CodeMeta>, labels: CopyButtonLabels = ENGLISH_COPY_LABELS): Element {
   const code = pre.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
   const lines = (code?.children ?? []).filter((c): c is Element => c.type === 'element' && c.tagName === 'span');
   lines.forEach((line, index) => {

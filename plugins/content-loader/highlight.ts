@@ -152,7 +152,7 @@ const tokenizing = (h: Highlighter, code: string, requested: string) => [code.re
 const preProperties = () => ({ className: ['shiki'], tabIndex: 0 });
 
 /** A highlighted block with its chrome: the one tree both paths write (`lang` must be loaded). */
-function highlightedBlock(worker: Highlighter, code: string, requested: string, meta: CodeMeta, labels: CopyButtonLabels): Element {
+function highlightedBlock(worker: Highlighter, code: string, requested: string, meta: Readonly<CodeMeta>, labels: CopyButtonLabels): Element {
   const h = highlighterFor(worker, requested);
   const [text, options] = tokenizing(h, code, requested);
   const highlighted = h.codeToHast(text, { ...options, mergeWhitespaces: false });
@@ -284,6 +284,6 @@ export function highlightToHtml(h: Highlighter, code: string, requested: string,
   const [before, after, parsed] = chromeAround(requested, meta, labels);
   // Marked substrings split tokens: the tree path does that.
   const lines = parsed.substrings.length ? undefined : highlightedLinesHtml(h, code, requested, parsed.highlightedLines);
-  if (lines === undefined) return toHtml(highlightedBlock(h, code, requested, parseCodeMeta(meta), labels), HTML_OPTIONS);
+  if (lines === undefined) return toHtml(highlightedBlock(h, code, requested, parsed, labels), HTML_OPTIONS);
   return before + lines + after;
 }

@@ -36,4 +36,11 @@ export function busyShares(thread: IndexedThread, start: number, binUs: number):
 export function shade(share: number): string;
 export function longStretches(thread: IndexedThread, minUs: number): { start: number; duration: number; under: string }[];
 export function differences(a: Map<string, number>, b: Map<string, number>): { key: string; change: number; a: number; b: number }[];
+export type ProfileView =
+  | { view: 'summary' | 'diff' }
+  | { view: 'timeline'; binMs: number }
+  | { view: 'long'; minMs: number }
+  | { view: 'under'; pattern: RegExp }
+  | { view: 'window'; from: number; to: number };
+export function parseArguments(args: string[]): ProfileView & { folders: string[]; thread?: string; inclusive: boolean };
 export function allThreads(threads: readonly IndexedThread[], times: (thread: IndexedThread) => Map<string, number>): Map<string, number>;

@@ -1,60 +1,76 @@
-// Reads the CPU profiles of one run (`node --cpu-prof --cpu-prof-dir=DIR bin/docs-gen.js build`:
-// one file per thread) and says where the time went, per thread and over time.
+// Reads the CPU profiles of one run and says where the time went, per thread and over time.
+// Profile a run into an empty folder (`--cpu-prof-dir` adds to what is there; one file per thread):
+//   node --cpu-prof --cpu-prof-dir=DIR bin/docs-gen.js build
+const HELP = `usage:
+  node bench/profile.mjs DIR [--thread N]                  each thread: busy and idle time, the parts and functions busiest
+  node bench/profile.mjs DIR --timeline [--bin MS]         each thread's busy share per bin (100 ms), a line of characters
+  node bench/profile.mjs DIR --window FROM TO [--inclusive]   functions between FROM and TO seconds
+  node bench/profile.mjs DIR --long [--min MS]             busy stretches of MS (20) or more, and what ran most in each
+  node bench/profile.mjs DIR --under REGEX                 self time below the functions whose name matches
+  node bench/profile.mjs DIR_A DIR_B --diff                functions that took more time in B than in A, then less
+--thread N keeps one thread (0 is the main thread). Times are seconds from the earliest start.`;
 //
-//   node bench/profile.mjs DIR                         each thread: busy and idle time, the parts and functions busiest
-//   node bench/profile.mjs DIR --timeline [--bin 100]  each thread's busy share per bin of ms, as one line of characters
-//   node bench/profile.mjs DIR --window FROM TO [--thread N] [--inclusive]   functions in a span of seconds
-//   node bench/profile.mjs DIR --long [--min 20] [--thread N]   busy stretches longer than --min ms, and what ran most in each
-//   node bench/profile.mjs DIR --under REGEX           self time below the functions whose name matches, all threads
-//   node bench/profile.mjs DIR_A DIR_B --diff          functions by how much more time they took in B than in A
-//
-// Times are from the earliest profile's start. A sample is charged to the function the thread was
-// in when it was taken, so when more threads than cores are busy the shares are of wall time:
-// a thread waiting for a core is charged to whatever it was running (bench/README.md).
+// A sample is charged to the function the thread was in when it was taken, so when more threads
+// than cores are busy the shares are of wall time: a thread waiting for a core is charged to
+// whatever it was running (bench/README.md, "Profiles under contention").
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-/** The thread a profile file is of: the number Node puts before its sequence number (`0` is the main thread). */
+/** Node's name for a profile file: `CPU.<date>.<time>.<pid>.<thread>.<sequence>.cpuprofile`. */
+const PROFILE_FILE = /^CPU\.\d+\.\d+\.(\d+)\.(\d+)\.\d+\.cpuprofile$/;
+
+/** The thread a profile file is of (`0` is the main thread); the whole name when it is not one of Node's. */
 export function threadOf(fileName) {
-  const parts = fileName.split('.');
-  return parts.length >= 3 ? parts[parts.length - 3] : fileName;
+  return PROFILE_FILE.exec(fileName)?.[2] ?? fileName;
 }
 
-/** Each thread's profile in `dir`, in thread order, with the earliest start among them (µs). */
+/**
+ * Each thread's profile in `dir`, in thread order, with the earliest start among them (µs).
+ * Throws when there is none, or when the files are of more than one process: two runs profiled
+ * into one folder would be read as one.
+ */
 export function loadProfiles(dir) {
   const files = readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'));
   if (files.length === 0) throw new Error(`no .cpuprofile files in ${dir}`);
+  const processes = new Set(files.map((name) => PROFILE_FILE.exec(name)?.[1] ?? name));
+  if (processes.size > 1) throw new Error(`${dir} holds the profiles of ${processes.size} processes (${[...processes].join(', ')}): profile each run into an empty folder`);
   const threads = files.map((name) => ({ thread: threadOf(name), ...indexProfile(JSON.parse(readFileSync(join(dir, name), 'utf8'))) }));
   threads.sort((a, b) => Number(a.thread) - Number(b.thread) || (a.thread < b.thread ? -1 : 1));
-  return { threads, start: Math.min(...threads.map((t) => t.startTime)) };
+  return { threads, start: Math.min(...threads.map((thread) => thread.startTime)) };
 }
 
 /**
  * A profile as nodes by id, each node's parent, and its samples: each with the span of time before
  * it was taken (its `timeDelta`), as `at` (the span's start, µs in the profile's own clock) and
- * `duration`.
+ * `duration`. V8 now and then writes a delta below zero (a few µs): such a sample gets no time.
  */
 export function indexProfile(profile) {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
   const parent = new Map();
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
   const samples = [];
-  let at = profile.startTime;
+  let clock = profile.startTime;
   for (let i = 0; i < profile.samples.length; i++) {
     const delta = profile.timeDeltas[i] ?? 0;
-    samples.push({ at, duration: delta, id: profile.samples[i] });
-    at += delta;
+    samples.push({ at: clock, duration: Math.max(0, delta), id: profile.samples[i] });
+    clock += delta;
   }
   return { nodes, parent, samples, startTime: profile.startTime };
 }
 
 const IDLE = '(idle)';
 
-/** `name file:line` of a frame; line 1-based, as editors count. */
+/** Longest name printed: the engine names a regular expression's code by its whole source. */
+const NAME_LENGTH = 120;
+
+/** `name file:line` of a frame, line 1-based as editors count; a file is its last two path segments, Node's own keep `node:`. */
 export function frameName(callFrame) {
-  const file = callFrame.url ? callFrame.url.split('/').slice(-2).join('/') : '';
-  return file ? `${callFrame.functionName || '(anonymous)'} ${file}:${callFrame.lineNumber + 1}` : callFrame.functionName || '(anonymous)';
+  const { url, functionName, lineNumber } = callFrame;
+  const name = functionName || '(anonymous)';
+  if (!url) return name.length > NAME_LENGTH ? `${name.slice(0, NAME_LENGTH)}…` : name;
+  const file = url.startsWith('node:') ? url : url.split('/').slice(-2).join('/');
+  return `${name} ${file}:${lineNumber + 1}`;
 }
 
 /** The part of the program a frame is in: a package of node_modules, a folder of docs-gen's dist/, Node's own, or the engine's. */
@@ -71,7 +87,7 @@ export function partOf(callFrame) {
 
 const isIdle = (thread, sample) => thread.nodes.get(sample.id).callFrame.functionName === IDLE;
 
-/** Sums `duration` of the samples in [from, to) µs (absolute) by `keyOf(sample)`; a key may be undefined (left out). */
+/** Sums the durations of the samples whose spans start in [from, to) µs (absolute) by `keyOf(sample)`; an undefined key leaves the sample out. */
 function sumBy(thread, keyOf, from = -Infinity, to = Infinity) {
   const sums = new Map();
   for (const sample of thread.samples) {
@@ -83,16 +99,16 @@ function sumBy(thread, keyOf, from = -Infinity, to = Infinity) {
 }
 
 /** Self time by function in [from, to) µs. */
-export const selfTimes = (thread, from, to) => sumBy(thread, (s) => frameName(thread.nodes.get(s.id).callFrame), from, to);
+export const selfTimes = (thread, from, to) => sumBy(thread, (sample) => frameName(thread.nodes.get(sample.id).callFrame), from, to);
 
 /** Self time by part (`partOf`). */
-export const partTimes = (thread, from, to) => sumBy(thread, (s) => partOf(thread.nodes.get(s.id).callFrame), from, to);
+export const partTimes = (thread, from, to) => sumBy(thread, (sample) => partOf(thread.nodes.get(sample.id).callFrame), from, to);
 
 /** The frames on a sample's stack, innermost first, the root left out. */
 function stackOf(thread, id) {
   const frames = [];
-  for (let at = id; at !== undefined; at = thread.parent.get(at)) {
-    const { callFrame } = thread.nodes.get(at);
+  for (let node = id; node !== undefined; node = thread.parent.get(node)) {
+    const { callFrame } = thread.nodes.get(node);
     if (callFrame.functionName !== '(root)') frames.push(callFrame);
   }
   return frames;
@@ -108,20 +124,31 @@ export function inclusiveTimes(thread, from = -Infinity, to = Infinity) {
   return sums;
 }
 
-/** Self time of the samples with a frame named by `pattern` on their stack, by their own function. */
+/** Self time of the samples with a function whose name matches `pattern` on their stack, by their own function. */
 export function timesUnder(thread, pattern) {
   return sumBy(thread, (sample) => (stackOf(thread, sample.id).some((frame) => pattern.test(frame.functionName)) ? frameName(thread.nodes.get(sample.id).callFrame) : undefined));
 }
 
-/** The busy share of each `binUs` from `start` (µs): an array of fractions, 0 where the thread had no sample yet. */
+/**
+ * The busy share of each `binUs` from `start` (µs): an array of fractions, 0 before the thread's
+ * first sample. A sample's span counts in every bin it covers, for the part it covers.
+ */
 export function busyShares(thread, start, binUs) {
   const busy = [];
   for (const sample of thread.samples) {
-    const bin = Math.floor((sample.at - start) / binUs);
-    if (bin < 0) continue;
-    while (busy.length <= bin) busy.push(0);
-    if (!isIdle(thread, sample)) busy[bin] += sample.duration;
+    if (isIdle(thread, sample)) continue;
+    const end = sample.at + sample.duration - start;
+    for (let from = Math.max(0, sample.at - start); from < end; ) {
+      const bin = Math.floor(from / binUs);
+      const to = Math.min(end, (bin + 1) * binUs);
+      while (busy.length <= bin) busy.push(0);
+      busy[bin] += to - from;
+      from = to;
+    }
   }
+  const last = thread.samples.at(-1);
+  const bins = last ? Math.ceil((last.at + last.duration - start) / binUs) : 0;
+  while (busy.length < bins) busy.push(0);
   return busy.map((us) => Math.min(1, us / binUs));
 }
 
@@ -130,22 +157,27 @@ const SHADES = ' .:-=+*#%@';
 /** A share (0–1) as one character: blank for idle, `@` for busy throughout. */
 export const shade = (share) => SHADES[Math.min(SHADES.length - 1, Math.round(share * (SHADES.length - 1)))];
 
+/** Frames named in a stretch's label: the outermost ones, where the thread's work began. */
+const LABEL_FRAMES = 5;
+
 /**
  * Busy stretches (samples with no idle one between) of at least `minUs`: where each starts (µs,
- * absolute), how long it is, and the outermost five frames most of its code ran under (the
- * collector's and the engine's own samples are counted in the stretch, not in what names it).
+ * absolute), how long it is, and the outermost frames most of its code ran under. The collector's
+ * and the engine's own samples count in a stretch but name it only when nothing else ran in it.
  */
 export function longStretches(thread, minUs) {
   const found = [];
   let begun;
-  let under = new Map();
+  let labels = new Map();
+  let ownWork = '';
   const close = (end) => {
     if (begun !== undefined && end - begun >= minUs) {
-      const [top] = [...under].sort((a, b) => b[1] - a[1]);
-      found.push({ start: begun, duration: end - begun, under: top?.[0] ?? '' });
+      const [label] = [...labels].sort((a, b) => b[1] - a[1]);
+      found.push({ start: begun, duration: end - begun, under: label?.[0] ?? ownWork });
     }
     begun = undefined;
-    under = new Map();
+    labels = new Map();
+    ownWork = '';
   };
   for (const sample of thread.samples) {
     if (isIdle(thread, sample)) {
@@ -154,16 +186,19 @@ export function longStretches(thread, minUs) {
     }
     begun ??= sample.at;
     const frames = stackOf(thread, sample.id);
-    if (frames.length === 1 && frames[0].functionName.startsWith('(')) continue;
-    const prefix = frames.reverse().slice(0, 5).map((frame) => frame.functionName || '(anonymous)').join(' > ');
-    under.set(prefix, (under.get(prefix) ?? 0) + sample.duration);
+    if (frames.length === 1 && frames[0].functionName.startsWith('(')) {
+      ownWork ||= frames[0].functionName;
+      continue;
+    }
+    const label = frames.reverse().slice(0, LABEL_FRAMES).map((frame) => frame.functionName || '(anonymous)').join(' > ');
+    labels.set(label, (labels.get(label) ?? 0) + sample.duration);
   }
   const last = thread.samples.at(-1);
   if (last) close(last.at + last.duration);
   return found;
 }
 
-/** Two maps of times merged: each key with B − A, A and B, largest increase first. */
+/** Two maps of times merged: each key with B − A, A and B; the largest increase first, the largest decrease last. */
 export function differences(a, b) {
   return [...new Set([...a.keys(), ...b.keys()])].map((key) => ({ key, change: (b.get(key) ?? 0) - (a.get(key) ?? 0), a: a.get(key) ?? 0, b: b.get(key) ?? 0 })).sort((x, y) => y.change - x.change);
 }
@@ -176,70 +211,96 @@ export function allThreads(threads, times) {
 }
 
 const seconds = (us) => `${(us / 1e6).toFixed(3)} s`;
-const top = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
+const largest = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
 const table = (rows, total) => rows.map(([key, us]) => `  ${seconds(us).padStart(9)} ${total ? `${((100 * us) / total).toFixed(1).padStart(5)} %` : ''}  ${key}`).join('\n');
 
-function option(args, name, fallback) {
-  const at = args.indexOf(name);
-  return at >= 0 && at + 1 < args.length ? args[at + 1] : fallback;
-}
-
-function main(args) {
-  const [dir, second] = args;
-  if (!dir || args.includes('--help')) {
-    console.log(readFileSync(new URL(import.meta.url), 'utf8').split('\n').filter((line) => line.startsWith('//')).slice(0, 10).join('\n'));
-    return;
-  }
+/** What the command line asks for, checked: every error is a one-line message. */
+export function parseArguments(args) {
+  const value = (name) => {
+    const index = args.indexOf(name);
+    if (index < 0) return undefined;
+    if (index + 1 >= args.length || args[index + 1].startsWith('--')) throw new Error(`${name} needs a value`);
+    return args[index + 1];
+  };
+  const positive = (name, fallback) => {
+    const given = value(name) ?? fallback;
+    const number = Number(given);
+    if (!(number > 0)) throw new Error(`${name} must be a number above 0, not ${given}`);
+    return number;
+  };
+  const folders = args.filter((arg, i) => !arg.startsWith('--') && (i === 0 || !['--thread', '--bin', '--min', '--under', '--window'].includes(args[i - 1])) && !(i >= 2 && args[i - 2] === '--window'));
+  const options = { folders, thread: value('--thread'), inclusive: args.includes('--inclusive') };
   if (args.includes('--diff')) {
-    const before = loadProfiles(dir);
-    const after = loadProfiles(second);
-    const rows = differences(allThreads(before.threads, (t) => selfTimes(t)), allThreads(after.threads, (t) => selfTimes(t))).filter((row) => row.key !== IDLE);
-    console.log(`self time, B − A (A: ${dir}; B: ${second}); busy in all: A ${seconds(rows.reduce((s, r) => s + r.a, 0))}, B ${seconds(rows.reduce((s, r) => s + r.b, 0))}`);
-    for (const row of rows.slice(0, 40)) console.log(`  ${seconds(row.change).padStart(10)}  (${seconds(row.a)} → ${seconds(row.b)})  ${row.key}`);
-    return;
+    if (folders.length !== 2) throw new Error('--diff compares two folders: DIR_A DIR_B --diff');
+    return { ...options, view: 'diff' };
   }
-  const { threads, start } = loadProfiles(dir);
-  const chosen = option(args, '--thread', undefined);
-  const picked = chosen === undefined ? threads : threads.filter((t) => t.thread === chosen);
-  if (args.includes('--timeline')) {
-    const binMs = Number(option(args, '--bin', '100'));
-    console.log(`busy share per ${binMs} ms from the first start (blank idle, @ busy throughout)`);
-    for (const thread of picked) console.log(`${thread.thread.padStart(3)} |${busyShares(thread, start, binMs * 1000).map(shade).join('')}|`);
-    return;
-  }
+  if (folders.length !== 1) throw new Error(`one folder of profiles, not ${folders.length} (run without arguments for the usage)`);
+  if (args.includes('--timeline')) return { ...options, view: 'timeline', binMs: positive('--bin', '100') };
+  if (args.includes('--long')) return { ...options, view: 'long', minMs: positive('--min', '20') };
+  if (args.includes('--under')) return { ...options, view: 'under', pattern: new RegExp(value('--under')) };
   if (args.includes('--window')) {
-    const at = args.indexOf('--window');
-    const [from, to] = [Number(args[at + 1]) * 1e6 + start, Number(args[at + 2]) * 1e6 + start];
-    const times = args.includes('--inclusive') ? (t) => inclusiveTimes(t, from, to) : (t) => selfTimes(t, from, to);
-    for (const thread of picked) console.log(`thread ${thread.thread}, ${args[at + 1]}–${args[at + 2]} s, ${args.includes('--inclusive') ? 'inclusive' : 'self'}:\n${table(top(times(thread), 30))}`);
+    const index = args.indexOf('--window');
+    const [from, to] = [Number(args[index + 1]), Number(args[index + 2])];
+    if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new Error(`--window takes two numbers of seconds, FROM below TO, not ${args[index + 1]} ${args[index + 2]}`);
+    return { ...options, view: 'window', from, to };
+  }
+  return { ...options, view: 'summary' };
+}
+
+function report(options) {
+  if (options.view === 'diff') {
+    const [first, second] = options.folders.map(loadProfiles);
+    const rows = differences(allThreads(first.threads, (t) => selfTimes(t)), allThreads(second.threads, (t) => selfTimes(t))).filter((row) => row.key !== IDLE);
+    const busy = (pick) => seconds(rows.reduce((sum, row) => sum + pick(row), 0));
+    const line = (row) => `  ${seconds(row.change).padStart(10)}  (${seconds(row.a)} → ${seconds(row.b)})  ${row.key}`;
+    console.log(`self time, B − A (A: ${options.folders[0]}; B: ${options.folders[1]}); busy in all threads: A ${busy((row) => row.a)}, B ${busy((row) => row.b)}`);
+    console.log(`took longer in B:\n${rows.filter((row) => row.change > 0).slice(0, 25).map(line).join('\n')}`);
+    console.log(`took less in B:\n${rows.filter((row) => row.change < 0).reverse().slice(0, 25).map(line).join('\n')}`);
     return;
   }
-  if (args.includes('--long')) {
-    const minMs = Number(option(args, '--min', '20'));
+  const { threads, start } = loadProfiles(options.folders[0]);
+  const picked = options.thread === undefined ? threads : threads.filter((thread) => thread.thread === options.thread);
+  if (picked.length === 0) throw new Error(`no thread ${options.thread}; the threads are ${threads.map((thread) => thread.thread).join(', ')}`);
+  if (options.view === 'timeline') {
+    console.log(`busy share per ${options.binMs} ms from the first start (blank idle, @ busy throughout)`);
+    for (const thread of picked) console.log(`${thread.thread.padStart(3)} |${busyShares(thread, start, options.binMs * 1000).map(shade).join('')}|`);
+  } else if (options.view === 'window') {
+    const [from, to] = [options.from * 1e6 + start, options.to * 1e6 + start];
+    const times = options.inclusive ? (thread) => inclusiveTimes(thread, from, to) : (thread) => selfTimes(thread, from, to);
+    for (const thread of picked) console.log(`thread ${thread.thread}, ${options.from}–${options.to} s, ${options.inclusive ? 'inclusive' : 'self'}:\n${table(largest(times(thread), 30))}`);
+  } else if (options.view === 'long') {
     for (const thread of picked) {
-      console.log(`thread ${thread.thread}: busy stretches of ${minMs} ms or more`);
-      for (const s of longStretches(thread, minMs * 1000)) console.log(`  at ${((s.start - start) / 1e6).toFixed(2)} s  ${(s.duration / 1000).toFixed(0).padStart(5)} ms  ${s.under}`);
+      console.log(`thread ${thread.thread}: busy stretches of ${options.minMs} ms or more`);
+      for (const stretch of longStretches(thread, options.minMs * 1000)) console.log(`  at ${((stretch.start - start) / 1e6).toFixed(2)} s  ${(stretch.duration / 1000).toFixed(0).padStart(5)} ms  ${stretch.under}`);
     }
-    return;
-  }
-  if (args.includes('--under')) {
-    const pattern = new RegExp(option(args, '--under', ''));
-    const sums = allThreads(picked, (t) => timesUnder(t, pattern));
-    const total = [...sums.values()].reduce((s, us) => s + us, 0);
-    console.log(`self time below ${pattern}: ${seconds(total)}\n${table(top(sums, 30), total)}`);
-    return;
-  }
-  for (const thread of picked) {
-    const parts = partTimes(thread);
-    const total = [...parts.values()].reduce((s, us) => s + us, 0);
-    const idle = parts.get(IDLE) ?? 0;
-    parts.delete(IDLE);
-    const functions = selfTimes(thread);
-    functions.delete(IDLE);
-    console.log(`thread ${thread.thread}: ${seconds(total)} sampled, ${seconds(total - idle)} busy, ${seconds(idle)} idle`);
-    console.log(`by part (share of busy):\n${table(top(parts, 12), total - idle)}`);
-    console.log(`by function, self (share of busy):\n${table(top(functions, 15), total - idle)}\n`);
+  } else if (options.view === 'under') {
+    const sums = allThreads(picked, (thread) => timesUnder(thread, options.pattern));
+    const total = [...sums.values()].reduce((sum, us) => sum + us, 0);
+    console.log(`self time below ${options.pattern}: ${seconds(total)}\n${table(largest(sums, 30), total)}`);
+  } else {
+    for (const thread of picked) {
+      const parts = partTimes(thread);
+      const total = [...parts.values()].reduce((sum, us) => sum + us, 0);
+      const idle = parts.get(IDLE) ?? 0;
+      parts.delete(IDLE);
+      const functions = selfTimes(thread);
+      functions.delete(IDLE);
+      console.log(`thread ${thread.thread}: ${seconds(total)} sampled, ${seconds(total - idle)} busy, ${seconds(idle)} idle`);
+      console.log(`by part (share of busy):\n${table(largest(parts, 12), total - idle)}`);
+      console.log(`by function, self (share of busy):\n${table(largest(functions, 15), total - idle)}\n`);
+    }
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main(process.argv.slice(2));
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const args = process.argv.slice(2);
+  if (args.length === 0 || args.includes('--help')) console.log(HELP);
+  else {
+    try {
+      report(parseArguments(args));
+    } catch (error) {
+      console.error(`profile.mjs: ${error.message}`);
+      process.exitCode = 1;
+    }
+  }
+}

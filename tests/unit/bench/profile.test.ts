@@ -1,17 +1,19 @@
 // bench/profile.mjs: what the bench's profiles are read with (bench/README.md). A small profile
 // made by hand, whose every figure is known, against each of the reader's views.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { busyShares, differences, frameName, inclusiveTimes, indexProfile, loadProfiles, longStretches, partOf, selfTimes, shade, threadOf, timesUnder, type CallFrame, type CpuProfile } from '../../../bench/profile.mjs';
+import { busyShares, differences, frameName, inclusiveTimes, indexProfile, loadProfiles, longStretches, parseArguments, partOf, selfTimes, shade, threadOf, timesUnder, type CallFrame, type CpuProfile } from '../../../bench/profile.mjs';
 
 const frame = (functionName: string, url = '', lineNumber = 0): CallFrame => ({ functionName, url, lineNumber });
 
 /**
- * root → build (dist/src/build/build.js:10) → hash (node_modules/shiki/x.js:4); root → (idle);
- * root → (garbage collector). Samples every 10 ms from t = 1000 µs: build, hash, hash, idle,
- * idle, gc, build, idle.
+ * root → build (dist/src/build/build.js:10) → hash (node_modules/shiki/dist/x.js:4); root → (idle);
+ * root → (garbage collector). From t = 1000 µs, each sample with the span before it:
+ *   build [1000, 5000) · hash [5000, 11 000) · hash [11 000, 21 000) · idle [21 000, 26 000) ·
+ *   gc [26 000, 33 000) · idle [33 000, 36 000) · build [36 000, 44 000) · hash [44 000, 56 000)
+ * Uneven spans: a sample paired with the next one's delta would move every figure below.
  */
 function handMade(startTime = 1000): CpuProfile {
   return {
@@ -23,45 +25,63 @@ function handMade(startTime = 1000): CpuProfile {
       { id: 5, callFrame: frame('(garbage collector)') },
     ],
     startTime,
-    samples: [2, 3, 3, 4, 4, 5, 2, 4],
-    timeDeltas: [10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000, 10_000],
+    samples: [2, 3, 3, 4, 5, 4, 2, 3],
+    timeDeltas: [4000, 6000, 10_000, 5000, 7000, 3000, 8000, 12_000],
   };
 }
+
+const BUILD = 'build build/build.js:10';
+const HASH = 'hash dist/x.js:4';
 
 describe('reading a profile', () => {
   const thread = indexProfile(handMade());
 
-  test('a sample lasts the time until it was taken; self time is by the function it was in', () => {
-    expect(thread.samples.map((s) => s.at)).toEqual([1000, 11_000, 21_000, 31_000, 41_000, 51_000, 61_000, 71_000]);
-    expect(Object.fromEntries(selfTimes(thread))).toEqual({ 'build build/build.js:10': 20_000, 'hash dist/x.js:4': 20_000, '(idle)': 30_000, '(garbage collector)': 10_000 });
-    // The samples whose spans start from 11 ms up to 51 ms, where the collector's starts: left out.
-    expect(Object.fromEntries(selfTimes(thread, 11_000, 51_000))).toEqual({ 'hash dist/x.js:4': 20_000, '(idle)': 20_000 });
+  test('a sample has the span before it; self time is by the function it was in, in a window by where spans start', () => {
+    expect(thread.samples.map((s) => [s.at, s.duration])).toEqual([
+      [1000, 4000],
+      [5000, 6000],
+      [11_000, 10_000],
+      [21_000, 5000],
+      [26_000, 7000],
+      [33_000, 3000],
+      [36_000, 8000],
+      [44_000, 12_000],
+    ]);
+    expect(Object.fromEntries(selfTimes(thread))).toEqual({ [BUILD]: 12_000, [HASH]: 28_000, '(idle)': 8000, '(garbage collector)': 7000 });
+    expect(Object.fromEntries(selfTimes(thread, 5000, 26_000))).toEqual({ [HASH]: 16_000, '(idle)': 5000 });
+  });
+
+  test('a delta below zero (V8 writes a few) gives its sample no time', () => {
+    const profile = handMade();
+    profile.timeDeltas[1] = -3;
+    expect(indexProfile(profile).samples[1]!.duration).toBe(0);
   });
 
   test('inclusive time counts a sample for each function on its stack; time under a function, by the function it was in', () => {
-    expect(inclusiveTimes(thread).get('build build/build.js:10')).toBe(40_000);
-    expect(Object.fromEntries(timesUnder(thread, /^build$/))).toEqual({ 'build build/build.js:10': 20_000, 'hash dist/x.js:4': 20_000 });
+    expect(inclusiveTimes(thread).get(BUILD)).toBe(40_000);
+    expect(Object.fromEntries(timesUnder(thread, /^build$/))).toEqual({ [BUILD]: 12_000, [HASH]: 28_000 });
     expect(timesUnder(thread, /^nothing$/).size).toBe(0);
   });
 
-  test('busy shares by bin, and the characters that show them', () => {
-    // Bins of 20 ms from 1 ms, by where a sample's span starts: build, hash | hash, idle | idle, gc | build, idle.
-    expect(busyShares(thread, 1000, 20_000)).toEqual([1, 0.5, 0.5, 0.5]);
+  test('busy shares by bin count each span in every bin it covers, up to the last sample', () => {
+    // Bins of 10 ms from 1 ms: build+hash | hash | gc from 26 | gc to 33, build from 36 | build, hash | hash to 56.
+    expect(busyShares(thread, 1000, 10_000)).toEqual([1, 1, 0.5, 0.7, 1, 0.5]);
     expect([0, 0.5, 1].map(shade).join('')).toBe(' +@');
   });
 
-  test('busy stretches are cut by idle samples and named by the code that ran most in them', () => {
-    expect(longStretches(thread, 25_000)).toEqual([{ start: 1000, duration: 30_000, under: 'build > hash' }]);
-    // The collector alone names nothing, but counts in its stretch's length.
-    expect(longStretches(thread, 10_000).map((s) => [s.start, s.duration, s.under])).toEqual([
-      [1000, 30_000, 'build > hash'],
-      [51_000, 20_000, 'build'],
+  test('busy stretches are cut by idle samples, run to the last sample, and are named by the code that ran most in them', () => {
+    expect(longStretches(thread, 10_000)).toEqual([
+      { start: 1000, duration: 20_000, under: 'build > hash' },
+      { start: 36_000, duration: 20_000, under: 'build > hash' },
     ]);
+    // Where the collector alone ran, it names the stretch.
+    expect(longStretches(thread, 5000)[1]).toEqual({ start: 26_000, duration: 7000, under: '(garbage collector)' });
   });
 
-  test('a frame is named by its function, file and line from 1; its part is a package, a folder of dist/, or the engine', () => {
+  test("a frame is named by its function, file and line from 1; its part is a package, a folder of dist/, Node's or the engine's", () => {
     expect(frameName(frame('f', 'file:///a/b/c.js', 0))).toBe('f b/c.js:1');
-    expect(frameName(frame('', 'node:fs', 4))).toBe('(anonymous) node:fs:5');
+    expect(frameName(frame('', 'node:internal/crypto/hash', 4))).toBe('(anonymous) node:internal/crypto/hash:5');
+    expect(frameName(frame(`RegExp: ${'a'.repeat(300)}`))).toHaveLength(121);
     expect(partOf(frame('x', 'file:///w/node_modules/@shikijs/core/dist/a.js'))).toBe('@shikijs/core');
     expect(partOf(frame('x', 'file:///w/main/dist/plugins/search-index/index.js'))).toBe('dist/plugins/search-index');
     expect(partOf(frame('x', 'node:internal/fs/utils'))).toBe('node');
@@ -69,7 +89,7 @@ describe('reading a profile', () => {
     expect(partOf(frame('(program)'))).toBe('(program)');
   });
 
-  test('differences list what grew most first', () => {
+  test('differences put what grew most first and what shrank most last', () => {
     const rows = differences(new Map([['a', 5], ['b', 1]]), new Map([['a', 2], ['c', 4]]));
     expect(rows).toEqual([
       { key: 'c', change: 4, a: 0, b: 4 },
@@ -80,18 +100,45 @@ describe('reading a profile', () => {
 });
 
 describe('a run of profiles', () => {
-  const dir = join(tmpdir(), `docs-gen-profile-${process.pid}`);
+  const dir = mkdtempSync(join(tmpdir(), 'docs-gen-profile-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const write = (folder: string, name: string, startTime: number) => writeFileSync(join(folder, name), JSON.stringify(handMade(startTime)));
 
   test("each file is its thread's (Node's name for it), in thread order, from the earliest start", () => {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'CPU.20261129.143539.19561.2.003.cpuprofile'), JSON.stringify(handMade(5000)));
-    writeFileSync(join(dir, 'CPU.20261129.143539.19561.0.001.cpuprofile'), JSON.stringify(handMade(3000)));
-    writeFileSync(join(dir, 'notes.txt'), 'not a profile');
-    const { threads, start } = loadProfiles(dir);
+    const run = mkdtempSync(join(dir, 'run-'));
+    write(run, 'CPU.20261129.143539.19561.2.003.cpuprofile', 5000);
+    write(run, 'CPU.20261129.143539.19561.0.001.cpuprofile', 3000);
+    writeFileSync(join(run, 'notes.txt'), 'not a profile');
+    const { threads, start } = loadProfiles(run);
     expect(threads.map((t) => t.thread)).toEqual(['0', '2']);
     expect(start).toBe(3000);
     expect(threadOf('CPU.20261129.143539.19561.10.011.cpuprofile')).toBe('10');
-    expect(() => loadProfiles(join(dir, 'none'))).toThrow();
+  });
+
+  test('a folder with no profile, or with two runs in it, is an error', () => {
+    expect(() => loadProfiles(mkdtempSync(join(dir, 'empty-')))).toThrow(/no \.cpuprofile files/);
+    const twice = mkdtempSync(join(dir, 'twice-'));
+    write(twice, 'CPU.20261129.143539.19561.0.001.cpuprofile', 3000);
+    write(twice, 'CPU.20261129.150001.20433.0.001.cpuprofile', 9000);
+    expect(() => loadProfiles(twice)).toThrow(/profiles of 2 processes \(19561, 20433\)/);
+  });
+});
+
+describe('the command line', () => {
+  test('each view with its options', () => {
+    expect(parseArguments(['p', '--window', '1.5', '2', '--thread', '0', '--inclusive'])).toEqual({ folders: ['p'], thread: '0', inclusive: true, view: 'window', from: 1.5, to: 2 });
+    expect(parseArguments(['p', '--timeline'])).toMatchObject({ view: 'timeline', binMs: 100 });
+    expect(parseArguments(['p', '--long', '--min', '50'])).toMatchObject({ view: 'long', minMs: 50 });
+    expect(parseArguments(['a', 'b', '--diff'])).toMatchObject({ view: 'diff', folders: ['a', 'b'] });
+    expect(parseArguments(['p'])).toMatchObject({ view: 'summary', folders: ['p'] });
+  });
+
+  test('what cannot be read is one message, never a run on wrong numbers', () => {
+    expect(() => parseArguments(['p', '--timeline', '--bin', '0'])).toThrow('--bin must be a number above 0, not 0');
+    expect(() => parseArguments(['p', '--window', '9', '--thread', '0'])).toThrow(/--window takes two numbers/);
+    expect(() => parseArguments(['p', '--window', '3', '2'])).toThrow(/FROM below TO/);
+    expect(() => parseArguments(['a', '--diff'])).toThrow(/two folders/);
+    expect(() => parseArguments(['p', '--thread'])).toThrow('--thread needs a value');
+    expect(() => parseArguments(['p', 'q'])).toThrow(/one folder of profiles, not 2/);
   });
 });

@@ -8,14 +8,11 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './corpus.mjs';
+import { argument } from './lib/arguments.mjs';
 import { makeGraveyard } from './lib/graveyard.mjs';
 
 const repoDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const cli = join(repoDir, 'bin', 'docs-gen.js');
-const argument = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : process.argv[i + 1];
-};
 const sizes = String(argument('pages', '250,2000')).split(',').map(Number);
 const runs = Number(argument('runs', 3));
 const withBuild = !process.argv.includes('--no-build');

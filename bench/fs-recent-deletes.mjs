@@ -7,11 +7,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { cpuUsage } from 'node:process';
+import { argument } from './lib/arguments.mjs';
 
-const argument = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : process.argv[i + 1];
-};
 const files = Number(argument('files', 8000));
 const waits = String(argument('waits', '0,20,45,75')).split(',').map(Number);
 const base = mkdtempSync(join(argument('dir', os.tmpdir()), 'docs-gen-fs-'));

@@ -214,34 +214,46 @@ const seconds = (us) => `${(us / 1e6).toFixed(3)} s`;
 const largest = (map, count) => [...map].sort((a, b) => b[1] - a[1]).slice(0, count);
 const table = (rows, total) => rows.map(([key, us]) => `  ${seconds(us).padStart(9)} ${total ? `${((100 * us) / total).toFixed(1).padStart(5)} %` : ''}  ${key}`).join('\n');
 
+/** The options that take values, and how many each. */
+const VALUES_TAKEN = { '--thread': 1, '--bin': 1, '--min': 1, '--under': 1, '--window': 2 };
+
+const windowError = (values) => new Error(`--window takes two numbers of seconds, FROM below TO, not ${values.join(' ')}`);
+
 /** What the command line asks for, checked: every error is a one-line message. */
 export function parseArguments(args) {
-  const value = (name) => {
-    const index = args.indexOf(name);
-    if (index < 0) return undefined;
-    if (index + 1 >= args.length || args[index + 1].startsWith('--')) throw new Error(`${name} needs a value`);
-    return args[index + 1];
-  };
+  const folders = [];
+  const given = new Map();
+  for (let i = 0; i < args.length; i++) {
+    const name = args[i];
+    if (!name.startsWith('--')) {
+      folders.push(name);
+      continue;
+    }
+    const count = VALUES_TAKEN[name] ?? 0;
+    const values = args.slice(i + 1, i + 1 + count);
+    if (values.length < count || values.some((value) => value.startsWith('--'))) throw name === '--window' ? windowError(values) : new Error(`${name} needs a value`);
+    given.set(name, values);
+    i += count;
+  }
   const positive = (name, fallback) => {
-    const given = value(name) ?? fallback;
-    const number = Number(given);
-    if (!(number > 0)) throw new Error(`${name} must be a number above 0, not ${given}`);
+    const value = given.get(name)?.[0] ?? fallback;
+    const number = Number(value);
+    if (!(number > 0)) throw new Error(`${name} must be a number above 0, not ${value}`);
     return number;
   };
-  const folders = args.filter((arg, i) => !arg.startsWith('--') && (i === 0 || !['--thread', '--bin', '--min', '--under', '--window'].includes(args[i - 1])) && !(i >= 2 && args[i - 2] === '--window'));
-  const options = { folders, thread: value('--thread'), inclusive: args.includes('--inclusive') };
-  if (args.includes('--diff')) {
+  const options = { folders, thread: given.get('--thread')?.[0], inclusive: given.has('--inclusive') };
+  if (given.has('--diff')) {
     if (folders.length !== 2) throw new Error('--diff compares two folders: DIR_A DIR_B --diff');
     return { ...options, view: 'diff' };
   }
   if (folders.length !== 1) throw new Error(`one folder of profiles, not ${folders.length} (run without arguments for the usage)`);
-  if (args.includes('--timeline')) return { ...options, view: 'timeline', binMs: positive('--bin', '100') };
-  if (args.includes('--long')) return { ...options, view: 'long', minMs: positive('--min', '20') };
-  if (args.includes('--under')) return { ...options, view: 'under', pattern: new RegExp(value('--under')) };
-  if (args.includes('--window')) {
-    const index = args.indexOf('--window');
-    const [from, to] = [Number(args[index + 1]), Number(args[index + 2])];
-    if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw new Error(`--window takes two numbers of seconds, FROM below TO, not ${args[index + 1]} ${args[index + 2]}`);
+  if (given.has('--timeline')) return { ...options, view: 'timeline', binMs: positive('--bin', '100') };
+  if (given.has('--long')) return { ...options, view: 'long', minMs: positive('--min', '20') };
+  if (given.has('--under')) return { ...options, view: 'under', pattern: new RegExp(given.get('--under')[0]) };
+  if (given.has('--window')) {
+    const values = given.get('--window');
+    const [from, to] = values.map(Number);
+    if (!Number.isFinite(from) || !Number.isFinite(to) || from >= to) throw windowError(values);
     return { ...options, view: 'window', from, to };
   }
   return { ...options, view: 'summary' };

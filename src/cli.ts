@@ -64,7 +64,7 @@ program
   .option('--root <dir>', 'site folder (holds docs-gen.config.ts, content/, public/)', '.')
   .option('--out <dir>', 'output folder (default: <root>/out)')
   .option('--keep-going', 'report a page that cannot be built and build the rest (exit 1 when a page was left out)', false)
-  .option('--no-cache', 'compile every page afresh: read nothing from .docs-gen-cache/ and keep nothing there')
+  .option('--no-cache', 'compile and render every page afresh and link nothing from the old output (image sizes and variants are still reused)')
   .action(async (options: { root: string; out?: string; keepGoing: boolean; cache: boolean }) => {
     const root = resolve(options.root);
     try {

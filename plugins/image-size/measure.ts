@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { Stats } from 'node:fs';
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Metadata } from 'sharp';
 import { readImageHeader } from './image-header.ts';
 import { mimeOf } from './variants.ts';
-import { writeAtomically } from 'docs-gen';
+import { RACY_MARGIN_MS, writeAtomically } from 'docs-gen';
 
 /** An image's size and format, as sharp reports them, with its content hash (variants are cached by it). */
 export interface MeasuredImage {
@@ -17,20 +18,34 @@ export interface MeasuredImage {
   bytes: number;
 }
 
+/**
+ * What a file's stat says of its identity: the inode (a file replaced, as rsync and most editors
+ * do, has a new one), its size, and both times. The change time moves whenever the file's content
+ * or times are set, so an image copied over with its size and modification time kept (`cp -p`,
+ * `rsync -t`, `tar x`) is not taken for the one measured before.
+ */
+export type FileIdentity = Pick<Stats, 'ino' | 'size' | 'mtimeMs' | 'ctimeMs'>;
+
 interface CacheEntry extends MeasuredImage {
+  ino: number;
   size: number;
   mtimeMs: number;
+  ctimeMs: number;
 }
 
 /**
  * Bump when what is measured changes, so old cache files are ignored. 2: the first header
- * reader (`image-header.ts`) answered for some damaged files that sharp refuses.
+ * reader (`image-header.ts`) answered for some damaged files that sharp refuses. 3: entries are
+ * kept by inode, size and both times (they were by size and modification time).
  */
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 
 /**
- * Measurements by absolute path, kept between builds: an image whose size and modification
- * time are unchanged is neither read nor hashed again.
+ * Measurements by absolute path, kept between builds: an image whose stat is the one recorded
+ * ({@link FileIdentity}) is neither read nor hashed again. A file changed within
+ * `RACY_MARGIN_MS` of its stat is not recorded (git's "racily clean" rule, as the content
+ * loader's source index): a second write in the same tick of a coarse clock, with the same
+ * size, would leave every field as it was.
  */
 export class MeasureCache {
   private changed = false;
@@ -39,32 +54,36 @@ export class MeasureCache {
     /** Where `save` writes; undefined for a cache kept in memory only. */
     private readonly file: string | undefined,
     private readonly entries: Record<string, CacheEntry>,
+    /** The clock a stat is timed by, for the racy rule (a test's own). */
+    readonly now: () => number,
   ) {}
 
   /** A cache for one process (dev's image endpoint): one entry per image path, never saved. */
-  static inMemory(): MeasureCache {
-    return new MeasureCache(undefined, {});
+  static inMemory(now: () => number = Date.now): MeasureCache {
+    return new MeasureCache(undefined, {}, now);
   }
 
-  static async load(file: string): Promise<MeasureCache> {
+  static async load(file: string, now: () => number = Date.now): Promise<MeasureCache> {
     try {
       const saved = JSON.parse(await readFile(file, 'utf8')) as { version: number; entries: Record<string, CacheEntry> };
-      if (saved.version === CACHE_VERSION) return new MeasureCache(file, saved.entries);
+      if (saved.version === CACHE_VERSION) return new MeasureCache(file, saved.entries, now);
     } catch {
       // No cache yet, or an unreadable one: measure everything.
     }
-    return new MeasureCache(file, {});
+    return new MeasureCache(file, {}, now);
   }
 
-  get(path: string, size: number, mtimeMs: number): MeasuredImage | undefined {
-    const entry = this.entries[path];
-    if (!entry || entry.size !== size || entry.mtimeMs !== mtimeMs) return undefined;
-    const { size: _size, mtimeMs: _mtime, ...measured } = entry;
+  get(path: string, file: FileIdentity): MeasuredImage | undefined {
+    const entry = Object.hasOwn(this.entries, path) ? this.entries[path] : undefined;
+    if (!entry || entry.ino !== file.ino || entry.size !== file.size || entry.mtimeMs !== file.mtimeMs || entry.ctimeMs !== file.ctimeMs) return undefined;
+    const { ino: _ino, size: _size, mtimeMs: _mtime, ctimeMs: _ctime, ...measured } = entry;
     return measured;
   }
 
-  set(path: string, size: number, mtimeMs: number, measured: MeasuredImage): void {
-    this.entries[path] = { ...measured, size, mtimeMs };
+  /** Records `measured` for the file as it was stat-ed at `statAt` (by {@link now}), unless it had changed too recently to be told from a later write. */
+  set(path: string, file: FileIdentity, measured: MeasuredImage, statAt: number): void {
+    if (Math.max(file.ctimeMs, file.mtimeMs) >= statAt - RACY_MARGIN_MS) return;
+    this.entries[path] = { ...measured, ino: file.ino, size: file.size, mtimeMs: file.mtimeMs, ctimeMs: file.ctimeMs };
     this.changed = true;
   }
 
@@ -111,9 +130,10 @@ export function svgSize(text: string): { width: number; height: number } | undef
 
 /** Width, height, type, MIME type and hash of an image file; throws if it is missing or not an image. */
 export async function measureImage(file: string, cache?: MeasureCache): Promise<MeasuredImage> {
+  const statAt = cache?.now() ?? 0;
   const info = await stat(file);
   if (!info.isFile()) throw Object.assign(new Error(`${file} is not a file`), { code: 'ENOENT' });
-  const cached = cache?.get(file, info.size, info.mtimeMs);
+  const cached = cache?.get(file, info);
   if (cached) return cached;
   const bytes = await readFile(file);
   const hash = createHash('sha256').update(bytes).digest('hex');
@@ -132,6 +152,6 @@ export async function measureImage(file: string, cache?: MeasureCache): Promise<
     const turned = (metadata.orientation ?? 1) >= 5;
     measured = { width: turned ? metadata.height : metadata.width, height: turned ? metadata.width : metadata.height, type, mime: mimeOf(type), hash, bytes: bytes.length };
   }
-  cache?.set(file, info.size, info.mtimeMs, measured);
+  cache?.set(file, info, measured, statAt);
   return measured;
 }

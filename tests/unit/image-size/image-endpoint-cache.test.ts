@@ -18,7 +18,8 @@ vi.mock('node:fs/promises', async (importOriginal) => {
 const root = tmp();
 const publicDir = join(root, 'public');
 const source = join(publicDir, 'images', 'photo.png');
-const measureCache = MeasureCache.inMemory();
+// A clock a minute ahead: the image this test just wrote counts as settled (the racy rule, measure.ts).
+const measureCache = MeasureCache.inMemory(() => Date.now() + 60_000);
 let server: Server;
 let base: string;
 

@@ -46,6 +46,7 @@ const SIDE_BY_SIDE = [
   'tests/integration/dev-outline-cache.test.ts',
   'tests/integration/dev-plugin-content-loaded-reruns.test.ts',
   'tests/integration/dev-plugin-watch-paths.test.ts',
+  'tests/integration/dev-postbuild-files.test.ts',
   'tests/integration/dev-restarted-workers.test.ts',
   'tests/integration/dev-routes-and-snapshot-agree.test.ts',
   'tests/integration/dev-serving.test.ts',

@@ -16,6 +16,17 @@ function sendHtml(request: IncomingMessage, response: ServerResponse, status: nu
 const ERROR_PAGE = '<!doctype html><html><head><meta charset="utf-8"><title>docs-gen dev: error</title></head><body></body></html>';
 
 /**
+ * The URL paths of the page whose Markdown `<path>` may be (the llms output's `markdownPath` the
+ * other way round): `/guide.md` is `/guide`'s, `/index.md` the home page's, and `/x/index.md`
+ * either a route `/x/index` or the locale root `/x`.
+ */
+function pagePathsOfMarkdown(path: string): string[] {
+  if (!path.endsWith('.md')) return [];
+  const page = path.slice(0, -'.md'.length);
+  return page.endsWith('/index') ? [page, page.slice(0, -'/index'.length) || '/'] : [page];
+}
+
+/**
  * Answers one dev request, in this order: the plugins' `devRequest` hooks (the image-size
  * plugin answers `/_next/image`), the config's redirects (308/307), a route (rendered on demand, compiled first if needed), the client assets, a file a
  * plugin emitted, a file in public/, a file `postBuild` wrote (search data). Anything else gets
@@ -54,6 +65,11 @@ export async function handleDevRequest(site: DevSite, request: IncomingMessage, 
     }
     const publicFile = await findFile(context.publicDir, path, site.refusedLink);
     if (publicFile) return sendFile(request, response, publicFile);
+    // A page's Markdown is made from its compile, as its HTML is: a page dev has not compiled yet
+    // (a restart starts from stubs, which have no body) is compiled first, so that postBuild
+    // writes its `.md` now rather than once the background has got to it.
+    const markdownPage = pagePathsOfMarkdown(path).map((pagePath) => site.routes.at(pagePath)).find((route) => route !== undefined);
+    if (markdownPage) await site.ensureCompiled(markdownPage);
     await site.exclusive(() => site.runPostBuild());
     const written = await findFile(site.outDir, path);
     if (written && !written.endsWith('.html')) return sendFile(request, response, written);

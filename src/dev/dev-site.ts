@@ -15,6 +15,8 @@ import { isDiagnosticError, type Diagnostic, type DiagnosticCode } from '../diag
 import type { Navigation, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { runPostBuild } from '../pipeline/run-plugins.ts';
+import { plainOutputFiles } from '../pipeline/output-files.ts';
+import { PostBuildFiles } from './postbuild-files.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import type { DevMessage } from '../shared/dev-protocol.ts';
@@ -97,6 +99,8 @@ export class DevSite {
   readonly renderer: DevRenderer;
   readonly errors: ErrorBoard;
   readonly outDir: string;
+  /** What `postBuild` wrote into {@link outDir}: a file a run no longer writes is removed. */
+  private readonly postBuildFiles: PostBuildFiles;
   /** Names each symbolic link in public/ that dev refuses to serve (it leads outside), once. */
   readonly refusedLink: (link: RefusedLink) => void;
   site?: SiteData;
@@ -125,6 +129,7 @@ export class DevSite {
     this.renderer = new DevRenderer(() => this.pool, options.root);
     this.errors = new ErrorBoard(options.root, options.log, options.color);
     this.outDir = join(options.root, '.docs-gen-cache', 'dev-out');
+    this.postBuildFiles = new PostBuildFiles(this.outDir, join(options.root, '.docs-gen-cache', 'dev-postbuild-files.json'));
     this.refusedLink = warnOncePerLink(options.root, options.log.info);
   }
 
@@ -406,8 +411,12 @@ export class DevSite {
     if (!this.postBuildStale || !this.site) return;
     this.postBuildStale = false;
     const { plugins, context } = this.pipeline;
+    const written = new Set<string>();
+    const output = this.postBuildFiles.recording(plainOutputFiles(this.outDir), written);
+    const failures = await runPostBuild(plugins, { outDir: this.outDir, site: this.site, context, output });
     // In dev the output has no pages: a postBuild that needs them is not the writer's error.
-    for (const d of await runPostBuild(plugins, { outDir: this.outDir, site: this.site, context })) this.options.log.info(`docs-gen dev: ${d.message}`);
+    for (const d of failures) this.options.log.info(`docs-gen dev: ${d.message}`);
+    await this.postBuildFiles.settle(written, failures.length === 0);
   }
 
   /**

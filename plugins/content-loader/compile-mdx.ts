@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { compile, type CompileOptions } from '@mdx-js/mdx';
 import rehypeSlug from 'rehype-slug';
 import { VFile } from 'vfile';
@@ -199,8 +199,16 @@ async function bundlePage(program: string, input: CompileInput): Promise<string>
     }
     throw error;
   }
+  // Named by what was bundled, not by the page alone: a component or data file the page imports
+  // that changed gives a new module at a new URL. dev bundles the page again when an import
+  // changes, and a render worker that imported the module evaluates a URL once: under the old
+  // name, the page kept showing the old component.
+  const bundled = createHash('sha1');
+  for (const output of [...outputFiles].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) bundled.update(basename(output.path)).update('\0').update(output.contents);
+  const name = bundled.digest('hex').slice(0, 16);
+  const renamed = (path: string) => join(dirname(path), basename(path).replace(hash, name));
   await mkdir(input.moduleDir, { recursive: true });
   // The module and what esbuild put beside it (a stylesheet the page imports).
-  await Promise.all(outputFiles.map((output) => writeAtomically(output.path, output.contents)));
-  return outfile;
+  await Promise.all(outputFiles.map((output) => writeAtomically(renamed(output.path), output.contents)));
+  return renamed(outfile);
 }

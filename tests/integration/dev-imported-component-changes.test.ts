@@ -1,0 +1,31 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import { useDevServer } from '../use-dev-server.ts';
+
+/**
+ * A component an `.mdx` page imports, edited while dev runs: dev bundles the page again, and the
+ * page must show the new component. The bundle was named after the page alone, so the new one
+ * took the old one's name and URL, which the render workers had imported already; the page kept
+ * the first text for good (found by a differential fuzzer of dev against build).
+ */
+const note = (text: string) => `export default function Note() {\n  return <span className="note">${text}</span>;\n}\n`;
+const dev = useDevServer(
+  {
+    'content/index.mdx': "import Note from './_components/Note.jsx';\n\n# Home\n\n<Note />\n",
+    'content/_components/Note.jsx': note('the first text'),
+  },
+  { socket: true },
+);
+
+const shown = async () => /class="note">([^<]*)</.exec(await (await fetch(dev.url('/'))).text())?.[1];
+
+test('each edit of the component is on the page once dev says reload', async () => {
+  expect(await shown()).toBe('the first text');
+  for (const text of ['the second text', 'the third text', 'the first text']) {
+    const from = dev.messages.length;
+    writeFileSync(join(dev.root, 'content', '_components', 'Note.jsx'), note(text));
+    await dev.messageAfter(from, (m) => m.type === 'reload');
+    expect(await shown()).toBe(text);
+  }
+});

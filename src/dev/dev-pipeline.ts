@@ -56,6 +56,11 @@ export class DevPipeline {
   private readonly dirty = new Set<string>();
   /** The last `contentLoaded` run of each plugin that reads only the pages' outline. */
   private readonly outlineRuns = new Map<string, OutlineRun>();
+  /**
+   * The compile each content source page was made from, or last patched with: of the page's
+   * keys, those are the compile's, and the rest (route, title…) its content source's.
+   */
+  private readonly madeFrom = new WeakMap<ContentPage, PageCompileOutput>();
 
   constructor(
     private readonly root: string,
@@ -112,8 +117,7 @@ export class DevPipeline {
       const output: PageCompileOutput | undefined = this.store.answer(page.sourcePath);
       if (!output) return undefined;
       if (output.compiled === page.compiled && output.headings === page.headings && output.frontMatter === page.frontMatter) patched.push(page);
-      // Copied as `withSections` copies a page (`Object.assign`: every page of one shape shares one hidden class, lazy-sections.ts).
-      else if (pageTitle({ frontMatter: output.frontMatter, headings: output.headings, name: page.name, route: page.route }) === page.title) patched.push(withSections(page, output));
+      else if (pageTitle({ frontMatter: output.frontMatter, headings: output.headings, name: page.name, route: page.route }) === page.title) patched.push(this.withCompile(page, output));
       else return undefined;
     }
     return patched;
@@ -162,6 +166,21 @@ export class DevPipeline {
     return replaying;
   }
 
+  /**
+   * The page with `output` in place of the compile it was made from. Copied as `withSections`
+   * copies a page (`Object.assign`: every page of one shape shares one hidden class,
+   * lazy-sections.ts); a key the old compile had and the new one has not goes (an `.mdx` page's
+   * `cleanMarkdown`, which MDX makes and the Markdown compiler does not: kept, it gave the page's
+   * `.md` the text of an earlier save). A page whose compile is not known keeps its other keys.
+   */
+  private withCompile(page: ContentPage, output: PageCompileOutput): ContentPage {
+    const next = withSections(page, output);
+    const previous = this.madeFrom.get(page);
+    if (previous) for (const key of Object.keys(previous)) if (!Object.hasOwn(output, key)) delete (next as unknown as Record<string, unknown>)[key];
+    this.madeFrom.set(next, output);
+    return next;
+  }
+
   /** The plugin with a `loadContent` that answers from the last run unless marked stale. */
   private cached(plugin: Plugin): Plugin {
     const load = plugin.loadContent;
@@ -178,6 +197,12 @@ export class DevPipeline {
         }
       }
       const content = await load.call(plugin, args);
+      if (plugin.contentSource) {
+        for (const page of content as ContentPage[]) {
+          const output = this.store.answer(page.sourcePath);
+          if (output && output.compiled === page.compiled) this.madeFrom.set(page, output);
+        }
+      }
       this.loaded.set(plugin.name, content);
       this.dirty.delete(plugin.name);
       return content;

@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { startDevServer } from '../../src/dev/dev-server.ts';
@@ -6,10 +6,12 @@ import { tempSitesEachTest } from '../helpers.ts';
 import { useDevServer } from '../use-dev-server.ts';
 
 /**
- * dev's output folder lives on between `postBuild` runs and between sessions; a build's starts
- * empty. A file a run no longer writes (a removed page's `<route>.md`) must go, as the built
- * site has none: it stayed, and dev served the old Markdown (found by a differential fuzzer of
- * dev against build).
+ * What dev's `postBuild` writes (the pages' Markdown, the llms files) must be what a build of the
+ * same sources writes. dev's output folder lives on between runs and between sessions, where a
+ * build's starts empty: a file a run no longer writes (a removed page's `<route>.md`) must go, as
+ * the built site has none; it stayed, and dev served the old Markdown. And a page dev patches with
+ * a new compile must not keep what only the old compile had. Both found by a differential fuzzer
+ * of dev against build.
  */
 const get = async (url: string) => {
   const response = await fetch(url);
@@ -41,6 +43,24 @@ describe('a page removed while dev runs', () => {
     expect((await get(dev.url('/llms.txt'))).text).not.toContain('/gone.md');
     expect((await get(dev.url('/index.md'))).text).toContain('Welcome.');
     expect(existsSync(join(dev.root, '.docs-gen-cache', 'dev-out', 'gone.md'))).toBe(false);
+  });
+});
+
+describe('an .mdx page saved first with JSX, then as Markdown alone under the same title', () => {
+  const dev = useDevServer({ 'content/index.md': '# Home\n\nWelcome.\n', 'content/note.mdx': '# Note\n\n<Alert type="info">The JSX version.</Alert>\n' }, { socket: true });
+
+  test("its Markdown is the last save's: not the clean Markdown the MDX compile of the save before made", async () => {
+    expect((await get(dev.url('/note.md'))).text).toContain('The JSX version.');
+    // Read as CommonMark, the new text takes the Markdown compiler, which makes no clean Markdown
+    // of its own; dev patched the page with the new compile and kept the old compile's (a
+    // truncated save, then the rest of it, did this by chance: the first half failed to close a fence).
+    const from = dev.messages.length;
+    writeFileSync(join(dev.root, 'content', 'note.mdx'), '# Note\n\nThe plain version.\n');
+    await dev.messageAfter(from, (m) => m.type === 'reload');
+    const markdown = (await get(dev.url('/note.md'))).text;
+    expect(markdown).toContain('The plain version.');
+    expect(markdown).not.toContain('The JSX version.');
+    expect((await get(dev.url('/llms-full.txt'))).text).not.toContain('The JSX version.');
   });
 });
 

@@ -1,5 +1,5 @@
 import { readFile, rm } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { posix, resolve } from 'node:path';
 import type { OutputFiles } from '../pipeline/plugin.ts';
 import { isInside } from '../util/contained-path.ts';
 import { writeAtomically } from '../util/write-atomically.ts';
@@ -18,15 +18,19 @@ export class PostBuildFiles {
   /** The last run's paths; undefined until the list kept by an earlier session is read. */
   private previous: Set<string> | undefined;
 
+  private readonly outDir: string;
+
   constructor(
-    private readonly outDir: string,
+    outDir: string,
     /** Where the list is kept between sessions: outside `outDir`, which dev serves. */
     private readonly listFile: string,
-  ) {}
+  ) {
+    this.outDir = resolve(outDir);
+  }
 
-  /** `output`, adding each path written through it to `written` (relative, `/`-separated, no leading slash). */
+  /** `output`, adding each path written through it to `written` (relative, `/`-separated, normalised: `a/../b` is `b`, no leading slash). */
   recording(output: OutputFiles, written: Set<string>): OutputFiles {
-    const note = (path: string) => written.add(path.split('\\').join('/').replace(/^\/+/, ''));
+    const note = (path: string) => written.add(posix.normalize(path.split('\\').join('/')).replace(/^\/+/, ''));
     return {
       write: (path, contents) => {
         note(path);

@@ -52,6 +52,7 @@ const SIDE_BY_SIDE = [
   'tests/integration/dev-routes-and-snapshot-agree.test.ts',
   'tests/integration/dev-serving.test.ts',
   'tests/integration/dev-snapshot-patches.test.ts',
+  'tests/integration/dev-watched-folder-removed.test.ts',
   'tests/integration/dev-watches-after-first-answer.test.ts',
   'tests/integration/diagnostics-catalogue.test.ts',
   'tests/integration/endless-loops.test.ts',

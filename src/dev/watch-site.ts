@@ -132,7 +132,13 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
     // in public/ or content/ a change batch (a reload sent, the background started). What changed
     // before the watcher was ready dev finds by comparing listings (startup-changes.ts).
     if (!scanned) return;
-    if (EVENTS.has(event)) push({ event: event as FileEvent['event'], path: roots.given(path) });
+    if (!EVENTS.has(event)) return;
+    const given = roots.given(path);
+    // A watched folder removed (public/ deleted and made again, a branch switched): chokidar stops
+    // watching it, and later events inside it, once it is back, went unseen. Added again, it is
+    // watched for its return (chokidar then reports it and what it holds as added).
+    if (event === 'unlinkDir' && listOf(current).includes(given)) watcher.add(path);
+    push({ event: event as FileEvent['event'], path: given });
   });
   return {
     get paths() {

@@ -3,7 +3,6 @@ import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promi
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
-import { currentFolder } from '../util/current-folder.ts';
 import type { BuildOptions, Metafile, Plugin as EsbuildPlugin } from 'esbuild';
 import { toolRoot } from '../util/tool-root.ts';
 import { islandsVirtualModule } from './islands.ts';
@@ -77,20 +76,20 @@ function externalizeLazyModules(lazy: Map<string, string>): EsbuildPlugin {
  * never calls. That chunk holds only declarations (no module of ours: no inputs, no imports), so
  * importing it only for its effects does nothing: those imports are dropped.
  */
-async function dropBareRuntimeImports(metafile: Metafile): Promise<void> {
+async function dropBareRuntimeImports(metafile: Metafile, workingDir: string): Promise<void> {
   const outputs = Object.entries(metafile.outputs);
   const runtimeOnly = outputs.filter(([path, output]) => path.endsWith('.js') && !Object.keys(output.inputs).length && !output.imports.length).map(([path]) => basename(path));
   if (!runtimeOnly.length) return;
   for (const [path] of outputs) {
     if (!path.endsWith('.js')) continue;
-    const code = await readFile(resolve(path), 'utf8');
+    const code = await readFile(resolve(workingDir, path), 'utf8');
     const kept = runtimeOnly.reduce((text, name) => text.split(`import"./${name}";`).join(''), code);
-    if (kept !== code) await writeFile(resolve(path), kept);
+    if (kept !== code) await writeFile(resolve(workingDir, path), kept);
   }
 }
 
 /** Source files a bundle was made from, absolute; namespaced inputs are no files: the islands' virtual module (`docs-gen:islands`), a package's `(disabled):` stand-ins. */
-const inputFiles = (metafile: Metafile) => Object.keys(metafile.inputs).filter((input) => !/^[^/]*:/.test(input)).map((input) => resolve(input));
+const inputFiles = (metafile: Metafile, workingDir: string) => Object.keys(metafile.inputs).filter((input) => !/^[^/]*:/.test(input)).map((input) => resolve(workingDir, input));
 
 /**
  * Bundles the theme's client and the stylesheet into `dir`, with content hashes in the names.
@@ -113,15 +112,21 @@ async function bundleClient(dir: string, islands: Record<string, string>, root: 
   const mainModule = join(themeDir, 'client', 'main.ts');
 
   const lazy = new Map<string, string>();
-  // The current folder, not esbuild's first one for good (current-folder.ts): the metafile's paths are resolved against it.
-  const entry = await esbuild({ ...BUNDLE_OPTIONS, absWorkingDir: currentFolder(), entryPoints: [mainModule], write: false, metafile: true, outdir: dir, plugins: [externalizeLazyModules(lazy)] });
+  // The tool's folder, not the current one: esbuild's chunk hashes follow the paths of their
+  // modules relative to its working folder, and with the current folder a site with islands got
+  // other chunk names, and so other pages, from another folder (found by a differential fuzzer).
+  // The tool's, not the site's, so that a site without islands gets from esbuild the very files
+  // of the prebuilt bundle. Nor esbuild's first folder for good (current-folder.ts). The
+  // metafile's paths are relative to it.
+  const workingDir = toolRoot();
+  const entry = await esbuild({ ...BUNDLE_OPTIONS, absWorkingDir: workingDir, entryPoints: [mainModule], write: false, metafile: true, outdir: dir, plugins: [externalizeLazyModules(lazy)] });
   let code = entry.outputFiles[0]!.text;
-  const inputs = inputFiles(entry.metafile);
+  const inputs = inputFiles(entry.metafile, workingDir);
   const chunkFiles: string[] = [];
   if (lazy.size) {
     const chunks = await esbuild({
       ...BUNDLE_OPTIONS,
-      absWorkingDir: currentFolder(),
+      absWorkingDir: workingDir,
       entryPoints: [...lazy.keys()],
       splitting: true,
       outdir: dir,
@@ -131,12 +136,12 @@ async function bundleClient(dir: string, islands: Record<string, string>, root: 
       write: true,
       plugins: [islandsVirtualModule(islands, root)],
     });
-    await dropBareRuntimeImports(chunks.metafile);
-    inputs.push(...inputFiles(chunks.metafile));
-    chunkFiles.push(...Object.keys(chunks.metafile.outputs).map((path) => relative(dir, resolve(path))));
+    await dropBareRuntimeImports(chunks.metafile, workingDir);
+    inputs.push(...inputFiles(chunks.metafile, workingDir));
+    chunkFiles.push(...Object.keys(chunks.metafile.outputs).map((path) => relative(dir, resolve(workingDir, path))));
     // The metafile names entry points relative to the working folder, by their real path (which may differ under a symlink).
     const outputOf = new Map<string, string>();
-    for (const [output, { entryPoint }] of Object.entries(chunks.metafile.outputs)) if (entryPoint !== undefined) outputOf.set(resolve(entryPoint), resolve(output));
+    for (const [output, { entryPoint }] of Object.entries(chunks.metafile.outputs)) if (entryPoint !== undefined) outputOf.set(resolve(workingDir, entryPoint), resolve(workingDir, output));
     for (const [module, placeholder] of lazy) {
       const output = outputOf.get(module) ?? outputOf.get(realpathSync(module));
       if (!output) throw new Error(`client bundle: no chunk for ${module}`);

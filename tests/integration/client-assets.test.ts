@@ -51,6 +51,26 @@ describe('the client bundle', () => {
 /** Name → bytes of every file in a folder. */
 const filesOf = (dir: string) => Object.fromEntries(readdirSync(dir).sort().map((name) => [name, readFileSync(join(dir, name))]));
 
+test('a site with islands gets the same files, chunk names and all, whatever folder the build runs from', async () => {
+  // esbuild's chunk hashes follow its modules' paths relative to its working folder: the current
+  // folder made the same site's pages differ from one folder to another (found by a fuzzer).
+  const root = fixture('islands-hydrate-an-interactive-counter');
+  const islands = resolveIslands(root, { Counter: './components/Counter.tsx' });
+  const elsewhere = tmp();
+  const before = process.cwd();
+  try {
+    process.chdir(elsewhere);
+    const fromElsewhere = tmp();
+    const other = await buildClientAssets(fromElsewhere, { basePath: '/docs', root, islands });
+    expect(other.scripts).toEqual(assets.scripts);
+    expect(filesOf(join(fromElsewhere, '_docs-gen'))).toEqual(filesOf(join(outDir, '_docs-gen')));
+    rmSync(fromElsewhere, { recursive: true, force: true });
+  } finally {
+    process.chdir(before);
+    rmSync(elsewhere, { recursive: true, force: true });
+  }
+});
+
 describe('the client bundle of a site without islands', () => {
   const prebuilt = join(repoRoot, 'dist', 'client');
   const site = fixture('a-tiny-site-that-builds');

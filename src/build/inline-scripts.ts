@@ -2,7 +2,6 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { isAbsolute, join, relative, resolve } from 'node:path';
-import { currentFolder } from '../util/current-folder.ts';
 import type { BuildOptions } from 'esbuild';
 import { toolRoot } from '../util/tool-root.ts';
 
@@ -42,9 +41,10 @@ export function bundleWithEsbuild(file: string): { text: string; inputs: string[
   // esbuild loads here (synchronously: the callers, theme config and the policy, are plain
   // functions), only when the prebuilt text is missing or stale.
   const { buildSync } = requireHere('esbuild') as typeof import('esbuild');
-  // The current folder, not esbuild's first one for good (current-folder.ts).
-  const result = buildSync({ ...BUNDLE_OPTIONS, absWorkingDir: currentFolder(), entryPoints: [join(toolRoot(), 'theme', 'client', file)], metafile: true });
-  return { text: result.outputFiles[0]!.text.trimEnd(), inputs: Object.keys(result.metafile.inputs).map((input) => resolve(input)) };
+  // The tool's folder, as for the client bundle (client-assets.ts): the text must not follow the
+  // current folder. Nor esbuild's first one for good (current-folder.ts).
+  const result = buildSync({ ...BUNDLE_OPTIONS, absWorkingDir: toolRoot(), entryPoints: [join(toolRoot(), 'theme', 'client', file)], metafile: true });
+  return { text: result.outputFiles[0]!.text.trimEnd(), inputs: Object.keys(result.metafile.inputs).map((input) => resolve(toolRoot(), input)) };
 }
 
 const manifests = new Map<string, PrebuiltInlineScripts | null>();

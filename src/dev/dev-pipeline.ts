@@ -81,9 +81,17 @@ export class DevPipeline {
     this.invalidate();
   }
 
-  /** Marks one plugin's loaded content as stale, or every plugin's. */
+  /**
+   * Marks one plugin's loaded content as stale, or every plugin's, and forgets its last
+   * `contentLoaded` run: a file it watches changed, and the run read it (a plugin without
+   * `loadContent` has no content whose change would tell; its run was replayed, stale).
+   */
   invalidate(pluginName?: string): void {
-    for (const plugin of this.plugins) if (!pluginName || plugin.name === pluginName) this.dirty.add(plugin.name);
+    for (const plugin of this.plugins) {
+      if (pluginName && plugin.name !== pluginName) continue;
+      this.dirty.add(plugin.name);
+      this.outlineRuns.delete(plugin.name);
+    }
   }
 
   /** Each plugin's `watchPaths`, absolute. */

@@ -35,7 +35,10 @@ const dev = useDevServer({
   'content/index.mdx': '# Home\n\nWelcome.\n',
   'content/guide.mdx': '# Guide\n\nThe first version.\n',
   'content/other.mdx': '# Other page\n\nOther text.\n',
-  'docs-gen.config.ts': `import { defineConfig } from 'docs-gen';
+  'note.txt': 'the first note\n',
+  'docs-gen.config.ts': `import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defineConfig } from 'docs-gen';
 const runs = () => (globalThis as { __contentLoadedRuns: { outline: number; everything: number } }).__contentLoadedRuns;
 export default defineConfig({
   title: 'Replayed plugins',
@@ -48,6 +51,16 @@ export default defineConfig({
         const titles = pages.map((p) => p.title).sort();
         actions.addRoute({ route: '/titles', title: 'Titles', content: { type: 'html', html: '<ul class="titles">' + titles.map((t) => '<li>' + t + '</li>').join('') + '</ul>' } });
         actions.setGlobalData({ count: titles.length });
+      },
+    },
+    {
+      // Reads the outline and a file it watches, and has no content of its own to tell a change by.
+      name: 'watched-note',
+      contentLoadedReads: 'outline',
+      watchPaths: ({ context }) => [join(context.root, 'note.txt')],
+      contentLoaded({ actions, context }) {
+        const note = readFileSync(join(context.root, 'note.txt'), 'utf8').trim();
+        actions.addRoute({ route: '/note', title: 'Note', content: { type: 'html', html: '<p class="note">' + note + '</p>' } });
       },
     },
     {
@@ -74,6 +87,13 @@ test("a body edit does not run an outline plugin's contentLoaded again, and what
   expect(runs().outline).toBe(before.outline);
   expect((await get('/titles')).html).toContain('<li>Guide</li>');
   expect(dev.server.site.site?.globalData['title-list']).toEqual({ count: 3 });
+});
+
+test('an outline plugin runs again when a file it watches changes, not replayed from its last run', async () => {
+  expect((await get('/note')).html).toContain('the first note');
+  // dev replayed its last run (nothing it reads from the pages changed), and the old note stayed for good.
+  await save('note.txt', 'the second note\n', '/note', 'the second note');
+  expect((await get('/note')).html).not.toContain('the first note');
 });
 
 test("a plugin that does not say what it reads runs again on a body edit, and sees the new body", async () => {

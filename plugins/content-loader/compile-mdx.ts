@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, join, sep } from 'node:path';
 import { compile, type CompileOptions } from '@mdx-js/mdx';
 import rehypeSlug from 'rehype-slug';
 import { VFile } from 'vfile';
 import type { ElementContent } from 'hast';
-import { currentFolder, DiagnosticError, positionAt, sharedReact, SourcePositionCollector, writeAtomically, type BundlerSite, type CompiledPage, type UnifiedPluginRef } from 'docs-gen';
+import { bundleInputFiles, currentFolder, DiagnosticError, positionAt, sharedReact, SourcePositionCollector, writeAtomically, type BundlerSite, type CompiledPage, type UnifiedPluginRef } from 'docs-gen';
 import { rehypeHighlight } from './highlight.ts';
 import type { HighlightReuse } from './highlight-reuse.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
@@ -122,7 +122,7 @@ export async function compileMdx(
   }
   const collected = file.data.collected as CollectedData;
   const compiled: CompiledPage = needsBundle
-    ? { kind: 'module', code: await bundlePage(code, input) }
+    ? { kind: 'module', ...(await bundlePage(code, input)) }
     : { kind: 'function-body', code, ...(positions ? { positions } : {}) };
   return { compiled, ...collected, ...(cleanMarkdown === undefined ? {} : { cleanMarkdown }) };
 }
@@ -136,6 +136,7 @@ function missingPackageHint(text: string): { hint?: string } {
 }
 
 type EsbuildPlugin = import('esbuild').Plugin;
+type Metafile = import('esbuild').Metafile;
 
 type BundlerPluginFactory = (options: unknown, site: BundlerSite) => EsbuildPlugin;
 
@@ -157,20 +158,23 @@ async function bundlerPlugins(refs: UnifiedPluginRef[] = [], site: BundlerSite):
 }
 
 /** Bundles a page's imports (relative components, npm packages) into one ES module file. */
-async function bundlePage(program: string, input: CompileInput): Promise<string> {
+async function bundlePage(program: string, input: CompileInput): Promise<{ code: string; imports: string[] }> {
   const hash = createHash('sha1').update(input.file).update(program).digest('hex').slice(0, 16);
   const outfile = join(input.moduleDir, `${hash}.mjs`);
   const { build } = await import('esbuild');
   const plugins = input.site ? await bundlerPlugins(input.markdown?.bundlerPlugins, input.site) : [];
   let outputFiles: { path: string; contents: Uint8Array }[];
+  let metafile: Metafile;
+  const workingDir = currentFolder();
   try {
-    ({ outputFiles } = await build({
+    ({ outputFiles, metafile } = await build({
       // Written below through a temporary name: another build of the site bundling this page at
       // the same time (same name) must never leave a render worker importing a truncated module.
       write: false,
       stdin: { contents: program, resolveDir: dirname(input.file), sourcefile: input.relativePath, loader: 'js' },
       // Not esbuild's first folder for good, which may be gone (src/util/current-folder.ts).
-      absWorkingDir: currentFolder(),
+      absWorkingDir: workingDir,
+      metafile: true,
       bundle: true,
       format: 'esm',
       platform: 'node',
@@ -210,5 +214,7 @@ async function bundlePage(program: string, input: CompileInput): Promise<string>
   await mkdir(input.moduleDir, { recursive: true });
   // The module and what esbuild put beside it (a stylesheet the page imports).
   await Promise.all(outputFiles.map((output) => writeAtomically(renamed(output.path), output.contents)));
-  return renamed(outfile);
+  // Without a current folder (removed), esbuild's paths are relative to one unknown here: none is watched.
+  const imports = workingDir === undefined ? [] : bundleInputFiles(metafile, workingDir).filter((file) => !file.includes(`${sep}node_modules${sep}`));
+  return { code: renamed(outfile), imports };
 }

@@ -8,7 +8,7 @@ import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-sys
 import { builtinPlugins, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
 import type { MarkdownPlugins, ModuleExport, PageCompileOutput, Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { markdownPluginsOf, mdxComponentsOf, orderPlugins, runContentHooks, runPostBuild, runTransformPage } from '../pipeline/run-plugins.ts';
-import { bundlerPluginsOf, runnableModuleUrl, runnableRefs, runnableRefsByName } from '../pipeline/runnable-module.ts';
+import { bundlerPluginsOf, forgetRunnableModules, runnableModuleUrl, runnableRefs, runnableRefsByName } from '../pipeline/runnable-module.ts';
 import { WorkerPool, type RunOptions, type WorkerTask } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
@@ -137,6 +137,9 @@ export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
  * from), the plugins in run order, and their context. A missing content folder stops here.
  */
 export async function prepareSite(root: string, mode: PluginContext['mode'], pool: PoolSource, limits: { evaluationTimeoutMs?: number; cache?: boolean } = {}) {
+  // Another run in this process (a test, a dev reload) may have bundled a component or plugin
+  // module that has changed since.
+  forgetRunnableModules();
   const loaded = await loadConfig(root, limits);
   const { config } = loaded;
   if (!existsSync(resolve(root, config.contentDir))) {

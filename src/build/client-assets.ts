@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import { basename, isAbsolute, join, relative, resolve } from 'node:path';
 import type { BuildOptions, Metafile, Plugin as EsbuildPlugin } from 'esbuild';
 import { toolRoot } from '../util/tool-root.ts';
+import { bundleInputFiles } from '../util/import-module.ts';
 import { islandsVirtualModule } from './islands.ts';
 
 export const ASSET_DIR = '_docs-gen';
@@ -88,8 +89,6 @@ async function dropBareRuntimeImports(metafile: Metafile, workingDir: string): P
   }
 }
 
-/** Source files a bundle was made from, absolute; namespaced inputs are no files: the islands' virtual module (`docs-gen:islands`), a package's `(disabled):` stand-ins. */
-const inputFiles = (metafile: Metafile, workingDir: string) => Object.keys(metafile.inputs).filter((input) => !/^[^/]*:/.test(input)).map((input) => resolve(workingDir, input));
 
 /**
  * Bundles the theme's client and the stylesheet into `dir`, with content hashes in the names.
@@ -121,7 +120,7 @@ async function bundleClient(dir: string, islands: Record<string, string>, root: 
   const workingDir = toolRoot();
   const entry = await esbuild({ ...BUNDLE_OPTIONS, absWorkingDir: workingDir, entryPoints: [mainModule], write: false, metafile: true, outdir: dir, plugins: [externalizeLazyModules(lazy)] });
   let code = entry.outputFiles[0]!.text;
-  const inputs = inputFiles(entry.metafile, workingDir);
+  const inputs = bundleInputFiles(entry.metafile, workingDir);
   const chunkFiles: string[] = [];
   if (lazy.size) {
     const chunks = await esbuild({
@@ -137,7 +136,7 @@ async function bundleClient(dir: string, islands: Record<string, string>, root: 
       plugins: [islandsVirtualModule(islands, root)],
     });
     await dropBareRuntimeImports(chunks.metafile, workingDir);
-    inputs.push(...inputFiles(chunks.metafile, workingDir));
+    inputs.push(...bundleInputFiles(chunks.metafile, workingDir));
     chunkFiles.push(...Object.keys(chunks.metafile.outputs).map((path) => relative(dir, resolve(workingDir, path))));
     // The metafile names entry points relative to the working folder, by their real path (which may differ under a symlink).
     const outputOf = new Map<string, string>();

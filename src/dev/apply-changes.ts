@@ -38,6 +38,7 @@ export async function applyChanges(site: DevSite, events: FileEvent[], watched: 
   site.errors.clearPrefix('render:');
   const pages = new Set<string>();
   let assets = false;
+  let components = false;
   let styleOnly = true;
   for (const change of changes) {
     for (const name of change.plugins) site.pipeline.invalidate(name);
@@ -60,12 +61,21 @@ export async function applyChanges(site: DevSite, events: FileEvent[], watched: 
           pages.add(path);
         }
       }
+    } else if (change.kind === 'source') {
+      // A file outside content/ (`components/`): the config's components are bundled again (a
+      // changed one gets a new URL), and the pages bundled from it compile again.
+      components = true;
+      for (const path of site.store.importersOf(change.path)) {
+        site.store.invalidate(path);
+        pages.add(path);
+      }
     } else if (change.kind === 'style') assets = true;
     else if (change.kind === 'client') assets = true;
     else if (change.kind === 'renderer') site.restartWorkers();
     if (change.kind !== 'style') styleOnly = false;
   }
   if (assets) await site.rebuildAssets();
+  if (components) await site.bundleComponents();
   // Known pages compile at once; a new page is known to the store after the next pipeline run.
   await Promise.all([...pages].map((path) => site.store.compile(path)));
   await site.refresh();

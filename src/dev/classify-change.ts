@@ -11,6 +11,8 @@ export type ChangeKind =
   | 'content'
   /** A file in public/: images are checked again, tabs reload. */
   | 'public'
+  /** A file outside content/ that a page's or a component's bundle was made from (`components/`): those bundles again. */
+  | 'source'
   /** The theme's stylesheet: swapped in place. */
   | 'style'
   /** The theme's client code or an island: the client bundle is rebuilt. */
@@ -29,6 +31,8 @@ export interface WatchedPaths {
   /** Built renderer modules the workers import (`dist/theme`, `dist/src/build`). */
   rendererDirs: string[];
   islandFiles: string[];
+  /** Files outside the content and public folders that pages' or components' bundles were made from. */
+  sourceFiles: string[];
   /** plugin name → paths it asked to watch. */
   pluginPaths: Map<string, string[]>;
   locales: string[];
@@ -56,6 +60,7 @@ export function classifyChange(path: string, paths: WatchedPaths): Change {
     return contentRoute(contentPath, paths.locales, paths.defaultLocale) ? change('page', contentPath) : change('content');
   }
   if (within(paths.publicDir, path)) return change('public');
+  if (paths.sourceFiles.includes(path)) return change('source');
   if (paths.rendererDirs.some((dir) => within(dir, path))) return path.endsWith('.js') ? change('renderer') : change('ignored');
   if (within(paths.themeDir, path)) {
     if (path.endsWith('.css')) return change('style');

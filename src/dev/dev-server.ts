@@ -64,6 +64,7 @@ function watchedPaths(site: DevSite): WatchedPaths {
     themeDir: join(tool, 'theme'),
     rendererDirs: [join(tool, 'dist', 'theme'), join(tool, 'dist', 'src', 'build')],
     islandFiles: site.assets?.islandFiles ?? [],
+    sourceFiles: site.sourceFiles(),
     pluginPaths: context ? site.pipeline.watchPaths() : new Map(),
     locales: config?.locales.map((l) => l.locale) ?? [],
     defaultLocale: config?.defaultLocale ?? 'en-US',
@@ -184,6 +185,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       if (paths) started.update(paths);
     });
     watcher = started;
+    // A page compiled on request or in the background may import a file outside content/ no
+    // other page did: watched from then on.
+    site.store.onNewImports = () => started.update(watchedPaths(site));
     await started.ready;
     // The stubs read for this start, for the next one (after the first answer: it needs none of it).
     await site.store.outline?.save();

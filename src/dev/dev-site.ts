@@ -9,6 +9,7 @@ import { siteSnapshot } from '../build/site-snapshot.ts';
 import { contentRoute } from '../content/content-route.ts';
 import { writeSidebarData } from '../build/sidebar-data.ts';
 import { runnableMdxComponents } from '../build/build.ts';
+import { forgetRunnableModules, runnableModuleInputs } from '../pipeline/runnable-module.ts';
 import { BUILTIN_WORKER_MODULES, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
 import type { ModuleExport } from '../pipeline/plugin.ts';
 import { isDiagnosticError, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
@@ -191,13 +192,14 @@ export class DevSite {
     try {
       await this.pipeline.loadConfig();
       this.errors.warnOnce(this.pipeline.configWarnings);
-      this.mdxComponents = await runnableMdxComponents(this.pipeline.plugins, this.pipeline.context);
       this.errors.set('config', []);
     } catch (error) {
       this.errors.set('config', asDiagnostics(error, 'config-load'));
       if (configStamps) this.readFrom = configStamps;
       return;
     }
+    this.mdxComponents = {};
+    await this.bundleComponents();
     this.store.clear();
     this.renderer.reset();
     await mkdir(this.outDir, { recursive: true });
@@ -429,6 +431,37 @@ export class DevSite {
     const inUse = this.store.moduleFiles();
     const files = await readdir(moduleDir).catch(() => [] as string[]);
     await Promise.all(files.filter((name) => name.endsWith('.mjs') && !inUse.has(join(moduleDir, name))).map((name) => rm(join(moduleDir, name), { force: true })));
+  }
+
+  /**
+   * The config's and plugins' components bundled for the render workers, afresh: at start, and
+   * when a file one was made from changed. One that fails to bundle is shown, and the last good
+   * ones stay in use (the pages that do not use it still render).
+   */
+  async bundleComponents(): Promise<void> {
+    forgetRunnableModules();
+    try {
+      this.mdxComponents = await runnableMdxComponents(this.pipeline.plugins, this.pipeline.context);
+      this.errors.set('components', []);
+    } catch (error) {
+      this.errors.set('components', asDiagnostics(error, 'config-load'));
+    }
+  }
+
+  /**
+   * The files outside the content and public folders that pages' and components' bundles were
+   * made from, and the components' own files (one that failed to bundle named none): dev watches
+   * them. A page's import inside content/ is watched with the folder.
+   */
+  sourceFiles(): string[] {
+    const { context, configFiles } = this.pipeline;
+    if (!context) return [];
+    const components = Object.values(context.config.components).map((target) => resolve(context.root, target.split('#')[0]!));
+    const inside = (dir: string, file: string) => file.startsWith(dir + sep);
+    const config = new Set(configFiles);
+    return [...new Set([...this.store.importedFiles(), ...runnableModuleInputs(), ...components])]
+      .filter((file) => !inside(context.contentDir, file) && !inside(context.publicDir, file) && !config.has(file))
+      .sort();
   }
 
   /** New render workers, which import the theme and renderer modules afresh. */

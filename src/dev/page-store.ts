@@ -244,6 +244,21 @@ export class PageStore {
     return [...this.entries].filter(([, e]) => e.output?.compiled.kind === 'module').map(([path]) => path);
   }
 
+  /** The pages whose bundle was made from `file` (a component outside the content folder). */
+  importersOf(file: string): string[] {
+    return [...this.entries].filter(([, e]) => e.output?.compiled.imports?.includes(file)).map(([path]) => path);
+  }
+
+  /** Every file the pages' bundles were made from (`CompiledPage.imports`): dev watches them. */
+  importedFiles(): Set<string> {
+    const files = new Set<string>();
+    for (const entry of this.entries.values()) for (const file of entry.output?.compiled.imports ?? []) files.add(file);
+    return files;
+  }
+
+  /** Told when a compile's bundle was made from a file no page's bundle was made from before (dev then watches it). */
+  onNewImports: () => void = () => {};
+
   /**
    * Compiles the current version of a page. Resolves to true when the page's output or errors
    * changed; errors are kept on the entry (the last good output stays in use).
@@ -283,8 +298,10 @@ export class PageStore {
       // then write), and a read between them compiles an empty or cut page, which would be served
       // and kept as the page's last good version. Read it again, a few times at most.
       if (read < READS_PER_COMPILE && before !== undefined && stampOf(task.file) !== before) continue;
+      const known = result.output?.compiled.imports?.length ? this.importedFiles() : undefined;
       // A failed compile keeps the last good output in use.
       Object.assign(entry, result, { current: true });
+      if (known && result.output!.compiled.imports!.some((file) => !known.has(file))) this.onNewImports();
       return true;
     }
   }

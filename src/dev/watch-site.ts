@@ -47,6 +47,7 @@ function listOf(paths: WatchedPaths): string[] {
     paths.themeDir,
     ...paths.rendererDirs,
     ...paths.islandFiles,
+    ...paths.sourceFiles,
     ...[...paths.pluginPaths.values()].flat(),
   ];
 }

@@ -141,6 +141,12 @@ export interface CompiledPage {
   /** The HTML, the function body, or the absolute path of the module file. */
   code: string;
   /**
+   * For a module: the files it was bundled from besides the page, absolute (components, data,
+   * images, packages left out). dev watches them, so an edit of one outside the content folder
+   * (`components/`) compiles the page again.
+   */
+  imports?: string[];
+  /**
    * For a function body: where its code came from in the page, as `SourcePositionCollector`
    * keeps it, so that an error while rendering names the page's line and column.
    */

@@ -1,14 +1,16 @@
 import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BundlerSite, UnifiedPluginRef } from './plugin.ts';
 import type { Plugin as EsbuildPlugin } from 'esbuild';
-import { bundledModuleName, userModuleBuildOptions } from '../util/import-module.ts';
+import { bundledModuleName, bundleInputFiles, userModuleBuildOptions } from '../util/import-module.ts';
 import { writeAtomically } from '../util/write-atomically.ts';
 
 const TYPESCRIPT = /\.(?:ts|tsx|mts|cts|jsx)$/;
 
 const bundled = new Map<string, Promise<string>>();
+/** The files each bundle above was made from (its module and what it imports), by the bundle's URL. */
+const inputsOf = new Map<string, string[]>();
 
 /** A `file:` URL from a URL or an absolute path. */
 export function moduleUrlOf(module: string): string {
@@ -37,14 +39,37 @@ export function runnableModuleUrl(module: string, cacheDir: string, plugins: Esb
 
 async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlugin[]): Promise<string> {
   const { build } = await import('esbuild');
-  const result = await build(userModuleBuildOptions(file, plugins));
+  const options = { ...userModuleBuildOptions(file, plugins), metafile: true as const };
+  const result = await build(options);
   const text = result.outputFiles[0]!.text;
   const dir = join(cacheDir, 'modules');
   await mkdir(dir, { recursive: true });
   const out = join(dir, bundledModuleName(file, text));
   // Through a temporary name: a worker of another build importing this module must never see half of it.
   await writeAtomically(out, text);
-  return pathToFileURL(out).href;
+  const url = pathToFileURL(out).href;
+  const workingDir = options.absWorkingDir;
+  inputsOf.set(url, workingDir === undefined ? [] : bundleInputFiles(result.metafile, workingDir).filter((input) => !input.includes(`${sep}node_modules${sep}`)));
+  return url;
+}
+
+/**
+ * The site's files the modules bundled since the last {@link forgetRunnableModules} were made
+ * from (a component and what it imports, packages left out): dev watches them.
+ */
+export function runnableModuleInputs(): string[] {
+  return [...new Set([...inputsOf.values()].flat())];
+}
+
+/**
+ * Forgets every module bundled so far: the next {@link runnableModuleUrl} bundles it again. A
+ * build or a dev reload starts with this, and dev calls it when a file outside the content
+ * folder changes: a component's source (or a file it imports) edited since its bundle was made.
+ * The bundle is named by its text, so a new one gets a new URL and render workers import it anew.
+ */
+export function forgetRunnableModules(): void {
+  bundled.clear();
+  inputsOf.clear();
 }
 
 /** The same references with each module made runnable in a worker ({@link runnableModuleUrl}). */

@@ -4,7 +4,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdir, readFile } from 'node:fs/promises';
 import { sharedReact } from '../pipeline/shared-react.ts';
-import type { BuildOptions, Message, Plugin as EsbuildPlugin } from 'esbuild';
+import type { BuildOptions, Message, Metafile, Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { spawn } from 'node:child_process';
 import { currentFolder } from './current-folder.ts';
@@ -68,6 +68,16 @@ export function userModuleBuildOptions(file: string, plugins: EsbuildPlugin[] = 
     // Bundler plugins (the Nextra layer's shims) come before `packages: 'external'` applies.
     plugins: [useThisDocsGen, sharedReact, ...plugins, sourceImportMetaUrl],
   };
+}
+
+/**
+ * Source files a bundle was made from, absolute. Namespaced inputs are no files (the islands'
+ * virtual module `docs-gen:islands`, a package's `(disabled):` stand-ins), and nor is a page's `<stdin>`.
+ */
+export function bundleInputFiles(metafile: Metafile, workingDir: string): string[] {
+  return Object.keys(metafile.inputs)
+    .filter((input) => !/^[^/]*:/.test(input) && input !== '<stdin>')
+    .map((input) => resolve(workingDir, input));
 }
 
 /** The settings files esbuild reads for a file, in its folder and each above (`SelfContained`). */

@@ -49,6 +49,7 @@ function watchedForTest(themeDir: string): WatchedPaths {
     themeDir,
     rendererDirs: [],
     islandFiles: [],
+    sourceFiles: [],
     pluginPaths: new Map(),
     locales: config.locales.map((l) => l.locale),
     defaultLocale: config.defaultLocale,

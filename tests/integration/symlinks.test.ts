@@ -116,7 +116,7 @@ describe('the dev watcher does not follow links', () => {
     let changed: () => void = () => {};
     const sawChange = new Promise<void>((done) => (changed = done));
     const watcher = watchSite(
-      { contentDir: content, publicDir: pub, configFiles: [], themeDir: content, rendererDirs: [], islandFiles: [], pluginPaths: new Map(), locales: ['en-US'], defaultLocale: 'en-US' },
+      { contentDir: content, publicDir: pub, configFiles: [], themeDir: content, rendererDirs: [], islandFiles: [], sourceFiles: [], pluginPaths: new Map(), locales: ['en-US'], defaultLocale: 'en-US' },
       async (events) => {
         batches.push(events.map((event) => relative(site.root, event.path)));
         if (events.some((event) => event.path.endsWith('after-ready.txt'))) changed();
@@ -135,7 +135,7 @@ describe('the dev watcher does not follow links', () => {
     const pub = join(site.root, 'public');
     const content = join(site.root, 'content');
     const watcher = watchSite(
-      { contentDir: content, publicDir: pub, configFiles: [], themeDir: content, rendererDirs: [], islandFiles: [], pluginPaths: new Map(), locales: ['en-US'], defaultLocale: 'en-US' },
+      { contentDir: content, publicDir: pub, configFiles: [], themeDir: content, rendererDirs: [], islandFiles: [], sourceFiles: [], pluginPaths: new Map(), locales: ['en-US'], defaultLocale: 'en-US' },
       async () => {},
     );
     await watcher.ready;

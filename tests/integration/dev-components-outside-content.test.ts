@@ -1,0 +1,58 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from 'vitest';
+import type { DevMessage } from '../../src/shared/dev-protocol.ts';
+import { useDevServer } from '../use-dev-server.ts';
+
+/**
+ * Components outside the content folder (`components/` beside it, the layout of every Next.js
+ * site): one a page imports, one the config gives every page, and a file each imports. dev
+ * watched none of them: an edit showed only after a restart.
+ */
+const note = (text: string) => `import { label } from './label.ts';\n\nexport default function Note() {\n  return <span className="note">{label}: ${text}</span>;\n}\n`;
+const logo = (text: string) => `export default function Logo() {\n  return <b className="logo">${text}</b>;\n}\n`;
+const dev = useDevServer(
+  {
+    'docs-gen.config.ts': "export default { title: 'Outside', components: { Logo: './components/Logo.tsx' } };\n",
+    'content/index.mdx': "import Note from '../components/Note.jsx';\n\n# Home\n\n<Note />\n\n<Logo />\n",
+    'content/plain.mdx': '# Plain\n\n<Logo />\n',
+    'components/Note.jsx': note('first'),
+    'components/label.ts': "export const label = 'Label one';\n",
+    'components/Logo.tsx': logo('Logo one'),
+  },
+  { socket: true },
+);
+
+const html = async (path: string) => (await fetch(dev.url(path))).text();
+const noteOn = async (path: string) => /class="note">([^<]*)</.exec(await html(path))?.[1];
+const logoOn = async (path: string) => /class="logo">([^<]*)</.exec(await html(path))?.[1];
+
+/** Writes `file` (relative to the site) and waits for dev's next message of `type`. */
+async function save(file: string, text: string, type: DevMessage['type']): Promise<DevMessage> {
+  const from = dev.messages.length;
+  writeFileSync(join(dev.root, file), text);
+  return dev.messageAfter(from, (m) => m.type === type);
+}
+
+test("a component a page imports from outside content/, and a file it imports: each edit is on the page once dev says reload", async () => {
+  expect(await noteOn('/')).toBe('Label one: first');
+  await save('components/Note.jsx', note('second'), 'reload');
+  expect(await noteOn('/')).toBe('Label one: second');
+  await save('components/label.ts', "export const label = 'Label two';\n", 'reload');
+  expect(await noteOn('/')).toBe('Label two: second');
+});
+
+test("a config component outside content/: an edit is on every page using it; a syntax error is shown, its fix clears it", async () => {
+  expect(await logoOn('/')).toBe('Logo one');
+  expect(await logoOn('/plain')).toBe('Logo one');
+  await save('components/Logo.tsx', logo('Logo two'), 'reload');
+  expect(await logoOn('/')).toBe('Logo two');
+  expect(await logoOn('/plain')).toBe('Logo two');
+
+  const broken = await save('components/Logo.tsx', 'export default function Logo() {\n  return <b className="logo">Logo three</b>\n', 'error');
+  expect(broken.type === 'error' && broken.message).toMatch(/components\/Logo\.tsx/);
+  // The last good component stays in use meanwhile.
+  expect(await logoOn('/plain')).toBe('Logo two');
+  await save('components/Logo.tsx', logo('Logo three'), 'reload');
+  expect(await logoOn('/plain')).toBe('Logo three');
+});

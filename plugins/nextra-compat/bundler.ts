@@ -45,6 +45,12 @@ export interface CompatUses {
   /** Nextra and Next.js specifiers resolved to shims. */
   shims: string[];
   images: number;
+  /**
+   * The files of the static folder ({@link staticCacheFolder}) the bundle refers to: `postBuild`
+   * copies a component's into the output. (A page's are read from its module, which a cached
+   * compile keeps while this record may be of another version of the page.)
+   */
+  staticFiles: string[];
   mdxImports: number;
   rootImports: number;
   jsxInJs: number;
@@ -52,7 +58,7 @@ export interface CompatUses {
   styles: string[];
 }
 
-/** Where a page's {@link CompatUses} record is written. */
+/** Where a page's or a component's {@link CompatUses} record is written (`page`: relative to the site root). */
 export function usesRecordPath(cacheDir: string, page: string): string {
   return join(cacheDir, 'nextra-compat', 'uses', `${createHash('sha1').update(page).digest('hex').slice(0, 16)}.json`);
 }
@@ -87,6 +93,23 @@ async function staticImage(path: string, site: BundlerSite): Promise<StaticImage
   return { src: `${site.basePath}/${STATIC_FOLDER}/${name}`, width, height };
 }
 
+/** The name in the static folder of an image's `src`. */
+const staticFileName = (src: string): string => src.slice(src.lastIndexOf('/') + 1);
+
+// Each image a bundle imports is a string of it (its `src`), whatever the site's base path.
+const STATIC_FILE_IN_BUNDLE = /\/_docs-gen\/nextra\/([A-Za-z0-9_-]*\.[0-9a-f]{12}\.[a-z]+)/g;
+
+/** The files of the static folder a module's bundle refers to. */
+export function staticFilesIn(bundle: string): string[] {
+  return [...new Set(Array.from(bundle.matchAll(STATIC_FILE_IN_BUNDLE), (match) => match[1]!))];
+}
+
+/** A component's bundle (a config `components` module): its entry, relative to the site root. */
+function componentEntry(entryPoints: unknown, root: string): string {
+  const first: unknown = Array.isArray(entryPoints) ? entryPoints[0] : undefined;
+  return typeof first === 'string' ? relative(root, first) : '';
+}
+
 /** A component that renders the SVG file inline, with the props the page gives it. */
 function svgComponentModule(svg: string): string {
   const inner = svg.replace(/^[\s\S]*?<svg\b([^>]*)>/, '').replace(/<\/svg>\s*$/, '');
@@ -113,15 +136,15 @@ export function nextraBundler(_options: unknown, site: BundlerSite): EsbuildPlug
   return {
     name: 'docs-gen:nextra-compat',
     setup(b) {
-      const page = b.initialOptions.stdin?.sourcefile ?? '';
-      const uses: CompatUses = { page, size: 0, mtimeMs: 0, shims: [], images: 0, mdxImports: 0, rootImports: 0, jsxInJs: 0, styles: [] };
+      const page = b.initialOptions.stdin?.sourcefile ?? componentEntry(b.initialOptions.entryPoints, site.root);
+      const uses: CompatUses = { page, size: 0, mtimeMs: 0, shims: [], images: 0, staticFiles: [], mdxImports: 0, rootImports: 0, jsxInJs: 0, styles: [] };
       const note = (key: 'images' | 'mdxImports' | 'rootImports' | 'jsxInJs') => void uses[key]++;
       b.onEnd(async () => {
         const file = join(site.root, page);
         const stats = existsSync(file) ? await stat(file) : undefined;
         const record = usesRecordPath(site.cacheDir, page);
         await mkdir(dirname(record), { recursive: true });
-        await writeAtomically(record, JSON.stringify({ ...uses, size: stats?.size ?? 0, mtimeMs: stats?.mtimeMs ?? 0, shims: [...new Set(uses.shims)].sort(), styles: [...new Set(uses.styles)].sort() }));
+        await writeAtomically(record, JSON.stringify({ ...uses, size: stats?.size ?? 0, mtimeMs: stats?.mtimeMs ?? 0, shims: [...new Set(uses.shims)].sort(), staticFiles: [...new Set(uses.staticFiles)].sort(), styles: [...new Set(uses.styles)].sort() }));
       });
       const shimSpecifiers = new RegExp(`^(?:${Object.keys(SHIMS).map((s) => s.replace(/[/.-]/g, '\\$&')).join('|')})$`);
       b.onResolve({ filter: shimSpecifiers }, (args) => {
@@ -157,9 +180,12 @@ export function nextraBundler(_options: unknown, site: BundlerSite): EsbuildPlug
           // Nextra sites import SVGs as components (SVGR): a component that also has `src`.
           const svg = await readFile(args.path, 'utf8');
           const image = await staticImage(args.path, site);
+          uses.staticFiles.push(staticFileName(image.src));
           return { contents: `${svgComponentModule(svg)}\nObject.assign(SvgComponent, ${JSON.stringify(image)});`, loader: 'js', resolveDir: dirname(args.path) };
         }
-        return { contents: `export default ${JSON.stringify(await staticImage(args.path, site))};`, loader: 'js' };
+        const image = await staticImage(args.path, site);
+        uses.staticFiles.push(staticFileName(image.src));
+        return { contents: `export default ${JSON.stringify(image)};`, loader: 'js' };
       });
       // Next.js compiles JSX in `.js` files; esbuild does not by default.
       b.onLoad({ filter: /\.js$/ }, async (args) => {

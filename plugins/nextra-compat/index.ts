@@ -1,8 +1,9 @@
-import { existsSync } from 'node:fs';
-import { cp, readFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
-import { realPathInside, workerModuleUrl, type ContentPage, type Plugin } from 'docs-gen';
-import { STATIC_FOLDER, staticCacheFolder } from './bundler.ts';
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, cp, mkdir, readFile } from 'node:fs/promises';
+import { extname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { realPathInside, workerModuleUrl, type ContentPage, type Plugin, type PluginContext, type SiteData } from 'docs-gen';
+import { STATIC_FOLDER, staticCacheFolder, staticFilesIn, usesRecordPath, type CompatUses } from './bundler.ts';
 import { migrationSummary } from './migration-summary.ts';
 
 export const NEXTRA_COMPAT = 'docs-gen:nextra-compat';
@@ -74,9 +75,15 @@ export default function nextraCompat(): Plugin {
         lastBySource = new Map(pages.map((page, i) => [page.sourcePath, summaries[i]!]));
       }
     },
-    async postBuild({ outDir, context }) {
+    async postBuild({ outDir, site, context }) {
       const folder = staticCacheFolder(context.cacheDir);
-      if (existsSync(folder)) await cp(folder, join(outDir, STATIC_FOLDER), { recursive: true });
+      if (!existsSync(folder)) return;
+      // The folder keeps every image any version of a page imported: the output gets those the
+      // site's pages and components import now, as a clean build of the same sources would.
+      const names = await staticFilesInUse(site, context);
+      if (names === 'unknown') return void (await cp(folder, join(outDir, STATIC_FOLDER), { recursive: true }));
+      if (names.size) await mkdir(join(outDir, STATIC_FOLDER), { recursive: true });
+      await Promise.all([...names].map((name) => copyFile(join(folder, name), join(outDir, STATIC_FOLDER, name))));
     },
     async devRequest({ url, response, context }) {
       const prefix = `${context.config.basePath}/${STATIC_FOLDER}/`;
@@ -92,4 +99,32 @@ export default function nextraCompat(): Plugin {
       return true;
     },
   };
+}
+
+/**
+ * The static folder's files the site imports now: those each page's bundle refers to, and those
+ * of the bundled components (the config's, a Nextra theme's, a site plugin's), which every run
+ * bundles again and so records afresh. `'unknown'` when a bundle or record cannot be read.
+ */
+async function staticFilesInUse(site: SiteData, context: PluginContext): Promise<Set<string> | 'unknown'> {
+  const bundles = new Set<string>();
+  for (const route of site.routes) {
+    if (route.content.type === 'mdx' && route.content.compiled.kind === 'module') bundles.add(route.content.compiled.code);
+  }
+  const components = [
+    ...Object.values(context.config.components).map((target) => resolve(context.root, target.split('#')[0]!)),
+    ...context.config.plugins.flatMap((plugin) => Object.values(plugin.mdxComponents ?? {}).map(({ module }) => (module.startsWith('file:') ? fileURLToPath(module) : module))),
+  ];
+  try {
+    const fromPages = await Promise.all([...bundles].map(async (file) => staticFilesIn(await readFile(file, 'utf8'))));
+    const fromComponents = components.map((file) => {
+      const record = usesRecordPath(context.cacheDir, relative(context.root, file));
+      // Only a bundled component (TypeScript or JSX) has a record; plain JavaScript imports no image through the layer.
+      return existsSync(record) ? ((JSON.parse(readFileSync(record, 'utf8')) as Partial<CompatUses>).staticFiles ?? 'unknown') : [];
+    });
+    if (fromComponents.includes('unknown')) return 'unknown';
+    return new Set([...fromPages, ...fromComponents].flat());
+  } catch {
+    return 'unknown';
+  }
 }

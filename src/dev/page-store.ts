@@ -258,6 +258,8 @@ export class PageStore {
 
   /** Told when a compile's bundle was made from a file no page's bundle was made from before (dev then watches it). */
   onNewImports: () => void = () => {};
+  /** Every file a compile's bundle was made from so far: a compile names a new one rarely, and a large site's compiles are many. */
+  private readonly seenImports = new Set<string>();
 
   /**
    * Compiles the current version of a page. Resolves to true when the page's output or errors
@@ -298,10 +300,13 @@ export class PageStore {
       // then write), and a read between them compiles an empty or cut page, which would be served
       // and kept as the page's last good version. Read it again, a few times at most.
       if (read < READS_PER_COMPILE && before !== undefined && stampOf(task.file) !== before) continue;
-      const known = result.output?.compiled.imports?.length ? this.importedFiles() : undefined;
       // A failed compile keeps the last good output in use.
       Object.assign(entry, result, { current: true });
-      if (known && result.output!.compiled.imports!.some((file) => !known.has(file))) this.onNewImports();
+      const imports = result.output?.compiled.imports ?? [];
+      if (imports.some((file) => !this.seenImports.has(file))) {
+        for (const file of imports) this.seenImports.add(file);
+        this.onNewImports();
+      }
       return true;
     }
   }

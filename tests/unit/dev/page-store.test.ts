@@ -70,6 +70,38 @@ describe('the dev page store', () => {
     expect([store.isPending(PAGE), store.pending()]).toEqual([false, []]);
   });
 
+  test("a compile whose bundle was made from a file outside content/ no compile named before tells dev, which watches it; the pages made from a file are known", async () => {
+    const store = new PageStore(() => {
+      throw new Error('no pool: compiles go through the context');
+    });
+    let told = 0;
+    store.onNewImports = () => told++;
+    const bundled = (imports: string[]): PageCompileOutput => ({ ...output(''), compiled: { kind: 'module', code: '/site/.docs-gen-cache/pages/a.mjs', imports } });
+    const answers = [bundled(['/site/components/Note.tsx']), bundled(['/site/components/Note.tsx']), bundled(['/site/components/Note.tsx', '/site/data/plans.json']), output('no imports now')];
+    const run = (async () => answers.shift()!) as PluginContext['runInWorker'];
+    const other = { ...task, file: '/site/content/other.mdx', sourcePath: 'content/other.mdx' };
+    await store.compilePage(run)(task);
+    await store.compilePage(run)(other);
+
+    await store.compile(PAGE);
+    expect(told).toBe(1);
+    await store.compile(other.sourcePath);
+    expect(told).toBe(1);
+    expect(store.importersOf('/site/components/Note.tsx').sort()).toEqual([PAGE, other.sourcePath].sort());
+
+    store.invalidate(PAGE);
+    await store.compile(PAGE);
+    expect(told).toBe(2);
+    expect([...store.importedFiles()].sort()).toEqual(['/site/components/Note.tsx', '/site/data/plans.json']);
+    expect(store.importersOf('/site/data/plans.json')).toEqual([PAGE]);
+
+    store.invalidate(PAGE);
+    await store.compile(PAGE);
+    expect(told).toBe(2);
+    expect(store.importersOf('/site/data/plans.json')).toEqual([]);
+    expect([...store.importedFiles()]).toEqual(['/site/components/Note.tsx']);
+  });
+
   describe('a page whose file changes while the worker reads it', () => {
     const site = tempSitesEachTest();
     /** The page's compile begun on a file on disk, its worker runs answered by hand. */

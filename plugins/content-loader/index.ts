@@ -96,6 +96,22 @@ export async function listFiles(dir: string, entries: readonly Dirent[]): Promis
 }
 
 /**
+ * The symbolic links under the content folder that name a page (`.md`, `.mdx`) or lead to a
+ * folder, relative to the site root: the loader reads regular files only (a link's target is
+ * not watched by dev, nor kept in the site), and says so rather than leave the page out unseen.
+ */
+function linksInContent(dir: string, entries: readonly Dirent[], root: string): string[] {
+  const links: string[] = [];
+  for (const entry of entries) {
+    if (!entry.isSymbolicLink()) continue;
+    const path = direntPath(entry);
+    if (`${sep}${relative(dir, path)}`.includes(`${sep}.`)) continue;
+    if (/\.mdx?$/i.test(entry.name) || statOf(path)?.isDirectory()) links.push(relative(root, path).split(sep).join('/'));
+  }
+  return links.sort();
+}
+
+/**
  * The content loader: every `.md`/`.mdx` under the content folder, compiled in the worker
  * pool (MDX → code, front matter, headings, links and images, text by section).
  */
@@ -110,6 +126,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
   const remembered: RememberedMarkdown = new Map();
   /** The body of each page `loadContent` took from the compile cache, read from its source when asked for (a rebuild asks for few). */
   const bodyReaders = new Map<string, () => string>();
+  /** The symbolic links `loadContent` left out, for `contentLoaded` to report. */
+  let leftOutLinks: string[] = [];
 
   return {
     name: CONTENT_LOADER,
@@ -118,6 +136,7 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const { config } = context;
       const locales = config.locales.map((l) => l.locale);
       const files = await listFiles(context.contentDir, context.listContent());
+      leftOutLinks = linksInContent(context.contentDir, context.listContent(), context.root);
       const grammarPath = fileURLToPath(workerModuleUrl(import.meta.url, '../../theme/highlight/rel.tmLanguage.json'));
       const moduleUrl = workerModuleUrl(import.meta.url, './compile-page.js');
       const stubModuleUrl = workerModuleUrl(import.meta.url, './read-stub.js');
@@ -276,6 +295,15 @@ export default function contentLoader(): Plugin<ContentPage[]> {
     // Every page's Markdown and the llms.txt index, once routes and navigation are final.
     postBuild: (args) => writeLlmsOutput({ ...args, bodies, cleanMarkdown, remembered }),
     async contentLoaded({ content, actions }) {
+      for (const file of leftOutLinks) {
+        actions.report({
+          severity: 'warning',
+          code: 'symlink-content',
+          message: `${file} is a symbolic link: pages are read from regular files only, so it is not built`,
+          file,
+          hint: "copy it into the content folder; or, for one file, import it from an .mdx page: import Readme from '../README.md', then <Readme />",
+        });
+      }
       bodies.clear();
       // dev's stubs from its outline cache carry no body: such a page has no Markdown until it is compiled.
       for (const page of content) {

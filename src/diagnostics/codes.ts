@@ -54,6 +54,7 @@ export const DIAGNOSTIC_CODES = {
   // symbolic links in public/ (copied by a build, served by dev and preview)
   'symlink-outside': { severity: 'warning', template: '{file} is a symbolic link to {target}, outside {folder}/: not {copied or served}' },
   'symlink-broken': { severity: 'warning', template: '{file} is a symbolic link to {target}, which does not exist: not {copied or served}' },
+  'symlink-content': { severity: 'warning', template: '{file} is a symbolic link: pages are read from regular files only, so it is not built' },
   'symlink-cycle': { severity: 'warning', template: '{file} is a symbolic link to {target}, a folder that contains the link (a cycle): not {copied or served}' },
   'read-failed': { severity: 'error', template: 'Cannot read {path}: {reason} ({errno})' },
   'write-failed': { severity: 'error', template: 'Cannot write {path}: {reason} ({errno})' },

@@ -87,6 +87,34 @@ describe('build: links in public/ that leave it are refused, the rest become reg
   });
 });
 
+describe('build: a symbolic link in content/ is no page, and is named in a warning rather than left out unseen', () => {
+  test('links to a page file, inside or outside content/, and to a folder of pages: each one warning, no page; an .mdx page importing the file shows it', async () => {
+    const linked = tempSite({
+      'README.md': '# Readme\n\nShared **text** here.\n',
+      'elsewhere/a.md': '# Elsewhere\n',
+      'content/index.mdx': "import Readme from '../README.md'\n\n# Home\n\n<Readme />\n",
+      'content/real.md': '# Real\n',
+    });
+    try {
+      symlinkSync('../README.md', join(linked.root, 'content', 'readme.md'));
+      symlinkSync('real.md', join(linked.root, 'content', 'again.md'));
+      symlinkSync('../elsewhere', join(linked.root, 'content', 'folder'));
+      // Not a page's name: an image beside a page may be a link (read through it when copied).
+      symlinkSync('real.md', join(linked.root, 'content', 'notes.txt'));
+      const result = await build({ root: linked.root });
+      const warnings = result.warnings.filter((w) => w.code === 'symlink-content');
+      expect(warnings.map((w) => [w.file, w.message])).toEqual(
+        ['content/again.md', 'content/folder', 'content/readme.md'].map((file) => [file, `${file} is a symbolic link: pages are read from regular files only, so it is not built`]),
+      );
+      for (const route of ['readme', 'again', 'folder/a']) expect(existsSync(join(linked.root, 'out', route, 'index.html')), route).toBe(false);
+      expect(existsSync(join(linked.root, 'out', 'real', 'index.html'))).toBe(true);
+      expect(readFileSync(join(linked.root, 'out', 'index.html'), 'utf8')).toContain('Shared <strong>text</strong> here.');
+    } finally {
+      linked.cleanup();
+    }
+  });
+});
+
 describe('dev: serves links inside public/, refuses links out of it and names each once', () => {
   const dev = useDevServer(() => site.root);
   const get = (path: string) => fetch(dev.url(path));

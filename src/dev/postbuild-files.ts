@@ -46,12 +46,14 @@ export class PostBuildFiles {
   /**
    * After a run: when `succeeded`, removes the files the run before wrote that this one did not
    * and keeps this run's list. A failed hook may not have written its files again, so after a
-   * failure nothing is removed, and the next run weighs what both wrote.
+   * failure nothing is removed, and the next run weighs what both wrote; the list is kept then
+   * too, so a session that ends before a good run leaves the next one what the failed run wrote.
    */
   async settle(written: ReadonlySet<string>, succeeded: boolean): Promise<void> {
     const previous = this.previous ?? (await this.readList());
     if (!succeeded) {
       this.previous = new Set([...previous, ...written]);
+      if (this.previous.size !== previous.size) await this.keepList();
       return;
     }
     const gone = [...previous].filter((path) => !written.has(path));

@@ -41,6 +41,18 @@ test('after a failed run nothing is removed, and the next good run removes what 
   expect(['one.md', 'two.md', 'three.md'].filter((name) => existsSync(join(outDir, name)))).toEqual(['two.md']);
 });
 
+test('what a failed run wrote is in the kept list: a session ending before a good run leaves it to the next, which removes it', async () => {
+  const outDir = join(dir, 'c', 'out');
+  const list = join(dir, 'c', 'list.json');
+  const first = new PostBuildFiles(outDir, list);
+  await first.settle(await run(first, outDir, ['kept.md']), true);
+  await first.settle(await run(first, outDir, ['kept.md', 'only-in-a-failed-run.md']), false);
+  const next = new PostBuildFiles(outDir, list);
+  await next.settle(await run(next, outDir, ['kept.md']), true);
+  expect(existsSync(join(outDir, 'only-in-a-failed-run.md'))).toBe(false);
+  expect(existsSync(join(outDir, 'kept.md'))).toBe(true);
+});
+
 test("the list outlives the session: the next one removes what the last wrote and it does not, and never a path outside the folder", async () => {
   const outDir = join(dir, 'c', 'out');
   const list = join(dir, 'c', 'list.json');

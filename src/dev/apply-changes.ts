@@ -2,6 +2,7 @@ import { join, relative } from 'node:path';
 import { classifyChange, type WatchedPaths } from './classify-change.ts';
 import type { DevMessage } from '../shared/dev-protocol.ts';
 import type { DevSite } from './dev-site.ts';
+import { runnableModuleInputs } from '../pipeline/runnable-module.ts';
 
 /** A file-system event from the watcher. */
 export interface FileEvent {
@@ -62,9 +63,15 @@ export async function applyChanges(site: DevSite, events: FileEvent[], watched: 
         }
       }
     } else if (change.kind === 'source') {
-      // A file outside content/ (`components/`): the config's components are bundled again (a
-      // changed one gets a new URL), and the pages bundled from it compile again.
-      components = true;
+      // A file outside content/ (`components/`): the config's components are bundled again when
+      // one was made from it (a changed one gets a new URL), and the pages bundled from it compile again.
+      const bundledFrom = runnableModuleInputs().includes(change.path);
+      if (bundledFrom || site.componentFiles().includes(change.path)) {
+        // A plain JavaScript component is not bundled: the workers import the file by its own
+        // URL, which a worker evaluates once. New workers import it afresh.
+        if (!bundledFrom && /\.[cm]?js$/i.test(change.path)) site.restartWorkers();
+        else components = true;
+      }
       for (const path of site.store.importersOf(change.path)) {
         site.store.invalidate(path);
         pages.add(path);

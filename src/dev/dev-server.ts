@@ -156,7 +156,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     try {
       site.errors.set('internal', []);
       const applied = await site.exclusive(() => applyChanges(site, events, watched));
-      if (applied.configChanged) paths = watchedPaths(site);
+      // After any change: a config change watches other paths, a component's may import a new file.
+      paths = watchedPaths(site);
       site.errors.report();
       if (applied.message) send(applied.message);
       if (applied.message?.type === 'reload') site.prerender(applied.pages);

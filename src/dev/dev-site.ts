@@ -126,6 +126,7 @@ export class DevSite {
 
   constructor(readonly options: DevSiteOptions) {
     this.store.wanted = (urlPath) => this.requestedEarly(urlPath);
+    this.store.watchesImport = (file) => this.isSourceFile(file);
     this.pipeline = new DevPipeline(options.root, this.store, () => this.pool);
     this.renderer = new DevRenderer(() => this.pool, options.root);
     this.errors = new ErrorBoard(options.root, options.log, options.color);
@@ -454,14 +455,22 @@ export class DevSite {
    * them. A page's import inside content/ is watched with the folder.
    */
   sourceFiles(): string[] {
-    const { context, configFiles } = this.pipeline;
+    const { context } = this.pipeline;
     if (!context) return [];
-    const components = Object.values(context.config.components).map((target) => resolve(context.root, target.split('#')[0]!));
-    const inside = (dir: string, file: string) => file.startsWith(dir + sep);
-    const config = new Set(configFiles);
-    return [...new Set([...this.store.importedFiles(), ...runnableModuleInputs(), ...components])]
-      .filter((file) => !inside(context.contentDir, file) && !inside(context.publicDir, file) && !config.has(file))
-      .sort();
+    return [...new Set([...this.store.importedFiles(), ...runnableModuleInputs(), ...this.componentFiles()])].filter((file) => this.isSourceFile(file)).sort();
+  }
+
+  /** The config's components' own files (`components: { Logo: './components/Logo.tsx' }`), absolute. */
+  componentFiles(): string[] {
+    const { context } = this.pipeline;
+    return context ? Object.values(context.config.components).map((target) => resolve(context.root, target.split('#')[0]!)) : [];
+  }
+
+  /** A file dev watches one by one when a bundle was made from it: not in the content or public folder (watched whole), not the config's. */
+  private isSourceFile(file: string): boolean {
+    const { context, configFiles } = this.pipeline;
+    if (!context) return false;
+    return !file.startsWith(context.contentDir + sep) && !file.startsWith(context.publicDir + sep) && !configFiles.includes(file);
   }
 
   /** New render workers, which import the theme and renderer modules afresh. */

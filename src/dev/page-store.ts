@@ -197,18 +197,24 @@ export class PageStore {
   /** After the content loader listed every page: pages it no longer lists (deleted, renamed) are dropped. */
   prune(): void {
     if (!this.scanned.size) return;
-    for (const path of this.entries.keys()) if (!this.scanned.has(path)) this.entries.delete(path);
+    for (const [path, entry] of this.entries) {
+      if (this.scanned.has(path)) continue;
+      this.countImports(entry.output, -1);
+      this.entries.delete(path);
+    }
     this.scanned = new Set();
   }
 
   /** The file is gone. */
   forget(path: string): void {
+    this.countImports(this.entries.get(path)?.output, -1);
     this.entries.delete(path);
   }
 
   /** Everything, after a config change (links and tasks depend on it). */
   clear(): void {
     this.entries.clear();
+    this.importers.clear();
   }
 
   isCurrent(path: string): boolean {
@@ -250,16 +256,31 @@ export class PageStore {
   }
 
   /** Every file the pages' bundles were made from (`CompiledPage.imports`): dev watches them. */
-  importedFiles(): Set<string> {
-    const files = new Set<string>();
-    for (const entry of this.entries.values()) for (const file of entry.output?.compiled.imports ?? []) files.add(file);
-    return files;
+  importedFiles(): string[] {
+    return [...this.importers.keys()];
   }
 
-  /** Told when a compile's bundle was made from a file no page's bundle was made from before (dev then watches it). */
+  /**
+   * Told when a compile's bundle was made from a file no current page's bundle was made from
+   * (dev then watches it), among the files {@link watchesImport} accepts.
+   */
   onNewImports: () => void = () => {};
-  /** Every file a compile's bundle was made from so far: a compile names a new one rarely, and a large site's compiles are many. */
-  private readonly seenImports = new Set<string>();
+  /** The imports that count for {@link onNewImports}: dev's, those outside the content and public folders (its folders are watched whole). */
+  watchesImport: (file: string) => boolean = () => true;
+  /** How many pages' current bundles were made from each file: kept as outputs change, so a new one is found without a walk of every page. */
+  private readonly importers = new Map<string, number>();
+
+  /** Adds (`1`) or takes away (`-1`) an output's imports from the counts; true when a file is counted for the first time. */
+  private countImports(output: PageCompileOutput | undefined, by: 1 | -1): boolean {
+    let added = false;
+    for (const file of output?.compiled.imports ?? []) {
+      const count = (this.importers.get(file) ?? 0) + by;
+      if (count > 0) this.importers.set(file, count);
+      else this.importers.delete(file);
+      if (by === 1 && count === 1 && this.watchesImport(file)) added = true;
+    }
+    return added;
+  }
 
   /**
    * Compiles the current version of a page. Resolves to true when the page's output or errors
@@ -301,12 +322,11 @@ export class PageStore {
       // and kept as the page's last good version. Read it again, a few times at most.
       if (read < READS_PER_COMPILE && before !== undefined && stampOf(task.file) !== before) continue;
       // A failed compile keeps the last good output in use.
+      // The new imports counted before the old go: a file both import is not new.
+      const added = result.output ? this.countImports(result.output, 1) : false;
+      if (result.output) this.countImports(entry.output, -1);
       Object.assign(entry, result, { current: true });
-      const imports = result.output?.compiled.imports ?? [];
-      if (imports.some((file) => !this.seenImports.has(file))) {
-        for (const file of imports) this.seenImports.add(file);
-        this.onNewImports();
-      }
+      if (added) this.onNewImports();
       return true;
     }
   }

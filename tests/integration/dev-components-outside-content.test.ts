@@ -10,12 +10,15 @@ import { useDevServer } from '../use-dev-server.ts';
  * watched none of them: an edit showed only after a restart.
  */
 const note = (text: string) => `import { label } from './label.ts';\n\nexport default function Note() {\n  return <span className="note">{label}: ${text}</span>;\n}\n`;
+const config = (title: string) => `export default { title: '${title}', components: { Logo: './components/Logo.tsx', Plain: './components/Plain.mjs' } };\n`;
+const plain = (text: string) => `import { createElement } from 'react';\n\nexport default function Plain() {\n  return createElement('i', { className: 'plain' }, '${text}');\n}\n`;
 const logo = (text: string) => `export default function Logo() {\n  return <b className="logo">${text}</b>;\n}\n`;
 const dev = useDevServer(
   {
-    'docs-gen.config.ts': "export default { title: 'Outside', components: { Logo: './components/Logo.tsx' } };\n",
+    'docs-gen.config.ts': config('Outside'),
     'content/index.mdx': "import Note from '../components/Note.jsx';\n\n# Home\n\n<Note />\n\n<Logo />\n",
-    'content/plain.mdx': '# Plain\n\n<Logo />\n',
+    'content/plain.mdx': '# Plain\n\n<Logo />\n\n<Plain />\n',
+    'components/Plain.mjs': plain('Plain one'),
     'components/Note.jsx': note('first'),
     'components/label.ts': "export const label = 'Label one';\n",
     'components/Logo.tsx': logo('Logo one'),
@@ -25,6 +28,7 @@ const dev = useDevServer(
 
 const html = async (path: string) => (await fetch(dev.url(path))).text();
 const noteOn = async (path: string) => /class="note">([^<]*)</.exec(await html(path))?.[1];
+const plainOn = async (path: string) => /class="plain">([^<]*)</.exec(await html(path))?.[1];
 const logoOn = async (path: string) => /class="logo">([^<]*)</.exec(await html(path))?.[1];
 
 /** Writes `file` (relative to the site) and waits for dev's next message of `type`. */
@@ -55,4 +59,25 @@ test("a config component outside content/: an edit is on every page using it; a 
   expect(await logoOn('/plain')).toBe('Logo two');
   await save('components/Logo.tsx', logo('Logo three'), 'reload');
   expect(await logoOn('/plain')).toBe('Logo three');
+});
+
+test('a plain JavaScript config component (not bundled): an edit is on the page', async () => {
+  expect(await plainOn('/plain')).toBe('Plain one');
+  await save('components/Plain.mjs', plain('Plain two'), 'reload');
+  expect(await plainOn('/plain')).toBe('Plain two');
+});
+
+test('a file a config component starts to import is watched from then on', async () => {
+  writeFileSync(join(dev.root, 'components', 'badge.ts'), "export const badge = 'Badge one';\n");
+  await save('components/Logo.tsx', "import { badge } from './badge.ts';\n\nexport default function Logo() {\n  return <b className=\"logo\">{badge}</b>;\n}\n", 'reload');
+  expect(await logoOn('/plain')).toBe('Badge one');
+  await save('components/badge.ts', "export const badge = 'Badge two';\n", 'reload');
+  expect(await logoOn('/plain')).toBe('Badge two');
+});
+
+test('after a config change, the components a page imports are still watched', async () => {
+  await save('docs-gen.config.ts', config('Outside, renamed'), 'reload');
+  expect(await noteOn('/')).toBe('Label two: second');
+  await save('components/Note.jsx', note('third'), 'reload');
+  expect(await noteOn('/')).toBe('Label two: third');
 });

@@ -100,6 +100,27 @@ describe('the dev page store', () => {
     expect(told).toBe(2);
     expect(store.importersOf('/site/data/plans.json')).toEqual([]);
     expect([...store.importedFiles()]).toEqual(['/site/components/Note.tsx']);
+
+    // A file no page imports any more, imported again: new again (dev's list of watched files lost it meanwhile).
+    answers.push(bundled(['/site/data/plans.json']));
+    store.invalidate(PAGE);
+    await store.compile(PAGE);
+    expect(told).toBe(3);
+
+    // After a config change the store starts empty, and so does what dev watches of it: every import is new again.
+    store.clear();
+    answers.push(bundled(['/site/components/Note.tsx']));
+    await store.compilePage(run)(task);
+    await store.compile(PAGE);
+    expect(told).toBe(4);
+    expect(store.importedFiles()).toEqual(['/site/components/Note.tsx']);
+
+    // Only the imports dev watches one by one count: one inside content/ is watched with the folder.
+    store.watchesImport = (file) => !file.startsWith('/site/content/');
+    answers.push(bundled(['/site/components/Note.tsx', '/site/content/pic.png']));
+    store.invalidate(PAGE);
+    await store.compile(PAGE);
+    expect(told).toBe(4);
   });
 
   describe('a page whose file changes while the worker reads it', () => {

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, cp, mkdir, readFile } from 'node:fs/promises';
+import { copyFile, cp, mkdir, readdir, readFile } from 'node:fs/promises';
 import { extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { realPathInside, workerModuleUrl, type ContentPage, type Plugin, type PluginContext, type SiteData } from 'docs-gen';
@@ -80,10 +80,13 @@ export default function nextraCompat(): Plugin {
       if (!existsSync(folder)) return;
       // The folder keeps every image any version of a page imported: the output gets those the
       // site's pages and components import now, as a clean build of the same sources would.
-      const names = await staticFilesInUse(site, context);
-      if (names === 'unknown') return void (await cp(folder, join(outDir, STATIC_FOLDER), { recursive: true }));
-      if (names.size) await mkdir(join(outDir, STATIC_FOLDER), { recursive: true });
-      await Promise.all([...names].map((name) => copyFile(join(folder, name), join(outDir, STATIC_FOLDER, name))));
+      const inUse = await staticFilesInUse(site, context);
+      if (inUse === 'unknown') return void (await cp(folder, join(outDir, STATIC_FOLDER), { recursive: true }));
+      // A bundle is searched as text: a page that shows such a path in its prose names no file.
+      const present = new Set(await readdir(folder));
+      const names = [...inUse].filter((name) => present.has(name));
+      if (names.length) await mkdir(join(outDir, STATIC_FOLDER), { recursive: true });
+      await Promise.all(names.map((name) => copyFile(join(folder, name), join(outDir, STATIC_FOLDER, name))));
     },
     async devRequest({ url, response, context }) {
       const prefix = `${context.config.basePath}/${STATIC_FOLDER}/`;

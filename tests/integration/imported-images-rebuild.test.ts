@@ -45,7 +45,7 @@ describe('images imported by pages and components, over rebuilds', () => {
       expect(readFileSync(join(site.root, 'out', 'index.html'), 'utf8')).toContain(`/_docs-gen/nextra/${changed.names[0]}`);
       expect(changed.incremental).toEqual(changed.clean);
 
-      // One page stops importing it; the other still does, from a compile the cache holds.
+      // One page stops importing it; the other still does (bundled again: bundled pages are not kept in the compile cache).
       writeFileSync(join(site.root, 'content', 'index.mdx'), '# Home\n\nNo picture.\n');
       const oneLeft = await incrementalAndClean(site.root, 'page-3');
       expect(oneLeft.names).toEqual(changed.names);
@@ -60,7 +60,7 @@ describe('images imported by pages and components, over rebuilds', () => {
     }
   });
 
-  test("a page's earlier text again, compiled from the cache: its image is back in the output", async () => {
+  test("a page's earlier text again: its image is back in the output", async () => {
     const withImage = "import pic from './pic.png'\n\n# Home\n\n<img src={pic.src} alt=\"pic\" />\n";
     const site = tempSite({ 'content/index.mdx': withImage });
     try {
@@ -94,6 +94,20 @@ describe('images imported by pages and components, over rebuilds', () => {
       const none = await incrementalAndClean(site.root, 'component-2');
       expect(none.names).toEqual([]);
       expect(none.incremental).toEqual(none.clean);
+    } finally {
+      site.cleanup();
+    }
+  });
+
+  test('a page whose text shows a path of the static folder (no file there) builds, and gets no such file', async () => {
+    const site = tempSite({
+      'content/index.mdx': "import pic from './pic.png'\n\n# Home\n\nImages land at `/_docs-gen/nextra/logo.0123456789ab.png`.\n\n<img src={pic.src} alt=\"pic\" />\n",
+    });
+    try {
+      writeFileSync(join(site.root, 'content', 'pic.png'), await png(8, 8));
+      const built = await incrementalAndClean(site.root, 'prose');
+      expect(built.names).toEqual([expect.stringMatching(/^pic\.[0-9a-f]{12}\.png$/)]);
+      expect(built.incremental).toEqual(built.clean);
     } finally {
       site.cleanup();
     }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { statSync, type Dirent, type Stats } from 'node:fs';
+import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,9 +106,26 @@ function linksInContent(dir: string, entries: readonly Dirent[], root: string): 
     if (!entry.isSymbolicLink()) continue;
     const path = direntPath(entry);
     if (`${sep}${relative(dir, path)}`.includes(`${sep}.`)) continue;
-    if (/\.mdx?$/i.test(entry.name) || statOf(path)?.isDirectory()) links.push(relative(root, path).split(sep).join('/'));
+    if (/\.mdx?$/i.test(entry.name) || (statOf(path)?.isDirectory() && holdsPages(path))) links.push(relative(root, path).split(sep).join('/'));
   }
   return links.sort();
+}
+
+/** Whether a folder holds a `.md`/`.mdx` file at any depth (a linked folder of images holds none, and its images are read through the link). Stops at the first. */
+function holdsPages(dir: string): boolean {
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return false;
+  }
+  for (const entry of entries) {
+    if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+    if (entry.isFile() && /\.mdx?$/i.test(entry.name)) return true;
+    // Links inside are not followed: never round a cycle.
+    if (entry.isDirectory() && holdsPages(join(dir, entry.name))) return true;
+  }
+  return false;
 }
 
 /**

@@ -101,6 +101,10 @@ describe('build: a symbolic link in content/ is no page, and is named in a warni
       symlinkSync('../elsewhere', join(linked.root, 'content', 'folder'));
       // Not a page's name: an image beside a page may be a link (read through it when copied).
       symlinkSync('real.md', join(linked.root, 'content', 'notes.txt'));
+      // Nor a folder of no pages (images a page shows through the link).
+      mkdirSync(join(linked.root, 'shared', 'img'), { recursive: true });
+      writeFileSync(join(linked.root, 'shared', 'img', 'caption.txt'), 'not a page');
+      symlinkSync('../shared/img', join(linked.root, 'content', 'img'));
       const result = await build({ root: linked.root });
       const warnings = result.warnings.filter((w) => w.code === 'symlink-content');
       expect(warnings.map((w) => [w.file, w.message])).toEqual(

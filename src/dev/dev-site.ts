@@ -457,7 +457,7 @@ export class DevSite {
   sourceFiles(): string[] {
     const { context } = this.pipeline;
     if (!context) return [];
-    return [...new Set([...this.store.importedFiles(), ...runnableModuleInputs(), ...this.componentFiles()])].filter((file) => this.isSourceFile(file)).sort();
+    return [...new Set([...this.store.importedFiles(), ...runnableModuleInputs(context.cacheDir), ...this.componentFiles()])].filter((file) => this.isSourceFile(file)).sort();
   }
 
   /** The config's components' own files (`components: { Logo: './components/Logo.tsx' }`), absolute. */

@@ -54,11 +54,12 @@ async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlug
 }
 
 /**
- * The site's files the modules bundled since the last {@link forgetRunnableModules} were made
- * from (a component and what it imports, packages left out): dev watches them.
+ * The files the modules bundled into `cacheDir` (one site's) in this process were made from (a
+ * component and what it imports, packages left out; older versions' too): dev watches them.
  */
-export function runnableModuleInputs(): string[] {
-  return [...new Set([...inputsOf.values()].flat())];
+export function runnableModuleInputs(cacheDir: string): string[] {
+  const folder = `${pathToFileURL(join(cacheDir, 'modules')).href}/`;
+  return [...new Set([...inputsOf].filter(([url]) => url.startsWith(folder)).flatMap(([, inputs]) => inputs))];
 }
 
 /**
@@ -69,7 +70,9 @@ export function runnableModuleInputs(): string[] {
  */
 export function forgetRunnableModules(): void {
   bundled.clear();
-  inputsOf.clear();
+  // The inputs stay: dev asks for them while it bundles the components again, and a file missing
+  // from what it watches meanwhile would go unseen. A bundle made again from the same text has the
+  // same URL, so they are replaced; an older version's are few, and cost a watched file at most.
 }
 
 /** The same references with each module made runnable in a worker ({@link runnableModuleUrl}). */

@@ -33,8 +33,9 @@ export class ErrorBoard {
     }
   }
 
-  /** Replaces one source's errors (an empty list clears it). */
+  /** Replaces one source's errors (an empty list clears it); its warnings are printed, each once ({@link warnOnce}). */
   set(source: string, diagnostics: Diagnostic[]): void {
+    this.warnOnce(diagnostics.filter((d) => d.severity === 'warning'));
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) this.bySource.set(source, errors);
     else this.bySource.delete(source);

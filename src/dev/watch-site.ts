@@ -1,4 +1,4 @@
-import { realpathSync, statSync } from 'node:fs';
+import { lstatSync, realpathSync, statSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { watch } from 'chokidar';
 import type { FileEvent } from './apply-changes.ts';
@@ -24,6 +24,12 @@ const stamp = (path: string) => {
 
 /** Inside the content and public folders, what dev neither watches nor reads. */
 export const IGNORED = /[\\/](?:\.git|\.docs-gen-cache|node_modules)(?:[\\/]|$)/;
+
+/** Whether `path` is a symbolic link made (or last renamed) before `time`. */
+export function isLinkFrom(path: string, time: number): boolean {
+  const info = lstatSync(path, { throwIfNoEntry: false });
+  return info !== undefined && info.isSymbolicLink() && info.ctimeMs < time;
+}
 
 const EVENTS = new Set(['add', 'addDir', 'change', 'unlink', 'unlinkDir']);
 
@@ -80,6 +86,7 @@ class RealRoots {
 
 /** chokidar over everything dev depends on; events come in settled batches, one batch at a time. */
 export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) => Promise<void>): SiteWatcher {
+  const startedAt = Date.now();
   let current = initial;
   const roots = new RealRoots();
   const watcher = watch(
@@ -134,6 +141,9 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
     // before the watcher was ready dev finds by comparing listings (startup-changes.ts).
     if (!scanned) return;
     if (!EVENTS.has(event)) return;
+    // Nor its late reports of the same: a link to a file outside the watched folders is reported
+    // as added just after 'ready'. A link made before the watcher started is none of dev's changes.
+    if (event === 'add' && isLinkFrom(path, startedAt)) return;
     const given = roots.given(path);
     // A watched folder removed (public/ deleted and made again, a branch switched): chokidar stops
     // watching it, and later events inside it, once it is back, went unseen. Added again, it is

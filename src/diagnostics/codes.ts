@@ -26,6 +26,7 @@ export const DIAGNOSTIC_CODES = {
   'front-matter-invalid': { severity: 'error', template: 'Front matter `{key}` must be {expected}' },
   'mdx-syntax': { severity: 'error', template: 'MDX syntax error: {reason}' },
   'mdx-import': { severity: 'error', template: "Cannot bundle the page's imports: {reason}" },
+  'module-bundle': { severity: 'error', template: 'Cannot bundle {module}: {reason}' },
   'math-syntax': { severity: 'error', template: 'TeX error: {reason}' },
   'component-props': { severity: 'error', template: '{component} {reason}' },
   'render-failed': { severity: 'error', template: 'Rendering {route} failed: {reason}' },

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises';
-import { join, sep } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BundlerSite, UnifiedPluginRef } from './plugin.ts';
-import type { Plugin as EsbuildPlugin } from 'esbuild';
+import type { Message, Plugin as EsbuildPlugin } from 'esbuild';
+import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { bundledModuleName, bundleInputFiles, userModuleBuildOptions } from '../util/import-module.ts';
 import { writeAtomically } from '../util/write-atomically.ts';
 
@@ -11,6 +12,8 @@ const TYPESCRIPT = /\.(?:ts|tsx|mts|cts|jsx)$/;
 const bundled = new Map<string, Promise<string>>();
 /** The files each bundle above was made from (its module and what it imports), by the bundle's URL. */
 const inputsOf = new Map<string, string[]>();
+/** For a module whose last bundle failed: the site's cache folder, and the files the failure names (and the module). */
+const failedInputsOf = new Map<string, { cacheDir: string; inputs: string[] }>();
 
 /** A `file:` URL from a URL or an absolute path. */
 export function moduleUrlOf(module: string): string {
@@ -40,7 +43,31 @@ export function runnableModuleUrl(module: string, cacheDir: string, plugins: Esb
 async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlugin[]): Promise<string> {
   const { build } = await import('esbuild');
   const options = { ...userModuleBuildOptions(file, plugins), metafile: true as const };
-  const result = await build(options);
+  const workingDir = options.absWorkingDir;
+  let result: Awaited<ReturnType<typeof build<typeof options>>>;
+  try {
+    result = await build(options);
+  } catch (error) {
+    const errors = (error as { errors?: Message[] }).errors;
+    if (!errors?.length) throw error;
+    // The files esbuild names (one with a syntax error, the one that imports a missing file): a
+    // failed build has no metafile, and dev watches these for the fix.
+    const named = errors.flatMap((m) => (m.location && workingDir !== undefined ? [resolve(workingDir, m.location.file)] : []));
+    failedInputsOf.set(file, { cacheDir, inputs: [...new Set([file, ...named])] });
+    // A site's cache folder is `<root>/.docs-gen-cache`: its files are named from the root, as every diagnostic's are.
+    const root = dirname(cacheDir);
+    throw new DiagnosticError(
+      errors.map((m) => ({
+        severity: 'error' as const,
+        code: 'module-bundle' as const,
+        message: `Cannot bundle ${relative(root, file)}: ${m.text}`,
+        file: m.location && workingDir !== undefined ? relative(root, resolve(workingDir, m.location.file)) : relative(root, file),
+        line: m.location?.line,
+        column: m.location ? m.location.column + 1 : undefined,
+      })),
+    );
+  }
+  failedInputsOf.delete(file);
   const text = result.outputFiles[0]!.text;
   const dir = join(cacheDir, 'modules');
   await mkdir(dir, { recursive: true });
@@ -48,18 +75,19 @@ async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlug
   // Through a temporary name: a worker of another build importing this module must never see half of it.
   await writeAtomically(out, text);
   const url = pathToFileURL(out).href;
-  const workingDir = options.absWorkingDir;
   inputsOf.set(url, workingDir === undefined ? [] : bundleInputFiles(result.metafile, workingDir).filter((input) => !input.includes(`${sep}node_modules${sep}`)));
   return url;
 }
 
 /**
  * The files the modules bundled into `cacheDir` (one site's) in this process were made from (a
- * component and what it imports, packages left out; older versions' too): dev watches them.
+ * component and what it imports, packages left out; older versions' too; for a module whose last
+ * bundle failed, the files the failure names): dev watches them.
  */
 export function runnableModuleInputs(cacheDir: string): string[] {
   const folder = `${pathToFileURL(join(cacheDir, 'modules')).href}/`;
-  return [...new Set([...inputsOf].filter(([url]) => url.startsWith(folder)).flatMap(([, inputs]) => inputs))];
+  const failed = [...failedInputsOf.values()].filter((f) => f.cacheDir === cacheDir).flatMap((f) => f.inputs);
+  return [...new Set([...[...inputsOf].filter(([url]) => url.startsWith(folder)).flatMap(([, inputs]) => inputs), ...failed])];
 }
 
 /**

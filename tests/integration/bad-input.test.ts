@@ -35,6 +35,8 @@ describe('bad input stops the build and leaves the previous output untouched', (
     ['an-object-as-a-child-in-mdx-stops-the-build-at-its-place', { code: 'render-failed', file: 'content/page.mdx', line: 5, column: 9 }],
     ['a-throwing-meta-ts-stops-the-build-at-its-line', { code: 'meta-syntax', file: 'content/_meta.ts', line: 4, column: 9 }],
     ['a-throwing-config-stops-the-build-at-its-line', { code: 'config-syntax', file: 'docs-gen.config.ts', line: 4, column: 26 }],
+    // A config component is bundled for the renderer: what esbuild finds is the file's own error, not an internal one.
+    ['a-syntax-error-in-a-component-import-stops-the-build', { code: 'module-bundle', file: 'components/name.ts', line: 2, column: 28 }],
     ['a-yaml-alias-bomb-in-front-matter-stops-the-build', { code: 'front-matter-yaml', file: 'content/page.mdx', line: 4, column: 8 }],
     ['a-yaml-function-tag-in-front-matter-stops-the-build', { code: 'front-matter-yaml', file: 'content/page.mdx', line: 3, column: 9 }],
   ])('%s', async (name, expected) => {

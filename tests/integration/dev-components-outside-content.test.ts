@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { DevMessage } from '../../src/shared/dev-protocol.ts';
 import { useDevServer } from '../use-dev-server.ts';
 
@@ -80,4 +80,24 @@ test('after a config change, the components a page imports are still watched', a
   expect(await noteOn('/')).toBe('Label two: second');
   await save('components/Note.jsx', note('third'), 'reload');
   expect(await noteOn('/')).toBe('Label two: third');
+});
+
+describe('a config component whose import has a syntax error when dev starts', () => {
+  const broken = useDevServer(
+    {
+      'docs-gen.config.ts': "export default { title: 'Broken', components: { Logo: './components/Logo.tsx' } };\n",
+      'content/index.mdx': '# Home\n\n<Logo />\n',
+      'components/Logo.tsx': "import { name } from './name.ts';\n\nexport default function Logo() {\n  return <b className=\"logo\">{name}</b>;\n}\n",
+      'components/name.ts': "export const name = ('Acme';\n",
+    },
+    { socket: true },
+  );
+
+  test('is shown at its place, and the fix of the imported file (watched though no bundle was made) clears it', async () => {
+    expect(broken.terminal.join('\n')).toMatch(/components\/name\.ts:1:\d+ error Cannot bundle components\/Logo\.tsx: .*\[module-bundle\]/);
+    const from = broken.messages.length;
+    writeFileSync(join(broken.root, 'components', 'name.ts'), "export const name = 'Acme';\n");
+    await broken.messageAfter(from, (m) => m.type === 'reload');
+    expect(/class="logo">([^<]*)</.exec(await (await fetch(broken.url('/'))).text())?.[1]).toBe('Acme');
+  });
 });

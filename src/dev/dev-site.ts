@@ -445,13 +445,14 @@ export class DevSite {
       this.mdxComponents = await runnableMdxComponents(this.pipeline.plugins, this.pipeline.context);
       this.errors.set('components', []);
     } catch (error) {
-      this.errors.set('components', asDiagnostics(error, 'config-load'));
+      // A failed bundle is a `module-bundle` error at its place; anything else is dev's own.
+      this.errors.set('components', asDiagnostics(error));
     }
   }
 
   /**
    * The files outside the content and public folders that pages' and components' bundles were
-   * made from, and the components' own files (one that failed to bundle named none): dev watches
+   * made from (or a component's failed bundle named), and the components' own files: dev watches
    * them. A page's import inside content/ is watched with the folder.
    */
   sourceFiles(): string[] {

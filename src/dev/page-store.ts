@@ -321,8 +321,8 @@ export class PageStore {
       // then write), and a read between them compiles an empty or cut page, which would be served
       // and kept as the page's last good version. Read it again, a few times at most.
       if (read < READS_PER_COMPILE && before !== undefined && stampOf(task.file) !== before) continue;
-      // A failed compile keeps the last good output in use.
-      // The new imports counted before the old go: a file both import is not new.
+      // The new imports are counted before the old go: a file both import is not new. A failed
+      // compile (no output) keeps the last good output in use, and its imports.
       const added = result.output ? this.countImports(result.output, 1) : false;
       if (result.output) this.countImports(entry.output, -1);
       Object.assign(entry, result, { current: true });

@@ -178,7 +178,14 @@ export async function runnableMdxComponents(plugins: Plugin[], context: PluginCo
     }),
   );
   const bundlerPlugins = await bundlerPluginsOf(context.markdown.bundlerPlugins ?? [], { root: context.root, cacheDir: context.cacheDir, basePath: context.config.basePath });
-  return runnableRefsByName({ ...mdxComponentsOf(plugins), ...fromConfig }, context.cacheDir, bundlerPlugins);
+  // The config's components are the site's own files, in JavaScript too: bundled, a syntax error
+  // is a diagnostic at its place, and dev learns the files each is made from (a changed one gets a
+  // new URL). A plugin's are its package's modules, imported as they are.
+  const [fromPlugins, ofConfig] = await Promise.all([
+    runnableRefsByName(mdxComponentsOf(plugins), context.cacheDir, bundlerPlugins),
+    runnableRefsByName(fromConfig, context.cacheDir, bundlerPlugins, { bundleJavaScript: true }),
+  ]);
+  return { ...fromPlugins, ...ofConfig };
 }
 
 /**
@@ -290,11 +297,12 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
   const likelyMisses: number[] = [];
   const others: number[] = [];
   routes.forEach((route, i) => (fromCompileCache(route) ? others : likelyMisses).push(i));
-  const first = Promise.all(likelyMisses.map(settle));
-  // Handled here and awaited below: a failure while the loop turns is no unhandled rejection.
-  first.catch(() => undefined);
+  const first = Promise.allSettled(likelyMisses.map(settle));
   if (likelyMisses.length && others.length) await new Promise((resolve) => setImmediate(resolve));
-  await Promise.all([first, ...others.map(settle)]);
+  // Every render ends before a failure is thrown: one still writing its page into the staging
+  // folder while the build removed it made the removal fail (ENOTEMPTY), in place of the error.
+  const [firstResults, otherResults] = await Promise.all([first, Promise.allSettled(others.map(settle))]);
+  throwFirstRejection([...firstResults, ...otherResults]);
   // In the routes' order, whichever finished first.
   const diagnostics = failed.flat();
   if (diagnostics.length && !keepGoing) throw new DiagnosticError(diagnostics);
@@ -366,10 +374,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // Links in public/ that lead outside it are refused with a warning; the rest become regular files.
     const publicFolders = new Set<string>();
     const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root, publicFolders) : [];
-    const [siteAssets, mdxComponents] = await Promise.all([
-      buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config }),
-      runnableMdxComponents(plugins, context),
-    ]);
+    // Both end before either's failure is thrown: the assets are copied into the staging folder.
+    const assetsBuilt = buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config });
+    const componentsBundled = runnableMdxComponents(plugins, context);
+    throwFirstRejection(await Promise.allSettled([assetsBuilt, componentsBundled]));
+    const [siteAssets, mdxComponents] = await Promise.all([assetsBuilt, componentsBundled]);
     const { assets } = siteAssets;
     const sidebarUrls = await writeSidebarData(staging, site.navigation, config);
     const snapshot = siteSnapshot(config, site, siteAssets, mdxComponents, sidebarUrls);
@@ -422,6 +431,12 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (staging) await discardStaging(staging);
     await pool.close();
   }
+}
+
+/** Throws the first rejection among settled promises, if any. */
+function throwFirstRejection(results: readonly PromiseSettledResult<unknown>[]): void {
+  const rejected = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (rejected) throw rejected.reason;
 }
 
 async function transformAndWrite(transformers: Plugin[], rendered: RenderOutput[], routes: RouteDefinition[], context: PluginContext, staging: string): Promise<void> {

@@ -157,7 +157,9 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       site.errors.set('internal', []);
       const applied = await site.exclusive(() => applyChanges(site, events, watched));
       // After any change: a config change watches other paths, a component's may import a new file.
+      // Watched before the tabs hear of the change: a save that follows at once is seen.
       paths = watchedPaths(site);
+      watcher?.update(paths);
       site.errors.report();
       if (applied.message) send(applied.message);
       if (applied.message?.type === 'reload') site.prerender(applied.pages);

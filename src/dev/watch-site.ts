@@ -124,6 +124,7 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
     const events = pending;
     pending = [];
     const files = events.filter((e) => e.event === 'change' || e.event === 'add').map((e) => [e.path, stamp(e.path)] as const);
+    for (const [path, seen] of files) if (lastStamps.has(path)) lastStamps.set(path, seen);
     chain = chain.then(() => onBatch(events)).catch(() => {});
     if (files.length) {
       recheck = setTimeout(() => {
@@ -132,6 +133,8 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
     }
   };
   let recheck: ReturnType<typeof setTimeout> | undefined;
+  /** The stamp of each path added by `update` as last seen (when added, or in a batch since). */
+  const lastStamps = new Map<string, string>();
   // A folder that cannot be read (permissions, a race with a delete) must not stop dev.
   watcher.on('error', () => {});
   watcher.on('all', (event, path) => {
@@ -160,7 +163,14 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
       const before = new Set(listOf(current));
       current = paths;
       const added = listOf(paths).filter((p) => !before.has(p));
-      if (added.length) watcher.add(added.map((path) => roots.real(path)));
+      if (!added.length) return;
+      watcher.add(added.map((path) => roots.real(path)));
+      // chokidar sets its watches up after `add` returns: a file saved meanwhile is found by its
+      // stamp (against the last one a batch saw, so a save chokidar did report is not sent twice).
+      for (const path of added) lastStamps.set(path, stamp(path));
+      setTimeout(() => {
+        for (const path of added) if (!closed && stamp(path) !== lastStamps.get(path) && !pending.some((e) => e.path === path)) push({ event: 'change', path });
+      }, RECHECK_MS);
     },
     watched() {
       return Object.entries(watcher.getWatched()).flatMap(([dir, names]) => [dir, ...names.map((name) => join(dir, name))].map((path) => roots.given(path)));

@@ -65,13 +65,7 @@ export async function applyChanges(site: DevSite, events: FileEvent[], watched: 
     } else if (change.kind === 'source') {
       // A file outside content/ (`components/`): the config's components are bundled again when
       // one was made from it (a changed one gets a new URL), and the pages bundled from it compile again.
-      const bundledFrom = runnableModuleInputs(site.pipeline.context.cacheDir).includes(change.path);
-      if (bundledFrom || site.componentFiles().includes(change.path)) {
-        // A plain JavaScript component is not bundled: the workers import the file by its own
-        // URL, which a worker evaluates once. New workers import it afresh.
-        if (!bundledFrom && /\.[cm]?js$/i.test(change.path)) site.restartWorkers();
-        else components = true;
-      }
+      if (runnableModuleInputs(site.pipeline.context.cacheDir).includes(change.path) || site.componentFiles().includes(change.path)) components = true;
       for (const path of site.store.importersOf(change.path)) {
         site.store.invalidate(path);
         pages.add(path);

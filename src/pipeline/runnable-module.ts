@@ -21,14 +21,15 @@ export function moduleUrlOf(module: string): string {
 }
 
 /**
- * A URL worker threads can import for `module`: JavaScript as it is; TypeScript or JSX (a plugin
- * file in the site, a component) bundled once by esbuild into `cacheDir`, bare imports left to
- * the site's node_modules, `docs-gen` and React shared with the renderer, and `import.meta.url`
- * still the source file's own, so a task module beside it is found there.
+ * A URL worker threads can import for `module`: JavaScript as it is (with `bundleJavaScript`,
+ * bundled too); TypeScript or JSX (a plugin file in the site, a component) bundled once by esbuild
+ * into `cacheDir`, bare imports left to the site's node_modules, `docs-gen` and React shared with
+ * the renderer, and `import.meta.url` still the source file's own, so a task module beside it is
+ * found there.
  */
-export function runnableModuleUrl(module: string, cacheDir: string, plugins: EsbuildPlugin[] = []): Promise<string> {
+export function runnableModuleUrl(module: string, cacheDir: string, plugins: EsbuildPlugin[] = [], options: { bundleJavaScript?: boolean } = {}): Promise<string> {
   const url = moduleUrlOf(module);
-  if (!TYPESCRIPT.test(url)) return Promise.resolve(url);
+  if (!options.bundleJavaScript && !TYPESCRIPT.test(url)) return Promise.resolve(url);
   const key = `${cacheDir}\u0000${url}\u0000${plugins.map((p) => p.name).join(',')}`;
   let running = bundled.get(key);
   if (!running) {
@@ -104,14 +105,14 @@ export function forgetRunnableModules(): void {
 }
 
 /** The same references with each module made runnable in a worker ({@link runnableModuleUrl}). */
-export async function runnableRefs<Ref extends { module: string }>(refs: Ref[], cacheDir: string, plugins: EsbuildPlugin[] = []): Promise<Ref[]> {
-  return Promise.all(refs.map(async (ref) => ({ ...ref, module: await runnableModuleUrl(ref.module, cacheDir, plugins) })));
+export async function runnableRefs<Ref extends { module: string }>(refs: Ref[], cacheDir: string, plugins: EsbuildPlugin[] = [], options: { bundleJavaScript?: boolean } = {}): Promise<Ref[]> {
+  return Promise.all(refs.map(async (ref) => ({ ...ref, module: await runnableModuleUrl(ref.module, cacheDir, plugins, options) })));
 }
 
 /** Each named reference made runnable, by name. */
-export async function runnableRefsByName<Ref extends { module: string }>(refs: Record<string, Ref>, cacheDir: string, plugins: EsbuildPlugin[] = []): Promise<Record<string, Ref>> {
+export async function runnableRefsByName<Ref extends { module: string }>(refs: Record<string, Ref>, cacheDir: string, plugins: EsbuildPlugin[] = [], options: { bundleJavaScript?: boolean } = {}): Promise<Record<string, Ref>> {
   const names = Object.keys(refs);
-  const runnable = await runnableRefs(Object.values(refs), cacheDir, plugins);
+  const runnable = await runnableRefs(Object.values(refs), cacheDir, plugins, options);
   return Object.fromEntries(names.map((name, i) => [name, runnable[i]!]));
 }
 

@@ -37,6 +37,8 @@ describe('bad input stops the build and leaves the previous output untouched', (
     ['a-throwing-config-stops-the-build-at-its-line', { code: 'config-syntax', file: 'docs-gen.config.ts', line: 4, column: 26 }],
     // A config component is bundled for the renderer: what esbuild finds is the file's own error, not an internal one.
     ['a-syntax-error-in-a-component-import-stops-the-build', { code: 'module-bundle', file: 'components/name.ts', line: 2, column: 28 }],
+    // A JavaScript one too: it was imported as it is, and its syntax error was an internal error (exit 2), without a place.
+    ['a-syntax-error-in-a-javascript-component-stops-the-build', { code: 'module-bundle', file: 'components/Plain.mjs', line: 6, column: 1 }],
     ['a-yaml-alias-bomb-in-front-matter-stops-the-build', { code: 'front-matter-yaml', file: 'content/page.mdx', line: 4, column: 8 }],
     ['a-yaml-function-tag-in-front-matter-stops-the-build', { code: 'front-matter-yaml', file: 'content/page.mdx', line: 3, column: 9 }],
   ])('%s', async (name, expected) => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { basename, dirname, join, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { compile, type CompileOptions } from '@mdx-js/mdx';
 import rehypeSlug from 'rehype-slug';
 import { VFile } from 'vfile';
@@ -187,18 +187,23 @@ async function bundlePage(program: string, input: CompileInput): Promise<{ code:
       plugins: [sharedReact, ...plugins],
     }));
   } catch (error) {
-    const errors = (error as { errors?: { text: string; location?: { lineText: string } | null }[] }).errors;
+    const errors = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } | null }[] }).errors;
     if (errors?.length) {
       throw new DiagnosticError(
-        errors.map((m) => ({
-          severity: 'error' as const,
-          code: 'mdx-import',
-          message: `Cannot bundle the page's imports: ${m.text}`,
-          file: input.relativePath,
-          // esbuild saw compiled code: find the import's specifier in the page itself.
-          ...locateInSource(input.source, m.text),
-          ...missingPackageHint(m.text),
-        })),
+        errors.map((m) => {
+          // In a file the page imports (a component with a syntax error): there, at esbuild's place.
+          const inImport = m.location && m.location.file !== '<stdin>' && workingDir !== undefined && input.site ? resolve(workingDir, m.location.file) : undefined;
+          return {
+            severity: 'error' as const,
+            code: 'mdx-import',
+            message: `Cannot bundle the page's imports: ${m.text}`,
+            ...(inImport
+              ? { file: relative(input.site!.root, inImport), line: m.location!.line, column: m.location!.column + 1 }
+              : // esbuild saw compiled code: find the import's specifier in the page itself.
+                { file: input.relativePath, ...locateInSource(input.source, m.text) }),
+            ...missingPackageHint(m.text),
+          };
+        }),
       );
     }
     throw error;

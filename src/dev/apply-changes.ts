@@ -64,9 +64,12 @@ export async function applyChanges(site: DevSite, events: FileEvent[], watched: 
       }
     } else if (change.kind === 'source') {
       // A file outside content/ (`components/`): the config's components are bundled again when
-      // one was made from it (a changed one gets a new URL), and the pages bundled from it compile again.
-      if (runnableModuleInputs(site.pipeline.context.cacheDir).includes(change.path) || site.componentFiles().includes(change.path)) components = true;
-      for (const path of site.store.importersOf(change.path)) {
+      // one was made from it (a changed one gets a new URL) or they failed to (the file may be
+      // the fix, or the import that was missing), and the pages bundled from it compile again,
+      // as do those that failed to.
+      const madeFrom = runnableModuleInputs(site.pipeline.context.cacheDir).includes(change.path) || site.componentFiles().includes(change.path);
+      if (madeFrom || site.errors.has('components')) components = true;
+      for (const path of new Set([...site.store.importersOf(change.path), ...site.store.failed()])) {
         site.store.invalidate(path);
         pages.add(path);
       }

@@ -11,7 +11,7 @@ export type ChangeKind =
   | 'content'
   /** A file in public/: images are checked again, tabs reload. */
   | 'public'
-  /** A file outside content/ that a page's or a component's bundle was made from (`components/`): those bundles again. */
+  /** A file outside content/ in a folder a page's or a component's bundle was made from (`components/`): those bundles again. */
   | 'source'
   /** The theme's stylesheet: swapped in place. */
   | 'style'
@@ -31,8 +31,12 @@ export interface WatchedPaths {
   /** Built renderer modules the workers import (`dist/theme`, `dist/src/build`). */
   rendererDirs: string[];
   islandFiles: string[];
-  /** Files outside the content and public folders that pages' or components' bundles were made from. */
-  sourceFiles: string[];
+  /**
+   * Outside the content and public folders: the folders of the files pages' or components'
+   * bundles were made from (a file at the site root: the file), watched whole, so a file made,
+   * removed or made again there is seen.
+   */
+  sourcePaths: string[];
   /** plugin name → paths it asked to watch. */
   pluginPaths: Map<string, string[]>;
   locales: string[];
@@ -60,7 +64,7 @@ export function classifyChange(path: string, paths: WatchedPaths): Change {
     return contentRoute(contentPath, paths.locales, paths.defaultLocale) ? change('page', contentPath) : change('content');
   }
   if (within(paths.publicDir, path)) return change('public');
-  if (paths.sourceFiles.includes(path)) return change('source');
+  if (paths.sourcePaths.some((p) => within(p, path))) return change('source');
   if (paths.rendererDirs.some((dir) => within(dir, path))) return path.endsWith('.js') ? change('renderer') : change('ignored');
   if (within(paths.themeDir, path)) {
     if (path.endsWith('.css')) return change('style');

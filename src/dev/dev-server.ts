@@ -64,7 +64,7 @@ function watchedPaths(site: DevSite): WatchedPaths {
     themeDir: join(tool, 'theme'),
     rendererDirs: [join(tool, 'dist', 'theme'), join(tool, 'dist', 'src', 'build')],
     islandFiles: site.assets?.islandFiles ?? [],
-    sourceFiles: site.sourceFiles(),
+    sourcePaths: site.sourcePaths(),
     pluginPaths: context ? site.pipeline.watchPaths() : new Map(),
     locales: config?.locales.map((l) => l.locale) ?? [],
     defaultLocale: config?.defaultLocale ?? 'en-US',

@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import { CONFIG_FILES } from '../config/load-config.ts';
 import { statSync, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
 import { siteSnapshot } from '../build/site-snapshot.ts';
 import { contentRoute } from '../content/content-route.ts';
@@ -451,15 +451,42 @@ export class DevSite {
   }
 
   /**
-   * The files outside the content and public folders that pages' and components' bundles were
-   * made from (or a component's failed bundle named), and the components' own files: dev watches
-   * them. A page's import inside content/ is watched with the folder.
+   * What dev watches outside the content and public folders ({@link WatchedPaths.sourcePaths}):
+   * the folder of each file pages' and components' bundles were made from (or a failed bundle's
+   * error names), of the components' own files, and of what a page that failed to bundle imports;
+   * a file at the site root (or in a folder holding the content folder) alone. Once watched, a
+   * folder stays watched for the session: a page or component whose bundle fails names no
+   * imports, and a fix there (or a missing file made) must still be seen.
    */
-  sourceFiles(): string[] {
+  sourcePaths(): string[] {
     const { context } = this.pipeline;
     if (!context) return [];
-    return [...new Set([...this.store.importedFiles(), ...runnableModuleInputs(context.cacheDir), ...this.componentFiles()])].filter((file) => this.isSourceFile(file)).sort();
+    const files = [...this.store.importedFiles(), ...runnableModuleInputs(context.cacheDir), ...this.componentFiles(), ...this.importsOfFailedPages()];
+    const holdsSite = (dir: string) => [context.root, context.contentDir, context.publicDir].some((inside) => inside === dir || inside.startsWith(dir + sep));
+    for (const file of files) if (this.isSourceFile(file)) this.watchedSources.add(holdsSite(dirname(file)) ? file : dirname(file));
+    return [...this.watchedSources].sort();
   }
+
+  /**
+   * What the pages whose bundle failed name: the file an error is in (a component with a syntax
+   * error), and where a relative import that could not be found would be.
+   */
+  private importsOfFailedPages(): string[] {
+    const { root } = this.pipeline.context;
+    const files: string[] = [];
+    for (const { file: page, errors } of this.store.failedCompiles()) {
+      for (const error of errors) {
+        if (error.code !== 'mdx-import') continue;
+        if (error.file && resolve(root, error.file) !== page) files.push(resolve(root, error.file));
+        const missing = /Could not resolve "(\.{1,2}\/[^"]+)"/.exec(error.message)?.[1];
+        if (missing) files.push(resolve(dirname(page), missing));
+      }
+    }
+    return files;
+  }
+
+  /** Every path {@link sourcePaths} gave this session (a folder's files may import nothing now, and may again). */
+  private readonly watchedSources = new Set<string>();
 
   /** The config's components' own files (`components: { Logo: './components/Logo.tsx' }`), absolute. */
   componentFiles(): string[] {

@@ -41,6 +41,11 @@ export class ErrorBoard {
     else this.bySource.delete(source);
   }
 
+  /** Whether `source` has errors now. */
+  has(source: string): boolean {
+    return this.bySource.has(source);
+  }
+
   /** Drops every source whose key starts with `prefix`. */
   clearPrefix(prefix: string): void {
     for (const key of [...this.bySource.keys()]) if (key.startsWith(prefix)) this.bySource.delete(key);

@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { sep } from 'node:path';
 import { isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { PageCompileOutput, PageCompileTask, PluginContext } from '../pipeline/plugin.ts';
 import type { WorkerPool } from '../pipeline/worker-pool.ts';
@@ -250,9 +251,20 @@ export class PageStore {
     return [...this.entries].filter(([, e]) => e.output?.compiled.kind === 'module').map(([path]) => path);
   }
 
-  /** The pages whose bundle was made from `file` (a component outside the content folder). */
-  importersOf(file: string): string[] {
-    return [...this.entries].filter(([, e]) => e.output?.compiled.imports?.includes(file)).map(([path]) => path);
+  /** The pages whose bundle was made from `path` (a component outside the content folder), or from a file in the folder `path`. */
+  importersOf(path: string): string[] {
+    const madeFrom = (file: string) => file === path || file.startsWith(path + sep);
+    return [...this.entries].filter(([, e]) => e.output?.compiled.imports?.some(madeFrom)).map(([source]) => source);
+  }
+
+  /** The pages whose last compile failed: each page's file (absolute) and its errors. */
+  failedCompiles(): { file: string; errors: Diagnostic[] }[] {
+    return [...this.entries.values()].filter((e) => e.errors.length && e.task).map((e) => ({ file: e.task!.file, errors: e.errors }));
+  }
+
+  /** The pages whose last compile failed, by source path (a file they import may have been fixed, or made). */
+  failed(): string[] {
+    return [...this.entries].filter(([, e]) => e.errors.length).map(([path]) => path);
   }
 
   /** Every file the pages' bundles were made from (`CompiledPage.imports`): dev watches them. */
@@ -262,7 +274,7 @@ export class PageStore {
 
   /**
    * Told when a compile's bundle was made from a file no current page's bundle was made from
-   * (dev then watches it), among the files {@link watchesImport} accepts.
+   * (dev then watches it), among the files {@link watchesImport} accepts, and when a compile fails.
    */
   onNewImports: () => void = () => {};
   /** The imports that count for {@link onNewImports}: dev's, those outside the content and public folders (its folders are watched whole). */
@@ -326,7 +338,8 @@ export class PageStore {
       const added = result.output ? this.countImports(result.output, 1) : false;
       if (result.output) this.countImports(entry.output, -1);
       Object.assign(entry, result, { current: true });
-      if (added) this.onNewImports();
+      // A failure may name a file outside content/ (the component with the syntax error) to watch for its fix.
+      if (added || (!result.output && result.errors.length)) this.onNewImports();
       return true;
     }
   }

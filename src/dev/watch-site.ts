@@ -1,5 +1,5 @@
-import { lstatSync, realpathSync, statSync } from 'node:fs';
-import { join, sep } from 'node:path';
+import { lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, join, sep } from 'node:path';
 import { watch } from 'chokidar';
 import type { FileEvent } from './apply-changes.ts';
 import type { WatchedPaths } from './classify-change.ts';
@@ -31,6 +31,16 @@ export function isLinkFrom(path: string, time: number): boolean {
   return info !== undefined && info.isSymbolicLink() && info.ctimeMs < time;
 }
 
+/** A file, or the files directly in a folder (a source folder: a few components), to stamp. */
+function filesAt(path: string): string[] {
+  try {
+    const entries = readdirSync(path, { withFileTypes: true });
+    return entries.filter((entry) => entry.isFile()).map((entry) => join(path, entry.name));
+  } catch {
+    return [path];
+  }
+}
+
 const EVENTS = new Set(['add', 'addDir', 'change', 'unlink', 'unlinkDir']);
 
 export interface SiteWatcher {
@@ -53,7 +63,7 @@ function listOf(paths: WatchedPaths): string[] {
     paths.themeDir,
     ...paths.rendererDirs,
     ...paths.islandFiles,
-    ...paths.sourceFiles,
+    ...paths.sourcePaths,
     ...[...paths.pluginPaths.values()].flat(),
   ];
 }
@@ -99,7 +109,7 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
       // Only inside the site's folders: docs-gen itself may live under node_modules.
       ignored: (real) => {
         const path = roots.given(real);
-        return [current.contentDir, current.publicDir].some((dir) => path.startsWith(dir) && IGNORED.test(path.slice(dir.length)));
+        return [current.contentDir, current.publicDir, ...current.sourcePaths].some((dir) => path.startsWith(dir) && IGNORED.test(path.slice(dir.length)));
       },
     },
   );
@@ -124,7 +134,7 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
     const events = pending;
     pending = [];
     const files = events.filter((e) => e.event === 'change' || e.event === 'add').map((e) => [e.path, stamp(e.path)] as const);
-    for (const [path, seen] of files) if (lastStamps.has(path)) lastStamps.set(path, seen);
+    for (const [path, seen] of files) lastStamps.set(path, seen);
     chain = chain.then(() => onBatch(events)).catch(() => {});
     if (files.length) {
       recheck = setTimeout(() => {
@@ -133,7 +143,7 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
     }
   };
   let recheck: ReturnType<typeof setTimeout> | undefined;
-  /** The stamp of each path added by `update` as last seen (when added, or in a batch since). */
+  /** The stamp of each file as last seen: when `update` added it (or its folder), or in a batch since. */
   const lastStamps = new Map<string, string>();
   // A folder that cannot be read (permissions, a race with a delete) must not stop dev.
   watcher.on('error', () => {});
@@ -165,12 +175,31 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
       const added = listOf(paths).filter((p) => !before.has(p));
       if (!added.length) return;
       watcher.add(added.map((path) => roots.real(path)));
-      // chokidar sets its watches up after `add` returns: a file saved meanwhile is found by its
-      // stamp (against the last one a batch saw, so a save chokidar did report is not sent twice).
-      for (const path of added) lastStamps.set(path, stamp(path));
-      setTimeout(() => {
-        for (const path of added) if (!closed && stamp(path) !== lastStamps.get(path) && !pending.some((e) => e.path === path)) push({ event: 'change', path });
-      }, RECHECK_MS);
+      // chokidar sets its watches up after `add` returns: a file saved meanwhile (in a folder
+      // added, one of its own files) is found by its stamp once chokidar watches the path, against
+      // the last stamp a batch saw, so a save chokidar did report is not sent twice.
+      const files = added.flatMap(filesAt);
+      for (const file of files) lastStamps.set(file, stamp(file));
+      const look = (waiting: string[]) => {
+        if (closed) return;
+        const watched = watcher.getWatched();
+        const isWatched = (path: string) => {
+          const real = roots.real(path);
+          return real in watched || (watched[dirname(real)] ?? []).includes(basename(real));
+        };
+        // A path that does not exist (the folder of an import not made yet) has nothing to compare.
+        const left = waiting.filter((path) => statSync(path, { throwIfNoEntry: false }) !== undefined && !isWatched(path));
+        const settled = (file: string) => !left.some((path) => file === path || file.startsWith(path + sep));
+        for (const file of files) {
+          if (settled(file) && stamp(file) !== lastStamps.get(file) && !pending.some((e) => e.path === file)) push({ event: 'change', path: file });
+        }
+        // A file made meanwhile in a folder added.
+        for (const path of waiting.filter(settled)) {
+          for (const file of filesAt(path)) if (file !== path && !files.includes(file) && !lastStamps.has(file) && !pending.some((e) => e.path === file)) push({ event: 'add', path: file });
+        }
+        if (left.length) setTimeout(() => look(left), RECHECK_MS);
+      };
+      setTimeout(() => look(added), RECHECK_MS);
     },
     watched() {
       return Object.entries(watcher.getWatched()).flatMap(([dir, names]) => [dir, ...names.map((name) => join(dir, name))].map((path) => roots.given(path)));

@@ -53,7 +53,13 @@ async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlug
     if (!errors?.length) throw error;
     // The files esbuild names (one with a syntax error, the one that imports a missing file): a
     // failed build has no metafile, and dev watches these for the fix.
-    const named = errors.flatMap((m) => (m.location && workingDir !== undefined ? [resolve(workingDir, m.location.file)] : []));
+    const named = errors.flatMap((m) => {
+      if (!m.location || workingDir === undefined) return [];
+      const at = resolve(workingDir, m.location.file);
+      // Where an import that could not be found would be: dev watches its folder for it to be made.
+      const missing = /Could not resolve "(\.{1,2}\/[^"]+)"/.exec(m.text)?.[1];
+      return missing ? [at, resolve(dirname(at), missing)] : [at];
+    });
     failedInputsOf.set(file, { cacheDir, inputs: [...new Set([file, ...named])] });
     // A site's cache folder is `<root>/.docs-gen-cache`: its files are named from the root, as every diagnostic's are.
     const root = dirname(cacheDir);

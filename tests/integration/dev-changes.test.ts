@@ -49,7 +49,7 @@ function watchedForTest(themeDir: string): WatchedPaths {
     themeDir,
     rendererDirs: [],
     islandFiles: [],
-    sourceFiles: [],
+    sourcePaths: [],
     pluginPaths: new Map(),
     locales: config.locales.map((l) => l.locale),
     defaultLocale: config.defaultLocale,

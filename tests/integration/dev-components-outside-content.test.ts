@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { DevMessage } from '../../src/shared/dev-protocol.ts';
@@ -99,5 +99,47 @@ describe('a config component whose import has a syntax error when dev starts', (
     writeFileSync(join(broken.root, 'components', 'name.ts'), "export const name = 'Acme';\n");
     await broken.messageAfter(from, (m) => m.type === 'reload');
     expect(/class="logo">([^<]*)</.exec(await (await fetch(broken.url('/'))).text())?.[1]).toBe('Acme');
+  });
+});
+
+describe("a page's component outside content/: removed and made again, importing a file not made yet, broken from the start", () => {
+  const site = useDevServer(
+    {
+      'content/index.mdx': "import Card from '../widgets/Card.jsx';\n\n# Home\n\n<Card />\n",
+      'content/broken.mdx': "import Badge from '../widgets/Badge.jsx';\n\n# Broken\n\n<Badge />\n",
+      'widgets/Card.jsx': 'export default function Card() {\n  return <i className="card">Card one</i>;\n}\n',
+      'widgets/Badge.jsx': 'export default function Badge() {\n  return <i className="badge">Badge one</i>\n',
+    },
+    { socket: true },
+  );
+  const shownOn = async (path: string, name: string) => new RegExp(`class="${name}">([^<]*)<`).exec(await (await fetch(site.url(path))).text())?.[1];
+  async function write(file: string, text: string, type: DevMessage['type']): Promise<void> {
+    const from = site.messages.length;
+    writeFileSync(join(site.root, file), text);
+    await site.messageAfter(from, (m) => m.type === type);
+  }
+
+  test('a component broken when dev starts: its fix is seen (the failure names the file, whose folder dev watches)', async () => {
+    await fetch(site.url('/broken'));
+    expect(site.terminal.join('\n')).toMatch(/widgets\/Badge\.jsx:\d+:\d+ error Cannot bundle the page's imports/);
+    await write('widgets/Badge.jsx', 'export default function Badge() {\n  return <i className="badge">Badge two</i>;\n}\n', 'reload');
+    expect(await shownOn('/broken', 'badge')).toBe('Badge two');
+  });
+
+  test('a component removed (the page fails) and made again: seen, and so is its next edit', async () => {
+    expect(await shownOn('/', 'card')).toBe('Card one');
+    const from = site.messages.length;
+    rmSync(join(site.root, 'widgets', 'Card.jsx'));
+    await site.messageAfter(from, (m) => m.type === 'error');
+    await write('widgets/Card.jsx', 'export default function Card() {\n  return <i className="card">Card two</i>;\n}\n', 'reload');
+    expect(await shownOn('/', 'card')).toBe('Card two');
+    await write('widgets/Card.jsx', 'export default function Card() {\n  return <i className="card">Card three</i>;\n}\n', 'reload');
+    expect(await shownOn('/', 'card')).toBe('Card three');
+  });
+
+  test('a component that starts to import a file not made yet: the page fails until the file is made', async () => {
+    await write('widgets/Card.jsx', "import { label } from './label.js';\n\nexport default function Card() {\n  return <i className=\"card\">{label}</i>;\n}\n", 'error');
+    await write('widgets/label.js', "export const label = 'Label made';\n", 'reload');
+    expect(await shownOn('/', 'card')).toBe('Label made');
   });
 });

@@ -25,7 +25,7 @@ test('a watched folder removed and made again is watched again, what it holds an
       if (waiting.until()) done();
     });
   const watcher = watchSite(
-    { contentDir: content, publicDir: pub, configFiles: [], themeDir: content, rendererDirs: [], islandFiles: [], sourceFiles: [], pluginPaths: new Map(), locales: ['en-US'], defaultLocale: 'en-US' },
+    { contentDir: content, publicDir: pub, configFiles: [], themeDir: content, rendererDirs: [], islandFiles: [], sourcePaths: [], pluginPaths: new Map(), locales: ['en-US'], defaultLocale: 'en-US' },
     async (events) => {
       seen.push(...events.map(({ event, path }) => ({ event, path: relative(site.root, path) })));
       if (waiting?.until()) waiting.done();

@@ -148,7 +148,7 @@ describe('the dev watcher does not follow links', () => {
     const seen = new Map<string, () => void>();
     const sawChange = (name: string) => new Promise<void>((done) => seen.set(name, done));
     const watcher = watchSite(
-      { contentDir: content, publicDir: pub, configFiles: [], themeDir: content, rendererDirs: [], islandFiles: [], sourceFiles: [], pluginPaths: new Map(), locales: ['en-US'], defaultLocale: 'en-US' },
+      { contentDir: content, publicDir: pub, configFiles: [], themeDir: content, rendererDirs: [], islandFiles: [], sourcePaths: [], pluginPaths: new Map(), locales: ['en-US'], defaultLocale: 'en-US' },
       async (events) => {
         batches.push(events.map((event) => relative(site.root, event.path)));
         for (const event of events) for (const [name, done] of seen) if (event.path.endsWith(name)) done();
@@ -170,7 +170,7 @@ describe('the dev watcher does not follow links', () => {
     const pub = join(site.root, 'public');
     const content = join(site.root, 'content');
     const watcher = watchSite(
-      { contentDir: content, publicDir: pub, configFiles: [], themeDir: content, rendererDirs: [], islandFiles: [], sourceFiles: [], pluginPaths: new Map(), locales: ['en-US'], defaultLocale: 'en-US' },
+      { contentDir: content, publicDir: pub, configFiles: [], themeDir: content, rendererDirs: [], islandFiles: [], sourcePaths: [], pluginPaths: new Map(), locales: ['en-US'], defaultLocale: 'en-US' },
       async () => {},
     );
     await watcher.ready;

@@ -88,6 +88,9 @@ describe('the dev page store', () => {
     await store.compile(other.sourcePath);
     expect(told).toBe(1);
     expect(store.importersOf('/site/components/Note.tsx').sort()).toEqual([PAGE, other.sourcePath].sort());
+    // A folder (an event dev found by the folder's stamp): the pages made from a file in it.
+    expect(store.importersOf('/site/components').sort()).toEqual([PAGE, other.sourcePath].sort());
+    expect(store.importersOf('/site/comp')).toEqual([]);
 
     store.invalidate(PAGE);
     await store.compile(PAGE);

@@ -192,7 +192,9 @@ async function bundlePage(program: string, input: CompileInput): Promise<{ code:
       throw new DiagnosticError(
         errors.map((m) => {
           // In a file the page imports (a component with a syntax error): there, at esbuild's place.
-          const inImport = m.location && m.location.file !== '<stdin>' && workingDir !== undefined && input.site ? resolve(workingDir, m.location.file) : undefined;
+          // The page itself is esbuild's stdin, which it names by its `sourcefile` under its `resolveDir`.
+          const at = m.location && m.location.file !== '<stdin>' && workingDir !== undefined ? resolve(workingDir, m.location.file) : undefined;
+          const inImport = at !== undefined && at !== resolve(dirname(input.file), input.relativePath) && input.site ? at : undefined;
           return {
             severity: 'error' as const,
             code: 'mdx-import',

@@ -2,7 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { DevMessage } from '../../src/shared/dev-protocol.ts';
-import { useDevServer } from '../use-dev-server.ts';
+import { useDevServer, type DevServerUnderTest } from '../use-dev-server.ts';
 
 /**
  * Components outside the content folder (`components/` beside it, the layout of every Next.js
@@ -31,11 +31,11 @@ const noteOn = async (path: string) => /class="note">([^<]*)</.exec(await html(p
 const plainOn = async (path: string) => /class="plain">([^<]*)</.exec(await html(path))?.[1];
 const logoOn = async (path: string) => /class="logo">([^<]*)</.exec(await html(path))?.[1];
 
-/** Writes `file` (relative to the site) and waits for dev's next message of `type`. */
-async function save(file: string, text: string, type: DevMessage['type']): Promise<DevMessage> {
-  const from = dev.messages.length;
-  writeFileSync(join(dev.root, file), text);
-  return dev.messageAfter(from, (m) => m.type === type);
+/** Writes `file` (relative to the site of `server`, `dev` unless told) and waits for dev's next message of `type`. */
+async function save(file: string, text: string, type: DevMessage['type'], server: DevServerUnderTest = dev): Promise<DevMessage> {
+  const from = server.messages.length;
+  writeFileSync(join(server.root, file), text);
+  return server.messageAfter(from, (m) => m.type === type);
 }
 
 test("a component a page imports from outside content/, and a file it imports: each edit is on the page once dev says reload", async () => {
@@ -95,9 +95,7 @@ describe('a config component whose import has a syntax error when dev starts', (
 
   test('is shown at its place, and the fix of the imported file (watched though no bundle was made) clears it', async () => {
     expect(broken.terminal.join('\n')).toMatch(/components\/name\.ts:1:\d+ error Cannot bundle components\/Logo\.tsx: .*\[module-bundle\]/);
-    const from = broken.messages.length;
-    writeFileSync(join(broken.root, 'components', 'name.ts'), "export const name = 'Acme';\n");
-    await broken.messageAfter(from, (m) => m.type === 'reload');
+    await save('components/name.ts', "export const name = 'Acme';\n", 'reload', broken);
     expect(/class="logo">([^<]*)</.exec(await (await fetch(broken.url('/'))).text())?.[1]).toBe('Acme');
   });
 });
@@ -113,16 +111,11 @@ describe("a page's component outside content/: removed and made again, importing
     { socket: true },
   );
   const shownOn = async (path: string, name: string) => new RegExp(`class="${name}">([^<]*)<`).exec(await (await fetch(site.url(path))).text())?.[1];
-  async function write(file: string, text: string, type: DevMessage['type']): Promise<void> {
-    const from = site.messages.length;
-    writeFileSync(join(site.root, file), text);
-    await site.messageAfter(from, (m) => m.type === type);
-  }
 
   test('a component broken when dev starts: its fix is seen (the failure names the file, whose folder dev watches)', async () => {
     await fetch(site.url('/broken'));
     expect(site.terminal.join('\n')).toMatch(/widgets\/Badge\.jsx:\d+:\d+ error Cannot bundle the page's imports/);
-    await write('widgets/Badge.jsx', 'export default function Badge() {\n  return <i className="badge">Badge two</i>;\n}\n', 'reload');
+    await save('widgets/Badge.jsx', 'export default function Badge() {\n  return <i className="badge">Badge two</i>;\n}\n', 'reload', site);
     expect(await shownOn('/broken', 'badge')).toBe('Badge two');
   });
 
@@ -131,15 +124,15 @@ describe("a page's component outside content/: removed and made again, importing
     const from = site.messages.length;
     rmSync(join(site.root, 'widgets', 'Card.jsx'));
     await site.messageAfter(from, (m) => m.type === 'error');
-    await write('widgets/Card.jsx', 'export default function Card() {\n  return <i className="card">Card two</i>;\n}\n', 'reload');
+    await save('widgets/Card.jsx', 'export default function Card() {\n  return <i className="card">Card two</i>;\n}\n', 'reload', site);
     expect(await shownOn('/', 'card')).toBe('Card two');
-    await write('widgets/Card.jsx', 'export default function Card() {\n  return <i className="card">Card three</i>;\n}\n', 'reload');
+    await save('widgets/Card.jsx', 'export default function Card() {\n  return <i className="card">Card three</i>;\n}\n', 'reload', site);
     expect(await shownOn('/', 'card')).toBe('Card three');
   });
 
   test('a component that starts to import a file not made yet: the page fails until the file is made', async () => {
-    await write('widgets/Card.jsx', "import { label } from './label.js';\n\nexport default function Card() {\n  return <i className=\"card\">{label}</i>;\n}\n", 'error');
-    await write('widgets/label.js', "export const label = 'Label made';\n", 'reload');
+    await save('widgets/Card.jsx', "import { label } from './label.js';\n\nexport default function Card() {\n  return <i className=\"card\">{label}</i>;\n}\n", 'error', site);
+    await save('widgets/label.js', "export const label = 'Label made';\n", 'reload', site);
     expect(await shownOn('/', 'card')).toBe('Label made');
   });
 });

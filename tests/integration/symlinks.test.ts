@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../src/build/build.ts';
 import { watchSite } from '../../src/dev/watch-site.ts';
 import { startPreviewServer, type PreviewServer } from '../../src/preview/preview-server.ts';
-import { tempSite, tmp } from '../helpers.ts';
+import { tempSite, tempSitesEachTest, tmp } from '../helpers.ts';
 import { useDevServer } from '../use-dev-server.ts';
 
 const SECRET = 'TOP-SECRET-BESIDE-THE-SITE';
@@ -88,34 +88,31 @@ describe('build: links in public/ that leave it are refused, the rest become reg
 });
 
 describe('build: a symbolic link in content/ is no page, and is named in a warning rather than left out unseen', () => {
+  const siteOf = tempSitesEachTest();
   test('links to a page file, inside or outside content/, and to a folder of pages: each one warning, no page; an .mdx page importing the file shows it', async () => {
-    const linked = tempSite({
+    const linked = siteOf({
       'README.md': '# Readme\n\nShared **text** here.\n',
       'elsewhere/a.md': '# Elsewhere\n',
       'content/index.mdx': "import Readme from '../README.md'\n\n# Home\n\n<Readme />\n",
       'content/real.md': '# Real\n',
     });
-    try {
-      symlinkSync('../README.md', join(linked.root, 'content', 'readme.md'));
-      symlinkSync('real.md', join(linked.root, 'content', 'again.md'));
-      symlinkSync('../elsewhere', join(linked.root, 'content', 'folder'));
-      // Not a page's name: an image beside a page may be a link (read through it when copied).
-      symlinkSync('real.md', join(linked.root, 'content', 'notes.txt'));
-      // Nor a folder of no pages (images a page shows through the link).
-      mkdirSync(join(linked.root, 'shared', 'img'), { recursive: true });
-      writeFileSync(join(linked.root, 'shared', 'img', 'caption.txt'), 'not a page');
-      symlinkSync('../shared/img', join(linked.root, 'content', 'img'));
-      const result = await build({ root: linked.root });
-      const warnings = result.warnings.filter((w) => w.code === 'symlink-content');
-      expect(warnings.map((w) => [w.file, w.message])).toEqual(
-        ['content/again.md', 'content/folder', 'content/readme.md'].map((file) => [file, `${file} is a symbolic link: pages are read from regular files only, so it is not built`]),
-      );
-      for (const route of ['readme', 'again', 'folder/a']) expect(existsSync(join(linked.root, 'out', route, 'index.html')), route).toBe(false);
-      expect(existsSync(join(linked.root, 'out', 'real', 'index.html'))).toBe(true);
-      expect(readFileSync(join(linked.root, 'out', 'index.html'), 'utf8')).toContain('Shared <strong>text</strong> here.');
-    } finally {
-      linked.cleanup();
-    }
+    symlinkSync('../README.md', join(linked, 'content', 'readme.md'));
+    symlinkSync('real.md', join(linked, 'content', 'again.md'));
+    symlinkSync('../elsewhere', join(linked, 'content', 'folder'));
+    // Not a page's name: an image beside a page may be a link (read through it when copied).
+    symlinkSync('real.md', join(linked, 'content', 'notes.txt'));
+    // Nor a folder of no pages (images a page shows through the link).
+    mkdirSync(join(linked, 'shared', 'img'), { recursive: true });
+    writeFileSync(join(linked, 'shared', 'img', 'caption.txt'), 'not a page');
+    symlinkSync('../shared/img', join(linked, 'content', 'img'));
+    const result = await build({ root: linked });
+    const warnings = result.warnings.filter((w) => w.code === 'symlink-content');
+    expect(warnings.map((w) => [w.file, w.message])).toEqual(
+      ['content/again.md', 'content/folder', 'content/readme.md'].map((file) => [file, `${file} is a symbolic link: pages are read from regular files only, so it is not built`]),
+    );
+    for (const route of ['readme', 'again', 'folder/a']) expect(existsSync(join(linked, 'out', route, 'index.html')), route).toBe(false);
+    expect(existsSync(join(linked, 'out', 'real', 'index.html'))).toBe(true);
+    expect(readFileSync(join(linked, 'out', 'index.html'), 'utf8')).toContain('Shared <strong>text</strong> here.');
   });
 });
 

@@ -33,7 +33,7 @@ export { documentTitle, pageTitle } from './shared/page-title.ts';
 export { SourcePositionCollector, originalPosition } from './diagnostics/source-positions.ts';
 export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { sharedReact, sharedReactUrl } from './pipeline/shared-react.ts';
-export { bundleInputFiles, importModuleFile } from './util/import-module.ts';
+export { importModuleFile, siteInputFiles } from './util/import-module.ts';
 export { cacheFilePath, readCacheEntry, readCacheEntrySync, readCacheFileHeader, readCacheFilePayload, readCacheFilePayloadRange, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile, type HeaderedFile } from './util/cache-entry.ts';
 export { compiledKeyOf, lazyCompiledPage, noteCompiledKey } from './build/compiled-keys.ts';
 export { carrySections, defineLazySections, outlineOf, sectionsDigest, sectionsSummary, withSections, type SectionOutline } from './build/lazy-sections.ts';

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { compile, type CompileOptions } from '@mdx-js/mdx';
 import rehypeSlug from 'rehype-slug';
 import { VFile } from 'vfile';
 import type { ElementContent } from 'hast';
-import { bundleInputFiles, currentFolder, DiagnosticError, positionAt, sharedReact, SourcePositionCollector, writeAtomically, type BundlerSite, type CompiledPage, type UnifiedPluginRef } from 'docs-gen';
+import { currentFolder, DiagnosticError, positionAt, sharedReact, siteInputFiles, SourcePositionCollector, writeAtomically, type BundlerSite, type CompiledPage, type UnifiedPluginRef } from 'docs-gen';
 import { rehypeHighlight } from './highlight.ts';
 import type { HighlightReuse } from './highlight-reuse.ts';
 import { rehypeCollect, type CollectedData } from './collect.ts';
@@ -221,7 +221,5 @@ async function bundlePage(program: string, input: CompileInput): Promise<{ code:
   await mkdir(input.moduleDir, { recursive: true });
   // The module and what esbuild put beside it (a stylesheet the page imports).
   await Promise.all(outputFiles.map((output) => writeAtomically(renamed(output.path), output.contents)));
-  // Without a current folder (removed), esbuild's paths are relative to one unknown here: none is watched.
-  const imports = workingDir === undefined ? [] : bundleInputFiles(metafile, workingDir).filter((file) => !file.includes(`${sep}node_modules${sep}`));
-  return { code: renamed(outfile), imports };
+  return { code: renamed(outfile), imports: siteInputFiles(metafile, workingDir) };
 }

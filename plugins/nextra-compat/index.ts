@@ -122,7 +122,7 @@ async function staticFilesInUse(site: SiteData, context: PluginContext): Promise
     const fromPages = await Promise.all([...bundles].map(async (file) => staticFilesIn(await readFile(file, 'utf8'))));
     const fromComponents = components.map((file) => {
       const record = usesRecordPath(context.cacheDir, relative(context.root, file));
-      // Only a bundled component (TypeScript or JSX) has a record; plain JavaScript imports no image through the layer.
+      // Only a bundled component has a record (the config's are all bundled; a plugin's in plain JavaScript is not, and imports no image through the layer).
       return existsSync(record) ? ((JSON.parse(readFileSync(record, 'utf8')) as Partial<CompatUses>).staticFiles ?? 'unknown') : [];
     });
     if (fromComponents.includes('unknown')) return 'unknown';

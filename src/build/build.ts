@@ -166,17 +166,22 @@ function replacedElementsOf(plugins: Plugin[]): string[] {
   return Object.keys(mdxComponentsOf(plugins)).filter((name) => /^[a-z]/.test(name)).sort();
 }
 
+/** The config's `components` (`{ Logo: './components/Logo.tsx#Logo' }`), each module's path absolute. */
+export function configComponents(config: ResolvedConfig, root: string): Record<string, ModuleExport> {
+  return Object.fromEntries(
+    Object.entries(config.components).map(([name, target]) => {
+      const [path, exportName = 'default'] = target.split('#');
+      return [name, { module: resolve(root, path!), exportName }];
+    }),
+  );
+}
+
 /**
  * The plugins' MDX components and the config's `components`, each module runnable in the render
  * workers, bundled with the plugins' bundler plugins (a Nextra site's components import `next/*`).
  */
 export async function runnableMdxComponents(plugins: Plugin[], context: PluginContext): Promise<Record<string, ModuleExport>> {
-  const fromConfig = Object.fromEntries(
-    Object.entries(context.config.components).map(([name, target]) => {
-      const [path, exportName = 'default'] = target.split('#');
-      return [name, { module: resolve(context.root, path!), exportName }];
-    }),
-  );
+  const fromConfig = configComponents(context.config, context.root);
   const bundlerPlugins = await bundlerPluginsOf(context.markdown.bundlerPlugins ?? [], { root: context.root, cacheDir: context.cacheDir, basePath: context.config.basePath });
   // The config's components are the site's own files, in JavaScript too: bundled, a syntax error
   // is a diagnostic at its place, and dev learns the files each is made from (a changed one gets a

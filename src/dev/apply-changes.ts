@@ -69,7 +69,7 @@ export async function applyChanges(site: DevSite, events: FileEvent[], watched: 
       // as do those that failed to.
       const madeFrom = runnableModuleInputs(site.pipeline.context.cacheDir).includes(change.path) || site.componentFiles().includes(change.path);
       if (madeFrom || site.errors.has('components')) components = true;
-      for (const path of new Set([...site.store.importersOf(change.path), ...site.store.failed()])) {
+      for (const path of new Set([...site.store.importersOf(change.path), ...site.store.failedCompiles().map((failed) => failed.path)])) {
         site.store.invalidate(path);
         pages.add(path);
       }

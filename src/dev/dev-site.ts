@@ -8,8 +8,9 @@ import type { SiteSnapshot } from '../build/route-data.ts';
 import { siteSnapshot } from '../build/site-snapshot.ts';
 import { contentRoute } from '../content/content-route.ts';
 import { writeSidebarData } from '../build/sidebar-data.ts';
-import { runnableMdxComponents } from '../build/build.ts';
+import { configComponents, runnableMdxComponents } from '../build/build.ts';
 import { forgetRunnableModules, runnableModuleInputs } from '../pipeline/runnable-module.ts';
+import { missingImportPath } from '../util/import-module.ts';
 import { BUILTIN_WORKER_MODULES, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
 import type { ModuleExport } from '../pipeline/plugin.ts';
 import { isDiagnosticError, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
@@ -256,7 +257,7 @@ export class DevSite {
     // The config's islands (bundled for the browser) and components: read at start like the content.
     const { root, config } = context;
     for (const path of Object.values(config.islands)) files.push(resolve(root, path));
-    for (const target of Object.values(config.components)) files.push(resolve(root, target.split('#')[0]!));
+    files.push(...this.componentFiles());
     const dirs = [context.contentDir, context.publicDir];
     // What plugins asked to watch (`watchPaths`): their loadContent read it at start too.
     for (const path of [...this.pipeline.watchPaths().values()].flat()) {
@@ -478,8 +479,8 @@ export class DevSite {
       for (const error of errors) {
         if (error.code !== 'mdx-import') continue;
         if (error.file && resolve(root, error.file) !== page) files.push(resolve(root, error.file));
-        const missing = /Could not resolve "(\.{1,2}\/[^"]+)"/.exec(error.message)?.[1];
-        if (missing) files.push(resolve(dirname(page), missing));
+        const missing = missingImportPath(error.message, page);
+        if (missing) files.push(missing);
       }
     }
     return files;
@@ -491,7 +492,7 @@ export class DevSite {
   /** The config's components' own files (`components: { Logo: './components/Logo.tsx' }`), absolute. */
   componentFiles(): string[] {
     const { context } = this.pipeline;
-    return context ? Object.values(context.config.components).map((target) => resolve(context.root, target.split('#')[0]!)) : [];
+    return context ? Object.values(configComponents(context.config, context.root)).map((component) => component.module) : [];
   }
 
   /** A file dev watches one by one when a bundle was made from it: not in the content or public folder (watched whole), not the config's. */

@@ -257,14 +257,9 @@ export class PageStore {
     return [...this.entries].filter(([, e]) => e.output?.compiled.imports?.some(madeFrom)).map(([source]) => source);
   }
 
-  /** The pages whose last compile failed: each page's file (absolute) and its errors. */
-  failedCompiles(): { file: string; errors: Diagnostic[] }[] {
-    return [...this.entries.values()].filter((e) => e.errors.length && e.task).map((e) => ({ file: e.task!.file, errors: e.errors }));
-  }
-
-  /** The pages whose last compile failed, by source path (a file they import may have been fixed, or made). */
-  failed(): string[] {
-    return [...this.entries].filter(([, e]) => e.errors.length).map(([path]) => path);
+  /** The pages whose last compile failed (a file they import may have been fixed, or made): source path, file (absolute) and errors. */
+  failedCompiles(): { path: string; file: string; errors: Diagnostic[] }[] {
+    return [...this.entries].filter(([, e]) => e.errors.length && e.task).map(([path, e]) => ({ path, file: e.task!.file, errors: e.errors }));
   }
 
   /** Every file the pages' bundles were made from (`CompiledPage.imports`): dev watches them. */

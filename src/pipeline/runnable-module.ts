@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BundlerSite, UnifiedPluginRef } from './plugin.ts';
 import type { Message, Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
-import { bundledModuleName, bundleInputFiles, userModuleBuildOptions } from '../util/import-module.ts';
+import { bundledModuleName, esbuildDiagnostics, missingImportPath, siteInputFiles, userModuleBuildOptions } from '../util/import-module.ts';
 import { writeAtomically } from '../util/write-atomically.ts';
 
 const TYPESCRIPT = /\.(?:ts|tsx|mts|cts|jsx)$/;
@@ -57,22 +57,13 @@ async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlug
       if (!m.location || workingDir === undefined) return [];
       const at = resolve(workingDir, m.location.file);
       // Where an import that could not be found would be: dev watches its folder for it to be made.
-      const missing = /Could not resolve "(\.{1,2}\/[^"]+)"/.exec(m.text)?.[1];
-      return missing ? [at, resolve(dirname(at), missing)] : [at];
+      const missing = missingImportPath(m.text, at);
+      return missing ? [at, missing] : [at];
     });
     failedInputsOf.set(file, { cacheDir, inputs: [...new Set([file, ...named])] });
     // A site's cache folder is `<root>/.docs-gen-cache`: its files are named from the root, as every diagnostic's are.
     const root = dirname(cacheDir);
-    throw new DiagnosticError(
-      errors.map((m) => ({
-        severity: 'error' as const,
-        code: 'module-bundle' as const,
-        message: `Cannot bundle ${relative(root, file)}: ${m.text}`,
-        file: m.location && workingDir !== undefined ? relative(root, resolve(workingDir, m.location.file)) : relative(root, file),
-        line: m.location?.line,
-        column: m.location ? m.location.column + 1 : undefined,
-      })),
-    );
+    throw new DiagnosticError(esbuildDiagnostics(errors, { code: 'module-bundle', root, workingDir, file: relative(root, file), message: (text) => `Cannot bundle ${relative(root, file)}: ${text}` }));
   }
   failedInputsOf.delete(file);
   const text = result.outputFiles[0]!.text;
@@ -82,7 +73,7 @@ async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlug
   // Through a temporary name: a worker of another build importing this module must never see half of it.
   await writeAtomically(out, text);
   const url = pathToFileURL(out).href;
-  inputsOf.set(url, workingDir === undefined ? [] : bundleInputFiles(result.metafile, workingDir).filter((input) => !input.includes(`${sep}node_modules${sep}`)));
+  inputsOf.set(url, siteInputFiles(result.metafile, workingDir));
   return url;
 }
 

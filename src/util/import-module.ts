@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { SourceMap, type SourceMapPayload } from 'node:module';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdir, readFile } from 'node:fs/promises';
 import { sharedReact } from '../pipeline/shared-react.ts';
 import type { BuildOptions, Message, Metafile, Plugin as EsbuildPlugin } from 'esbuild';
-import { DiagnosticError, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
+import { DiagnosticError, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
 import { spawn } from 'node:child_process';
 import { currentFolder } from './current-folder.ts';
 import { distPath, distUrl } from './dist-path.ts';
@@ -80,6 +80,36 @@ export function bundleInputFiles(metafile: Metafile, workingDir: string): string
     .map((input) => resolve(workingDir, input));
 }
 
+/**
+ * The site's files a bundle was made from: {@link bundleInputFiles} without packages, which dev
+ * does not watch. None when esbuild's working folder is unknown (the current folder was removed):
+ * its paths are relative to it.
+ */
+export function siteInputFiles(metafile: Metafile, workingDir: string | undefined): string[] {
+  return workingDir === undefined ? [] : bundleInputFiles(metafile, workingDir).filter((file) => !file.includes(`${sep}node_modules${sep}`));
+}
+
+/** Where a relative import esbuild could not find (`Could not resolve "./x"`) would be, from the file that imports it. */
+export function missingImportPath(message: string, importer: string): string | undefined {
+  const specifier = /Could not resolve "(\.{1,2}\/[^"]+)"/.exec(message)?.[1];
+  return specifier === undefined ? undefined : resolve(dirname(importer), specifier);
+}
+
+/**
+ * esbuild's messages as diagnostics, each at the file, line and column esbuild names (relative to
+ * `root`), or at `file` when it names none or its working folder is unknown.
+ */
+export function esbuildDiagnostics(messages: Message[], options: { code: DiagnosticCode; root: string; workingDir: string | undefined; file: string; message?: (text: string) => string }): Diagnostic[] {
+  return messages.map((m) => ({
+    severity: 'error',
+    code: options.code,
+    message: options.message ? options.message(m.text) : m.text,
+    file: m.location && options.workingDir !== undefined ? relative(options.root, resolve(options.workingDir, m.location.file)) : options.file,
+    line: m.location?.line,
+    column: m.location ? m.location.column + 1 : undefined,
+  }));
+}
+
 /** The settings files esbuild reads for a file, in its folder and each above (`SelfContained`). */
 const SETTINGS_FILES = ['tsconfig.json', 'jsconfig.json', 'package.json'];
 
@@ -133,16 +163,7 @@ export async function importModuleFile(file: string, options: { root: string; ca
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
     if (!errors?.length) throw error;
-    throw new DiagnosticError(
-      errors.map((m) => ({
-        severity: 'error' as const,
-        code: options.code,
-        message: m.text,
-        file: m.location ? relative(options.root, resolve(m.location.file)) : relativeFile,
-        line: m.location?.line,
-        column: m.location ? m.location.column + 1 : undefined,
-      })),
-    );
+    throw new DiagnosticError(esbuildDiagnostics(errors, { code: options.code, root: options.root, workingDir: currentFolder(), file: relativeFile }));
   }
   await mkdir(options.cacheDir, { recursive: true });
   const bundled = join(options.cacheDir, bundledModuleName(file, text));

@@ -8,7 +8,7 @@ import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-sys
 import { builtinPlugins, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
 import type { MarkdownPlugins, ModuleExport, PageCompileOutput, Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { markdownPluginsOf, mdxComponentsOf, orderPlugins, runContentHooks, runPostBuild, runTransformPage } from '../pipeline/run-plugins.ts';
-import { bundlerPluginsOf, forgetRunnableModules, runnableModuleUrl, runnableRefs, runnableRefsByName } from '../pipeline/runnable-module.ts';
+import { bundlerPluginsOf, forgetRunnableModules, inputsOfFailedModules, inputsOfRunnableModules, runnableModuleUrl, runnableRefs, runnableRefsByName } from '../pipeline/runnable-module.ts';
 import { WorkerPool, type RunOptions, type WorkerTask } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
@@ -133,6 +133,19 @@ export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
 }
 
 /**
+ * A site whose config loaded but one of whose plugins' remark, rehype or bundler modules did not
+ * bundle: `configFiles` are the config's and those the failure names, which dev watches for the fix.
+ */
+export class PluginModulesError extends DiagnosticError {
+  constructor(
+    diagnostics: Diagnostic[],
+    readonly configFiles: string[],
+  ) {
+    super(diagnostics);
+  }
+}
+
+/**
  * What `build`, `check` and `dev` start from: the validated config (and the files it came
  * from), the plugins in run order, and their context. A missing content folder stops here.
  */
@@ -149,13 +162,23 @@ export async function prepareSite(root: string, mode: PluginContext['mode'], poo
   const cacheDir = join(root, '.docs-gen-cache');
   if (limits.cache ?? true) await pruneCachesOfOtherBuilds(cacheDir, await toolBuildId());
   const { remarkPlugins, rehypePlugins, bundlerPlugins = [] } = markdownPluginsOf(plugins);
-  const markdown = {
-    remarkPlugins: await runnableRefs(remarkPlugins, cacheDir),
-    rehypePlugins: await runnableRefs(rehypePlugins, cacheDir),
-    bundlerPlugins: await runnableRefs(bundlerPlugins, cacheDir),
-    replacedElements: replacedElementsOf(plugins),
-  };
-  return { config, configFiles: loaded.file ? [loaded.file, ...loaded.dependencies] : [], configWarnings: loaded.warnings ?? [], plugins, context: createContext(root, config, mode, pool, markdown, limits.cache ?? true) };
+  const ownFiles = loaded.file ? [loaded.file, ...loaded.dependencies] : [];
+  let markdown: Required<MarkdownPlugins>;
+  try {
+    markdown = {
+      remarkPlugins: await runnableRefs(remarkPlugins, cacheDir),
+      rehypePlugins: await runnableRefs(rehypePlugins, cacheDir),
+      bundlerPlugins: await runnableRefs(bundlerPlugins, cacheDir),
+      replacedElements: replacedElementsOf(plugins),
+    };
+  } catch (error) {
+    if (!isDiagnosticError(error)) throw error;
+    throw new PluginModulesError(error.diagnostics, [...new Set([...ownFiles, ...inputsOfFailedModules([...remarkPlugins, ...rehypePlugins, ...bundlerPlugins].map((ref) => ref.module))])]);
+  }
+  // A site plugin's remark, rehype or bundler module, and what it imports, count as the config: a change reloads every page in dev.
+  const pluginFiles = inputsOfRunnableModules([...markdown.remarkPlugins, ...markdown.rehypePlugins, ...markdown.bundlerPlugins].map((ref) => ref.module));
+  const configFiles = loaded.file ? [...new Set([...ownFiles, ...pluginFiles])] : [];
+  return { config, configFiles, configWarnings: loaded.warnings ?? [], plugins, context: createContext(root, config, mode, pool, markdown, limits.cache ?? true) };
 }
 
 /**
@@ -185,7 +208,8 @@ export async function runnableMdxComponents(plugins: Plugin[], context: PluginCo
   const bundlerPlugins = await bundlerPluginsOf(context.markdown.bundlerPlugins ?? [], { root: context.root, cacheDir: context.cacheDir, basePath: context.config.basePath });
   // The config's components are the site's own files, in JavaScript too: bundled, a syntax error
   // is a diagnostic at its place, and dev learns the files each is made from (a changed one gets a
-  // new URL). A plugin's are its package's modules, imported as they are.
+  // new URL). A plugin's are bundled when they are the site's files (isSiteFile), else imported as
+  // they are, from its package.
   const [fromPlugins, ofConfig] = await Promise.all([
     runnableRefsByName(mdxComponentsOf(plugins), context.cacheDir, bundlerPlugins),
     runnableRefsByName(fromConfig, context.cacheDir, bundlerPlugins, { bundleJavaScript: true }),

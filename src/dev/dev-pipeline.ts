@@ -1,6 +1,6 @@
 import type { Dirent } from 'node:fs';
 import { resolve } from 'node:path';
-import { addThemeRoutes, prepareSite } from '../build/build.ts';
+import { addThemeRoutes, PluginModulesError, prepareSite } from '../build/build.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ContentPage, PageCompileOutput, Plugin, PluginActions, PluginContext } from '../pipeline/plugin.ts';
@@ -70,7 +70,15 @@ export class DevPipeline {
 
   /** (Re)loads the config. Throws a DiagnosticError when it does not load; the previous one stays. */
   async loadConfig(): Promise<void> {
-    const { config, configFiles, configWarnings, plugins, context: base } = await prepareSite(this.root, 'dev', this.pool);
+    let prepared: Awaited<ReturnType<typeof prepareSite>>;
+    try {
+      prepared = await prepareSite(this.root, 'dev', this.pool);
+    } catch (error) {
+      // A site plugin's module that did not bundle: watched with the config, for the fix.
+      if (error instanceof PluginModulesError) this.configFiles = error.configFiles;
+      throw error;
+    }
+    const { config, configFiles, configWarnings, plugins, context: base } = prepared;
     this.config = config;
     this.configFiles = configFiles;
     this.configWarnings = configWarnings;

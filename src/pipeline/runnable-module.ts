@@ -1,13 +1,30 @@
 import { mkdir } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BundlerSite, UnifiedPluginRef } from './plugin.ts';
 import type { Message, Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import { bundledModuleName, esbuildDiagnostics, missingImportPath, siteInputFiles, userModuleBuildOptions } from '../util/import-module.ts';
+import { toolRoot } from '../util/tool-root.ts';
 import { writeAtomically } from '../util/write-atomically.ts';
 
 const TYPESCRIPT = /\.(?:ts|tsx|mts|cts|jsx)$/;
+
+/** docs-gen's own module folders (its built-in plugins and theme, built or as source): never a site's file, even when the site is the tool's checkout. */
+const TOOL_FOLDERS = ['dist', 'src', 'plugins', 'theme'];
+
+/**
+ * Whether `file` (absolute) is one of the site's own files: under its root, in no package and in
+ * none of docs-gen's own folders. A site plugin's module there (a remark plugin in
+ * `plugins/wave.mjs`) is bundled even in JavaScript, so that the module's URL names its text and
+ * that of the site files it imports: the compile cache keys pages by the site's plugins' URLs, and
+ * dev learns which files to watch.
+ */
+export function isSiteFile(file: string, root: string): boolean {
+  if (!file.startsWith(root + sep) || file.includes(`${sep}node_modules${sep}`)) return false;
+  const tool = toolRoot();
+  return !TOOL_FOLDERS.some((folder) => file.startsWith(join(tool, folder) + sep));
+}
 
 const bundled = new Map<string, Promise<string>>();
 /** The files each bundle above was made from (its module and what it imports), by the bundle's URL. */
@@ -21,15 +38,18 @@ export function moduleUrlOf(module: string): string {
 }
 
 /**
- * A URL worker threads can import for `module`: JavaScript as it is (with `bundleJavaScript`,
- * bundled too); TypeScript or JSX (a plugin file in the site, a component) bundled once by esbuild
+ * A URL worker threads can import for `module`: a package's JavaScript as it is (with
+ * `bundleJavaScript`, bundled too); the site's own files ({@link isSiteFile}), TypeScript or JSX
+ * anywhere (a plugin file in the site, a component) bundled once by esbuild
  * into `cacheDir`, bare imports left to the site's node_modules, `docs-gen` and React shared with
  * the renderer, and `import.meta.url` still the source file's own, so a task module beside it is
  * found there.
  */
 export function runnableModuleUrl(module: string, cacheDir: string, plugins: EsbuildPlugin[] = [], options: { bundleJavaScript?: boolean } = {}): Promise<string> {
   const url = moduleUrlOf(module);
-  if (!options.bundleJavaScript && !TYPESCRIPT.test(url)) return Promise.resolve(url);
+  // A site's cache folder is `<root>/.docs-gen-cache`.
+  const siteFile = url.startsWith('file:') && isSiteFile(fileURLToPath(url), dirname(cacheDir));
+  if (!options.bundleJavaScript && !siteFile && !TYPESCRIPT.test(url)) return Promise.resolve(url);
   const key = `${cacheDir}\u0000${url}\u0000${plugins.map((p) => p.name).join(',')}`;
   let running = bundled.get(key);
   if (!running) {
@@ -86,6 +106,16 @@ export function runnableModuleInputs(cacheDir: string): string[] {
   const folder = `${pathToFileURL(join(cacheDir, 'modules')).href}/`;
   const failed = [...failedInputsOf.values()].filter((f) => f.cacheDir === cacheDir).flatMap((f) => f.inputs);
   return [...new Set([...[...inputsOf].filter(([url]) => url.startsWith(folder)).flatMap(([, inputs]) => inputs), ...failed])];
+}
+
+/** The files the bundles at `urls` were made from (none for a module imported as it is): dev reloads the config when one changes. */
+export function inputsOfRunnableModules(urls: string[]): string[] {
+  return [...new Set(urls.flatMap((url) => inputsOf.get(url) ?? []))];
+}
+
+/** For those of `modules` (URLs or paths) whose last bundle failed: the module and the files the failure names. */
+export function inputsOfFailedModules(modules: string[]): string[] {
+  return [...new Set(modules.flatMap((module) => failedInputsOf.get(fileURLToPath(moduleUrlOf(module)))?.inputs ?? []))];
 }
 
 /**

@@ -41,6 +41,8 @@ const page = (out: string, route: string) => readFileSync(join(out, route, 'inde
 const rewritingPlugin = (sentence: string) =>
   `export default { name: 'rewrite', contentLoaded({ pages }) { for (const page of pages) page.compiled.code = page.compiled.code.replace('A new paragraph.', ${JSON.stringify(sentence)}); } };\n`;
 const inode = (path: string) => statSync(path).ino;
+/** A remark plugin that puts the word `plugins/word.mjs` exports in place of "Read" in every page's text. */
+const rewordingPlugin = "import { word } from './word.mjs';\n\nexport default function reword() {\n  const visit = (node) => {\n    if (node.type === 'text') node.value = node.value.replaceAll('Read', word);\n    node.children?.forEach(visit);\n  };\n  return visit;\n}\n";
 
 const site = tempSite({
   'docs-gen.config.ts': "export default { title: 'Cached' };\n",
@@ -189,6 +191,16 @@ describe('the persistent build cache', () => {
       },
       'the plugin rewriting them otherwise': async () => writeFileSync(join(site.root, 'rewrite.mjs'), rewritingPlugin('A paragraph rewritten again.')),
       'the plugin removed': async () => writeFileSync(join(site.root, 'docs-gen.config.ts'), "export default { title: 'Cached', basePath: '/docs' };\n"),
+      // A remark plugin of the site's own in plain JavaScript, and a file it imports: the compile
+      // cache keyed the plugin by its own text alone, and a changed import went unseen.
+      'a remark plugin of the site in JavaScript': async () => {
+        mkdirSync(join(site.root, 'plugins'), { recursive: true });
+        writeFileSync(join(site.root, 'plugins', 'word.mjs'), "export const word = 'Peruse';\n");
+        writeFileSync(join(site.root, 'plugins', 'reword.mjs'), rewordingPlugin);
+        writeFileSync(join(site.root, 'docs-gen.config.ts'), "export default { title: 'Cached', basePath: '/docs', plugins: [{ name: 'reword', remarkPlugins: [{ module: new URL('./plugins/reword.mjs', import.meta.url).href }] }] };\n");
+      },
+      'a file the remark plugin imports': async () => writeFileSync(join(site.root, 'plugins', 'word.mjs'), "export const word = 'Study';\n"),
+      'the remark plugin removed': async () => writeFileSync(join(site.root, 'docs-gen.config.ts'), "export default { title: 'Cached', basePath: '/docs' };\n"),
       'a public folder': async () => {
         mkdirSync(join(site.root, 'public', 'data'), { recursive: true });
         writeFileSync(join(site.root, 'public', 'data', 'a.txt'), 'a');
@@ -233,6 +245,7 @@ describe('the persistent build cache', () => {
       'nothing changed with the redirect': 'a redirect over a page',
       'the redirect removed': 'page added',
       'page removed': 'paragraph',
+      'the remark plugin removed': 'the plugin removed',
       'nothing changed': 'the public folder became a file',
       'output edited in place': 'the public folder became a file',
       'output chmod': 'the public folder became a file',
@@ -295,6 +308,12 @@ describe('the persistent build cache', () => {
       expect(page(outOf('cold'), '')).toContain('href="/guide"');
       expect(page(outOf('config-cached'), '')).toContain('href="/docs/guide"');
       expect(page(outOf('config-cached'), 'guide')).toContain('<a href="/docs">home</a>');
+    });
+
+    test("a remark plugin of the site's own: a change in a file it imports is on the page", () => {
+      expect(page(outOf('a remark plugin of the site in JavaScript-cached'), 'guide')).toContain('Peruse <a');
+      expect(page(outOf('a file the remark plugin imports-cached'), 'guide')).toContain('Study <a');
+      expect(page(outOf('the remark plugin removed-cached'), 'guide')).toContain('Read <a');
     });
 
     test('a _meta file: the sidebar shows the new title', () => {

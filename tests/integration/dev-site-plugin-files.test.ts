@@ -1,0 +1,79 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import type { DevMessage } from '../../src/shared/dev-protocol.ts';
+import { useDevServer } from '../use-dev-server.ts';
+
+/**
+ * A plugin of the site's own, in plain JavaScript beside the content: a remark plugin that
+ * imports a file, and an MDX component. Neither was bundled, so dev learnt of no file behind
+ * them and an edit showed only after a restart (and the build's compile cache missed a change in
+ * what the remark plugin imports).
+ */
+const word = (text: string) => `export const word = '${text}';\n`;
+const stamp = (text: string) => `import { createElement } from 'react';\n\nexport default function Stamp() {\n  return createElement('i', { className: 'stamp' }, '${text}');\n}\n`;
+const reword = "import { word } from './word.mjs';\n\nexport default function reword() {\n  const visit = (node) => {\n    if (node.type === 'text') node.value = node.value.replaceAll('WORD', word);\n    node.children?.forEach(visit);\n  };\n  return visit;\n}\n";
+const dev = useDevServer(
+  {
+    'docs-gen.config.ts': "import site from './plugins/site.mjs';\n\nexport default { title: 'Plugins', plugins: [site] };\n",
+    'plugins/site.mjs':
+      "export default {\n  name: 'site',\n  remarkPlugins: [{ module: new URL('./reword.mjs', import.meta.url).href }],\n  mdxComponents: { Stamp: { module: new URL('./Stamp.mjs', import.meta.url).href } },\n};\n",
+    'plugins/reword.mjs': reword,
+    'plugins/word.mjs': word('First'),
+    'plugins/Stamp.mjs': stamp('Stamp one'),
+    'content/index.mdx': '# Home\n\nThe WORD word.\n\n<Stamp />\n',
+  },
+  { socket: true },
+);
+
+const html = async () => (await fetch(dev.url('/'))).text();
+const wordOnPage = async () => /The (\w+) word\./.exec(await html())?.[1];
+const stampOnPage = async () => /class="stamp">([^<]*)</.exec(await html())?.[1];
+
+async function save(file: string, text: string, type: DevMessage['type']): Promise<DevMessage> {
+  const from = dev.messages.length;
+  writeFileSync(join(dev.root, file), text);
+  return dev.messageAfter(from, (m) => m.type === type);
+}
+
+test("a file the site's remark plugin imports: an edit is on the page once dev says reload", async () => {
+  expect(await wordOnPage()).toBe('First');
+  await save('plugins/word.mjs', word('Second'), 'reload');
+  expect(await wordOnPage()).toBe('Second');
+});
+
+test("the site's remark plugin itself: a syntax error is shown at its place, and its fix clears it", async () => {
+  const broken = await save('plugins/reword.mjs', reword.replace('return visit;', 'return visit;;}'), 'error');
+  expect(broken.type === 'error' && broken.message).toMatch(/plugins\/reword\.mjs/);
+  // Fixed, and changed: the word in capitals.
+  await save('plugins/reword.mjs', reword.replace("'WORD', word)", "'WORD', word.toUpperCase())"), 'reload');
+  expect(await wordOnPage()).toBe('SECOND');
+  await save('plugins/word.mjs', word('Third'), 'reload');
+  expect(await wordOnPage()).toBe('THIRD');
+});
+
+test("the site plugin's MDX component in plain JavaScript: an edit is on the page", async () => {
+  expect(await stampOnPage()).toBe('Stamp one');
+  await save('plugins/Stamp.mjs', stamp('Stamp two'), 'reload');
+  expect(await stampOnPage()).toBe('Stamp two');
+});
+
+describe("the site's remark plugin broken when dev starts", () => {
+  const broken = useDevServer(
+    {
+      'docs-gen.config.ts': "export default { title: 'Broken plugin', plugins: [{ name: 'site', remarkPlugins: [{ module: new URL('./plugins/reword.mjs', import.meta.url).href }] }] };\n",
+      'plugins/reword.mjs': reword,
+      'plugins/word.mjs': "export const word = ('First';\n",
+      'content/index.mdx': '# Home\n\nThe WORD word.\n',
+    },
+    { socket: true },
+  );
+
+  test('is shown at its place, and the fix of the file it imports is seen', async () => {
+    expect(broken.terminal.join('\n')).toMatch(/plugins\/word\.mjs:1:\d+ error Cannot bundle plugins\/reword\.mjs: .*\[module-bundle\]/);
+    const from = broken.messages.length;
+    writeFileSync(join(broken.root, 'plugins', 'word.mjs'), word('Fixed'));
+    await broken.messageAfter(from, (m) => m.type === 'reload');
+    expect(/The (\w+) word\./.exec(await (await fetch(broken.url('/'))).text())?.[1]).toBe('Fixed');
+  });
+});

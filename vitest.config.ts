@@ -73,6 +73,7 @@ const SIDE_BY_SIDE = [
   'tests/integration/pipeline-features.test.ts',
   'tests/integration/preview.test.ts',
   'tests/integration/public-api-plugin.test.ts',
+  'tests/integration/rebuild-fuzz.test.ts',
   'tests/integration/redirect-patterns.test.ts',
   'tests/integration/rel-output.test.ts',
   'tests/integration/search-data.test.ts',

@@ -10,7 +10,7 @@ import { contentRoute } from '../content/content-route.ts';
 import { writeSidebarData } from '../build/sidebar-data.ts';
 import { configComponents, runnableMdxComponents } from '../build/build.ts';
 import { forgetRunnableModules, runnableModuleInputs } from '../pipeline/runnable-module.ts';
-import { missingImportPath } from '../util/import-module.ts';
+import { missingImportPath, missingPackageName } from '../util/import-module.ts';
 import { BUILTIN_WORKER_MODULES, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
 import type { ModuleExport } from '../pipeline/plugin.ts';
 import { isDiagnosticError, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
@@ -34,6 +34,9 @@ import { toolBuildId } from '../util/tool-build-id.ts';
 import { isRacy, listStartupFiles, UNKNOWN_STAMP, type FileStamp, type ReadTree, type StartupFiles } from './startup-changes.ts';
 import { contentSecurityPolicy } from '../build/content-security-policy.ts';
 import { devClientScript } from '../build/inline-scripts.ts';
+
+/** The files a package manager writes when it installs a package (npm, Yarn, pnpm, Bun), at the site's root. */
+const PACKAGE_FILES = ['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
 
 export interface DevSiteOptions {
   root: string;
@@ -470,7 +473,10 @@ export class DevSite {
 
   /**
    * What the pages whose bundle failed name: the file an error is in (a component with a syntax
-   * error), and where a relative import that could not be found would be.
+   * error), where a relative import that could not be found would be, and for a package not
+   * installed, the site's package manifest and lock files, which installing it writes (its hint
+   * says to run `npm install`; the package's own folder may not exist, and dev does not watch
+   * `node_modules`).
    */
   private importsOfFailedPages(): string[] {
     const { root } = this.pipeline.context;
@@ -481,6 +487,7 @@ export class DevSite {
         if (error.file && resolve(root, error.file) !== page) files.push(resolve(root, error.file));
         const missing = missingImportPath(error.message, page);
         if (missing) files.push(missing);
+        if (missingPackageName(error.message)) files.push(...PACKAGE_FILES.map((name) => join(root, name)));
       }
     }
     return files;

@@ -89,6 +89,12 @@ export function siteInputFiles(metafile: Metafile, workingDir: string | undefine
   return workingDir === undefined ? [] : bundleInputFiles(metafile, workingDir).filter((file) => !file.includes(`${sep}node_modules${sep}`));
 }
 
+/** The package a bare import esbuild could not find names (`Could not resolve "pkg/sub"` → `pkg`, `"@scope/pkg"` → `@scope/pkg`). */
+export function missingPackageName(message: string): string | undefined {
+  const specifier = /Could not resolve "([^".\/][^"]*)"/.exec(message)?.[1];
+  return specifier?.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+}
+
 /** Where a relative import esbuild could not find (`Could not resolve "./x"`) would be, from the file that imports it. */
 export function missingImportPath(message: string, importer: string): string | undefined {
   const specifier = /Could not resolve "(\.{1,2}\/[^"]+)"/.exec(message)?.[1];

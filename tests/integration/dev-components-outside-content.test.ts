@@ -1,4 +1,4 @@
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { DevMessage } from '../../src/shared/dev-protocol.ts';
@@ -134,5 +134,27 @@ describe("a page's component outside content/: removed and made again, importing
     await save('widgets/Card.jsx', "import { label } from './label.js';\n\nexport default function Card() {\n  return <i className=\"card\">{label}</i>;\n}\n", 'error', site);
     await save('widgets/label.js', "export const label = 'Label made';\n", 'reload', site);
     expect(await shownOn('/', 'card')).toBe('Label made');
+  });
+});
+
+describe('a page importing a package not installed yet', () => {
+  const site = useDevServer(
+    {
+      'package.json': `${JSON.stringify({ name: 'site', private: true }, null, 2)}\n`,
+      'content/index.mdx': "import { shout } from 'fake-shout';\n\n# Home\n\nSaid {shout('hello')}.\n",
+    },
+    { socket: true },
+  );
+
+  test('fails with the hint to install it; once installed (the package manager writes package.json and its lock), the page compiles', async () => {
+    await fetch(site.url('/'));
+    expect(site.terminal.join('\n')).toMatch(/Could not resolve "fake-shout"[\s\S]*run npm install/);
+    // What `npm install fake-shout` does: the package first, then the manifest and the lock.
+    mkdirSync(join(site.root, 'node_modules', 'fake-shout'), { recursive: true });
+    writeFileSync(join(site.root, 'node_modules', 'fake-shout', 'package.json'), JSON.stringify({ name: 'fake-shout', type: 'module', exports: './index.js' }));
+    writeFileSync(join(site.root, 'node_modules', 'fake-shout', 'index.js'), 'export const shout = (text) => text.toUpperCase();\n');
+    writeFileSync(join(site.root, 'package-lock.json'), `${JSON.stringify({ name: 'site', lockfileVersion: 3, packages: { 'node_modules/fake-shout': { version: '1.0.0' } } }, null, 2)}\n`);
+    await save('package.json', `${JSON.stringify({ name: 'site', private: true, dependencies: { 'fake-shout': '^1.0.0' } }, null, 2)}\n`, 'reload', site);
+    expect(await (await fetch(site.url('/'))).text()).toContain('Said HELLO.');
   });
 });

@@ -13,6 +13,7 @@ import {
   uiStrings,
   DiagnosticError,
   workerModuleUrl,
+  siteModuleFiles,
   type ContentPage,
   type Diagnostic,
   noteCompiledKey,
@@ -37,14 +38,18 @@ export const CONTENT_LOADER = 'docs-gen:content-loader';
 
 /**
  * What every compiled page depends on besides its own input, for the persistent cache's key:
- * the config (as JSON: every option a page could read) and the text of the site's remark and
- * rehype plugin modules, so editing one recompiles the pages it transforms.
+ * the config (as JSON: every option a page could read) and the text of the remark, rehype and
+ * bundler plugin modules, with every file of the site a site's module imports
+ * (`siteModuleFiles`), so editing one recompiles the pages it transforms.
  */
 async function siteHashOf(context: PluginContext): Promise<string> {
   const hash = createHash('sha256').update(JSON.stringify(context.config));
-  for (const ref of [...(context.markdown?.remarkPlugins ?? []), ...(context.markdown?.rehypePlugins ?? [])]) {
-    hash.update(ref.module);
-    if (ref.module.startsWith('file:')) hash.update(await readFile(fileURLToPath(ref.module)).catch(() => ''));
+  const { remarkPlugins = [], rehypePlugins = [], bundlerPlugins = [] } = context.markdown ?? {};
+  for (const ref of [...remarkPlugins, ...rehypePlugins, ...bundlerPlugins]) {
+    hash.update('\0').update(ref.module);
+    const siteFiles = await siteModuleFiles(ref.module, context.root);
+    const files = siteFiles.length ? [...siteFiles].sort() : ref.module.startsWith('file:') ? [fileURLToPath(ref.module)] : [];
+    for (const file of files) hash.update('\0').update(file).update('\0').update(await readFile(file).catch(() => ''));
   }
   return hash.digest('hex');
 }

@@ -8,7 +8,7 @@ import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-sys
 import { builtinPlugins, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
 import type { MarkdownPlugins, ModuleExport, PageCompileOutput, Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { markdownPluginsOf, mdxComponentsOf, orderPlugins, runContentHooks, runPostBuild, runTransformPage } from '../pipeline/run-plugins.ts';
-import { bundlerPluginsOf, forgetRunnableModules, inputsOfFailedModules, inputsOfRunnableModules, runnableModuleUrl, runnableRefs, runnableRefsByName } from '../pipeline/runnable-module.ts';
+import { bundlerPluginsOf, forgetRunnableModules, runnableModuleUrl, runnableRefs, runnableRefsByName, scanSiteModule } from '../pipeline/runnable-module.ts';
 import { WorkerPool, type RunOptions, type WorkerTask } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
@@ -133,13 +133,14 @@ export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
 }
 
 /**
- * A site whose config loaded but one of whose plugins' remark, rehype or bundler modules did not
- * bundle: `configFiles` are the config's and those the failure names, which dev watches for the fix.
+ * A site whose config loaded but one of whose plugins' modules has a syntax error, or (TypeScript)
+ * did not bundle: dev watches `configFiles` (the config's, and `pluginFiles`, the plugins' modules') for the fix.
  */
 export class PluginModulesError extends DiagnosticError {
   constructor(
     diagnostics: Diagnostic[],
     readonly configFiles: string[],
+    readonly pluginFiles: string[],
   ) {
     super(diagnostics);
   }
@@ -162,7 +163,13 @@ export async function prepareSite(root: string, mode: PluginContext['mode'], poo
   const cacheDir = join(root, '.docs-gen-cache');
   if (limits.cache ?? true) await pruneCachesOfOtherBuilds(cacheDir, await toolBuildId());
   const { remarkPlugins, rehypePlugins, bundlerPlugins = [] } = markdownPluginsOf(plugins);
-  const ownFiles = loaded.file ? [loaded.file, ...loaded.dependencies] : [];
+  // The site's files its plugins' modules are made from (a remark plugin in plugins/, what it
+  // imports) count as the config's: dev reloads the site when one changes.
+  const scans = await Promise.all([...remarkPlugins, ...rehypePlugins, ...bundlerPlugins, ...Object.values(mdxComponentsOf(plugins))].map((ref) => scanSiteModule(ref.module, root)));
+  const pluginFiles = [...new Set(scans.flatMap((scan) => scan.files))];
+  const configFiles = loaded.file ? [...new Set([loaded.file, ...loaded.dependencies, ...pluginFiles])] : [];
+  const syntaxErrors = scans.flatMap((scan) => scan.errors);
+  if (syntaxErrors.length) throw new PluginModulesError(syntaxErrors, configFiles, pluginFiles);
   let markdown: Required<MarkdownPlugins>;
   try {
     markdown = {
@@ -173,12 +180,9 @@ export async function prepareSite(root: string, mode: PluginContext['mode'], poo
     };
   } catch (error) {
     if (!isDiagnosticError(error)) throw error;
-    throw new PluginModulesError(error.diagnostics, [...new Set([...ownFiles, ...inputsOfFailedModules([...remarkPlugins, ...rehypePlugins, ...bundlerPlugins].map((ref) => ref.module))])]);
+    throw new PluginModulesError(error.diagnostics, configFiles, pluginFiles);
   }
-  // A site plugin's remark, rehype or bundler module, and what it imports, count as the config: a change reloads every page in dev.
-  const pluginFiles = inputsOfRunnableModules([...markdown.remarkPlugins, ...markdown.rehypePlugins, ...markdown.bundlerPlugins].map((ref) => ref.module));
-  const configFiles = loaded.file ? [...new Set([...ownFiles, ...pluginFiles])] : [];
-  return { config, configFiles, configWarnings: loaded.warnings ?? [], plugins, context: createContext(root, config, mode, pool, markdown, limits.cache ?? true) };
+  return { config, configFiles, pluginFiles, configWarnings: loaded.warnings ?? [], plugins, context: createContext(root, config, mode, pool, markdown, limits.cache ?? true) };
 }
 
 /**
@@ -208,8 +212,8 @@ export async function runnableMdxComponents(plugins: Plugin[], context: PluginCo
   const bundlerPlugins = await bundlerPluginsOf(context.markdown.bundlerPlugins ?? [], { root: context.root, cacheDir: context.cacheDir, basePath: context.config.basePath });
   // The config's components are the site's own files, in JavaScript too: bundled, a syntax error
   // is a diagnostic at its place, and dev learns the files each is made from (a changed one gets a
-  // new URL). A plugin's are bundled when they are the site's files (isSiteFile), else imported as
-  // they are, from its package.
+  // new URL). A plugin's are imported as they are (TypeScript bundled): dev restarts the workers
+  // when a site file one is made from changes.
   const [fromPlugins, ofConfig] = await Promise.all([
     runnableRefsByName(mdxComponentsOf(plugins), context.cacheDir, bundlerPlugins),
     runnableRefsByName(fromConfig, context.cacheDir, bundlerPlugins, { bundleJavaScript: true }),

@@ -46,8 +46,13 @@ function sameOutline(a: readonly ContentPage[], b: readonly ContentPage[]): bool
  */
 export class DevPipeline {
   config!: ResolvedConfig;
-  /** The config file and the files it imports. */
+  /** The config file and the files it imports, and {@link pluginFiles}. */
   configFiles: string[] = [];
+  /**
+   * The site's files its plugins' remark, rehype and bundler modules and MDX components are made
+   * from: the workers keep a module imported as it is, so a change there needs new workers.
+   */
+  pluginFiles: string[] = [];
   /** The config loader's warnings (a Nextra site's options that do not map), as the build reports them. */
   configWarnings: Diagnostic[] = [];
   plugins: Plugin[] = [];
@@ -75,12 +80,13 @@ export class DevPipeline {
       prepared = await prepareSite(this.root, 'dev', this.pool);
     } catch (error) {
       // A site plugin's module that did not bundle: watched with the config, for the fix.
-      if (error instanceof PluginModulesError) this.configFiles = error.configFiles;
+      if (error instanceof PluginModulesError) ({ configFiles: this.configFiles, pluginFiles: this.pluginFiles } = error);
       throw error;
     }
-    const { config, configFiles, configWarnings, plugins, context: base } = prepared;
+    const { config, configFiles, pluginFiles, configWarnings, plugins, context: base } = prepared;
     this.config = config;
     this.configFiles = configFiles;
+    this.pluginFiles = pluginFiles;
     this.configWarnings = configWarnings;
     this.plugins = plugins;
     this.context = { ...base, compilePage: this.store.compilePage(base.runInWorker) };

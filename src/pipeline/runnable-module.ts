@@ -1,9 +1,10 @@
+import { realpathSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BundlerSite, UnifiedPluginRef } from './plugin.ts';
 import type { Message, Plugin as EsbuildPlugin } from 'esbuild';
-import { DiagnosticError } from '../diagnostics/diagnostic.ts';
+import { DiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { bundledModuleName, esbuildDiagnostics, missingImportPath, siteInputFiles, userModuleBuildOptions } from '../util/import-module.ts';
 import { toolRoot } from '../util/tool-root.ts';
 import { writeAtomically } from '../util/write-atomically.ts';
@@ -13,15 +14,25 @@ const TYPESCRIPT = /\.(?:ts|tsx|mts|cts|jsx)$/;
 /** docs-gen's own module folders (its built-in plugins and theme, built or as source): never a site's file, even when the site is the tool's checkout. */
 const TOOL_FOLDERS = ['dist', 'src', 'plugins', 'theme'];
 
-/**
- * Whether `file` (absolute) is one of the site's own files: under its root, in no package and in
- * none of docs-gen's own folders. A site plugin's module there (a remark plugin in
- * `plugins/wave.mjs`) is bundled even in JavaScript, so that the module's URL names its text and
- * that of the site files it imports: the compile cache keys pages by the site's plugins' URLs, and
- * dev learns which files to watch.
- */
+/** Each site root's real path: a module's URL names the file's real path (the config's `import.meta.url`), which a root reached through a link does not start. */
+const realRoots = new Map<string, string>();
+
+function realRootOf(root: string): string {
+  let real = realRoots.get(root);
+  if (real === undefined) {
+    try {
+      real = realpathSync.native(root);
+    } catch {
+      real = root;
+    }
+    realRoots.set(root, real);
+  }
+  return real;
+}
+
+/** Whether `file` (absolute) is one of the site's own files: under its root (or the root's real path), in no package and in none of docs-gen's own folders. */
 export function isSiteFile(file: string, root: string): boolean {
-  if (!file.startsWith(root + sep) || file.includes(`${sep}node_modules${sep}`)) return false;
+  if (file.includes(`${sep}node_modules${sep}`) || ![root, realRootOf(root)].some((folder) => file.startsWith(folder + sep))) return false;
   const tool = toolRoot();
   return !TOOL_FOLDERS.some((folder) => file.startsWith(join(tool, folder) + sep));
 }
@@ -38,18 +49,15 @@ export function moduleUrlOf(module: string): string {
 }
 
 /**
- * A URL worker threads can import for `module`: a package's JavaScript as it is (with
- * `bundleJavaScript`, bundled too); the site's own files ({@link isSiteFile}), TypeScript or JSX
- * anywhere (a plugin file in the site, a component) bundled once by esbuild
+ * A URL worker threads can import for `module`: JavaScript as it is (with `bundleJavaScript`,
+ * bundled too); TypeScript or JSX (a plugin file in the site, a component) bundled once by esbuild
  * into `cacheDir`, bare imports left to the site's node_modules, `docs-gen` and React shared with
  * the renderer, and `import.meta.url` still the source file's own, so a task module beside it is
  * found there.
  */
 export function runnableModuleUrl(module: string, cacheDir: string, plugins: EsbuildPlugin[] = [], options: { bundleJavaScript?: boolean } = {}): Promise<string> {
   const url = moduleUrlOf(module);
-  // A site's cache folder is `<root>/.docs-gen-cache`.
-  const siteFile = url.startsWith('file:') && isSiteFile(fileURLToPath(url), dirname(cacheDir));
-  if (!options.bundleJavaScript && !siteFile && !TYPESCRIPT.test(url)) return Promise.resolve(url);
+  if (!options.bundleJavaScript && !TYPESCRIPT.test(url)) return Promise.resolve(url);
   const key = `${cacheDir}\u0000${url}\u0000${plugins.map((p) => p.name).join(',')}`;
   let running = bundled.get(key);
   if (!running) {
@@ -71,16 +79,7 @@ async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlug
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
     if (!errors?.length) throw error;
-    // The files esbuild names (one with a syntax error, the one that imports a missing file): a
-    // failed build has no metafile, and dev watches these for the fix.
-    const named = errors.flatMap((m) => {
-      if (!m.location || workingDir === undefined) return [];
-      const at = resolve(workingDir, m.location.file);
-      // Where an import that could not be found would be: dev watches its folder for it to be made.
-      const missing = missingImportPath(m.text, at);
-      return missing ? [at, missing] : [at];
-    });
-    failedInputsOf.set(file, { cacheDir, inputs: [...new Set([file, ...named])] });
+    failedInputsOf.set(file, { cacheDir, inputs: [...new Set([file, ...filesNamedBy(errors, workingDir)])] });
     // A site's cache folder is `<root>/.docs-gen-cache`: its files are named from the root, as every diagnostic's are.
     const root = dirname(cacheDir);
     throw new DiagnosticError(esbuildDiagnostics(errors, { code: 'module-bundle', root, workingDir, file: relative(root, file), message: (text) => `Cannot bundle ${relative(root, file)}: ${text}` }));
@@ -98,6 +97,71 @@ async function bundleModule(file: string, cacheDir: string, plugins: EsbuildPlug
 }
 
 /**
+ * The files esbuild's errors name (one with a syntax error, the one that imports a missing file,
+ * and where that missing file would be): a failed build has no metafile, and dev watches these
+ * for the fix (a missing file's folder, for it to be made).
+ */
+function filesNamedBy(errors: Message[], workingDir: string | undefined): string[] {
+  return errors.flatMap((m) => {
+    if (!m.location || workingDir === undefined) return [];
+    const at = resolve(workingDir, m.location.file);
+    const missing = missingImportPath(m.text, at);
+    return missing ? [at, missing] : [at];
+  });
+}
+
+/** What esbuild found reading a site's module: its files, and its syntax errors as diagnostics. */
+export interface SiteModuleScan {
+  files: string[];
+  errors: Diagnostic[];
+}
+
+const scanned = new Map<string, Promise<SiteModuleScan>>();
+
+/**
+ * The site's own files `module` is made from: the module and every file of the site it imports,
+ * at any depth (packages left out); none when it is not a site file ({@link isSiteFile}: a
+ * package's module, or docs-gen's own). A site's JavaScript plugin module is imported as it is
+ * (bundled, a CommonJS module, `import.meta.dirname`, a dynamic import or state shared with
+ * another of its modules would break), so esbuild only reads it here, to name its files: the
+ * compile cache keys pages by their text, and dev reloads the site when one changes. A module
+ * esbuild cannot read gives the files its errors name, and its syntax errors at their place
+ * (imported, it would fail with none: `Unexpected token '}'`). An import esbuild cannot find is
+ * left to Node, which may never make it (a dynamic import in a `try`).
+ */
+export function scanSiteModule(module: string, root: string): Promise<SiteModuleScan> {
+  const url = moduleUrlOf(module);
+  const file = url.startsWith('file:') ? fileURLToPath(url) : undefined;
+  if (file === undefined || !isSiteFile(file, root)) return Promise.resolve({ files: [], errors: [] });
+  let scan = scanned.get(file);
+  if (!scan) {
+    scan = scanModule(file, root);
+    scanned.set(file, scan);
+  }
+  return scan;
+}
+
+/** The files of {@link scanSiteModule}. */
+export const siteModuleFiles = async (module: string, root: string): Promise<string[]> => (await scanSiteModule(module, root)).files;
+
+async function scanModule(file: string, root: string): Promise<SiteModuleScan> {
+  const { build } = await import('esbuild');
+  const options = { ...userModuleBuildOptions(file), metafile: true as const };
+  const workingDir = options.absWorkingDir;
+  try {
+    return { files: siteInputFiles((await build(options)).metafile, workingDir), errors: [] };
+  } catch (error) {
+    const messages = (error as { errors?: Message[] }).errors;
+    if (!messages?.length) throw error;
+    const syntax = messages.filter((m) => !m.text.startsWith('Could not resolve'));
+    return {
+      files: [...new Set([file, ...filesNamedBy(messages, workingDir)])],
+      errors: esbuildDiagnostics(syntax, { code: 'module-bundle', root, workingDir, file: relative(root, file), message: (text) => `Cannot load ${relative(root, file)}: ${text}` }),
+    };
+  }
+}
+
+/**
  * The files the modules bundled into `cacheDir` (one site's) in this process were made from (a
  * component and what it imports, packages left out; older versions' too; for a module whose last
  * bundle failed, the files the failure names): dev watches them.
@@ -108,24 +172,15 @@ export function runnableModuleInputs(cacheDir: string): string[] {
   return [...new Set([...[...inputsOf].filter(([url]) => url.startsWith(folder)).flatMap(([, inputs]) => inputs), ...failed])];
 }
 
-/** The files the bundles at `urls` were made from (none for a module imported as it is): dev reloads the config when one changes. */
-export function inputsOfRunnableModules(urls: string[]): string[] {
-  return [...new Set(urls.flatMap((url) => inputsOf.get(url) ?? []))];
-}
-
-/** For those of `modules` (URLs or paths) whose last bundle failed: the module and the files the failure names. */
-export function inputsOfFailedModules(modules: string[]): string[] {
-  return [...new Set(modules.flatMap((module) => failedInputsOf.get(fileURLToPath(moduleUrlOf(module)))?.inputs ?? []))];
-}
-
 /**
- * Forgets every module bundled so far: the next {@link runnableModuleUrl} bundles it again. A
+ * Forgets every module bundled so far (and the files {@link siteModuleFiles} found): the next {@link runnableModuleUrl} bundles it again. A
  * build or a dev reload starts with this, and dev calls it when a file outside the content
  * folder changes: a component's source (or a file it imports) edited since its bundle was made.
  * The bundle is named by its text, so a new one gets a new URL and render workers import it anew.
  */
 export function forgetRunnableModules(): void {
   bundled.clear();
+  scanned.clear();
   // The inputs stay: dev asks for them while it bundles the components again, and a file missing
   // from what it watches meanwhile would go unseen. A bundle made again from the same text has the
   // same URL, so they are replaced; an older version's are few, and cost a watched file at most.

@@ -39,6 +39,8 @@ describe('bad input stops the build and leaves the previous output untouched', (
     ['a-syntax-error-in-a-component-import-stops-the-build', { code: 'module-bundle', file: 'components/name.ts', line: 2, column: 28 }],
     // A JavaScript one too: it was imported as it is, and its syntax error was an internal error (exit 2), without a place.
     ['a-syntax-error-in-a-javascript-component-stops-the-build', { code: 'module-bundle', file: 'components/Plain.mjs', line: 6, column: 1 }],
+    // A remark plugin of the site's own, imported as it is by the workers: its syntax error was an internal error of the page that ran it, without a place.
+    ['a-syntax-error-in-a-site-remark-plugin-stops-the-build', { code: 'module-bundle', file: 'plugins/reword.mjs', line: 8, column: 2 }],
     // In a component a page imports: at the component's line, not at the first quoted word of esbuild's message found in the page (the `>` of its heading).
     ['a-syntax-error-in-a-component-a-page-imports-is-reported-there', { code: 'mdx-import', file: 'components/Note.jsx', line: 3, column: 41 }],
     ['a-yaml-alias-bomb-in-front-matter-stops-the-build', { code: 'front-matter-yaml', file: 'content/page.mdx', line: 4, column: 8 }],

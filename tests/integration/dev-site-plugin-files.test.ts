@@ -70,7 +70,7 @@ describe("the site's remark plugin broken when dev starts", () => {
   );
 
   test('is shown at its place, and the fix of the file it imports is seen', async () => {
-    expect(broken.terminal.join('\n')).toMatch(/plugins\/word\.mjs:1:\d+ error Cannot bundle plugins\/reword\.mjs: .*\[module-bundle\]/);
+    expect(broken.terminal.join('\n')).toMatch(/plugins\/word\.mjs:1:\d+ error Cannot load plugins\/reword\.mjs: .*\[module-bundle\]/);
     const from = broken.messages.length;
     writeFileSync(join(broken.root, 'plugins', 'word.mjs'), word('Fixed'));
     await broken.messageAfter(from, (m) => m.type === 'reload');

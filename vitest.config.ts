@@ -42,6 +42,7 @@ const SIDE_BY_SIDE = [
   'tests/integration/dev-change-kinds.test.ts',
   'tests/integration/dev-changes.test.ts',
   'tests/integration/dev-compiled-in-the-background.test.ts',
+  'tests/integration/dev-fuzz.test.ts',
   'tests/integration/dev-imported-component-changes.test.ts',
   'tests/integration/dev-memory.test.ts',
   'tests/integration/dev-outline-cache.test.ts',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
@@ -19,6 +19,17 @@ export const fixture = (name: string) => join(repoRoot, 'tests', 'fixtures', nam
 export function filesOf(out: string): Map<string, string> {
   const paths = readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
   return new Map(paths.sort().map((path) => [path.slice(out.length + 1), createHash('sha256').update(readFileSync(path)).digest('hex')]));
+}
+
+/** Every folder of a built site, empty ones too. */
+export function foldersOf(out: string): string[] {
+  return readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(e.parentPath, e.name).slice(out.length + 1)).sort();
+}
+
+/** Every file's and folder's permission bits: a rebuild gives each the mode a fresh build would. */
+export function modesOf(out: string): Map<string, string> {
+  const entries = readdirSync(out, { recursive: true, withFileTypes: true }).map((e) => join(e.parentPath, e.name));
+  return new Map(entries.sort().map((path) => [path.slice(out.length + 1), (lstatSync(path).mode & 0o7777).toString(8)]));
 }
 
 /** A temporary site folder and what removes it. */

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import { filesOf, tempSite, tmp } from '../helpers.ts';
+import { filesOf, foldersOf, modesOf, tempSite, tmp } from '../helpers.ts';
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 200 } } }).png().toBuffer();
 
@@ -22,17 +22,6 @@ function withPayload<Header extends { bytes: number }>(file: string, change: (pa
   changeHeader(header);
   const payload = change(file.slice(lineEnd + 1));
   return `${JSON.stringify({ ...header, bytes: Buffer.byteLength(payload) })}\n${payload}`;
-}
-
-/** Every folder of a built site, empty ones too. */
-function foldersOf(out: string): string[] {
-  return readdirSync(out, { recursive: true, withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(e.parentPath, e.name).slice(out.length + 1)).sort();
-}
-
-/** Every file's and folder's permission bits: a rebuild gives each the mode a fresh build would. */
-function modesOf(out: string): Map<string, string> {
-  const entries = readdirSync(out, { recursive: true, withFileTypes: true }).map((e) => join(e.parentPath, e.name));
-  return new Map(entries.sort().map((path) => [path.slice(out.length + 1), (lstatSync(path).mode & 0o7777).toString(8)]));
 }
 
 const page = (out: string, route: string) => readFileSync(join(out, route, 'index.html'), 'utf8');

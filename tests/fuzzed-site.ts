@@ -1,0 +1,185 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, posix } from 'node:path';
+import sharp from 'sharp';
+import { paragraph, sentence, titlePhrase, words, type Random } from '../bench/lib/text.mjs';
+
+/**
+ * A small site changed at random, for the differential tests of rebuilds and of dev
+ * (`rebuild-fuzz.test.ts`, `dev-fuzz.test.ts`): pages in nested folders, `_meta` files, two
+ * images, a component outside `content/` and the file it imports, a remark plugin of the site's
+ * own and the file it imports, and a config. Each step makes one to three changes of the kinds in
+ * `CHANGES`, and mends the page the step before broke. The changes come from a seeded generator:
+ * a seed gives the same steps on any machine.
+ */
+const FOLDERS = ['', 'guide', 'guide/advanced', 'reference'];
+
+/** The site as files (path → text or bytes), written whole before each build; `broken` is a page with a syntax error, mended by the next step. */
+export interface SiteModel {
+  files: Map<string, string | Buffer>;
+  broken?: string;
+  /** The config's choices. */
+  config: { title: string; basePath: string; reword: boolean };
+  nextPage: number;
+}
+
+const png = (rand: Random) =>
+  sharp({ create: { width: rand.int(8, 80), height: rand.int(8, 80), channels: 3, background: { r: rand.int(0, 255), g: rand.int(0, 255), b: rand.int(0, 255) } } })
+    .png()
+    .toBuffer();
+
+const configText = ({ title, basePath, reword }: SiteModel['config']) =>
+  `export default { title: ${JSON.stringify(title)}, basePath: ${JSON.stringify(basePath)}, plugins: [${reword ? "{ name: 'reword', remarkPlugins: [{ module: new URL('./plugins/reword.mjs', import.meta.url).href }] }" : ''}] };\n`;
+
+const pages = (model: SiteModel) => [...model.files.keys()].filter((path) => /^content\/.*\.mdx?$/.test(path)).sort();
+
+/** A page's text: a title, paragraphs, and (by chance) a code block, an image, a link to another page, and in MDX the component. */
+function pageText(rand: Random, model: SiteModel, path: string): string {
+  const mdx = path.endsWith('.mdx');
+  const parts = rand.next() < 0.3 ? [`---\ntitle: ${titlePhrase(rand, 1, 3)}\n---\n`] : [];
+  if (mdx && rand.next() < 0.6) parts.push(`import Badge from '${posix.relative(posix.dirname(path), 'components/Badge.jsx')}';\n`);
+  parts.push(`# ${titlePhrase(rand, 1, 4)}\n`, `${paragraph(rand)} Read on.\n`);
+  if (rand.next() < 0.5) parts.push(`## ${titlePhrase(rand, 1, 3)}\n`, `${sentence(rand)}\n`);
+  if (rand.next() < 0.4) parts.push(`\`\`\`${rand.pick(['rel', 'python', 'json'])}\n${words(rand, 4).join(' ')}\n\`\`\`\n`);
+  if (rand.next() < 0.4) parts.push(`![${words(rand, 2).join(' ')}](/images/${rand.pick(['a', 'b'])}.png)\n`);
+  const others = pages(model).filter((other) => other !== path);
+  if (others.length && rand.next() < 0.5) parts.push(`See [${words(rand, 2).join(' ')}](/${routeOf(rand.pick(others))}).\n`);
+  if (mdx && parts.some((part) => part.startsWith('import Badge'))) parts.push('<Badge />\n');
+  return parts.join('\n');
+}
+
+const routeOf = (path: string) => path.replace(/^content\//, '').replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
+
+/** `list` in a random order (Fisher–Yates: the same draws on any engine, which a sort's comparisons are not). */
+function shuffled<T>(rand: Random, list: T[]): T[] {
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = rand.int(0, i);
+    [list[i], list[j]] = [list[j]!, list[i]!];
+  }
+  return list;
+}
+
+/** A `_meta.json` for `folder`: some of its pages, in a shuffled order, with titles. */
+function metaText(rand: Random, model: SiteModel, folder: string): string {
+  const prefix = folder ? `content/${folder}/` : 'content/';
+  const names = pages(model)
+    .filter((path) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/'))
+    .map((path) => path.slice(prefix.length).replace(/\.mdx?$/, ''));
+  const chosen = shuffled(rand, names.filter(() => rand.next() < 0.7));
+  return `${JSON.stringify(Object.fromEntries(chosen.map((name) => [name, titlePhrase(rand, 1, 3)])), null, 2)}\n`;
+}
+
+/** Each kind of change: it changes the model and says what it did (or null when it could not apply). */
+const CHANGES: Record<string, (rand: Random, model: SiteModel) => Promise<string | null> | string | null> = {
+  'page text': (rand, model) => {
+    const path = rand.pick(pages(model).filter((p) => p !== model.broken));
+    model.files.set(path, pageText(rand, model, path));
+    return `rewrote ${path}`;
+  },
+  'page added': (rand, model) => {
+    const path = `content/${[rand.pick(FOLDERS), `page-${model.nextPage++}.${rand.pick(['md', 'mdx'])}`].filter(Boolean).join('/')}`;
+    model.files.set(path, pageText(rand, model, path));
+    return `added ${path}`;
+  },
+  'page removed': (rand, model) => {
+    const removable = pages(model).filter((path) => !path.endsWith('/index.md') && !path.endsWith('/index.mdx') && path !== model.broken);
+    if (removable.length < 3) return null;
+    const path = rand.pick(removable);
+    model.files.delete(path);
+    return `removed ${path}`;
+  },
+  meta: (rand, model) => {
+    const folder = rand.pick(FOLDERS);
+    model.files.set(`content/${folder ? `${folder}/` : ''}_meta.json`, metaText(rand, model, folder));
+    return `_meta of "${folder}"`;
+  },
+  image: async (rand, model) => {
+    const name = rand.pick(['a', 'b']);
+    model.files.set(`public/images/${name}.png`, await png(rand));
+    return `image ${name}.png`;
+  },
+  component: (rand, model) => {
+    if (rand.next() < 0.5) model.files.set('components/label.js', `export const label = ${JSON.stringify(titlePhrase(rand, 1, 2))};\n`);
+    else {
+      const tag = rand.pick(['b', 'i', 'em']);
+      model.files.set('components/Badge.jsx', `import { label } from './label.js';\n\nexport default function Badge() {\n  return <${tag} className="badge">{label}</${tag}>;\n}\n`);
+    }
+    return 'component';
+  },
+  'plugin word': (rand, model) => {
+    model.files.set('plugins/word.mjs', `export const word = ${JSON.stringify(titlePhrase(rand, 1, 1))};\n`);
+    return 'the remark plugin\'s word';
+  },
+  config: (rand, model) => {
+    const key = rand.pick(['title', 'basePath', 'reword'] as const);
+    if (key === 'title') model.config.title = titlePhrase(rand, 1, 3);
+    else if (key === 'basePath') model.config.basePath = model.config.basePath ? '' : '/docs';
+    else model.config.reword = !model.config.reword;
+    model.files.set('docs-gen.config.ts', configText(model.config));
+    return `config ${key}`;
+  },
+  'page broken': (rand, model) => {
+    const mdx = pages(model).filter((path) => path.endsWith('.mdx'));
+    if (model.broken || !mdx.length) return null;
+    model.broken = rand.pick(mdx);
+    model.files.set(model.broken, `${String(model.files.get(model.broken))}\n<Badge\n`);
+    return `broke ${model.broken}`;
+  },
+};
+
+export async function initialModel(rand: Random): Promise<SiteModel> {
+  const model: SiteModel = { files: new Map(), config: { title: 'Fuzzed', basePath: '', reword: true }, nextPage: 1 };
+  model.files.set('docs-gen.config.ts', configText(model.config));
+  model.files.set('components/label.js', "export const label = 'Label';\n");
+  model.files.set('components/Badge.jsx', "import { label } from './label.js';\n\nexport default function Badge() {\n  return <b className=\"badge\">{label}</b>;\n}\n");
+  model.files.set('plugins/word.mjs', "export const word = 'Peruse';\n");
+  model.files.set(
+    'plugins/reword.mjs',
+    "import { word } from './word.mjs';\n\nexport default function reword() {\n  const visit = (node) => {\n    if (node.type === 'text') node.value = node.value.replaceAll('Read', word);\n    node.children?.forEach(visit);\n  };\n  return visit;\n}\n",
+  );
+  for (const name of ['a', 'b']) model.files.set(`public/images/${name}.png`, await png(rand));
+  for (const folder of FOLDERS) {
+    const base = folder ? `content/${folder}/` : 'content/';
+    for (const name of ['index', `${folder.split('/').pop() || 'start'}-${model.nextPage++}`]) {
+      const path = `${base}${name}.${rand.pick(['md', 'mdx'])}`;
+      model.files.set(path, pageText(rand, model, path));
+    }
+  }
+  for (const folder of FOLDERS) model.files.set(`content/${folder ? `${folder}/` : ''}_meta.json`, metaText(rand, model, folder));
+  return model;
+}
+
+/**
+ * Writes the model over the site as an editor would: the files that are new or changed, and the
+ * removal of those it no longer has; `written` is what the last call wrote (empty at first).
+ */
+export function writeSite(root: string, model: SiteModel, written: Map<string, string | Buffer>): void {
+  for (const path of written.keys()) if (!model.files.has(path)) rmSync(join(root, path), { force: true });
+  for (const [path, contents] of model.files) {
+    const before = written.get(path);
+    if (before !== undefined && Buffer.from(before).equals(Buffer.from(contents))) continue;
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), contents);
+  }
+  written.clear();
+  for (const [path, contents] of model.files) written.set(path, contents);
+}
+
+/** One step's changes: the page the step before broke mended, then one to three changes at random. Says what it did. */
+export async function changeAtRandom(rand: Random, model: SiteModel): Promise<string[]> {
+  const made: string[] = [];
+  if (model.broken) {
+    model.files.set(model.broken, pageText(rand, model, model.broken));
+    made.push(`mended ${model.broken}`);
+    model.broken = undefined;
+  }
+  const kinds = Object.keys(CHANGES);
+  const count = rand.int(1, 3);
+  for (let tries = 0; made.length < count && tries < 10; tries++) {
+    const change = await CHANGES[rand.pick(kinds)]!(rand, model);
+    if (change) made.push(change);
+  }
+  return made;
+}
+
+/** The routes of the model's pages (`/`, `/guide`, `/guide/advanced/page-3`). */
+export const routesOf = (model: SiteModel) => pages(model).map((path) => `/${routeOf(path)}`);

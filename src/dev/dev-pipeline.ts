@@ -79,7 +79,7 @@ export class DevPipeline {
     try {
       prepared = await prepareSite(this.root, 'dev', this.pool);
     } catch (error) {
-      // A site plugin's module that did not bundle: watched with the config, for the fix.
+      // A site plugin's module with a syntax error, or that did not bundle: watched with the config, for the fix.
       if (error instanceof PluginModulesError) ({ configFiles: this.configFiles, pluginFiles: this.pluginFiles } = error);
       throw error;
     }

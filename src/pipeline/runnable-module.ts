@@ -30,9 +30,9 @@ function realRootOf(root: string): string {
   return real;
 }
 
-/** Whether `file` (absolute) is one of the site's own files: under its root (or the root's real path), in no package and in none of docs-gen's own folders. */
+/** Whether `file` (absolute) is one of the site's own files: under its root (or the root's real path), in no package, not made by docs-gen (its cache) and in none of docs-gen's own folders. */
 export function isSiteFile(file: string, root: string): boolean {
-  if (file.includes(`${sep}node_modules${sep}`) || ![root, realRootOf(root)].some((folder) => file.startsWith(folder + sep))) return false;
+  if (file.includes(`${sep}node_modules${sep}`) || file.includes(`${sep}.docs-gen-cache${sep}`) || ![root, realRootOf(root)].some((folder) => file.startsWith(folder + sep))) return false;
   const tool = toolRoot();
   return !TOOL_FOLDERS.some((folder) => file.startsWith(join(tool, folder) + sep));
 }

@@ -36,8 +36,9 @@ describe("the site's files a plugin module is made from", () => {
     expect((await siteModuleFiles(at('plugins/common.cjs'), root)).sort()).toEqual([at('plugins/common.cjs'), at('plugins/word.cjs')]);
   });
 
-  test("a package's module, or docs-gen's own, names none", async () => {
+  test("a package's module, a bundle in the cache, or docs-gen's own, names none", async () => {
     expect(await siteModuleFiles(at('node_modules/some-plugin/index.mjs'), root)).toEqual([]);
+    expect(isSiteFile(at('.docs-gen-cache/modules/module.0123.mjs'), root)).toBe(false);
     expect(isSiteFile(join(repoRoot, 'dist', 'plugins', 'content-loader', 'index.js'), repoRoot)).toBe(false);
     expect(isSiteFile(join(repoRoot, 'content', 'index.mdx'), repoRoot)).toBe(true);
   });

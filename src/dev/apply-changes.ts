@@ -32,8 +32,6 @@ export async function applyChanges(site: DevSite, events: FileEvent[], watched: 
   const changes = events.map((e) => ({ ...e, ...classifyChange(e.path, watched) })).filter((c) => c.kind !== 'ignored');
   if (!changes.length) return { configChanged: false, pages: [] };
   if (changes.some((c) => c.kind === 'config')) {
-    // A plugin's module imported as it is (the site's JavaScript) stays in the workers' module cache.
-    if (changes.some((c) => site.pipeline.pluginFiles.includes(c.path))) site.restartWorkers();
     await site.initialize();
     return { message: messageFor(site), configChanged: true, pages: [] };
   }

@@ -50,7 +50,8 @@ export class DevPipeline {
   configFiles: string[] = [];
   /**
    * The site's files its plugins' remark, rehype and bundler modules and MDX components are made
-   * from: the workers keep a module imported as it is, so a change there needs new workers.
+   * from: the workers keep a module imported as it is, so a change there needs new workers
+   * (`DevSite.renewWorkersForPluginFiles`).
    */
   pluginFiles: string[] = [];
   /** The config loader's warnings (a Nextra site's options that do not map), as the build reports them. */

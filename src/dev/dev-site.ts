@@ -198,6 +198,7 @@ export class DevSite {
       await this.pipeline.loadConfig();
       this.errors.warnOnce(this.pipeline.configWarnings);
       this.errors.set('config', []);
+      await this.renewWorkersForPluginFiles();
     } catch (error) {
       this.errors.set('config', asDiagnostics(error, 'config-load'));
       if (configStamps) this.readFrom = configStamps;
@@ -509,10 +510,25 @@ export class DevSite {
     return !file.startsWith(context.contentDir + sep) && !file.startsWith(context.publicDir + sep) && !configFiles.includes(file);
   }
 
+  /**
+   * The text digest of each file of the plugins' modules (`DevPipeline.pluginFiles`) when the
+   * workers may have imported it: a worker keeps a module it imported, also while the config
+   * leaves its plugin out, and a site's JavaScript module is imported as it is.
+   */
+  private readonly importedPluginFiles = new Map<string, string>();
+
+  /** New workers when a plugin module's file changed since the workers may have imported it. */
+  private async renewWorkersForPluginFiles(): Promise<void> {
+    const digests = await Promise.all(this.pipeline.pluginFiles.map(async (file) => [file, createHash('sha256').update(await readFile(file).catch(() => '')).digest('hex')] as const));
+    if (digests.some(([file, digest]) => (this.importedPluginFiles.get(file) ?? digest) !== digest)) this.restartWorkers();
+    for (const [file, digest] of digests) this.importedPluginFiles.set(file, digest);
+  }
+
   /** New render workers, which import the theme and renderer modules afresh. */
   restartWorkers(): void {
     const old = this.pool;
     this.pool = new WorkerPool();
+    this.importedPluginFiles.clear();
     this.renderer.reset();
     // The old workers go once the tasks already on them have finished, however long they take:
     // a page compiling or rendering there (slow on a busy machine) still answers.

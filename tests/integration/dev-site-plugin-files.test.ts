@@ -77,3 +77,32 @@ describe("the site's remark plugin broken when dev starts", () => {
     expect(/The (\w+) word\./.exec(await (await fetch(broken.url('/'))).text())?.[1]).toBe('Fixed');
   });
 });
+
+describe("the site's remark plugin left out of the config and put back", () => {
+  const withPlugin = "export default { title: 'Back', plugins: [{ name: 'site', remarkPlugins: [{ module: new URL('./plugins/reword.mjs', import.meta.url).href }] }] };\n";
+  const site = useDevServer(
+    {
+      'docs-gen.config.ts': withPlugin,
+      'plugins/reword.mjs': reword,
+      'plugins/word.mjs': word('First'),
+      'content/index.mdx': '# Home\n\nThe WORD word.\n',
+    },
+    { socket: true },
+  );
+  const saveIn = async (file: string, text: string) => {
+    const from = site.messages.length;
+    writeFileSync(join(site.root, file), text);
+    return site.messageAfter(from, (m) => m.type === 'reload');
+  };
+  const shown = async () => /The (\w+) word\./.exec(await (await fetch(site.url('/'))).text())?.[1];
+
+  test('a file it imports, changed while it was left out (and not watched), is what the page shows once it is back', async () => {
+    expect(await shown()).toBe('First');
+    await saveIn('docs-gen.config.ts', "export default { title: 'Back', plugins: [] };\n");
+    expect(await shown()).toBe('WORD');
+    // Not watched now: nothing to wait for. The workers still hold the module as it was.
+    writeFileSync(join(site.root, 'plugins', 'word.mjs'), word('Second'));
+    await saveIn('docs-gen.config.ts', withPlugin);
+    expect(await shown()).toBe('Second');
+  });
+});

@@ -17,6 +17,8 @@ const FOLDERS = ['', 'guide', 'guide/advanced', 'reference'];
 export interface SiteModel {
   files: Map<string, string | Buffer>;
   broken?: string;
+  /** The page this step mended: not broken again in the same step (dev's error would be the last step's). */
+  mended?: string;
   /** The config's choices. */
   config: { title: string; basePath: string; reword: boolean };
   nextPage: number;
@@ -119,8 +121,9 @@ const CHANGES: Record<string, (rand: Random, model: SiteModel) => Promise<string
   },
   'page broken': (rand, model) => {
     const mdx = pages(model).filter((path) => path.endsWith('.mdx'));
-    if (model.broken || !mdx.length) return null;
-    model.broken = rand.pick(mdx);
+    const candidates = mdx.filter((path) => path !== model.mended);
+    if (model.broken || !candidates.length) return null;
+    model.broken = rand.pick(candidates);
     model.files.set(model.broken, `${String(model.files.get(model.broken))}\n<Badge\n`);
     return `broke ${model.broken}`;
   },
@@ -167,6 +170,7 @@ export function writeSite(root: string, model: SiteModel, written: Map<string, s
 /** One step's changes: the page the step before broke mended, then one to three changes at random. Says what it did. */
 export async function changeAtRandom(rand: Random, model: SiteModel): Promise<string[]> {
   const made: string[] = [];
+  model.mended = model.broken;
   if (model.broken) {
     model.files.set(model.broken, pageText(rand, model, model.broken));
     made.push(`mended ${model.broken}`);

@@ -35,8 +35,6 @@ export async function applyChanges(site: DevSite, events: FileEvent[], watched: 
     await site.initialize();
     return { message: messageFor(site), configChanged: true, pages: [] };
   }
-  // A render error is found again when the page renders next; the change may have fixed it.
-  site.errors.clearPrefix('render:');
   const pages = new Set<string>();
   let assets = false;
   let components = false;
@@ -78,6 +76,11 @@ export async function applyChanges(site: DevSite, events: FileEvent[], watched: 
     else if (change.kind === 'renderer') site.restartWorkers();
     if (change.kind !== 'style') styleOnly = false;
   }
+  // A file outside content/ that nothing is made from now (package.json, watched while a page
+  // failed on a package not installed, and edited since for something else): nothing to tell.
+  if (changes.every((c) => c.kind === 'source') && !components && !pages.size) return { configChanged: false, pages: [] };
+  // A render error is found again when the page renders next; the change may have fixed it.
+  site.errors.clearPrefix('render:');
   if (assets) await site.rebuildAssets();
   if (components) await site.bundleComponents();
   // Known pages compile at once; a new page is known to the store after the next pipeline run.

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { CONFIG_FILES } from '../config/load-config.ts';
-import { statSync, type Dirent } from 'node:fs';
+import { readFileSync, statSync, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
@@ -34,6 +34,16 @@ import { toolBuildId } from '../util/tool-build-id.ts';
 import { isRacy, listStartupFiles, UNKNOWN_STAMP, type FileStamp, type ReadTree, type StartupFiles } from './startup-changes.ts';
 import { contentSecurityPolicy } from '../build/content-security-policy.ts';
 import { devClientScript } from '../build/inline-scripts.ts';
+
+const digestOf = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+function readFileOrEmpty(file: string): Buffer | string {
+  try {
+    return readFileSync(file);
+  } catch {
+    return '';
+  }
+}
 
 /** The files a package manager writes when it installs a package (npm, Yarn, pnpm, Bun), at the site's root. */
 const PACKAGE_FILES = ['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
@@ -519,7 +529,7 @@ export class DevSite {
 
   /** New workers when a plugin module's file changed since the workers may have imported it. */
   private async renewWorkersForPluginFiles(): Promise<void> {
-    const digests = await Promise.all(this.pipeline.pluginFiles.map(async (file) => [file, createHash('sha256').update(await readFile(file).catch(() => '')).digest('hex')] as const));
+    const digests = await Promise.all(this.pipeline.pluginFiles.map(async (file) => [file, digestOf(await readFile(file).catch(() => ''))] as const));
     if (digests.some(([file, digest]) => (this.importedPluginFiles.get(file) ?? digest) !== digest)) this.restartWorkers();
     for (const [file, digest] of digests) this.importedPluginFiles.set(file, digest);
   }
@@ -528,7 +538,9 @@ export class DevSite {
   restartWorkers(): void {
     const old = this.pool;
     this.pool = new WorkerPool();
+    // What the new workers will import of the plugins' modules is their files as they are now.
     this.importedPluginFiles.clear();
+    for (const file of this.pipeline.pluginFiles) this.importedPluginFiles.set(file, digestOf(readFileOrEmpty(file)));
     this.renderer.reset();
     // The old workers go once the tasks already on them have finished, however long they take:
     // a page compiling or rendering there (slow on a busy machine) still answers.

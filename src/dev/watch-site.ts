@@ -158,10 +158,11 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
     // as added just after 'ready'. A link made before the watcher started is none of dev's changes.
     if (event === 'add' && isLinkFrom(path, startedAt)) return;
     const given = roots.given(path);
-    // A watched folder removed (public/ deleted and made again, a branch switched): chokidar stops
-    // watching it, and later events inside it, once it is back, went unseen. Added again, it is
-    // watched for its return (chokidar then reports it and what it holds as added).
-    if (event === 'unlinkDir' && listOf(current).includes(given)) watcher.add(path);
+    // A watched folder removed (public/ deleted and made again, a branch switched), or a file
+    // watched on its own (the config, a plugin's module, a file at the site root): chokidar stops
+    // watching it, and later events, once it is back, went unseen. Added again, it is watched for
+    // its return (chokidar then reports it, and what a folder holds, as added).
+    if ((event === 'unlinkDir' || event === 'unlink') && listOf(current).includes(given)) watcher.add(path);
     push({ event: event as FileEvent['event'], path: given });
   });
   return {

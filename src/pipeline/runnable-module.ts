@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -146,18 +146,54 @@ export const siteModuleFiles = async (module: string, root: string): Promise<str
 
 async function scanModule(file: string, root: string): Promise<SiteModuleScan> {
   const { build } = await import('esbuild');
-  const options = { ...userModuleBuildOptions(file), metafile: true as const };
+  // Read as Node will run it: a CommonJS module in sloppy mode (a `with` statement, `delete` of a
+  // bare name), not as an ES module, which esbuild's ES output would make strict.
+  const options = { ...userModuleBuildOptions(file, [leaveToNode]), format: isCommonJs(file) ? ('cjs' as const) : ('esm' as const), metafile: true as const };
   const workingDir = options.absWorkingDir;
   try {
     return { files: siteInputFiles((await build(options)).metafile, workingDir), errors: [] };
   } catch (error) {
     const messages = (error as { errors?: Message[] }).errors;
     if (!messages?.length) throw error;
-    const syntax = messages.filter((m) => !m.text.startsWith('Could not resolve'));
     return {
       files: [...new Set([file, ...filesNamedBy(messages, workingDir)])],
-      errors: esbuildDiagnostics(syntax, { code: 'module-bundle', root, workingDir, file: relative(root, file), message: (text) => `Cannot load ${relative(root, file)}: ${text}` }),
+      errors: esbuildDiagnostics(messages, { code: 'module-bundle', root, workingDir, file: relative(root, file), message: (text) => `Cannot read ${relative(root, file)}: ${text}` }),
     };
+  }
+}
+
+/** The files esbuild has a loader for; any other a module loads (a native addon, a `require`d `.conf` file) is Node's. */
+const READABLE = /\.(?:[cm]?[jt]sx?|json)$/;
+const PROBE = Symbol('probe');
+
+/**
+ * What the scan leaves to Node, as external, so the rest of the module is still read (one failed
+ * import loses the whole metafile): a dynamic import or `require` esbuild cannot find (Node may
+ * never make it: behind a condition, in a `try`), and a file esbuild cannot read. A static import
+ * it cannot find stays an error: Node fails on it too, with no place.
+ */
+const leaveToNode: EsbuildPlugin = {
+  name: 'docs-gen:leave-to-node',
+  setup(build) {
+    build.onResolve({ filter: /^\.{0,2}\// }, async (args) => {
+      if (args.pluginData === PROBE) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: PROBE });
+      if (found.errors.length) return args.kind === 'dynamic-import' || args.kind === 'require-call' || args.kind === 'require-resolve' ? { path: args.path, external: true } : undefined;
+      return READABLE.test(found.path) ? undefined : { path: args.path, external: true };
+    });
+  },
+};
+
+/** Whether Node runs `file` as CommonJS: `.cjs`, or a `.js` file whose nearest package.json does not say `"type": "module"` (TypeScript is bundled as an ES module). */
+function isCommonJs(file: string): boolean {
+  if (file.endsWith('.cjs')) return true;
+  if (!/\.jsx?$/.test(file)) return false;
+  for (let dir = dirname(file); ; dir = dirname(dir)) {
+    try {
+      return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { type?: unknown }).type !== 'module';
+    } catch {
+      if (dirname(dir) === dir) return true;
+    }
   }
 }
 

@@ -157,4 +157,10 @@ describe('a page importing a package not installed yet', () => {
     await save('package.json', `${JSON.stringify({ name: 'site', private: true, dependencies: { 'fake-shout': '^1.0.0' } }, null, 2)}\n`, 'reload', site);
     expect(await (await fetch(site.url('/'))).text()).toContain('Said HELLO.');
   });
+
+  test('once no page fails, an edit of package.json for something else tells the tabs nothing', async () => {
+    const printedBefore = site.printed.length;
+    writeFileSync(join(site.root, 'package.json'), `${JSON.stringify({ name: 'site', private: true, description: 'edited', dependencies: { 'fake-shout': '^1.0.0' } }, null, 2)}\n`);
+    await expect.poll(() => site.printed.slice(printedBefore).find((line) => line.startsWith('docs-gen dev: package.json → '))).toMatch(/→ nothing to do/);
+  });
 });

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { DevMessage } from '../../src/shared/dev-protocol.ts';
@@ -52,6 +52,14 @@ test("the site's remark plugin itself: a syntax error is shown at its place, and
   expect(await wordOnPage()).toBe('THIRD');
 });
 
+test("a file the site's remark plugin imports, deleted and made again: dev sees it come back", async () => {
+  const removed = dev.messages.length;
+  rmSync(join(dev.root, 'plugins', 'word.mjs'));
+  await dev.messageAfter(removed, (m) => m.type === 'error');
+  await save('plugins/word.mjs', word('Back'), 'reload');
+  expect(await wordOnPage()).toBe('BACK');
+});
+
 test("the site plugin's MDX component in plain JavaScript: an edit is on the page", async () => {
   expect(await stampOnPage()).toBe('Stamp one');
   await save('plugins/Stamp.mjs', stamp('Stamp two'), 'reload');
@@ -70,7 +78,7 @@ describe("the site's remark plugin broken when dev starts", () => {
   );
 
   test('is shown at its place, and the fix of the file it imports is seen', async () => {
-    expect(broken.terminal.join('\n')).toMatch(/plugins\/word\.mjs:1:\d+ error Cannot load plugins\/reword\.mjs: .*\[module-bundle\]/);
+    expect(broken.terminal.join('\n')).toMatch(/plugins\/word\.mjs:1:\d+ error Cannot read plugins\/reword\.mjs: .*\[module-bundle\]/);
     const from = broken.messages.length;
     writeFileSync(join(broken.root, 'plugins', 'word.mjs'), word('Fixed'));
     await broken.messageAfter(from, (m) => m.type === 'reload');

@@ -23,6 +23,12 @@ describe("the site's files a plugin module is made from", () => {
     write('plugins/word.cjs', "exports.word = 'Common';\n");
     write('plugins/broken.mjs', "export default function broken() {\n  return 1;;\n}}\n");
     write('plugins/dynamic.mjs', "export default async () => { try { await import('./optional.mjs'); } catch {} };\n");
+    // A dynamic import Node never makes, beside a static one: the static one's file is still read.
+    write('plugins/guarded.mjs', "import { word } from './lib/word.mjs';\nif (process.env.NEVER_SET) await import('./generated.mjs');\nexport default () => word;\n");
+    write('plugins/missing.mjs', "import { word } from './nope.mjs';\nexport default () => word;\n");
+    // Sloppy CommonJS, and files esbuild has no loader for: Node runs them, so they are no errors.
+    write('plugins/sloppy.cjs', "var o = { a: 1 };\nwith (o) { a; }\nvar g;\ndelete g;\ntry { require('./native.node'); } catch {}\nrequire('./settings.conf');\nmodule.exports = () => () => {};\n");
+    write('plugins/settings.conf', 'module.exports = {};\n');
     write('node_modules/some-plugin/index.mjs', 'export default () => () => {};\n');
     symlinkSync(root, join(dirname(root), 'linked'));
     forgetRunnableModules();
@@ -47,6 +53,21 @@ describe("the site's files a plugin module is made from", () => {
     const linked = join(dirname(root), 'linked');
     expect(isSiteFile(at('plugins/reword.mjs'), linked)).toBe(true);
     expect((await siteModuleFiles(at('plugins/reword.mjs'), linked)).length).toBe(3);
+  });
+
+  test('a dynamic import esbuild cannot find is left to Node, and the files the module imports otherwise are still named', async () => {
+    expect((await scanSiteModule(at('plugins/guarded.mjs'), root)).errors).toEqual([]);
+    expect((await siteModuleFiles(at('plugins/guarded.mjs'), root)).sort()).toEqual([at('plugins/guarded.mjs'), at('plugins/lib/deeper.mjs'), at('plugins/lib/word.mjs')]);
+  });
+
+  test('a static import esbuild cannot find is an error at its place (Node fails on it too, without one)', async () => {
+    const missing = await scanSiteModule(at('plugins/missing.mjs'), root);
+    expect(missing.errors).toEqual([expect.objectContaining({ code: 'module-bundle', file: 'plugins/missing.mjs', line: 1, column: 22 })]);
+    expect(missing.files).toContain(at('plugins/nope.mjs'));
+  });
+
+  test('CommonJS read as CommonJS (sloppy mode), and files esbuild has no loader for left to Node: no errors', async () => {
+    expect((await scanSiteModule(at('plugins/sloppy.cjs'), root)).errors).toEqual([]);
   });
 
   test('a syntax error is a diagnostic at its place; an import esbuild cannot find is left to Node', async () => {

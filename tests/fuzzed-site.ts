@@ -21,6 +21,10 @@ export interface SiteModel {
   mended?: string;
   /** The config's choices. */
   config: { title: string; basePath: string; reword: boolean };
+  /** The component's element, and the file it imports (in `components/`). */
+  badge: { tag: string; labelFile: string };
+  /** The word the remark plugin replaces, and the file it imports its word from (in `plugins/`). */
+  reword: { target: string; wordFile: string };
   nextPage: number;
 }
 
@@ -100,16 +104,35 @@ const CHANGES: Record<string, (rand: Random, model: SiteModel) => Promise<string
     return `image ${name}.png`;
   },
   component: (rand, model) => {
-    if (rand.next() < 0.5) model.files.set('components/label.js', `export const label = ${JSON.stringify(titlePhrase(rand, 1, 2))};\n`);
+    if (rand.next() < 0.5) model.files.set(`components/${model.badge.labelFile}`, `export const label = ${JSON.stringify(titlePhrase(rand, 1, 2))};\n`);
     else {
-      const tag = rand.pick(['b', 'i', 'em']);
-      model.files.set('components/Badge.jsx', `import { label } from './label.js';\n\nexport default function Badge() {\n  return <${tag} className="badge">{label}</${tag}>;\n}\n`);
+      model.badge.tag = rand.pick(['b', 'i', 'em']);
+      model.files.set('components/Badge.jsx', badgeText(model.badge));
     }
     return 'component';
   },
+  // The file the component imports moved: one file gone, another made, outside content/.
+  'component import moved': (_rand, model) => {
+    const from = model.badge.labelFile;
+    model.badge.labelFile = from === 'label.js' ? 'lib/label.js' : 'label.js';
+    moveFile(model, `components/${from}`, `components/${model.badge.labelFile}`);
+    model.files.set('components/Badge.jsx', badgeText(model.badge));
+    return `component import moved to ${model.badge.labelFile}`;
+  },
   'plugin word': (rand, model) => {
-    model.files.set('plugins/word.mjs', `export const word = ${JSON.stringify(titlePhrase(rand, 1, 1))};\n`);
+    model.files.set(`plugins/${model.reword.wordFile}`, `export const word = ${JSON.stringify(titlePhrase(rand, 1, 1))};\n`);
     return 'the remark plugin\'s word';
+  },
+  // The remark plugin itself: what it replaces, and where the file it imports is.
+  'plugin edited': (rand, model) => {
+    model.reword.target = rand.pick(['Read', 'on', 'See']);
+    if (rand.next() < 0.5) {
+      const from = model.reword.wordFile;
+      model.reword.wordFile = from === 'word.mjs' ? 'words/word.mjs' : 'word.mjs';
+      moveFile(model, `plugins/${from}`, `plugins/${model.reword.wordFile}`);
+    }
+    model.files.set('plugins/reword.mjs', rewordText(model.reword));
+    return `the remark plugin replaces "${model.reword.target}", imports ${model.reword.wordFile}`;
   },
   config: (rand, model) => {
     const key = rand.pick(['title', 'basePath', 'reword'] as const);
@@ -129,16 +152,24 @@ const CHANGES: Record<string, (rand: Random, model: SiteModel) => Promise<string
   },
 };
 
+const badgeText = ({ tag, labelFile }: SiteModel['badge']) =>
+  `import { label } from './${labelFile}';\n\nexport default function Badge() {\n  return <${tag} className="badge">{label}</${tag}>;\n}\n`;
+
+const rewordText = ({ target, wordFile }: SiteModel['reword']) =>
+  `import { word } from './${wordFile}';\n\nexport default function reword() {\n  const visit = (node) => {\n    if (node.type === 'text') node.value = node.value.replaceAll(${JSON.stringify(target)}, word);\n    node.children?.forEach(visit);\n  };\n  return visit;\n}\n`;
+
+function moveFile(model: SiteModel, from: string, to: string): void {
+  model.files.set(to, model.files.get(from)!);
+  model.files.delete(from);
+}
+
 export async function initialModel(rand: Random): Promise<SiteModel> {
-  const model: SiteModel = { files: new Map(), config: { title: 'Fuzzed', basePath: '', reword: true }, nextPage: 1 };
+  const model: SiteModel = { files: new Map(), config: { title: 'Fuzzed', basePath: '', reword: true }, nextPage: 1, badge: { tag: 'b', labelFile: 'label.js' }, reword: { target: 'Read', wordFile: 'word.mjs' } };
   model.files.set('docs-gen.config.ts', configText(model.config));
   model.files.set('components/label.js', "export const label = 'Label';\n");
-  model.files.set('components/Badge.jsx', "import { label } from './label.js';\n\nexport default function Badge() {\n  return <b className=\"badge\">{label}</b>;\n}\n");
+  model.files.set('components/Badge.jsx', badgeText(model.badge));
   model.files.set('plugins/word.mjs', "export const word = 'Peruse';\n");
-  model.files.set(
-    'plugins/reword.mjs',
-    "import { word } from './word.mjs';\n\nexport default function reword() {\n  const visit = (node) => {\n    if (node.type === 'text') node.value = node.value.replaceAll('Read', word);\n    node.children?.forEach(visit);\n  };\n  return visit;\n}\n",
-  );
+  model.files.set('plugins/reword.mjs', rewordText(model.reword));
   for (const name of ['a', 'b']) model.files.set(`public/images/${name}.png`, await png(rand));
   for (const folder of FOLDERS) {
     const base = folder ? `content/${folder}/` : 'content/';

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import type { DevMessage } from '../src/dev/dev-client.ts';
@@ -23,6 +25,13 @@ export interface DevServerUnderTest {
    * No time limit of its own (the test's is the net): a busy machine only makes it wait longer.
    */
   messageAfter(from: number, accept?: (message: DevMessage) => boolean): Promise<DevMessage>;
+  /**
+   * Writes `text` to `file` (relative to the site) and waits until dev has handled a batch of
+   * changes naming the file and told the tabs `type`, as its terminal line says (`docs-gen dev:
+   * components/Logo.tsx → reload`); gives that batch's message. A message of an earlier batch
+   * still arriving (a second report of an earlier save) is not taken for it.
+   */
+  save(file: string, text: string | Buffer, type: DevMessage['type']): Promise<DevMessage>;
 }
 
 /** What the server is started with besides the site, and whether a tab's socket listens from the start. */
@@ -85,6 +94,21 @@ export function useDevServer(site: string | (() => string | TempSite) | Record<s
       for (;;) {
         const found = messages.slice(from).find(accept);
         if (found) return found;
+        await new Promise((done) => setTimeout(done, 10));
+      }
+    },
+    async save(file, text, type) {
+      const [fromMessage, fromLine] = [messages.length, printed.length];
+      writeFileSync(join(started(root, 'root'), file), text);
+      const told = (line: string) => line.endsWith(`ms)`) && line.includes(` → ${type} (`);
+      const naming = (line: string) => told(line) && line.slice('docs-gen dev: '.length, line.lastIndexOf(' → ')).split(', ').includes(file);
+      for (;;) {
+        const lines = printed.slice(fromLine);
+        const at = lines.findIndex(naming);
+        // Each line that told the tabs `type` is a message sent; the batch's is the one its line counts to.
+        const sent = messages.slice(fromMessage).filter((m) => m.type === type);
+        const count = lines.slice(0, at + 1).filter(told).length;
+        if (at >= 0 && sent.length >= count) return sent[count - 1]!;
         await new Promise((done) => setTimeout(done, 10));
       }
     },

@@ -31,12 +31,8 @@ const noteOn = async (path: string) => /class="note">([^<]*)</.exec(await html(p
 const plainOn = async (path: string) => /class="plain">([^<]*)</.exec(await html(path))?.[1];
 const logoOn = async (path: string) => /class="logo">([^<]*)</.exec(await html(path))?.[1];
 
-/** Writes `file` (relative to the site of `server`, `dev` unless told) and waits for dev's next message of `type`. */
-async function save(file: string, text: string, type: DevMessage['type'], server: DevServerUnderTest = dev): Promise<DevMessage> {
-  const from = server.messages.length;
-  writeFileSync(join(server.root, file), text);
-  return server.messageAfter(from, (m) => m.type === type);
-}
+/** Writes `file` (relative to the site of `server`, `dev` unless told) and waits until dev has handled it and told the tabs `type`. */
+const save = (file: string, text: string, type: DevMessage['type'], server: DevServerUnderTest = dev): Promise<DevMessage> => server.save(file, text, type);
 
 test("a component a page imports from outside content/, and a file it imports: each edit is on the page once dev says reload", async () => {
   expect(await noteOn('/')).toBe('Label one: first');
@@ -146,15 +142,14 @@ describe('a page importing a package not installed yet', () => {
     { socket: true },
   );
 
-  test('fails with the hint to install it; once installed (the package manager writes package.json and its lock), the page compiles', async () => {
+  test('fails with the hint to install it; once installed (the package manager writes its lock file), the page compiles', async () => {
     await fetch(site.url('/'));
     expect(site.terminal.join('\n')).toMatch(/Could not resolve "fake-shout"[\s\S]*run npm install/);
-    // What `npm install fake-shout` does: the package first, then the manifest and the lock.
+    // What `npm install` does: the package first, then the lock (and, for a new dependency, the manifest: one file is enough here).
     mkdirSync(join(site.root, 'node_modules', 'fake-shout'), { recursive: true });
     writeFileSync(join(site.root, 'node_modules', 'fake-shout', 'package.json'), JSON.stringify({ name: 'fake-shout', type: 'module', exports: './index.js' }));
     writeFileSync(join(site.root, 'node_modules', 'fake-shout', 'index.js'), 'export const shout = (text) => text.toUpperCase();\n');
-    writeFileSync(join(site.root, 'package-lock.json'), `${JSON.stringify({ name: 'site', lockfileVersion: 3, packages: { 'node_modules/fake-shout': { version: '1.0.0' } } }, null, 2)}\n`);
-    await save('package.json', `${JSON.stringify({ name: 'site', private: true, dependencies: { 'fake-shout': '^1.0.0' } }, null, 2)}\n`, 'reload', site);
+    await save('package-lock.json', `${JSON.stringify({ name: 'site', lockfileVersion: 3, packages: { 'node_modules/fake-shout': { version: '1.0.0' } } }, null, 2)}\n`, 'reload', site);
     expect(await (await fetch(site.url('/'))).text()).toContain('Said HELLO.');
   });
 

@@ -30,11 +30,7 @@ const html = async () => (await fetch(dev.url('/'))).text();
 const wordOnPage = async () => /The (\w+) word\./.exec(await html())?.[1];
 const stampOnPage = async () => /class="stamp">([^<]*)</.exec(await html())?.[1];
 
-async function save(file: string, text: string, type: DevMessage['type']): Promise<DevMessage> {
-  const from = dev.messages.length;
-  writeFileSync(join(dev.root, file), text);
-  return dev.messageAfter(from, (m) => m.type === type);
-}
+const save = (file: string, text: string, type: DevMessage['type']): Promise<DevMessage> => dev.save(file, text, type);
 
 test("a file the site's remark plugin imports: an edit is on the page once dev says reload", async () => {
   expect(await wordOnPage()).toBe('First');
@@ -79,9 +75,7 @@ describe("the site's remark plugin broken when dev starts", () => {
 
   test('is shown at its place, and the fix of the file it imports is seen', async () => {
     expect(broken.terminal.join('\n')).toMatch(/plugins\/word\.mjs:1:\d+ error Cannot read plugins\/reword\.mjs: .*\[module-bundle\]/);
-    const from = broken.messages.length;
-    writeFileSync(join(broken.root, 'plugins', 'word.mjs'), word('Fixed'));
-    await broken.messageAfter(from, (m) => m.type === 'reload');
+    await broken.save('plugins/word.mjs', word('Fixed'), 'reload');
     expect(/The (\w+) word\./.exec(await (await fetch(broken.url('/'))).text())?.[1]).toBe('Fixed');
   });
 });
@@ -97,11 +91,7 @@ describe("the site's remark plugin left out of the config and put back", () => {
     },
     { socket: true },
   );
-  const saveIn = async (file: string, text: string) => {
-    const from = site.messages.length;
-    writeFileSync(join(site.root, file), text);
-    return site.messageAfter(from, (m) => m.type === 'reload');
-  };
+  const saveIn = (file: string, text: string) => site.save(file, text, 'reload');
   const shown = async () => /The (\w+) word\./.exec(await (await fetch(site.url('/'))).text())?.[1];
 
   test('a file it imports, changed while it was left out (and not watched), is what the page shows once it is back', async () => {

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { useDevServer } from '../use-dev-server.ts';
 
@@ -23,9 +21,7 @@ const shown = async () => /class="note">([^<]*)</.exec(await (await fetch(dev.ur
 test('each edit of the component is on the page once dev says reload', async () => {
   expect(await shown()).toBe('the first text');
   for (const text of ['the second text', 'the third text', 'the first text']) {
-    const from = dev.messages.length;
-    writeFileSync(join(dev.root, 'content', '_components', 'Note.jsx'), note(text));
-    await dev.messageAfter(from, (m) => m.type === 'reload');
+    await dev.save('content/_components/Note.jsx', note(text), 'reload');
     expect(await shown()).toBe(text);
   }
 });

@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { useDevServer } from '../use-dev-server.ts';
 
@@ -28,9 +26,7 @@ const dev = useDevServer({ 'docs-gen.config.ts': CONFIG, 'notice/text.txt': 'Fir
 
 const page = async () => (await (await fetch(dev.url('/notice'))).text()).match(/class="html-content"><p>([^<]*)<\/p>/)?.[1];
 async function saveAndWait(path: string, text: string): Promise<void> {
-  const from = dev.messages.length;
-  writeFileSync(join(dev.root, path), text);
-  await dev.messageAfter(from, (m) => m.type === 'reload');
+  await dev.save(path, text, 'reload');
 }
 
 test("a change in a path a plugin watches re-runs that plugin's loadContent; a page edit does not", async () => {

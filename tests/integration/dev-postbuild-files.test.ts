@@ -1,4 +1,4 @@
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { startDevServer } from '../../src/dev/dev-server.ts';
@@ -54,9 +54,7 @@ describe('an .mdx page saved first with JSX, then as Markdown alone under the sa
     // Read as CommonMark, the new text takes the Markdown compiler, which makes no clean Markdown
     // of its own; dev patched the page with the new compile and kept the old compile's (a
     // truncated save, then the rest of it, did this by chance: the first half failed to close a fence).
-    const from = dev.messages.length;
-    writeFileSync(join(dev.root, 'content', 'note.mdx'), '# Note\n\nThe plain version.\n');
-    await dev.messageAfter(from, (m) => m.type === 'reload');
+    await dev.save('content/note.mdx', '# Note\n\nThe plain version.\n', 'reload');
     const markdown = (await get(dev.url('/note.md'))).text;
     expect(markdown).toContain('The plain version.');
     expect(markdown).not.toContain('The JSX version.');

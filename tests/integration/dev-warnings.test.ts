@@ -1,5 +1,3 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { useDevServer } from '../use-dev-server.ts';
 
@@ -16,13 +14,9 @@ test("a _meta entry naming no page is printed once, at the start and not again a
   expect(warningsOf('meta-unknown-entry')).toHaveLength(1);
   expect(warningsOf('meta-unknown-entry')[0]).toMatch(/^content\/_meta\.json:1:\d+ warning _meta entry `ghost` matches no page/);
 
-  let from = dev.messages.length;
-  writeFileSync(join(dev.root, 'content', 'index.md'), '# Home\n\nHello again.\n');
-  await dev.messageAfter(from, (m) => m.type === 'reload');
+  await dev.save('content/index.md', '# Home\n\nHello again.\n', 'reload');
   expect(warningsOf('meta-unknown-entry')).toHaveLength(1);
 
-  from = dev.messages.length;
-  writeFileSync(join(dev.root, 'content', '_meta.json'), JSON.stringify({ index: 'Home', ghost: 'Ghost', phantom: 'Phantom' }));
-  await dev.messageAfter(from, (m) => m.type === 'reload');
+  await dev.save('content/_meta.json', JSON.stringify({ index: 'Home', ghost: 'Ghost', phantom: 'Phantom' }), 'reload');
   expect(warningsOf('meta-unknown-entry').map((text) => /entry `(\w+)`/.exec(text)?.[1])).toEqual(['ghost', 'phantom']);
 });

@@ -1,6 +1,6 @@
 // `docs-gen dev` on a Nextra 2 site, unchanged: the shims, an edit, the config warning (once, as
 // the build prints it), images named relative to a page and next.config's redirects.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { useFixtureCopy } from '../helpers.ts';
@@ -20,10 +20,8 @@ describe('docs-gen dev on a Nextra 2 site', () => {
   });
 
   test('shows an edit of a page', async () => {
-    const file = join(root(), 'pages', 'guide', 'components.en-US.mdx');
-    const from = dev.messages.length;
-    writeFileSync(file, readFileSync(file, 'utf8').replace('Handle widgets with care.', 'Handle widgets with great care.'));
-    await dev.messageAfter(from, (m) => m.type === 'reload');
+    const file = join('pages', 'guide', 'components.en-US.mdx');
+    await dev.save(file, readFileSync(join(root(), file), 'utf8').replace('Handle widgets with care.', 'Handle widgets with great care.'), 'reload');
     expect(await get('/guide/components')).toContain('Handle widgets with great care.');
   });
 

@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
 import { siteSnapshot } from '../build/site-snapshot.ts';
+import { contentKey } from '../build/output-reuse.ts';
 import { contentRoute } from '../content/content-route.ts';
 import { writeSidebarData } from '../build/sidebar-data.ts';
 import { configComponents, runnableMdxComponents } from '../build/build.ts';
@@ -34,8 +35,6 @@ import { toolBuildId } from '../util/tool-build-id.ts';
 import { isRacy, listStartupFiles, UNKNOWN_STAMP, type FileStamp, type ReadTree, type StartupFiles } from './startup-changes.ts';
 import { contentSecurityPolicy } from '../build/content-security-policy.ts';
 import { devClientScript } from '../build/inline-scripts.ts';
-
-const digestOf = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
 
 function readFileOrEmpty(file: string): Buffer | string {
   try {
@@ -208,7 +207,7 @@ export class DevSite {
       await this.pipeline.loadConfig();
       this.errors.warnOnce(this.pipeline.configWarnings);
       this.errors.set('config', []);
-      await this.renewWorkersForPluginFiles();
+      this.renewWorkersForPluginFiles();
     } catch (error) {
       this.errors.set('config', asDiagnostics(error, 'config-load'));
       if (configStamps) this.readFrom = configStamps;
@@ -525,22 +524,25 @@ export class DevSite {
    * workers may have imported it: a worker keeps a module it imported, also while the config
    * leaves its plugin out, and a site's JavaScript module is imported as it is.
    */
-  private readonly importedPluginFiles = new Map<string, string>();
+  private importedPluginFiles = new Map<string, string>();
 
-  /** New workers when a plugin module's file changed since the workers may have imported it. */
-  private async renewWorkersForPluginFiles(): Promise<void> {
-    const digests = await Promise.all(this.pipeline.pluginFiles.map(async (file) => [file, digestOf(await readFile(file).catch(() => ''))] as const));
-    if (digests.some(([file, digest]) => (this.importedPluginFiles.get(file) ?? digest) !== digest)) this.restartWorkers();
-    for (const [file, digest] of digests) this.importedPluginFiles.set(file, digest);
+  /** The digest of each plugin module file's text as it is now (a file that is gone: of none). */
+  private pluginFileDigests(): Map<string, string> {
+    return new Map(this.pipeline.pluginFiles.map((file) => [file, contentKey(readFileOrEmpty(file))]));
   }
 
-  /** New render workers, which import the theme and renderer modules afresh. */
-  restartWorkers(): void {
+  /** New workers when a plugin module's file changed since the workers may have imported it. */
+  private renewWorkersForPluginFiles(): void {
+    const digests = this.pluginFileDigests();
+    if ([...digests].some(([file, digest]) => (this.importedPluginFiles.get(file) ?? digest) !== digest)) this.restartWorkers(digests);
+    else for (const [file, digest] of digests) this.importedPluginFiles.set(file, digest);
+  }
+
+  /** New render workers, which import the theme and renderer modules afresh (and the plugins' modules, as `pluginDigests` found their files). */
+  restartWorkers(pluginDigests = this.pluginFileDigests()): void {
     const old = this.pool;
     this.pool = new WorkerPool();
-    // What the new workers will import of the plugins' modules is their files as they are now.
-    this.importedPluginFiles.clear();
-    for (const file of this.pipeline.pluginFiles) this.importedPluginFiles.set(file, digestOf(readFileOrEmpty(file)));
+    this.importedPluginFiles = pluginDigests;
     this.renderer.reset();
     // The old workers go once the tasks already on them have finished, however long they take:
     // a page compiling or rendering there (slow on a busy machine) still answers.

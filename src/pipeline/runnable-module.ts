@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BundlerSite, UnifiedPluginRef } from './plugin.ts';
 import type { Message, Plugin as EsbuildPlugin } from 'esbuild';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
-import { bundledModuleName, esbuildDiagnostics, missingImportPath, siteInputFiles, userModuleBuildOptions } from '../util/import-module.ts';
+import { bundledModuleName, esbuildDiagnostics, inPackage, missingImportPath, siteInputFiles, userModuleBuildOptions } from '../util/import-module.ts';
 import { toolRoot } from '../util/tool-root.ts';
 import { writeAtomically } from '../util/write-atomically.ts';
 
@@ -32,7 +32,7 @@ function realRootOf(root: string): string {
 
 /** Whether `file` (absolute) is one of the site's own files: under its root (or the root's real path), in no package, not made by docs-gen (its cache) and in none of docs-gen's own folders. */
 export function isSiteFile(file: string, root: string): boolean {
-  if (file.includes(`${sep}node_modules${sep}`) || file.includes(`${sep}.docs-gen-cache${sep}`) || ![root, realRootOf(root)].some((folder) => file.startsWith(folder + sep))) return false;
+  if (inPackage(file) || file.includes(`${sep}.docs-gen-cache${sep}`) || ![root, realRootOf(root)].some((folder) => file.startsWith(folder + sep))) return false;
   const tool = toolRoot();
   return !TOOL_FOLDERS.some((folder) => file.startsWith(join(tool, folder) + sep));
 }

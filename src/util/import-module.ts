@@ -86,8 +86,11 @@ export function bundleInputFiles(metafile: Metafile, workingDir: string): string
  * its paths are relative to it.
  */
 export function siteInputFiles(metafile: Metafile, workingDir: string | undefined): string[] {
-  return workingDir === undefined ? [] : bundleInputFiles(metafile, workingDir).filter((file) => !file.includes(`${sep}node_modules${sep}`));
+  return workingDir === undefined ? [] : bundleInputFiles(metafile, workingDir).filter((file) => !inPackage(file));
 }
+
+/** Whether `file` (absolute) is a package's: somewhere under a `node_modules` folder. */
+export const inPackage = (file: string) => file.includes(`${sep}node_modules${sep}`);
 
 /** The package a bare import esbuild could not find names (`Could not resolve "pkg/sub"` → `pkg`, `"@scope/pkg"` → `@scope/pkg`). */
 export function missingPackageName(message: string): string | undefined {

@@ -88,7 +88,10 @@ const errorShown = (): string[] => {
   return message?.type === 'error' ? [`dev shows an error: ${message.message}`] : [];
 };
 
-test(`seed ${SEED}: ${STEPS} steps of random changes, after each every page dev serves equals the build's`, { timeout: 120_000 + STEPS * 120_000 }, async () => {
+/** The test's only time limit, which each wait shares (a slow machine only takes longer). */
+const TIMEOUT_MS = 120_000 + STEPS * 120_000;
+
+test(`seed ${SEED}: ${STEPS} steps of random changes, after each every page dev serves equals the build's`, { timeout: TIMEOUT_MS }, async () => {
   const history: string[] = [];
   for (let step = 0; step <= STEPS; step++) {
     if (step > 0) {
@@ -106,10 +109,10 @@ test(`seed ${SEED}: ${STEPS} steps of random changes, after each every page dev 
         await fetch(dev.url('/')).catch(() => undefined);
         const message = lastMessage();
         return message?.type === 'error' && message.message.includes(broken.replace(/^content\//, ''));
-      }, { message: where }).toBe(true);
+      }, { message: where, timeout: TIMEOUT_MS }).toBe(true);
       expect(expected.failure, where).toContain(broken.replace(/^content\//, ''));
     } else {
-      await expect.poll(async () => [...(await differences(expected.pages!)), ...errorShown()], { message: where }).toEqual([]);
+      await expect.poll(async () => [...(await differences(expected.pages!)), ...errorShown()], { message: where, timeout: TIMEOUT_MS }).toEqual([]);
     }
   }
 });

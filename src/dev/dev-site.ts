@@ -396,7 +396,14 @@ export class DevSite {
     const key = `render:${route.sourcePath ?? route.route}`;
     try {
       const html = await this.renderer.render(route, { plugins: this.pipeline.plugins, context: this.pipeline.context });
+      const failedBefore = this.errors.has(key);
       this.errors.set(key, []);
+      // Its failure was on the overlay (a request in the middle of an edit) and was the last
+      // error: no change is coming to clear it, so the tabs reload to the site as it is now.
+      if (failedBefore && !this.errors.size) {
+        this.errors.report();
+        this.options.send({ type: 'reload' });
+      }
       return { status: 200, html };
     } catch (error) {
       // A request that took its route just before a refresh may render it against the newer

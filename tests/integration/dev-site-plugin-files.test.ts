@@ -62,6 +62,17 @@ test("the site plugin's MDX component in plain JavaScript: an edit is on the pag
   expect(await stampOnPage()).toBe('Stamp two');
 });
 
+test("after the workers restart (as for a change of the theme), a later edit of a file the remark plugin imports is still seen", async () => {
+  const site = dev.server.site;
+  await site.exclusive(async () => site.restartWorkers());
+  // The new workers import the plugin, and the file it imports, when they compile the page.
+  await save('content/index.mdx', '# Home\n\nThe WORD word.\n\nEdited.\n\n<Stamp />\n', 'reload');
+  expect(await html()).toContain('Edited.');
+  expect(await wordOnPage()).toBe('BACK');
+  await save('plugins/word.mjs', word('Restarted'), 'reload');
+  expect(await wordOnPage()).toBe('RESTARTED');
+});
+
 describe("the site's remark plugin broken when dev starts", () => {
   const broken = useDevServer(
     {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { CONFIG_FILES } from '../config/load-config.ts';
-import { readFileSync, statSync, type Dirent } from 'node:fs';
+import { existsSync, readFileSync, statSync, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
@@ -44,8 +44,25 @@ function readFileOrEmpty(file: string): Buffer | string {
   }
 }
 
-/** The files a package manager writes when it installs a package (npm, Yarn, pnpm, Bun), at the site's root. */
-const PACKAGE_FILES = ['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
+/** The lock files a package manager writes when it installs a package (npm, Yarn, pnpm, Bun). */
+const LOCK_FILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
+
+/**
+ * The files installing a package writes, for a site at `root`: the package manifest and lock
+ * files of the site's folder and of each folder above it up to the workspace's root, the first
+ * that holds a lock file, a pnpm workspace file or a `.git` (an install in a workspace writes
+ * the lock, and often the manifest, at the workspace's root, not the site's). With no such folder
+ * above, the site's own.
+ */
+export function packageFilesOf(root: string): string[] {
+  const filesIn = (dir: string) => ['package.json', ...LOCK_FILES].map((name) => join(dir, name));
+  const folders: string[] = [];
+  for (let dir = root; ; dir = dirname(dir)) {
+    folders.push(dir);
+    if (['pnpm-workspace.yaml', '.git', ...LOCK_FILES].some((name) => existsSync(join(dir, name)))) return folders.flatMap(filesIn);
+    if (dirname(dir) === dir) return filesIn(root);
+  }
+}
 
 export interface DevSiteOptions {
   root: string;
@@ -491,9 +508,9 @@ export class DevSite {
   /**
    * What the pages whose bundle failed name: the file an error is in (a component with a syntax
    * error), where a relative import that could not be found would be, and for a package not
-   * installed, the site's package manifest and lock files, which installing it writes (its hint
-   * says to run `npm install`; the package's own folder may not exist, and dev does not watch
-   * `node_modules`).
+   * installed, the package manifests and lock files installing it writes ({@link packageFilesOf}:
+   * its hint says to run `npm install`; the package's own folder may not exist, and dev does not
+   * watch `node_modules`).
    */
   private importsOfFailedPages(): string[] {
     const { root } = this.pipeline.context;
@@ -504,7 +521,7 @@ export class DevSite {
         if (error.file && resolve(root, error.file) !== page) files.push(resolve(root, error.file));
         const missing = missingImportPath(error.message, page);
         if (missing) files.push(missing);
-        if (missingPackageName(error.message)) files.push(...PACKAGE_FILES.map((name) => join(root, name)));
+        if (missingPackageName(error.message)) files.push(...packageFilesOf(root));
       }
     }
     return files;

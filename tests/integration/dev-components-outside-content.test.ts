@@ -2,6 +2,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { DevMessage } from '../../src/shared/dev-protocol.ts';
+import { tempSite } from '../helpers.ts';
 import { useDevServer, type DevServerUnderTest } from '../use-dev-server.ts';
 
 /**
@@ -157,5 +158,33 @@ describe('a page importing a package not installed yet', () => {
     const printedBefore = site.printed.length;
     writeFileSync(join(site.root, 'package.json'), `${JSON.stringify({ name: 'site', private: true, description: 'edited', dependencies: { 'fake-shout': '^1.0.0' } }, null, 2)}\n`);
     await expect.poll(() => site.printed.slice(printedBefore).find((line) => line.startsWith('docs-gen dev: package.json → '))).toMatch(/→ nothing to do/);
+  });
+});
+
+describe('a page importing a package not installed yet, in a site inside a workspace', () => {
+  // The workspace's root holds the lock file and node_modules; the site is a folder of it. An
+  // install there writes the lock at the workspace's root and leaves the site's folder alone.
+  const site = useDevServer(
+    () => {
+      const workspace = tempSite({
+        'package.json': `${JSON.stringify({ name: 'workspace', private: true, workspaces: ['site'] }, null, 2)}\n`,
+        'package-lock.json': `${JSON.stringify({ name: 'workspace', lockfileVersion: 3, packages: {} }, null, 2)}\n`,
+        'site/package.json': `${JSON.stringify({ name: 'site', private: true }, null, 2)}\n`,
+        'site/content/index.mdx': "import { yell } from 'fake-yell';\n\n# Home\n\nSaid {yell('hi')}.\n",
+      });
+      return { root: join(workspace.root, 'site'), cleanup: workspace.cleanup };
+    },
+    { socket: true },
+  );
+
+  test("once installed at the workspace's root (its lock file written), the page compiles", async () => {
+    await fetch(site.url('/'));
+    expect(site.terminal.join('\n')).toMatch(/Could not resolve "fake-yell"[\s\S]*run npm install/);
+    const installed = join(site.root, '..', 'node_modules', 'fake-yell');
+    mkdirSync(installed, { recursive: true });
+    writeFileSync(join(installed, 'package.json'), JSON.stringify({ name: 'fake-yell', type: 'module', exports: './index.js' }));
+    writeFileSync(join(installed, 'index.js'), "export const yell = (text) => `${text.toUpperCase()}!`;\n");
+    await save('../package-lock.json', `${JSON.stringify({ name: 'workspace', lockfileVersion: 3, packages: { 'node_modules/fake-yell': { version: '1.0.0' } } }, null, 2)}\n`, 'reload', site);
+    expect(await (await fetch(site.url('/'))).text()).toContain('Said HI!.');
   });
 });

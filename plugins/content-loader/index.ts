@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
+import { basename, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   contentRoute,
@@ -14,6 +14,7 @@ import {
   DiagnosticError,
   workerModuleUrl,
   siteModuleFiles,
+  lockFilesOf,
   type ContentPage,
   type Diagnostic,
   noteCompiledKey,
@@ -38,12 +39,16 @@ export const CONTENT_LOADER = 'docs-gen:content-loader';
 
 /**
  * What every compiled page depends on besides its own input, for the persistent cache's key:
- * the config (as JSON: every option a page could read) and the text of the remark, rehype and
+ * the config (as JSON: every option a page could read), the text of the remark, rehype and
  * bundler plugin modules, with every file of the site a site's module imports
- * (`siteModuleFiles`), so editing one recompiles the pages it transforms.
+ * (`siteModuleFiles`), so editing one recompiles the pages it transforms, and the site's lock
+ * files (`lockFilesOf`): a plugin from a package is keyed by its entry file's text alone, which
+ * an upgrade often leaves as it is (`export { default } from './lib/index.js'`), as it does the
+ * packages the plugin imports in turn.
  */
 async function siteHashOf(context: PluginContext): Promise<string> {
   const hash = createHash('sha256').update(JSON.stringify(context.config));
+  for (const lock of lockFilesOf(context.root)) hash.update('\0').update(basename(lock)).update('\0').update(await readFile(lock).catch(() => ''));
   const { remarkPlugins = [], rehypePlugins = [], bundlerPlugins = [] } = context.markdown ?? {};
   for (const ref of [...remarkPlugins, ...rehypePlugins, ...bundlerPlugins]) {
     hash.update('\0').update(ref.module);

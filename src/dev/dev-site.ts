@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { CONFIG_FILES } from '../config/load-config.ts';
-import { existsSync, readFileSync, statSync, type Dirent } from 'node:fs';
+import { readFileSync, statSync, type Dirent } from 'node:fs';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { SiteSnapshot } from '../build/route-data.ts';
@@ -12,6 +12,7 @@ import { writeSidebarData } from '../build/sidebar-data.ts';
 import { configComponents, runnableMdxComponents } from '../build/build.ts';
 import { forgetRunnableModules, runnableModuleInputs } from '../pipeline/runnable-module.ts';
 import { missingImportPath, missingPackageName } from '../util/import-module.ts';
+import { foldersUpToWorkspaceRoot, LOCK_FILES } from '../util/package-files.ts';
 import { BUILTIN_WORKER_MODULES, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
 import type { ModuleExport } from '../pipeline/plugin.ts';
 import { isDiagnosticError, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
@@ -44,24 +45,14 @@ function readFileOrEmpty(file: string): Buffer | string {
   }
 }
 
-/** The lock files a package manager writes when it installs a package (npm, Yarn, pnpm, Bun). */
-const LOCK_FILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
-
 /**
  * The files installing a package writes, for a site at `root`: the package manifest and lock
- * files of the site's folder and of each folder above it up to the workspace's root, the first
- * that holds a lock file, a pnpm workspace file or a `.git` (an install in a workspace writes
- * the lock, and often the manifest, at the workspace's root, not the site's). With no such folder
- * above, the site's own.
+ * files of the site's folder and of each folder above it up to the workspace's root
+ * (`foldersUpToWorkspaceRoot`: an install in a workspace writes the lock, and often the manifest,
+ * at the workspace's root, not the site's). With no such folder above, the site's own.
  */
 export function packageFilesOf(root: string): string[] {
-  const filesIn = (dir: string) => ['package.json', ...LOCK_FILES].map((name) => join(dir, name));
-  const folders: string[] = [];
-  for (let dir = root; ; dir = dirname(dir)) {
-    folders.push(dir);
-    if (['pnpm-workspace.yaml', '.git', ...LOCK_FILES].some((name) => existsSync(join(dir, name)))) return folders.flatMap(filesIn);
-    if (dirname(dir) === dir) return filesIn(root);
-  }
+  return (foldersUpToWorkspaceRoot(root) ?? [root]).flatMap((dir) => ['package.json', ...LOCK_FILES].map((name) => join(dir, name)));
 }
 
 export interface DevSiteOptions {

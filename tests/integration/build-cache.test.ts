@@ -33,6 +33,20 @@ const inode = (path: string) => statSync(path).ino;
 /** A remark plugin that puts the word `plugins/word.mjs` exports in place of "Read" in every page's text. */
 const rewordingPlugin = "import { word } from './word.mjs';\n\nexport default function reword() {\n  const visit = (node) => {\n    if (node.type === 'text') node.value = node.value.replaceAll('Read', word);\n    node.children?.forEach(visit);\n  };\n  return visit;\n}\n";
 
+/**
+ * A remark plugin as a package, `remark-reword` in the site's node_modules, at `version`, putting
+ * `word` in place of "Read": its entry file only re-exports its code, as many packages' do, so an
+ * upgrade (`npm update`) changes the code and the site's lock file but not the entry.
+ */
+function installRewordPackage(root: string, word: string, version: string): void {
+  const dir = join(root, 'node_modules', 'remark-reword');
+  mkdirSync(join(dir, 'lib'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'remark-reword', version, type: 'module', main: 'index.js' }));
+  writeFileSync(join(dir, 'index.js'), "export { default } from './lib/index.js';\n");
+  writeFileSync(join(dir, 'lib', 'index.js'), rewordingPlugin.replace("import { word } from './word.mjs';", `const word = ${JSON.stringify(word)};`));
+  writeFileSync(join(root, 'package-lock.json'), JSON.stringify({ name: 'site', lockfileVersion: 3, packages: { 'node_modules/remark-reword': { version } } }));
+}
+
 const site = tempSite({
   'docs-gen.config.ts': "export default { title: 'Cached' };\n",
   'content/_meta.json': JSON.stringify({ index: 'Home', guide: 'The Guide' }),
@@ -190,6 +204,14 @@ describe('the persistent build cache', () => {
       },
       'a file the remark plugin imports': async () => writeFileSync(join(site.root, 'plugins', 'word.mjs'), "export const word = 'Study';\n"),
       'the remark plugin removed': async () => writeFileSync(join(site.root, 'docs-gen.config.ts'), "export default { title: 'Cached', basePath: '/docs' };\n"),
+      // A remark plugin from a package, then the package upgraded: the compile cache keyed it by
+      // its entry file alone, which the upgrade left as it was, and served the old pages.
+      'a remark plugin from a package': async () => {
+        installRewordPackage(site.root, 'Peruse', '1.0.0');
+        writeFileSync(join(site.root, 'docs-gen.config.ts'), "export default { title: 'Cached', basePath: '/docs', plugins: [{ name: 'reword', remarkPlugins: [{ module: new URL('./node_modules/remark-reword/index.js', import.meta.url).href }] }] };\n");
+      },
+      'the package upgraded': async () => installRewordPackage(site.root, 'Study', '1.1.0'),
+      'the package removed from the config': async () => writeFileSync(join(site.root, 'docs-gen.config.ts'), "export default { title: 'Cached', basePath: '/docs' };\n"),
       'a public folder': async () => {
         mkdirSync(join(site.root, 'public', 'data'), { recursive: true });
         writeFileSync(join(site.root, 'public', 'data', 'a.txt'), 'a');
@@ -235,6 +257,7 @@ describe('the persistent build cache', () => {
       'the redirect removed': 'page added',
       'page removed': 'paragraph',
       'the remark plugin removed': 'the plugin removed',
+      'the package removed from the config': 'the plugin removed',
       'nothing changed': 'the public folder became a file',
       'output edited in place': 'the public folder became a file',
       'output chmod': 'the public folder became a file',
@@ -303,6 +326,12 @@ describe('the persistent build cache', () => {
       expect(page(outOf('a remark plugin of the site in JavaScript-cached'), 'guide')).toContain('Peruse <a');
       expect(page(outOf('a file the remark plugin imports-cached'), 'guide')).toContain('Study <a');
       expect(page(outOf('the remark plugin removed-cached'), 'guide')).toContain('Read <a');
+    });
+
+    test('a remark plugin from a package: its upgrade (new code and lock file, the same entry file) is on the page', () => {
+      expect(page(outOf('a remark plugin from a package-cached'), 'guide')).toContain('Peruse <a');
+      expect(page(outOf('the package upgraded-cached'), 'guide')).toContain('Study <a');
+      expect(page(outOf('the package removed from the config-cached'), 'guide')).toContain('Read <a');
     });
 
     test('a _meta file: the sidebar shows the new title', () => {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { BUILD_ID_FILE, hashOfToolFolder } from '../../../src/util/tool-build-id.ts';
+import { BUILD_ID_FILE, buildIdOf, hashOfToolFolder } from '../../../src/util/tool-build-id.ts';
 
 const dist = mkdtempSync(join(tmpdir(), 'tool-build-id-'));
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
@@ -35,5 +35,23 @@ describe("the tool's build id (a hash of dist/)", () => {
     utimesSync(join(dist, 'src/build/build.js'), 5_000, 5_000);
     write(BUILD_ID_FILE, before);
     expect(await hashOfToolFolder(dist)).toBe(before);
+  });
+});
+
+describe('the build id of docs-gen installed in a site', () => {
+  const site = mkdtempSync(join(tmpdir(), 'tool-build-id-site-'));
+  afterAll(() => rmSync(site, { recursive: true, force: true }));
+  const tool = join(site, 'node_modules', 'docs-gen');
+  mkdirSync(join(tool, 'dist'), { recursive: true });
+  writeFileSync(join(tool, 'dist', BUILD_ID_FILE), 'built-once\n');
+  writeFileSync(join(tool, 'package.json'), '{"name":"docs-gen","version":"1.0.0"}');
+  writeFileSync(join(site, 'package-lock.json'), '{"packages":{"node_modules/shiki":{"version":"3.0.0"}}}');
+
+  test("changes with the site's lock file (a dependency upgraded, docs-gen not), and with nothing else outside the package", async () => {
+    const before = await buildIdOf(tool, join(tool, 'dist'));
+    writeFileSync(join(site, 'README.md'), 'unrelated');
+    expect(await buildIdOf(tool, join(tool, 'dist'))).toBe(before);
+    writeFileSync(join(site, 'package-lock.json'), '{"packages":{"node_modules/shiki":{"version":"3.1.0"}}}');
+    expect(await buildIdOf(tool, join(tool, 'dist'))).not.toBe(before);
   });
 });

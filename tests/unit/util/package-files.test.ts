@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { packageFilesOf } from '../../../src/dev/dev-site.ts';
+import { lockFilesOf } from '../../../src/util/package-files.ts';
 import { tmp } from '../../helpers.ts';
 
 const NAMES = ['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
@@ -31,4 +32,16 @@ test('a pnpm workspace file or a .git folder ends the walk too', () => {
   const base = folders('repo/.git/HEAD', 'repo/site/content/', 'ws/pnpm-workspace.yaml', 'ws/site/content/');
   expect(packageFilesOf(join(base, 'repo', 'site'))).toEqual([join(base, 'repo', 'site'), join(base, 'repo')].flatMap(filesIn));
   expect(packageFilesOf(join(base, 'ws', 'site'))).toEqual([join(base, 'ws', 'site'), join(base, 'ws')].flatMap(filesIn));
+});
+
+describe("lockFilesOf: the lock files a folder's code runs with", () => {
+  test("the first folder at or above with a lock file gives its lock files, all of them", () => {
+    const base = folders('ws/package-lock.json', 'ws/yarn.lock', 'ws/node_modules/docs-gen/package.json', 'package-lock.json');
+    expect(lockFilesOf(join(base, 'ws', 'node_modules', 'docs-gen'))).toEqual([join(base, 'ws', 'package-lock.json'), join(base, 'ws', 'yarn.lock')]);
+  });
+
+  test('none up to a .git or a pnpm workspace file: none', () => {
+    const base = folders('repo/.git/HEAD', 'repo/site/content/', 'package-lock.json');
+    expect(lockFilesOf(join(base, 'repo', 'site'))).toEqual([]);
+  });
 });

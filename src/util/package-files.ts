@@ -1,0 +1,35 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** The lock files a package manager writes when it installs a package (npm, Yarn, pnpm, Bun). */
+export const LOCK_FILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
+
+/** What marks the root of a workspace: a lock file, a pnpm workspace file, a repository. */
+const WORKSPACE_MARKS = [...LOCK_FILES, 'pnpm-workspace.yaml', '.git'];
+
+/**
+ * `dir` and each folder above it up to the root of the workspace it is in, the first that holds
+ * a lock file, a `pnpm-workspace.yaml` or a `.git`, in that order; undefined when no folder above
+ * is one. A package installed for a folder of a workspace is written at the workspace's root.
+ */
+export function foldersUpToWorkspaceRoot(dir: string): string[] | undefined {
+  const folders: string[] = [];
+  for (let folder = dir; ; folder = dirname(folder)) {
+    folders.push(folder);
+    if (WORKSPACE_MARKS.some((name) => existsSync(join(folder, name)))) return folders;
+    if (dirname(folder) === folder) return undefined;
+  }
+}
+
+/**
+ * The lock files that say which versions of packages a folder's code runs with: those of the
+ * first folder at or above `dir` that holds one (a workspace's root, or the site's own), stopping
+ * at a `pnpm-workspace.yaml` or a `.git` without one. Empty when there is none.
+ */
+export function lockFilesOf(dir: string): string[] {
+  for (const folder of foldersUpToWorkspaceRoot(dir) ?? []) {
+    const locks = LOCK_FILES.map((name) => join(folder, name)).filter((file) => existsSync(file));
+    if (locks.length) return locks;
+  }
+  return [];
+}

@@ -39,7 +39,7 @@ export { cacheFilePath, readCacheEntry, readCacheEntrySync, readCacheFileHeader,
 export { compiledKeyOf, lazyCompiledPage, noteCompiledKey } from './build/compiled-keys.ts';
 export { carrySections, defineLazySections, outlineOf, sectionsDigest, sectionsSummary, withSections, type SectionOutline } from './build/lazy-sections.ts';
 export { toolBuildId } from './util/tool-build-id.ts';
-export { lockFilesOf } from './util/package-files.ts';
+export { lockFilesDigest } from './util/package-files.ts';
 export { writeAtomically } from './util/write-atomically.ts';
 export { currentFolder } from './util/current-folder.ts';
 export { direntPath } from './util/dirent-path.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { basename, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   contentRoute,
@@ -14,7 +14,7 @@ import {
   DiagnosticError,
   workerModuleUrl,
   siteModuleFiles,
-  lockFilesOf,
+  lockFilesDigest,
   type ContentPage,
   type Diagnostic,
   noteCompiledKey,
@@ -48,7 +48,7 @@ export const CONTENT_LOADER = 'docs-gen:content-loader';
  */
 async function siteHashOf(context: PluginContext): Promise<string> {
   const hash = createHash('sha256').update(JSON.stringify(context.config));
-  for (const lock of lockFilesOf(context.root)) hash.update('\0').update(basename(lock)).update('\0').update(await readFile(lock).catch(() => ''));
+  hash.update('\0').update(await lockFilesDigest(context.root));
   const { remarkPlugins = [], rehypePlugins = [], bundlerPlugins = [] } = context.markdown ?? {};
   for (const ref of [...remarkPlugins, ...rehypePlugins, ...bundlerPlugins]) {
     hash.update('\0').update(ref.module);

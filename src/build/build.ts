@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
@@ -31,6 +32,7 @@ import { writeSidebarData } from './sidebar-data.ts';
 import { redirectOutputPath, redirectPage } from './redirects.ts';
 import { isPatternSource, redirectsFile } from '../shared/redirect-rules.ts';
 import { pruneCachesOfOtherBuilds } from '../util/prune-caches.ts';
+import { lockFilesDigest } from '../util/package-files.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
 
 export interface BuildOptions {
@@ -161,7 +163,9 @@ export async function prepareSite(root: string, mode: PluginContext['mode'], poo
   }
   const plugins = orderPlugins([...builtinPlugins(), ...(config.plugins as Plugin[])]);
   const cacheDir = join(root, '.docs-gen-cache');
-  if (limits.cache ?? true) await pruneCachesOfOtherBuilds(cacheDir, await toolBuildId());
+  // The site's lock files are in every compile key (the content loader's site key): an install
+  // or upgrade in the site leaves the entries unreachable, as a new docs-gen does.
+  if (limits.cache ?? true) await pruneCachesOfOtherBuilds(cacheDir, createHash('sha256').update(await toolBuildId()).update('\0').update(await lockFilesDigest(root)).digest('hex'));
   const { remarkPlugins, rehypePlugins, bundlerPlugins = [] } = markdownPluginsOf(plugins);
   // The site's files its plugins' modules are made from (a remark plugin in plugins/, what it
   // imports) count as the config's: dev reloads the site when one changes.

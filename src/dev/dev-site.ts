@@ -491,7 +491,8 @@ export class DevSite {
     const { context } = this.pipeline;
     if (!context) return [];
     const files = [...this.store.importedFiles(), ...runnableModuleInputs(context.cacheDir), ...this.componentFiles(), ...this.importsOfFailedPages()];
-    const holdsSite = (dir: string) => [context.root, context.contentDir, context.publicDir].some((inside) => inside === dir || inside.startsWith(dir + sep));
+    // `/` holds everything (and is no prefix of `//`): a package file at the root of the file system is watched alone, not `/` whole.
+    const holdsSite = (dir: string) => dirname(dir) === dir || [context.root, context.contentDir, context.publicDir].some((inside) => inside === dir || inside.startsWith(dir + sep));
     for (const file of files) if (this.isSourceFile(file)) this.watchedSources.add(holdsSite(dirname(file)) ? file : dirname(file));
     return [...this.watchedSources].sort();
   }
@@ -506,15 +507,18 @@ export class DevSite {
   private importsOfFailedPages(): string[] {
     const { root } = this.pipeline.context;
     const files: string[] = [];
+    let packageMissing = false;
     for (const { file: page, errors } of this.store.failedCompiles()) {
       for (const error of errors) {
         if (error.code !== 'mdx-import') continue;
         if (error.file && resolve(root, error.file) !== page) files.push(resolve(root, error.file));
         const missing = missingImportPath(error.message, page);
         if (missing) files.push(missing);
-        if (missingPackageName(error.message)) files.push(...packageFilesOf(root));
+        packageMissing ||= missingPackageName(error.message) !== undefined;
       }
     }
+    // Once, however many pages miss a package: the walk up is a dozen file checks a folder.
+    if (packageMissing) files.push(...packageFilesOf(root));
     return files;
   }
 

@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
-/** The lock files a package manager writes when it installs a package (npm, Yarn, pnpm, Bun). */
-export const LOCK_FILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
+/** The lock files a package manager writes when it installs a package (npm, Yarn, pnpm, Bun, and Bun's binary one before 1.2). */
+export const LOCK_FILES = ['package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb'];
 
 /** What marks the root of a workspace: a lock file, a pnpm workspace file, a repository. */
 const WORKSPACE_MARKS = [...LOCK_FILES, 'pnpm-workspace.yaml', '.git'];
@@ -32,4 +34,17 @@ export function lockFilesOf(dir: string): string[] {
     if (locks.length) return locks;
   }
   return [];
+}
+
+/**
+ * A digest of the lock files of `dir` ({@link lockFilesOf}), by name and bytes: it changes when
+ * an install or an upgrade changes which packages the folder's code runs with. Empty when there
+ * is no lock file.
+ */
+export async function lockFilesDigest(dir: string): Promise<string> {
+  const locks = lockFilesOf(dir);
+  if (!locks.length) return '';
+  const hash = createHash('sha256');
+  for (const lock of locks) hash.update(basename(lock)).update('\0').update(await readFile(lock).catch(() => '')).update('\0');
+  return hash.digest('hex');
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { basename, join } from 'node:path';
-import { lockFilesOf } from './package-files.ts';
+import { join } from 'node:path';
+import { lockFilesDigest } from './package-files.ts';
 import { toolRoot } from './tool-root.ts';
 
 /**
@@ -48,6 +48,6 @@ export async function buildIdOf(root: string, dist: string): Promise<string> {
   const written = (await readFile(join(dist, BUILD_ID_FILE), 'utf8').catch(() => '')).trim();
   const hash = createHash('sha256').update(written || (await hashOfToolFolder(dist)));
   hash.update('\0').update(await readFile(join(root, 'package.json')).catch(() => ''));
-  for (const lock of lockFilesOf(root)) hash.update('\0').update(basename(lock)).update('\0').update(await readFile(lock).catch(() => ''));
+  hash.update('\0').update(await lockFilesDigest(root));
   return hash.digest('hex');
 }

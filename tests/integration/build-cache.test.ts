@@ -470,3 +470,35 @@ describe('two builds of one site at once, into output folders of their own', () 
     }
   });
 });
+
+describe('an install in the site (its lock file changed)', () => {
+  const installed = tempSite({
+    'docs-gen.config.ts': "export default { title: 'Installed' };\n",
+    'content/index.md': '# Home\n\nWelcome.\n',
+    'content/guide.md': '# Guide\n\nRead on.\n',
+    'package-lock.json': JSON.stringify({ name: 'site', lockfileVersion: 3, packages: {} }),
+  });
+  const out = tmp();
+  afterAll(() => {
+    installed.cleanup();
+    rmSync(out, { recursive: true, force: true });
+  });
+  /** The entries in one of the cache's folders. */
+  const entries = (folder: string) => readdirSync(join(installed.root, '.docs-gen-cache', folder), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+
+  test('compiles and renders its pages again, and empties the entries it left unreachable: they do not pile up with each install', async () => {
+    await build({ root: installed.root, outDir: out });
+    const compiled = entries('compiled');
+    expect(compiled).toBeGreaterThan(0);
+    const renderedAfter: number[] = [];
+    for (const version of ['1.0.0', '1.1.0', '1.2.0']) {
+      writeFileSync(join(installed.root, 'package-lock.json'), JSON.stringify({ name: 'site', lockfileVersion: 3, packages: { 'node_modules/left-pad': { version } } }));
+      const rebuilt = await build({ root: installed.root, outDir: out });
+      // The theme's own pages (404, search) are compiled from nothing of the site's: linked from the last output.
+      expect(rebuilt.reRendered.sort()).toEqual(['/', '/guide']);
+      expect(entries('compiled')).toBe(compiled);
+      renderedAfter.push(entries('rendered'));
+    }
+    expect(new Set(renderedAfter).size).toBe(1);
+  });
+});

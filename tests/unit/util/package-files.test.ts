@@ -5,7 +5,7 @@ import { packageFilesOf } from '../../../src/dev/dev-site.ts';
 import { lockFilesOf } from '../../../src/util/package-files.ts';
 import { tmp } from '../../helpers.ts';
 
-const NAMES = ['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock'];
+const NAMES = ['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb'];
 const filesIn = (dir: string) => NAMES.map((name) => join(dir, name));
 
 function folders(...paths: string[]): string {

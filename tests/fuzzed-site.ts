@@ -7,7 +7,8 @@ import { paragraph, sentence, titlePhrase, words, type Random } from '../bench/l
  * A small site changed at random, for the differential tests of rebuilds and of dev
  * (`rebuild-fuzz.test.ts`, `dev-fuzz.test.ts`): pages in nested folders, `_meta` files, two
  * images, a component outside `content/` and the file it imports, a remark plugin of the site's
- * own and the file it imports, and a config. Each step makes one to three changes of the kinds in
+ * own and the file it imports, and a config (with a redirect by chance). Pages have front matter,
+ * math and MDX expressions by chance; `_meta` entries hide pages, separate and link out. Each step makes one to three changes of the kinds in
  * `CHANGES`, and mends the page the step before broke. The changes come from a seeded generator:
  * a seed gives the same steps on any machine.
  */
@@ -19,8 +20,8 @@ export interface SiteModel {
   broken?: string;
   /** The page this step mended: not broken again in the same step (dev's error would be the last step's). */
   mended?: string;
-  /** The config's choices. */
-  config: { title: string; basePath: string; reword: boolean };
+  /** The config's choices: `redirect` is the route `/moved` redirects to, when it does. */
+  config: { title: string; basePath: string; reword: boolean; redirect?: string };
   /** The component's element, and the file it imports (in `components/`). */
   badge: { tag: string; labelFile: string };
   /** The word the remark plugin replaces, and the file it imports its word from (in `plugins/`). */
@@ -33,20 +34,34 @@ const png = (rand: Random) =>
     .png()
     .toBuffer();
 
-const configText = ({ title, basePath, reword }: SiteModel['config']) =>
-  `export default { title: ${JSON.stringify(title)}, basePath: ${JSON.stringify(basePath)}, plugins: [${reword ? "{ name: 'reword', remarkPlugins: [{ module: new URL('./plugins/reword.mjs', import.meta.url).href }] }" : ''}] };\n`;
+const configText = ({ title, basePath, reword, redirect }: SiteModel['config']) =>
+  `export default { title: ${JSON.stringify(title)}, basePath: ${JSON.stringify(basePath)}, plugins: [${reword ? "{ name: 'reword', remarkPlugins: [{ module: new URL('./plugins/reword.mjs', import.meta.url).href }] }" : ''}]${redirect === undefined ? '' : `, redirects: [{ source: '/moved', destination: ${JSON.stringify(redirect)} }]`} };\n`;
 
 const pages = (model: SiteModel) => [...model.files.keys()].filter((path) => /^content\/.*\.mdx?$/.test(path)).sort();
 
-/** A page's text: a title, paragraphs, and (by chance) a code block, an image, a link to another page, and in MDX the component. */
+/** Front matter (by chance): a title, a description (llms.txt, the page's meta tags), left out of search. */
+function frontMatterText(rand: Random): string[] {
+  const lines: string[] = [];
+  if (rand.next() < 0.3) lines.push(`title: ${titlePhrase(rand, 1, 3)}`);
+  if (rand.next() < 0.25) lines.push(`description: ${sentence(rand)}`);
+  if (rand.next() < 0.1) lines.push('searchable: false');
+  return lines.length ? [`---\n${lines.join('\n')}\n---\n`] : [];
+}
+
+/**
+ * A page's text: front matter, a title, paragraphs, and (by chance) a code block, math, an image,
+ * a link to another page, and in MDX the component and an expression.
+ */
 function pageText(rand: Random, model: SiteModel, path: string): string {
   const mdx = path.endsWith('.mdx');
-  const parts = rand.next() < 0.3 ? [`---\ntitle: ${titlePhrase(rand, 1, 3)}\n---\n`] : [];
+  const parts = frontMatterText(rand);
   if (mdx && rand.next() < 0.6) parts.push(`import Badge from '${posix.relative(posix.dirname(path), 'components/Badge.jsx')}';\n`);
   parts.push(`# ${titlePhrase(rand, 1, 4)}\n`, `${paragraph(rand)} Read on.\n`);
   if (rand.next() < 0.5) parts.push(`## ${titlePhrase(rand, 1, 3)}\n`, `${sentence(rand)}\n`);
   if (rand.next() < 0.4) parts.push(`\`\`\`${rand.pick(['rel', 'python', 'json'])}\n${words(rand, 4).join(' ')}\n\`\`\`\n`);
+  if (rand.next() < 0.15) parts.push(`The sum $a^${rand.int(2, 9)} + b$ holds.\n`);
   if (rand.next() < 0.4) parts.push(`![${words(rand, 2).join(' ')}](/images/${rand.pick(['a', 'b'])}.png)\n`);
+  if (mdx && rand.next() < 0.2) parts.push(`Twice ${rand.int(1, 50)} is {${rand.int(1, 50)} * 2}.\n`);
   const others = pages(model).filter((other) => other !== path);
   if (others.length && rand.next() < 0.5) parts.push(`See [${words(rand, 2).join(' ')}](/${routeOf(rand.pick(others))}).\n`);
   if (mdx && parts.some((part) => part.startsWith('import Badge'))) parts.push('<Badge />\n');
@@ -71,7 +86,11 @@ function metaText(rand: Random, model: SiteModel, folder: string): string {
     .filter((path) => path.startsWith(prefix) && !path.slice(prefix.length).includes('/'))
     .map((path) => path.slice(prefix.length).replace(/\.mdx?$/, ''));
   const chosen = shuffled(rand, names.filter(() => rand.next() < 0.7));
-  return `${JSON.stringify(Object.fromEntries(chosen.map((name) => [name, titlePhrase(rand, 1, 3)])), null, 2)}\n`;
+  // Mostly titles; by chance a page hidden from the sidebar (and search), a separator, a link out.
+  const entries: [string, unknown][] = chosen.map((name) => [name, rand.next() < 0.15 ? { title: titlePhrase(rand, 1, 3), display: 'hidden' } : titlePhrase(rand, 1, 3)]);
+  if (rand.next() < 0.2) entries.splice(rand.int(0, entries.length), 0, ['--', { type: 'separator', title: titlePhrase(rand, 1, 2) }]);
+  if (rand.next() < 0.2) entries.push(['elsewhere', { title: titlePhrase(rand, 1, 2), href: 'https://example.com/' }]);
+  return `${JSON.stringify(Object.fromEntries(entries), null, 2)}\n`;
 }
 
 /** Each kind of change: it changes the model and says what it did (or null when it could not apply). */
@@ -92,6 +111,23 @@ const CHANGES: Record<string, (rand: Random, model: SiteModel) => Promise<string
     const path = rand.pick(removable);
     model.files.delete(path);
     return `removed ${path}`;
+  },
+  // A page moved to another folder under a new name: its route changes, links to it break.
+  'page renamed': (rand, model) => {
+    const movable = pages(model).filter((path) => !/(^|\/)index\.mdx?$/.test(path) && path !== model.broken);
+    if (!movable.length) return null;
+    const from = rand.pick(movable);
+    const to = `content/${[rand.pick(FOLDERS), `page-${model.nextPage++}.${from.endsWith('.mdx') ? 'mdx' : 'md'}`].filter(Boolean).join('/')}`;
+    moveFile(model, from, to);
+    return `renamed ${from} to ${to}`;
+  },
+  // The same page as Markdown or MDX: one route, another compiler.
+  'page format switched': (rand, model) => {
+    const path = rand.pick(pages(model).filter((p) => p !== model.broken));
+    const to = path.endsWith('.mdx') ? path.replace(/\.mdx$/, '.md') : path.replace(/\.md$/, '.mdx');
+    moveFile(model, path, to);
+    model.files.set(to, pageText(rand, model, to));
+    return `${path} now ${to}`;
   },
   meta: (rand, model) => {
     const folder = rand.pick(FOLDERS);
@@ -135,10 +171,11 @@ const CHANGES: Record<string, (rand: Random, model: SiteModel) => Promise<string
     return `the remark plugin replaces "${model.reword.target}", imports ${model.reword.wordFile}`;
   },
   config: (rand, model) => {
-    const key = rand.pick(['title', 'basePath', 'reword'] as const);
+    const key = rand.pick(['title', 'basePath', 'reword', 'redirect'] as const);
     if (key === 'title') model.config.title = titlePhrase(rand, 1, 3);
     else if (key === 'basePath') model.config.basePath = model.config.basePath ? '' : '/docs';
-    else model.config.reword = !model.config.reword;
+    else if (key === 'reword') model.config.reword = !model.config.reword;
+    else model.config.redirect = model.config.redirect === undefined ? `/${routeOf(rand.pick(pages(model)))}` : undefined;
     model.files.set('docs-gen.config.ts', configText(model.config));
     return `config ${key}`;
   },

@@ -69,6 +69,14 @@ const comparable = (html: string) =>
 async function differences(pages: Map<string, string>): Promise<string[]> {
   const found: string[] = [];
   for (const [path, expected] of pages) {
+    // A redirect's page in the build (a meta refresh) is dev's 308 answer to the same place.
+    const refresh = /<meta http-equiv="refresh" content="0; url=([^"]*)">/.exec(expected)?.[1];
+    if (refresh !== undefined) {
+      const answer = await fetch(dev.url(path), { redirect: 'manual' });
+      const location = answer.headers.get('location');
+      if (answer.status !== 308 || location !== refresh) found.push(`${path}: a redirect to ${refresh} in the build, dev answers ${answer.status} ${location ?? ''}`);
+      continue;
+    }
     const response = await fetch(dev.url(path));
     const served = comparable(await response.text());
     if (response.status !== 200) found.push(`${path}: status ${response.status}`);

@@ -7,7 +7,7 @@ import { paragraph, sentence, titlePhrase, words, type Random } from '../bench/l
  * A small site changed at random, for the differential tests of rebuilds and of dev
  * (`rebuild-fuzz.test.ts`, `dev-fuzz.test.ts`): pages in nested folders, `_meta` files, two
  * images, a component outside `content/` and the file it imports, a remark plugin of the site's
- * own and the file it imports, and a config (with a redirect by chance). Pages have front matter,
+ * own and the file it imports, and a config (with a redirect and a second locale by chance). Pages have front matter,
  * math and MDX expressions by chance; `_meta` entries hide pages, separate and link out. Each step makes one to three changes of the kinds in
  * `CHANGES`, and mends the page the step before broke. The changes come from a seeded generator:
  * a seed gives the same steps on any machine.
@@ -20,8 +20,8 @@ export interface SiteModel {
   broken?: string;
   /** The page this step mended: not broken again in the same step (dev's error would be the last step's). */
   mended?: string;
-  /** The config's choices: `redirect` is the route `/moved` redirects to, when it does. */
-  config: { title: string; basePath: string; reword: boolean; redirect?: string };
+  /** The config's choices: `redirect` is the route `/moved` redirects to, when it does; `french` adds the locale `fr-FR`. */
+  config: { title: string; basePath: string; reword: boolean; redirect?: string; french?: boolean };
   /** The component's element, and the file it imports (in `components/`). */
   badge: { tag: string; labelFile: string };
   /** The word the remark plugin replaces, and the file it imports its word from (in `plugins/`). */
@@ -34,8 +34,10 @@ const png = (rand: Random) =>
     .png()
     .toBuffer();
 
-const configText = ({ title, basePath, reword, redirect }: SiteModel['config']) =>
-  `export default { title: ${JSON.stringify(title)}, basePath: ${JSON.stringify(basePath)}, plugins: [${reword ? "{ name: 'reword', remarkPlugins: [{ module: new URL('./plugins/reword.mjs', import.meta.url).href }] }" : ''}]${redirect === undefined ? '' : `, redirects: [{ source: '/moved', destination: ${JSON.stringify(redirect)} }]`} };\n`;
+const FRENCH = "locales: [{ locale: 'en-US', text: 'English' }, { locale: 'fr-FR', text: 'Français' }], defaultLocale: 'en-US'";
+
+const configText = ({ title, basePath, reword, redirect, french }: SiteModel['config']) =>
+  `export default { title: ${JSON.stringify(title)}, basePath: ${JSON.stringify(basePath)}, plugins: [${reword ? "{ name: 'reword', remarkPlugins: [{ module: new URL('./plugins/reword.mjs', import.meta.url).href }] }" : ''}]${redirect === undefined ? '' : `, redirects: [{ source: '/moved', destination: ${JSON.stringify(redirect)} }]`}${french ? `, ${FRENCH}` : ''} };\n`;
 
 const pages = (model: SiteModel) => [...model.files.keys()].filter((path) => /^content\/.*\.mdx?$/.test(path)).sort();
 
@@ -55,7 +57,7 @@ function frontMatterText(rand: Random): string[] {
 function pageText(rand: Random, model: SiteModel, path: string): string {
   const mdx = path.endsWith('.mdx');
   const parts = frontMatterText(rand);
-  if (mdx && rand.next() < 0.6) parts.push(`import Badge from '${posix.relative(posix.dirname(path), 'components/Badge.jsx')}';\n`);
+  if (mdx && rand.next() < 0.6) parts.push(`import Badge from '${badgeImport(path)}';\n`);
   parts.push(`# ${titlePhrase(rand, 1, 4)}\n`, `${paragraph(rand)} Read on.\n`);
   if (rand.next() < 0.5) parts.push(`## ${titlePhrase(rand, 1, 3)}\n`, `${sentence(rand)}\n`);
   if (rand.next() < 0.4) parts.push(`\`\`\`${rand.pick(['rel', 'python', 'json'])}\n${words(rand, 4).join(' ')}\n\`\`\`\n`);
@@ -67,6 +69,9 @@ function pageText(rand: Random, model: SiteModel, path: string): string {
   if (mdx && parts.some((part) => part.startsWith('import Badge'))) parts.push('<Badge />\n');
   return parts.join('\n');
 }
+
+/** How the page at `path` names the component's file. */
+const badgeImport = (path: string) => posix.relative(posix.dirname(path), 'components/Badge.jsx');
 
 const routeOf = (path: string) => path.replace(/^content\//, '').replace(/\.mdx?$/, '').replace(/(^|\/)index$/, '');
 
@@ -119,6 +124,8 @@ const CHANGES: Record<string, (rand: Random, model: SiteModel) => Promise<string
     const from = rand.pick(movable);
     const to = `content/${[rand.pick(FOLDERS), `page-${model.nextPage++}.${from.endsWith('.mdx') ? 'mdx' : 'md'}`].filter(Boolean).join('/')}`;
     moveFile(model, from, to);
+    // Its import of the component follows it, as an editor's move would mend it.
+    model.files.set(to, String(model.files.get(to)).replace(`from '${badgeImport(from)}'`, `from '${badgeImport(to)}'`));
     return `renamed ${from} to ${to}`;
   },
   // The same page as Markdown or MDX: one route, another compiler.
@@ -128,6 +135,20 @@ const CHANGES: Record<string, (rand: Random, model: SiteModel) => Promise<string
     moveFile(model, path, to);
     model.files.set(to, pageText(rand, model, to));
     return `${path} now ${to}`;
+  },
+  // A page's French version (`page.fr-FR.md`) added, or removed when it has one: a page of the
+  // `fr-FR` locale while the config has it, else a page of its own whose name ends `.fr-FR`.
+  'page translated': (rand, model) => {
+    const originals = pages(model).filter((path) => !path.includes('.fr-FR.') && path !== model.broken);
+    const path = rand.pick(originals);
+    const french = path.replace(/\.(mdx?)$/, '.fr-FR.$1');
+    if (model.files.has(french)) {
+      if (french === model.broken) return null;
+      model.files.delete(french);
+      return `removed ${french}`;
+    }
+    model.files.set(french, pageText(rand, model, french));
+    return `added ${french}`;
   },
   meta: (rand, model) => {
     const folder = rand.pick(FOLDERS);
@@ -171,10 +192,11 @@ const CHANGES: Record<string, (rand: Random, model: SiteModel) => Promise<string
     return `the remark plugin replaces "${model.reword.target}", imports ${model.reword.wordFile}`;
   },
   config: (rand, model) => {
-    const key = rand.pick(['title', 'basePath', 'reword', 'redirect'] as const);
+    const key = rand.pick(['title', 'basePath', 'reword', 'redirect', 'french'] as const);
     if (key === 'title') model.config.title = titlePhrase(rand, 1, 3);
     else if (key === 'basePath') model.config.basePath = model.config.basePath ? '' : '/docs';
     else if (key === 'reword') model.config.reword = !model.config.reword;
+    else if (key === 'french') model.config.french = !model.config.french;
     else model.config.redirect = model.config.redirect === undefined ? `/${routeOf(rand.pick(pages(model)))}` : undefined;
     model.files.set('docs-gen.config.ts', configText(model.config));
     return `config ${key}`;

@@ -108,10 +108,11 @@ test(`seed ${SEED}: ${STEPS} steps of random changes, after each every page dev 
       writeSite(devSite.root, model, writtenToDev);
     } else history.push('step 0: dev started');
     const expected = reference(step);
-    if (process.env.FUZZ_LOG) console.log(history.at(-1), expected.failure ? 'the build fails' : `${expected.pages!.size} pages`);
+    if (process.env.FUZZ_LOG) console.log(history.at(-1), expected.failure ? `the build fails: ${expected.failure.split('\n').find((line) => line.includes('error')) ?? expected.failure.slice(0, 200)}` : `${expected.pages!.size} pages`);
     const where = `seed ${SEED}, after\n${history.join('\n')}`;
     if (expected.failure) {
-      // The page that broke is named in dev's error, as in the build's.
+      // The page that broke is named in dev's error, as in the build's; a build that fails with no page broken is the generator's fault.
+      expect(model.broken, `${where}\nthe build failed with no page broken: ${expected.failure}`).toBeDefined();
       const broken = model.broken!;
       await expect.poll(async () => {
         await fetch(dev.url('/')).catch(() => undefined);

@@ -141,12 +141,14 @@ const CHANGES: Record<string, (rand: Random, model: SiteModel) => Promise<string
   'page translated': (rand, model) => {
     const originals = pages(model).filter((path) => !path.includes('.fr-FR.') && path !== model.broken);
     const path = rand.pick(originals);
-    const french = path.replace(/\.(mdx?)$/, '.fr-FR.$1');
-    if (model.files.has(french)) {
-      if (french === model.broken) return null;
-      model.files.delete(french);
-      return `removed ${french}`;
+    // In either format: a page switched to MDX keeps its Markdown French version (one route, two files, were both made).
+    const existing = ['md', 'mdx'].map((ext) => path.replace(/\.mdx?$/, `.fr-FR.${ext}`)).find((french) => model.files.has(french));
+    if (existing) {
+      if (existing === model.broken) return null;
+      model.files.delete(existing);
+      return `removed ${existing}`;
     }
+    const french = path.replace(/\.(mdx?)$/, '.fr-FR.$1');
     model.files.set(french, pageText(rand, model, french));
     return `added ${french}`;
   },

@@ -42,7 +42,7 @@ export const CONTENT_LOADER = 'docs-gen:content-loader';
  * the config (as JSON: every option a page could read), the text of the remark, rehype and
  * bundler plugin modules, with every file of the site a site's module imports
  * (`siteModuleFiles`), so editing one recompiles the pages it transforms, and the site's lock
- * files (`lockFilesOf`): a plugin from a package is keyed by its entry file's text alone, which
+ * files (`lockFilesDigest`): a plugin from a package is keyed by its entry file's text alone, which
  * an upgrade often leaves as it is (`export { default } from './lib/index.js'`), as it does the
  * packages the plugin imports in turn.
  */

@@ -26,14 +26,12 @@ export function foldersUpToWorkspaceRoot(dir: string): string[] | undefined {
 /**
  * The lock files that say which versions of packages a folder's code runs with: those of the
  * first folder at or above `dir` that holds one (a workspace's root, or the site's own), stopping
- * at a `pnpm-workspace.yaml` or a `.git` without one. Empty when there is none.
+ * at a `pnpm-workspace.yaml` or a `.git` without one. Empty when there is none. Only the last
+ * folder of the walk can hold one: a lock file ends it.
  */
 export function lockFilesOf(dir: string): string[] {
-  for (const folder of foldersUpToWorkspaceRoot(dir) ?? []) {
-    const locks = LOCK_FILES.map((name) => join(folder, name)).filter((file) => existsSync(file));
-    if (locks.length) return locks;
-  }
-  return [];
+  const top = foldersUpToWorkspaceRoot(dir)?.at(-1);
+  return top === undefined ? [] : LOCK_FILES.map((name) => join(top, name)).filter((file) => existsSync(file));
 }
 
 /**

@@ -12,7 +12,7 @@ import { writeSidebarData } from '../build/sidebar-data.ts';
 import { configComponents, runnableMdxComponents } from '../build/build.ts';
 import { forgetRunnableModules, runnableModuleInputs } from '../pipeline/runnable-module.ts';
 import { missingImportPath, missingPackageName } from '../util/import-module.ts';
-import { foldersUpToWorkspaceRoot, LOCK_FILES } from '../util/package-files.ts';
+import { packageFilesOf } from '../util/package-files.ts';
 import { BUILTIN_WORKER_MODULES, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
 import type { ModuleExport } from '../pipeline/plugin.ts';
 import { isDiagnosticError, type Diagnostic, type DiagnosticCode } from '../diagnostics/diagnostic.ts';
@@ -43,16 +43,6 @@ function readFileOrEmpty(file: string): Buffer | string {
   } catch {
     return '';
   }
-}
-
-/**
- * The files installing a package writes, for a site at `root`: the package manifest and lock
- * files of the site's folder and of each folder above it up to the workspace's root
- * (`foldersUpToWorkspaceRoot`: an install in a workspace writes the lock, and often the manifest,
- * at the workspace's root, not the site's). With no such folder above, the site's own.
- */
-export function packageFilesOf(root: string): string[] {
-  return (foldersUpToWorkspaceRoot(root) ?? [root]).flatMap((dir) => ['package.json', ...LOCK_FILES].map((name) => join(dir, name)));
 }
 
 export interface DevSiteOptions {

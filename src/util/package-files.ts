@@ -24,6 +24,16 @@ export function foldersUpToWorkspaceRoot(dir: string): string[] | undefined {
 }
 
 /**
+ * The files installing a package writes, for a site at `root`: the package manifest and lock
+ * files of the site's folder and of each folder above it up to the workspace's root (an install
+ * in a workspace writes the lock, and often the manifest, at the workspace's root, not the
+ * site's). With no such folder above, the site's own.
+ */
+export function packageFilesOf(root: string): string[] {
+  return (foldersUpToWorkspaceRoot(root) ?? [root]).flatMap((dir) => ['package.json', ...LOCK_FILES].map((name) => join(dir, name)));
+}
+
+/**
  * The lock files that say which versions of packages a folder's code runs with: those of the
  * first folder at or above `dir` that holds one (a workspace's root, or the site's own), stopping
  * at a `pnpm-workspace.yaml` or a `.git` without one. Empty when there is none. Only the last

@@ -1,8 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { packageFilesOf } from '../../../src/dev/dev-site.ts';
-import { lockFilesOf } from '../../../src/util/package-files.ts';
+import { lockFilesOf, packageFilesOf } from '../../../src/util/package-files.ts';
 import { tmp } from '../../helpers.ts';
 
 const NAMES = ['package.json', 'package-lock.json', 'npm-shrinkwrap.json', 'yarn.lock', 'pnpm-lock.yaml', 'bun.lock', 'bun.lockb'];

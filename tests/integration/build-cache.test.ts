@@ -484,7 +484,7 @@ describe('an install in the site (its lock file changed)', () => {
     rmSync(out, { recursive: true, force: true });
   });
   /** The entries in one of the cache's folders. */
-  const entries = (folder: string) => readdirSync(join(installed.root, '.docs-gen-cache', folder), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+  const entries = (folder: string) => filesOf(join(installed.root, '.docs-gen-cache', folder)).size;
 
   test('compiles and renders its pages again, and empties the entries it left unreachable: they do not pile up with each install', async () => {
     await build({ root: installed.root, outDir: out });

@@ -16,7 +16,7 @@ import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import type { ClientAssets } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
-import { outputManifestPath, plainOutputWriter, ReusingOutputWriter, type OutputWriter } from './output-reuse.ts';
+import { OutputChangedError, outputManifestPath, plainOutputWriter, ReusingOutputWriter, type OutputWriter } from './output-reuse.ts';
 import { keepAsSpare, pageFolders, removeUnusedKept, spareFoldersPath, takeSpareFolders } from './spare-folders.ts';
 import { outputPathFor } from './route-data.ts';
 import type { RenderOutput } from './render-worker.tsx';
@@ -51,6 +51,12 @@ export interface BuildOptions {
    * of the site is built and swapped into place as usual. @default false
    */
   keepGoing?: boolean;
+  /**
+   * With the cache, update `out/` in place when it still holds exactly what the last build left
+   * there: only the files that changed are moved in (output-reuse.ts). False builds into a
+   * staging folder and swaps it in, as a build does when `out/` was changed by hand. @default true
+   */
+  updateInPlace?: boolean;
 }
 
 export interface BuildResult {
@@ -379,6 +385,16 @@ export function prestartCompilers(pool: Pick<WorkerPool, 'prestart' | 'size'>, r
  * staging folder → site files and postBuild hooks → swap into `outDir`.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  try {
+    return await buildOnce(options);
+  } catch (error) {
+    // Another build changed `out/` under this one's update in place: built again into a staging folder.
+    if (error instanceof OutputChangedError && options.updateInPlace !== false) return build({ ...options, updateInPlace: false });
+    throw error;
+  }
+}
+
+async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const root = resolve(options.root);
   const outDir = resolve(options.outDir ?? join(root, 'out'));
@@ -399,12 +415,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     // output would change there too, so such a build writes every file (output-reuse.ts).
     const reuseOutput = context.persistentCache && !(config.plugins as Plugin[]).some((p) => p.postBuild || p.transformPage);
     staging = await createStagingFolder(outDir);
-    const output = reuseOutput ? new ReusingOutputWriter({ outDir, staging, cacheDir: context.cacheDir }) : plainOutputWriter(staging);
+    const output = reuseOutput ? new ReusingOutputWriter({ outDir, staging, cacheDir: context.cacheDir, inPlace: options.updateInPlace !== false }) : plainOutputWriter(staging);
     // The old output's folders that will hold this build's pages, kept from the last build instead of made again (spare-folders.ts).
     const spare = reuseOutput ? spareFoldersPath(outputManifestPath(context.cacheDir, outDir)) : undefined;
     let keptFolders = new Set<string>();
     const wantedFolders = pageFolders(site.routes.map((r) => outputPathFor(r.route, r.locale ?? config.defaultLocale, config.defaultLocale)));
-    if (spare && output instanceof ReusingOutputWriter) {
+    // Updated in place, the old output's folders stay where they are.
+    if (spare && output instanceof ReusingOutputWriter && !output.inPlace) {
       keptFolders = await takeSpareFolders(spare, staging, wantedFolders);
       output.knowFolders(keptFolders);
     }
@@ -433,7 +450,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (transformers.length) await transformAndWrite(transformers, rendered, site.routes, context, staging);
 
     log(`rendered ${rendered.length} routes`);
-    const notFound = join(staging, '404', 'index.html');
+    const notFound = output.whereIs('404/index.html');
     // Static hosts serve /404.html for unknown paths. Every file from here on is written through
     // `output`, which never writes into a file linked from the old output (a redirect from a
     // page's path replaces that page).
@@ -450,14 +467,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     if (postBuildFailures.length) throw new DiagnosticError(postBuildFailures);
 
     log('site files and postBuild done');
-    if (output instanceof ReusingOutputWriter) {
-      // A folder the copy of public/ made is in a build from nothing too, empty or not.
-      const usedFolders = new Set([...pageFolders(output.writtenPaths()), ...publicFolders]);
-      for (const folder of removeUnusedKept(staging, keptFolders, usedFolders)) keptFolders.delete(folder);
-      output.identifyFiles(wantedFolders);
+    const updatedInPlace = output instanceof ReusingOutputWriter && output.inPlace && output.commitInPlace(wantedFolders);
+    if (updatedInPlace) keptFolders = new Set(output.keptInPlace);
+    else {
+      if (output instanceof ReusingOutputWriter) {
+        // A folder the copy of public/ made is in a build from nothing too, empty or not.
+        const usedFolders = new Set([...pageFolders(output.writtenPaths()), ...publicFolders]);
+        for (const folder of removeUnusedKept(staging, keptFolders, usedFolders)) keptFolders.delete(folder);
+        output.identifyFiles(wantedFolders);
+        output.identifyTree();
+      }
+      await swapIntoPlace(staging, outDir, spare && output instanceof ReusingOutputWriter ? (previous) => keepAsSpare(previous, spare, output.previousFolders) : undefined);
+      staging = undefined;
     }
-    await swapIntoPlace(staging, outDir, spare && output instanceof ReusingOutputWriter ? (previous) => keepAsSpare(previous, spare, output.previousFolders) : undefined);
-    staging = undefined;
     if (output instanceof ReusingOutputWriter) await output.finish();
     return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort(), reusedFolders: [...keptFolders].sort() };
   } catch (error) {

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, unlinkSync, type Stats } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { plainOutputFiles } from '../pipeline/output-files.ts';
 import type { OutputFiles, OutputPiece } from '../pipeline/plugin.ts';
+import { folderRecordOf, foldersAbove, foldersAsRecorded, isOutputTree, listTree, lstatOrUndefined, under, type LooseFileRecord, type OutputTree } from './output-tree.ts';
 import { recordFolders, type FolderRecord } from './spare-folders.ts';
 
 /**
@@ -85,6 +86,8 @@ interface Manifest {
   files: Record<string, FileRecord>;
   /** The page folders as the build left them: the next build keeps only those still so (spare-folders.ts). */
   folders?: Record<string, FolderRecord>;
+  /** The whole output as the build left it, when it recorded that: the next build may update it in place (output-tree.ts). */
+  tree?: OutputTree;
 }
 
 const isManifest = (value: unknown): value is Manifest =>
@@ -102,13 +105,13 @@ export const contentKey = (contents: string | Uint8Array) => `sha256:${createHas
 /** One name per output file, however a writer spelled it (`/llms.txt`, `llms.txt`). */
 const relativePath = (path: string) => path.split('\\').join('/').replace(/^\/+/, '');
 
-function readManifest(cacheDir: string, outDir: string): { files: Map<string, FileRecord>; folders: Record<string, FolderRecord> } {
+function readManifest(cacheDir: string, outDir: string): { files: Map<string, FileRecord>; folders: Record<string, FolderRecord>; tree?: OutputTree } {
   try {
     const manifest: unknown = JSON.parse(readFileSync(outputManifestPath(cacheDir, outDir), 'utf8'));
     if (!isManifest(manifest) || manifest.outDir !== outDir) return { files: new Map(), folders: {} };
     // Records of an older shape (no mode or owner) match nothing: every file is written again once; no folder record, no folder kept.
     const folders = typeof manifest.folders === 'object' && manifest.folders !== null ? manifest.folders : {};
-    return { files: new Map(Object.entries(manifest.files)), folders };
+    return { files: new Map(Object.entries(manifest.files)), folders, tree: isOutputTree(manifest.tree) ? manifest.tree : undefined };
   } catch {
     return { files: new Map(), folders: {} };
   }
@@ -122,12 +125,21 @@ export interface OutputWriter extends OutputFiles {
   record(path: string, key: string): void;
   /** The paths linked from the previous output so far (tests and the build's result read them). */
   readonly linked: ReadonlySet<string>;
+  /** Where the file this build made at `path` (relative) is before the build ends: in the staging folder, or where it stays in `out/` (`ReusingOutputWriter.inPlace`). */
+  whereIs(path: string): string;
 }
 
 /** A writer that only writes, atomically (dev, whose server may be sending the file while it is replaced; `--no-cache` builds). */
 export function plainOutputWriter(outDir: string): OutputWriter {
-  return { ...plainOutputFiles(outDir), link: () => false, record: () => {}, linked: new Set() };
+  return { ...plainOutputFiles(outDir), link: () => false, record: () => {}, linked: new Set(), whereIs: (path) => join(outDir, path) };
 }
+
+/**
+ * Thrown when a build that updates `out/` in place finds, before it moves anything, that `out/`
+ * changed while it ran (another build into the same folder) and a file it meant to keep there is
+ * not the one it checked: the build runs again into a staging folder, which needs no such file.
+ */
+export class OutputChangedError extends Error {}
 
 /** The writer of one build with the cache on: links from `outDir`, and the manifest of what it wrote, saved by `finish` once the staging folder is `outDir`. */
 export class ReusingOutputWriter implements OutputWriter {
@@ -145,18 +157,70 @@ export class ReusingOutputWriter implements OutputWriter {
   /** The file-system calls this writer made, by kind (tests count them: the work a rebuild does must not grow with what it leaves alone). */
   readonly calls = { mkdir: 0, lstat: 0 };
 
+  /**
+   * Whether this build updates `out/` in place: asked for, and `out/` still holds exactly what the
+   * last build left there (its manifest's `tree`, output-tree.ts). Then a file the last build
+   * wrote alike stays where it is (`link` makes no link), the staging folder gets only what
+   * changed, and `commitInPlace` moves that in: a one-page rebuild at 2000 pages neither links
+   * 4000 files into a staging folder nor unlinks them from the old output.
+   */
+  inPlace: boolean;
+  /** The last build's whole output, as its manifest recorded it. */
+  private readonly previousTree: OutputTree | undefined;
+  /** This build's whole output, once identified (`identifyTree`, `commitInPlace`). */
+  private tree: OutputTree | undefined;
+  /** The staging folder's inode, taken before the swap: the output folder's after it, unless another build swapped in meanwhile. */
+  private stagingIno: number | undefined;
+  /** The page folders an update in place left where they were (the build's `reusedFolders`). */
+  keptInPlace: string[] = [];
+
   constructor(
-    private readonly options: { outDir: string; staging: string; cacheDir: string },
+    private readonly options: { outDir: string; staging: string; cacheDir: string; inPlace?: boolean },
   ) {
     const manifest = isRealFolder(options.outDir) ? readManifest(options.cacheDir, options.outDir) : { files: new Map<string, FileRecord>(), folders: {} };
     this.previous = manifest.files;
     this.previousFolders = manifest.folders;
+    this.previousTree = manifest.tree;
+    this.inPlace = options.inPlace === true && this.outputAsLeft();
+  }
+
+  /**
+   * Whether `out/` holds what the last build's tree and files record. A build killed while it
+   * moved files in fails this too: each move or removal changes a record (a file's inode, a
+   * folder's change time), and its manifest was not saved.
+   */
+  private outputAsLeft(): boolean {
+    const tree = this.previousTree;
+    const { outDir } = this.options;
+    if (!tree) return false;
+    if (!foldersAsRecorded(outDir, tree.folders)) return false;
+    const fits = (path: string, record: FileRecord) => {
+      this.calls.lstat++;
+      const stats = lstatOrUndefined(join(outDir, path));
+      return stats !== undefined && isUnchanged(stats, record);
+    };
+    for (const [path, record] of this.previous) if (!fits(path, record)) return false;
+    for (const [path, record] of Object.entries(tree.loose)) if (!fits(path, record)) return false;
+    return true;
+  }
+
+  whereIs(written: string): string {
+    const path = relativePath(written);
+    return join(this.inPlace && this.linked.has(path) ? this.options.outDir : this.options.staging, path);
   }
 
   link(written: string, key: string): boolean {
     const path = relativePath(written);
     const record = this.previous.get(path);
     if (!record || record.key !== key) return false;
+    if (this.inPlace) {
+      // Written into the staging folder already (a redirect's page over a page): written again there, as a link onto it fails.
+      if (this.written.has(path) && !this.linked.has(path)) return false;
+      // Checked with the whole output when the build began: it stays where it is.
+      this.linked.add(path);
+      this.written.set(path, key);
+      return true;
+    }
     const source = join(this.options.outDir, path);
     try {
       this.calls.lstat++;
@@ -214,7 +278,7 @@ export class ReusingOutputWriter implements OutputWriter {
   private async writeUnder(path: string, key: string, make: () => Promise<{ bytes: Uint8Array; layout?: PieceRecord[] }>): Promise<void> {
     const file = join(this.options.staging, path);
     // A path written twice in one build (a plugin's file over a page) must not write into a file it linked: that one is the old output's too.
-    if (this.linked.delete(path)) unlinkSync(file);
+    if (this.linked.delete(path) && !this.inPlace) unlinkSync(file);
     this.layouts.delete(path);
     if (this.link(path, key)) return;
     const { bytes, layout } = await make();
@@ -328,11 +392,131 @@ export class ReusingOutputWriter implements OutputWriter {
     }
   }
 
-  /** After the swap: saves the manifest of the files `identifyFiles` found, now in `outDir`. */
+  /**
+   * Before the swap, after `identifyFiles`: the whole staging folder (its folders, and its files
+   * no key names), for the next build to update the output in place. The output folder's own
+   * record is taken by `finish`: the rename into place changes it.
+   */
+  identifyTree(): void {
+    const { staging } = this.options;
+    const { folders, files } = listTree(staging);
+    const tree: OutputTree = { folders: {}, loose: {} };
+    for (const path of folders) {
+      const record = folderRecordOf(join(staging, path));
+      if (record) tree.folders[path] = record;
+    }
+    for (const path of files) {
+      if (Object.hasOwn(this.identified, path)) continue;
+      const stats = lstatOrUndefined(join(staging, path));
+      if (stats) tree.loose[path] = looseRecordOf(stats);
+    }
+    this.stagingIno = folderRecordOf(staging)?.ino;
+    this.tree = tree;
+  }
+
+  /**
+   * The end of a build that updates `out/` in place (`inPlace`): moves what the staging folder
+   * holds (what changed, and the files no key names) into `out/`, removes what the last build
+   * wrote there and this one did not, and identifies the result. False, having moved nothing,
+   * when the build must be swapped in instead: a path that was a file is a folder now, or the
+   * other way round. Then every kept file is linked into the staging folder first, as a build
+   * that does not update in place links it. When `out/` changed while the build ran and a kept
+   * file is not the one checked, throws `OutputChangedError`.
+   */
+  commitInPlace(pageFolders: ReadonlySet<string>): boolean {
+    const tree = this.previousTree!;
+    const { outDir, staging } = this.options;
+    const staged = listTree(staging);
+    const wasFile = (path: string) => this.previous.has(path) || Object.hasOwn(tree.loose, path);
+    const kindChanged =
+      staged.files.some((path) => Object.hasOwn(tree.folders, path) || [...foldersAbove(path)].some(wasFile)) || staged.folders.some(wasFile);
+    // Folders alone, here: a file edited since the build began was checked then, and its record no longer fits it for the next build.
+    if (kindChanged || !foldersAsRecorded(outDir, tree.folders)) {
+      this.linkKeptFiles();
+      return false;
+    }
+    const identified: Record<string, FileRecord> = {};
+    for (const path of this.linked) identified[path] = this.previous.get(path)!;
+    const loose: Record<string, LooseFileRecord> = {};
+    const moved: string[] = [];
+    for (const path of staged.files) {
+      const stats = lstatSync(join(staging, path));
+      const key = this.written.get(path);
+      // The assets, the copy of public/ and the images are written at every build, mostly the
+      // same bytes: the old file stays (a rename over a file cost about 0.4 ms, 20 ms a rebuild).
+      const old = key === undefined && Object.hasOwn(tree.loose, path) ? tree.loose[path]! : undefined;
+      if (old && stats.isFile() && sameBytes(join(staging, path), join(outDir, path), old.size)) {
+        loose[path] = old;
+        continue;
+      }
+      moved.push(path);
+      // A path a key names that is not a file now (a plugin replaced it) is recorded all the same: it fits no record of a file, so the next build swaps.
+      if (key === undefined || !stats.isFile()) loose[path] = looseRecordOf(stats);
+      else identified[path] = identityOf(key, stats, this.layouts.get(path));
+    }
+    const produced = new Set([...this.linked, ...staged.files]);
+    const producedFolders = new Set(['', ...staged.folders]);
+    for (const path of produced) for (const folder of foldersAbove(path)) producedFolders.add(folder);
+    const there = new Set(Object.keys(tree.folders));
+    for (const folder of staged.folders) {
+      if (there.has(folder)) continue;
+      mkdirSync(join(outDir, folder));
+      there.add(folder);
+    }
+    for (const path of moved) renameSync(join(staging, path), join(outDir, path));
+    for (const path of [...this.previous.keys(), ...Object.keys(tree.loose)]) if (!produced.has(path)) rmSync(join(outDir, path), { force: true });
+    // Deepest first: a folder is empty of everything of ours by the time it goes.
+    const gone = Object.keys(tree.folders).filter((folder) => !producedFolders.has(folder)).sort((a, b) => b.length - a.length);
+    for (const folder of gone) rmSync(join(outDir, folder), { recursive: true, force: true });
+    const folders: Record<string, FolderRecord> = {};
+    for (const folder of producedFolders) {
+      const record = folderRecordOf(under(outDir, folder));
+      if (record) folders[folder] = record;
+    }
+    this.identified = identified;
+    this.identifiedFolders = Object.fromEntries([...pageFolders].filter((folder) => Object.hasOwn(folders, folder)).map((folder) => [folder, folders[folder]!]));
+    this.keptInPlace = [...pageFolders].filter((folder) => Object.hasOwn(tree.folders, folder) && producedFolders.has(folder)).sort();
+    this.tree = { folders, loose };
+    return true;
+  }
+
+  /** Links every file kept in place into the staging folder, each checked again: the build is swapped in after all. */
+  private linkKeptFiles(): void {
+    const { outDir, staging } = this.options;
+    for (const path of this.linked) {
+      const source = join(outDir, path);
+      const stats = lstatOrUndefined(source);
+      if (!stats || !isUnchanged(stats, this.previous.get(path)!)) throw new OutputChangedError(`${source} changed while the build ran`);
+      const target = join(staging, path);
+      this.makeFolder(dirname(target));
+      linkSync(source, target);
+    }
+    this.inPlace = false;
+  }
+
+  /** After the swap or the update in place: saves the manifest of the files `identifyFiles` found, now in `outDir`, with the whole output's tree when it was identified. */
   async finish(): Promise<void> {
-    await writeCacheFile(outputManifestPath(this.options.cacheDir, this.options.outDir), JSON.stringify({ outDir: this.options.outDir, files: this.identified, folders: this.identifiedFolders } satisfies Manifest));
+    const { outDir, cacheDir } = this.options;
+    let tree = this.tree;
+    if (tree && !this.inPlace) {
+      const root = folderRecordOf(outDir);
+      tree = root && root.ino === this.stagingIno ? { ...tree, folders: { '': root, ...tree.folders } } : undefined;
+    }
+    await writeCacheFile(outputManifestPath(cacheDir, outDir), JSON.stringify({ outDir, files: this.identified, folders: this.identifiedFolders, ...(tree ? { tree } : {}) } satisfies Manifest));
   }
 }
+
+/** Whether the two files hold the same bytes, `size` of them (the second as recorded, and checked unchanged since). */
+function sameBytes(staged: string, kept: string, size: number): boolean {
+  try {
+    const bytes = readFileSync(staged);
+    return bytes.length === size && bytes.equals(readFileSync(kept));
+  } catch {
+    return false;
+  }
+}
+
+const looseRecordOf = (stats: Stats): LooseFileRecord => ({ key: '', ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid });
 
 /** A folder, not a link to one (nor a file). */
 function isRealFolder(path: string): boolean {

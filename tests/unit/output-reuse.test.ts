@@ -1,7 +1,7 @@
-import { appendFileSync, chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { contentKey, ReusingOutputWriter } from '../../src/build/output-reuse.ts';
+import { contentKey, OutputChangedError, ReusingOutputWriter } from '../../src/build/output-reuse.ts';
 import { plainOutputFiles } from '../../src/pipeline/output-files.ts';
 import type { OutputPiece } from '../../src/pipeline/plugin.ts';
 import { tmp } from '../helpers.ts';
@@ -255,5 +255,66 @@ describe('two writes to one path in one build', () => {
     expect(readFileSync(join(out, 'page.txt'), 'utf8')).toBe('ours');
     // The last write wins, in the order the writes were asked for.
     expect(readFileSync(join(dir, 'staging-2', 'page.txt'), 'utf8')).toBe('ours');
+  });
+});
+
+describe('updating the output in place', () => {
+  /** A first build of `files` into `out/` that records the whole output, then the writer of a second build asked to update it in place. */
+  async function inPlaceRebuildOf(files: string[]) {
+    const dir = tmp();
+    folders.push(dir);
+    const out = join(dir, 'out');
+    const cacheDir = join(dir, 'cache');
+    mkdirSync(join(dir, 'staging-1'));
+    const first = new ReusingOutputWriter({ outDir: out, staging: join(dir, 'staging-1'), cacheDir });
+    for (const file of files) await first.write(file, file);
+    first.identifyFiles();
+    first.identifyTree();
+    renameSync(join(dir, 'staging-1'), out);
+    await first.finish();
+    const staging = join(dir, 'staging-2');
+    mkdirSync(staging);
+    return { out, staging, writer: new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true }) };
+  }
+
+  test('keeps a file that came out the same where it is, with no look-up and no link', async () => {
+    const { staging, writer } = await inPlaceRebuildOf(['a/index.html', 'b.md']);
+    expect(writer.inPlace).toBe(true);
+    const lookUps = writer.calls.lstat;
+    expect(writer.link('a/index.html', contentKey('a/index.html'))).toBe(true);
+    expect(writer.calls.lstat).toBe(lookUps);
+    expect(readdirSync(staging)).toEqual([]);
+  });
+
+  test('a folder of the output changed while the build ran (a file added): the kept files are linked into the staging folder, to be swapped in', async () => {
+    const { out, staging, writer } = await inPlaceRebuildOf(['a/index.html', 'b.md']);
+    writer.link('a/index.html', contentKey('a/index.html'));
+    await writer.write('b.md', 'b changed');
+    writeFileSync(join(out, 'a', 'stray.txt'), 'stray');
+    expect(writer.commitInPlace(new Set(['a']))).toBe(false);
+    expect(writer.inPlace).toBe(false);
+    expect(statSync(join(staging, 'a', 'index.html')).ino).toBe(statSync(join(out, 'a', 'index.html')).ino);
+    expect(readFileSync(join(staging, 'b.md'), 'utf8')).toBe('b changed');
+    expect(readFileSync(join(out, 'b.md'), 'utf8')).toBe('b.md');
+  });
+
+  test('a kept file changed while the build ran: OutputChangedError, and nothing of the output moved', async () => {
+    const { out, writer } = await inPlaceRebuildOf(['a/index.html', 'b.md']);
+    writer.link('a/index.html', contentKey('a/index.html'));
+    await writer.write('b.md', 'b changed');
+    renameSync(join(out, 'a', 'index.html'), join(out, 'a', 'moved.html'));
+    writeFileSync(join(out, 'a', 'index.html'), 'a/index.html');
+    expect(() => writer.commitInPlace(new Set(['a']))).toThrow(OutputChangedError);
+    expect(readFileSync(join(out, 'b.md'), 'utf8')).toBe('b.md');
+  });
+
+  test('an output whose manifest has no record of its whole tree (an older manifest) is not updated in place', async () => {
+    const { dir, out } = await builtOnce();
+    const staging = join(dir, 'staging-2');
+    mkdirSync(staging);
+    const writer = new ReusingOutputWriter({ outDir: out, staging, cacheDir: join(dir, 'cache'), inPlace: true });
+    expect(writer.inPlace).toBe(false);
+    expect(writer.link('page.txt', contentKey('ours'))).toBe(true);
+    expect(statSync(join(staging, 'page.txt')).ino).toBe(statSync(join(out, 'page.txt')).ino);
   });
 });

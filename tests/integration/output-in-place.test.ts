@@ -1,0 +1,139 @@
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { build } from '../../src/build/build.ts';
+import { filesOf, foldersOf, modesOf, tempSite, tmp } from '../helpers.ts';
+
+// A rebuild with the cache updates out/ in place while out/ holds exactly what the last build
+// left there (output-reuse.ts, output-tree.ts): the folder stays, and so does every file that
+// came out the same. Anything else done to out/ since, or a build cut short while it moved files
+// in, makes the next build stage the whole output and swap it in. Either way the output must
+// equal a build without the cache.
+
+const site = tempSite({
+  'docs-gen.config.ts': "export default { title: 'In place' };\n",
+  'content/index.md': '# Home\n\nSee [the guide](./guide).\n',
+  'content/guide.md': '# Guide\n\nA guide.\n',
+  'content/deep/page.md': '# Deep\n\nDown here.\n',
+  'public/notes/readme.txt': 'notes\n',
+});
+const outs = tmp();
+afterAll(() => site.cleanup());
+
+const out = join(outs, 'out');
+const inodes = (folder: string) => new Map([...filesOf(folder).keys()].map((path) => [path, lstatSync(join(folder, path)).ino]));
+const folderInode = () => lstatSync(out).ino;
+let uncachedBuilds = 0;
+
+/** The output folder equals a build of the same sources without the cache: every file's bytes, every folder, every mode. */
+async function expectAsUncached(): Promise<void> {
+  const uncached = join(outs, `uncached-${++uncachedBuilds}`);
+  await build({ root: site.root, outDir: uncached, cache: false });
+  expect(filesOf(out)).toEqual(filesOf(uncached));
+  expect(foldersOf(out)).toEqual(foldersOf(uncached));
+  expect(modesOf(out)).toEqual(modesOf(uncached));
+}
+
+const edit = (path: string, text: string) => writeFileSync(join(site.root, path), text);
+
+describe('a rebuild into the output folder the last build left as it was', () => {
+  test('updates it in place: the folder and every file that came out the same stay, the assets and public/ too', async () => {
+    await build({ root: site.root, outDir: out });
+    const folder = folderInode();
+    const before = inodes(out);
+    edit('content/guide.md', '# Guide\n\nA guide, changed.\n');
+    const rebuilt = await build({ root: site.root, outDir: out });
+    expect(folderInode()).toBe(folder);
+    const after = inodes(out);
+    expect(after.get('guide/index.html')).not.toBe(before.get('guide/index.html'));
+    expect(after.get('guide.md')).not.toBe(before.get('guide.md'));
+    const kept = ['index.html', 'deep/page/index.html', 'deep/page.md', 'index.md', 'notes/readme.txt', '404/index.html'];
+    const assets = [...before.keys()].filter((path) => path.startsWith('_docs-gen/'));
+    expect(assets.length).toBeGreaterThan(0);
+    for (const path of [...kept, ...assets]) expect(after.get(path), path).toBe(before.get(path));
+    expect(rebuilt.reusedFiles).toContain('index.html');
+    expect(rebuilt.reusedFolders).toEqual(['404', '500', 'deep', 'deep/page', 'guide', 'search']);
+    await expectAsUncached();
+  });
+
+  test('a page added and one removed: the new folder is made, the old one goes, in place', async () => {
+    const folder = folderInode();
+    edit('content/later.md', '# Later\n\nAdded.\n');
+    rmSync(join(site.root, 'content', 'deep'), { recursive: true });
+    await build({ root: site.root, outDir: out });
+    expect(folderInode()).toBe(folder);
+    expect(existsSync(join(out, 'later', 'index.html'))).toBe(true);
+    expect(existsSync(join(out, 'deep'))).toBe(false);
+    await expectAsUncached();
+  });
+
+  test('a path of public/ that was a file and is a folder now: the build is swapped in instead', async () => {
+    const folder = folderInode();
+    rmSync(join(site.root, 'public', 'notes'), { recursive: true });
+    edit('public/notes', 'a file now\n');
+    await build({ root: site.root, outDir: out });
+    expect(readFileSync(join(out, 'notes'), 'utf8')).toBe('a file now\n');
+    expect(folderInode()).not.toBe(folder);
+    await expectAsUncached();
+    // And the swapped-in output is updated in place by the build after it.
+    const swapped = folderInode();
+    edit('content/index.md', '# Home\n\nSee [the guide](./guide), again.\n');
+    await build({ root: site.root, outDir: out });
+    expect(folderInode()).toBe(swapped);
+    await expectAsUncached();
+  });
+});
+
+describe('a rebuild into an output folder changed since the last build stages the whole output and swaps it in', () => {
+  test('a file added by hand (a CNAME a deploy step wrote) is not in the next output', async () => {
+    await build({ root: site.root, outDir: out });
+    writeFileSync(join(out, 'CNAME'), 'docs.example.com\n');
+    const folder = folderInode();
+    await build({ root: site.root, outDir: out });
+    expect(folderInode()).not.toBe(folder);
+    expect(existsSync(join(out, 'CNAME'))).toBe(false);
+    await expectAsUncached();
+  });
+
+  test('a folder added inside a page folder by hand is not in the next output', async () => {
+    await build({ root: site.root, outDir: out });
+    mkdirSync(join(out, 'guide', 'extra'));
+    writeFileSync(join(out, 'guide', 'extra', 'x.html'), 'x');
+    await build({ root: site.root, outDir: out });
+    expect(existsSync(join(out, 'guide', 'extra'))).toBe(false);
+    await expectAsUncached();
+  });
+
+  test('a build killed while it moved its files in: a file replaced by the same bytes with the same times (another inode) is enough for the next build to swap, and the one after is in place again', async () => {
+    await build({ root: site.root, outDir: out });
+    const file = join(out, 'index.md');
+    const { atime, mtime } = statSync(file);
+    writeFileSync(`${file}.moved`, readFileSync(file));
+    utimesSync(`${file}.moved`, atime, mtime);
+    renameSync(`${file}.moved`, file);
+    const folder = folderInode();
+    const rebuilt = await build({ root: site.root, outDir: out });
+    expect(folderInode()).not.toBe(folder);
+    expect(rebuilt.reusedFiles).not.toContain('index.md');
+    await expectAsUncached();
+    const swapped = folderInode();
+    await build({ root: site.root, outDir: out });
+    expect(folderInode()).toBe(swapped);
+  });
+});
+
+test('another process changing the output while the build ran: the build runs again into a staging folder, and the output is as without the cache', async () => {
+  // The MDX page renders at every build, after the check of the output: then its component meddles once.
+  const flag = join(site.root, 'meddle-once');
+  edit(
+    'content/meddle.mdx',
+    `import { appendFileSync, existsSync, rmSync, writeFileSync } from 'node:fs';\n\nexport const Meddle = () => {\n  if (existsSync(${JSON.stringify(flag)})) {\n    rmSync(${JSON.stringify(flag)});\n    appendFileSync(${JSON.stringify(join(out, 'index.html'))}, '<!-- meddled -->');\n    writeFileSync(${JSON.stringify(join(out, 'stray.txt'))}, 'stray');\n  }\n  return <p>Rendered.</p>;\n};\n\n# Meddle\n\n<Meddle />\n`,
+  );
+  await build({ root: site.root, outDir: out });
+  writeFileSync(flag, '');
+  await build({ root: site.root, outDir: out });
+  expect(existsSync(flag)).toBe(false);
+  expect(readFileSync(join(out, 'index.html'), 'utf8')).not.toContain('meddled');
+  expect(readdirSync(out)).not.toContain('stray.txt');
+  await expectAsUncached();
+});

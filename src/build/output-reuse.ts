@@ -457,20 +457,33 @@ export class ReusingOutputWriter implements OutputWriter {
     const produced = new Set([...this.linked, ...staged.files]);
     const producedFolders = new Set(['', ...staged.folders]);
     for (const path of produced) for (const folder of foldersAbove(path)) producedFolders.add(folder);
+    // The folders whose entries this changes: only those are looked up again after; the others were checked just above.
+    const touched = new Set<string>();
     const there = new Set(Object.keys(tree.folders));
     for (const folder of staged.folders) {
       if (there.has(folder)) continue;
       mkdirSync(join(outDir, folder));
       there.add(folder);
+      touched.add(folder).add(parentOf(folder));
     }
-    for (const path of moved) renameSync(join(staging, path), join(outDir, path));
-    for (const path of [...this.previous.keys(), ...Object.keys(tree.loose)]) if (!produced.has(path)) rmSync(join(outDir, path), { force: true });
+    for (const path of moved) {
+      renameSync(join(staging, path), join(outDir, path));
+      touched.add(parentOf(path));
+    }
+    for (const path of [...this.previous.keys(), ...Object.keys(tree.loose)]) {
+      if (produced.has(path)) continue;
+      rmSync(join(outDir, path), { force: true });
+      touched.add(parentOf(path));
+    }
     // Deepest first: a folder is empty of everything of ours by the time it goes.
     const gone = Object.keys(tree.folders).filter((folder) => !producedFolders.has(folder)).sort((a, b) => b.length - a.length);
-    for (const folder of gone) rmSync(join(outDir, folder), { recursive: true, force: true });
+    for (const folder of gone) {
+      rmSync(join(outDir, folder), { recursive: true, force: true });
+      touched.add(parentOf(folder));
+    }
     const folders: Record<string, FolderRecord> = {};
     for (const folder of producedFolders) {
-      const record = folderRecordOf(under(outDir, folder));
+      const record = touched.has(folder) || !Object.hasOwn(tree.folders, folder) ? folderRecordOf(under(outDir, folder)) : tree.folders[folder];
       if (record) folders[folder] = record;
     }
     this.identified = identified;
@@ -515,6 +528,9 @@ function sameBytes(staged: string, kept: string, size: number): boolean {
     return false;
   }
 }
+
+/** The folder `path` (relative) is in, `''` for the output folder itself. */
+const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
 
 const looseRecordOf = (stats: Stats): LooseFileRecord => ({ key: '', ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid });
 

@@ -249,7 +249,9 @@ export const configSchema = z.strictObject({
         source: z
           .string()
           .regex(/^\/[^?#]*$/, 'must be a path of the site starting with /')
-          .refine((source) => !unsupportedRedirect(source), { message: 'must be a path, or a pattern of whole-segment :params (with :param* or :param+ only at the end)' }),
+          .refine((source) => !unsupportedRedirect(source), { message: 'must be a path, or a pattern of whole-segment :params (with :param* or :param+ only at the end)' })
+          // Its page is written at that path: `/a/../../x` would be outside the output folder, and `/a//b` a second spelling of `/a/b`.
+          .refine((source) => !/\/\/|(^|\/)\.\.?(\/|$)/.test(source), { message: 'must not have an empty, "." or ".." segment' }),
         /** A route of the site or an absolute URL. */
         destination: z.string(),
         permanent: z.boolean().optional(),

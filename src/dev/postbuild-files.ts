@@ -1,5 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
-import { posix, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { outputRelativePath } from '../pipeline/output-files.ts';
 import type { OutputFiles } from '../pipeline/plugin.ts';
 import { isInside } from '../util/contained-path.ts';
 import { writeAtomically } from '../util/write-atomically.ts';
@@ -28,9 +29,15 @@ export class PostBuildFiles {
     this.outDir = resolve(outDir);
   }
 
-  /** `output`, adding each path written through it to `written` (relative, `/`-separated, normalised: `a/../b` is `b`, no leading slash). */
+  /** `output`, adding each path written through it to `written` (as `outputRelativePath` spells it: `a/../b` is `b`, no leading slash). */
   recording(output: OutputFiles, written: Set<string>): OutputFiles {
-    const note = (path: string) => written.add(posix.normalize(path.split('\\').join('/')).replace(/^\/+/, ''));
+    const note = (path: string) => {
+      try {
+        written.add(outputRelativePath(path));
+      } catch {
+        // A path out of the folder: the writer refuses it, and nothing is written to remove later.
+      }
+    };
     return {
       write: (path, contents) => {
         note(path);
@@ -59,7 +66,7 @@ export class PostBuildFiles {
     const gone = [...previous].filter((path) => !written.has(path));
     for (const path of gone) {
       const file = resolve(this.outDir, path);
-      // A path a hook gave as `../x` was written outside; it is not removed from there.
+      // A path out of the folder (in a list an older docs-gen kept, whose writer wrote `../x` there) is not removed from there.
       if (isInside(this.outDir, file) && file !== this.outDir) await rm(file, { force: true });
     }
     this.previous = new Set(written);

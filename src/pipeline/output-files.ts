@@ -1,12 +1,24 @@
 import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, posix } from 'node:path';
 import { writeAtomically } from '../util/write-atomically.ts';
 import type { OutputFiles } from './plugin.ts';
+
+/**
+ * A path in the output folder as one spelling (`/llms.txt`, `llms.txt` and `a//b/./c` are
+ * `llms.txt` and `a/b/c`): the reusing writer's manifest and its record of the output's tree
+ * name each file once. A path that leads out of the output folder (`../x`, a redirect from
+ * `/a/../../x`) is refused: no build writes, or later removes, a file outside it.
+ */
+export function outputRelativePath(path: string): string {
+  const normalized = posix.normalize(path.split('\\').join('/')).replace(/^\/+/, '');
+  if (normalized === '..' || normalized.startsWith('../') || normalized === '.' || normalized === '') throw new Error(`${JSON.stringify(path)} is not a file in the output folder`);
+  return normalized;
+}
 
 /** `OutputFiles` that only write, each file atomically (dev's output folder, `--no-cache` builds, tests). */
 export function plainOutputFiles(outDir: string): OutputFiles {
   const write: OutputFiles['write'] = async (path, contents) => {
-    const file = join(outDir, path);
+    const file = join(outDir, outputRelativePath(path));
     await mkdir(dirname(file), { recursive: true });
     await writeAtomically(file, contents);
   };

@@ -93,6 +93,13 @@ describe('config validation', () => {
     ]);
   });
 
+  test('a redirect whose source has an empty, "." or ".." segment is an error: its page would be written outside the output folder, or at a second spelling of a path', () => {
+    for (const source of ['/a/../../escape', '/old//page', '/./x', '/a/..']) {
+      expect(diagnose({ redirects: [{ source, destination: '/' }] }).map((d) => d.message), source).toEqual(['Invalid config value at `redirects[0].source`: must not have an empty, "." or ".." segment']);
+    }
+    expect(diagnose({ redirects: [{ source: '/old/page/', destination: '/' }, { source: '/v1.2/notes', destination: '/' }] })).toEqual([]);
+  });
+
   test('a basePath ending with a slash is an error', () => {
     expect(diagnose({ basePath: '/docs/' })).toEqual([expect.objectContaining({ code: 'config-invalid', keyPath: 'basePath' })]);
   });

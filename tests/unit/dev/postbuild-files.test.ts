@@ -57,8 +57,13 @@ test("the list outlives the session: the next one removes what the last wrote an
   const outDir = join(dir, 'c', 'out');
   const list = join(dir, 'c', 'list.json');
   const first = new PostBuildFiles(outDir, list);
-  await first.settle(await run(first, outDir, ['left.md', 'stays.md', '../outside.txt']), true);
-  expect(existsSync(join(dir, 'c', 'outside.txt'))).toBe(true);
+  await first.settle(await run(first, outDir, ['left.md', 'stays.md']), true);
+  // A path out of the folder is refused, and written nowhere.
+  await expect(run(first, outDir, ['../outside.txt'])).rejects.toThrow('"../outside.txt" is not a file in the output folder');
+  expect(existsSync(join(dir, 'c', 'outside.txt'))).toBe(false);
+  // One in the list an older docs-gen kept (its writer wrote it there) is not removed from there.
+  writeFileSync(join(dir, 'c', 'outside.txt'), 'not ours to remove');
+  writeFileSync(list, JSON.stringify(['left.md', 'stays.md', '../outside.txt']));
   const second = new PostBuildFiles(outDir, list);
   await second.settle(await run(second, outDir, ['stays.md']), true);
   expect(existsSync(join(outDir, 'left.md'))).toBe(false);

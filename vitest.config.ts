@@ -91,6 +91,7 @@ const UNIT_WITH_MODULE_MOCKS = [
   'tests/unit/content-loader/source-index.test.ts',
   'tests/unit/image-size/image-endpoint-cache.test.ts',
   'tests/unit/pipeline/broadcast-serialized-once.test.ts',
+  'tests/unit/output-in-place-undo.test.ts',
   'tests/unit/util/atomic-write-names.test.ts',
   'tests/unit/util/self-contained-modules.test.ts',
 ];

@@ -1,5 +1,6 @@
 import { lstatSync, readdirSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
+import { RACY_MARGIN_MS } from '../util/racy-margin.ts';
 import type { FolderRecord } from './spare-folders.ts';
 
 /**
@@ -11,11 +12,19 @@ import type { FolderRecord } from './spare-folders.ts';
  * any change of its mode, owner, ACL or attributes; a file's record (output-reuse.ts) with any
  * edit, replacement, chmod or chown. So while every record still fits, the output holds exactly
  * what the last build left there, and the next build may write only what changed.
+ *
+ * A change time is only as fine as the clock that stamps it (a jiffy on older Linux kernels,
+ * seconds on some file systems): an entry added in the same tick as the build's last change to
+ * that folder leaves the time as recorded. So, as git does with "racily clean" files, a folder
+ * whose recorded change time is within `RACY_MARGIN_MS` of `recordedAt` is listed as well, and
+ * must hold exactly the entries the tree gives it.
  */
 export interface OutputTree {
   folders: Record<string, FolderRecord>;
   /** Identities of the files no key names, keyed `''`, as `FileRecord`s are. */
   loose: Record<string, LooseFileRecord>;
+  /** When the records were taken (wall-clock milliseconds, after the last of them). */
+  recordedAt: number;
 }
 
 /** A file no key names: its identity alone (`FileRecord` with the key `''`). */
@@ -31,7 +40,7 @@ export interface LooseFileRecord {
 
 export const isOutputTree = (value: unknown): value is OutputTree => {
   const tree = value as Partial<OutputTree> | null | undefined;
-  return typeof tree?.folders === 'object' && tree.folders !== null && typeof tree.loose === 'object' && tree.loose !== null;
+  return typeof tree?.folders === 'object' && tree.folders !== null && typeof tree.loose === 'object' && tree.loose !== null && typeof tree.recordedAt === 'number';
 };
 
 /** What a folder holds, at every depth: its folders and its other entries, as paths relative to it (`/`-separated). */
@@ -60,13 +69,42 @@ export function folderRecordOf(path: string): FolderRecord | undefined {
   return stats?.isDirectory() ? { ino: stats.ino, ctimeMs: stats.ctimeMs } : undefined;
 }
 
-/** Whether every folder of `folders` under `root` is still the very folder recorded, with nothing added, removed or changed in it. */
-export function foldersAsRecorded(root: string, folders: Readonly<Record<string, FolderRecord>>): boolean {
-  for (const [path, record] of Object.entries(folders)) {
+/**
+ * Whether every folder of `tree` under `root` is still the very folder recorded, with nothing
+ * added, removed or changed in it; a folder changed within a tick of the records is listed, and
+ * must hold exactly what `entries` (its entries' names by folder, asked for only then) gives it.
+ */
+export function foldersAsRecorded(root: string, tree: Pick<OutputTree, 'folders' | 'recordedAt'>, entries: () => ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  for (const [path, record] of Object.entries(tree.folders)) {
     const now = folderRecordOf(under(root, path));
     if (!now || now.ino !== record.ino || now.ctimeMs !== record.ctimeMs) return false;
+    if (record.ctimeMs > tree.recordedAt - RACY_MARGIN_MS && !holdsExactly(under(root, path), entries().get(path))) return false;
   }
   return true;
+}
+
+/** Each folder's entries' names (`''` the output folder), from the paths of everything in the output, files and folders. */
+export function entriesByFolder(paths: Iterable<string>): Map<string, Set<string>> {
+  const entries = new Map<string, Set<string>>();
+  for (const path of paths) {
+    const at = path.lastIndexOf('/');
+    const folder = at < 0 ? '' : path.slice(0, at);
+    let names = entries.get(folder);
+    if (!names) entries.set(folder, (names = new Set()));
+    names.add(path.slice(at + 1));
+  }
+  return entries;
+}
+
+/** Whether the folder holds exactly the entries named (none when `names` is undefined). */
+export function holdsExactly(folder: string, names: ReadonlySet<string> | undefined): boolean {
+  let listed: string[];
+  try {
+    listed = readdirSync(folder);
+  } catch {
+    return false;
+  }
+  return listed.length === (names?.size ?? 0) && listed.every((name) => names!.has(name));
 }
 
 export function lstatOrUndefined(path: string): Stats | undefined {

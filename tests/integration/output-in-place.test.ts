@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
@@ -11,11 +11,16 @@ import { filesOf, foldersOf, modesOf, tempSite, tmp } from '../helpers.ts';
 // equal a build without the cache.
 
 const site = tempSite({
-  'docs-gen.config.ts': "export default { title: 'In place' };\n",
   'content/index.md': '# Home\n\nSee [the guide](./guide).\n',
   'content/guide.md': '# Guide\n\nA guide.\n',
   'content/deep/page.md': '# Deep\n\nDown here.\n',
   'public/notes/readme.txt': 'notes\n',
+  // At a path the build writes too: the build's file replaces public/'s, in place as from nothing.
+  'public/robots.txt': 'User-agent: *\nDisallow: /\n',
+  'public/tool.sh': 'echo tool\n',
+  // A plugin's files at paths spelt two ways: one name each in the manifest, as in the folder.
+  'plugins/feeds.mjs': "export default { name: 'feeds', contentLoaded({ actions }) { actions.emitFile('feeds//all.xml', '<feed/>'); actions.emitFile('/feeds/./one.xml', '<feed>one</feed>'); } };\n",
+  'docs-gen.config.ts': "import feeds from './plugins/feeds.mjs';\n\nexport default { title: 'In place', plugins: [feeds] };\n",
 });
 const outs = tmp();
 afterAll(() => site.cleanup());
@@ -47,12 +52,21 @@ describe('a rebuild into the output folder the last build left as it was', () =>
     const after = inodes(out);
     expect(after.get('guide/index.html')).not.toBe(before.get('guide/index.html'));
     expect(after.get('guide.md')).not.toBe(before.get('guide.md'));
-    const kept = ['index.html', 'deep/page/index.html', 'deep/page.md', 'index.md', 'notes/readme.txt', '404/index.html'];
+    const kept = ['index.html', 'deep/page/index.html', 'deep/page.md', 'index.md', 'notes/readme.txt', '404/index.html', 'robots.txt', 'feeds/all.xml', 'feeds/one.xml'];
     const assets = [...before.keys()].filter((path) => path.startsWith('_docs-gen/'));
     expect(assets.length).toBeGreaterThan(0);
     for (const path of [...kept, ...assets]) expect(after.get(path), path).toBe(before.get(path));
     expect(rebuilt.reusedFiles).toContain('index.html');
     expect(rebuilt.reusedFolders).toEqual(['404', '500', 'deep', 'deep/page', 'guide', 'search']);
+    await expectAsUncached();
+  });
+
+  test('a file of public/ whose mode alone changed gets the new mode', async () => {
+    chmodSync(join(site.root, 'public', 'tool.sh'), 0o755);
+    const folder = folderInode();
+    await build({ root: site.root, outDir: out });
+    expect(folderInode()).toBe(folder);
+    expect(lstatSync(join(out, 'tool.sh')).mode & 0o777).toBe(0o755);
     await expectAsUncached();
   });
 
@@ -101,6 +115,16 @@ describe('a rebuild into an output folder changed since the last build stages th
     writeFileSync(join(out, 'guide', 'extra', 'x.html'), 'x');
     await build({ root: site.root, outDir: out });
     expect(existsSync(join(out, 'guide', 'extra'))).toBe(false);
+    await expectAsUncached();
+  });
+
+  test('a file edited in place by hand (its folder unchanged) is written again: the build is swapped in', async () => {
+    await build({ root: site.root, outDir: out });
+    appendFileSync(join(out, 'guide.md'), '\nedited by hand\n');
+    const folder = folderInode();
+    await build({ root: site.root, outDir: out });
+    expect(folderInode()).not.toBe(folder);
+    expect(readFileSync(join(out, 'guide.md'), 'utf8')).not.toContain('edited by hand');
     await expectAsUncached();
   });
 

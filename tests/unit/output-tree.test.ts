@@ -1,0 +1,50 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, test } from 'vitest';
+import { entriesByFolder, folderRecordOf, foldersAsRecorded, listTree } from '../../src/build/output-tree.ts';
+import { RACY_MARGIN_MS } from '../../src/util/racy-margin.ts';
+import { tmp } from '../helpers.ts';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+/** An output of `a/x.html` and `b.md`, and a stray file added to `a/` by hand. */
+function outputWithStray(): string {
+  const dir = tmp();
+  folders.push(dir);
+  mkdirSync(join(dir, 'a'));
+  writeFileSync(join(dir, 'a', 'x.html'), 'x');
+  writeFileSync(join(dir, 'b.md'), 'b');
+  writeFileSync(join(dir, 'a', 'stray.txt'), 'stray');
+  return dir;
+}
+
+describe("the check of an output's folders", () => {
+  test('a folder changed within a tick of the records is listed: an entry added in the same tick as the last build change is found', () => {
+    const dir = outputWithStray();
+    // Records taken after the stray was added: what a folder looks like when the stray came in the same tick of a coarse clock as the build's last change there.
+    const tree = { folders: { '': folderRecordOf(dir)!, a: folderRecordOf(join(dir, 'a'))! }, recordedAt: Date.now() };
+    const entries = () => entriesByFolder(['a', 'a/x.html', 'b.md']);
+    expect(foldersAsRecorded(dir, tree, entries)).toBe(false);
+    // The same records taken long after the folders last changed: their times are trusted, and nothing is listed.
+    let listed = false;
+    expect(foldersAsRecorded(dir, { ...tree, recordedAt: Date.now() + 10 * RACY_MARGIN_MS }, () => ((listed = true), entries()))).toBe(true);
+    expect(listed).toBe(false);
+  });
+
+  test('a folder listed holds exactly its entries: one missing fails as one added does', () => {
+    const dir = outputWithStray();
+    const tree = { folders: { '': folderRecordOf(dir)!, a: folderRecordOf(join(dir, 'a'))! }, recordedAt: Date.now() };
+    expect(foldersAsRecorded(dir, tree, () => entriesByFolder(['a', 'a/x.html', 'a/stray.txt', 'b.md']))).toBe(true);
+    expect(foldersAsRecorded(dir, tree, () => entriesByFolder(['a', 'a/x.html', 'a/stray.txt', 'a/gone.html', 'b.md']))).toBe(false);
+  });
+
+  test('lists a tree as paths relative to it, folders before what they hold', () => {
+    const dir = outputWithStray();
+    const { folders: found, files } = listTree(dir);
+    expect(found).toEqual(['a']);
+    expect(files.sort()).toEqual(['a/stray.txt', 'a/x.html', 'b.md']);
+  });
+});

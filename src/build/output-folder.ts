@@ -1,11 +1,16 @@
 import { existsSync, lstatSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { asideFolderOf, leftCommitPlan, undoCommitPlan } from './output-tree.ts';
 
-/** `.out.staging-<pid>-<ms>` and, while swapping, `.out.staging-<pid>-<ms>.previous` (and `.spare` while it takes the spare folders, spare-folders.ts): every name a build leaves beside `out/`. */
+/**
+ * `.out.staging-<pid>-<ms>` and, while swapping, `.out.staging-<pid>-<ms>.previous` (and `.spare`
+ * while it takes the spare folders, spare-folders.ts; `.aside` while it updates `out/` in place,
+ * output-tree.ts): every name a build leaves beside `out/`.
+ */
 function leftoverPattern(outDir: string): RegExp {
   const name = basename(outDir).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^\\.${name}\\.staging-(\\d+)-(\\d+)(\\.previous|\\.spare)?$`);
+  return new RegExp(`^\\.${name}\\.staging-(\\d+)-(\\d+)(\\.previous|\\.spare|\\.aside)?$`);
 }
 
 /** Whether a process with this id runs (EPERM: it does, as another user). */
@@ -46,6 +51,12 @@ export async function removeLeftovers(outDir: string): Promise<void> {
   if (previous && !existsSync(outDir)) {
     await rename(join(parent, previous.name), outDir);
     dead.splice(dead.indexOf(previous), 1);
+  }
+  // A build killed while it moved its files into `out/` in place: its moves are undone first.
+  for (const aside of dead.filter((e) => e.match[3] === '.aside')) {
+    const staging = join(parent, aside.name.slice(0, -'.aside'.length));
+    const plan = leftCommitPlan(staging);
+    if (plan) undoCommitPlan(plan, outDir, staging);
   }
   await Promise.all(dead.map((e) => rm(join(parent, e.name), { recursive: true, force: true })));
 }
@@ -90,5 +101,5 @@ function removeTreeSync(folder: string): void {
 }
 
 export async function discardStaging(staging: string): Promise<void> {
-  await rm(staging, { recursive: true, force: true });
+  await Promise.all([rm(staging, { recursive: true, force: true }), rm(asideFolderOf(staging), { recursive: true, force: true })]);
 }

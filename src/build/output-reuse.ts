@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, renameSync, rmdirSync, rmSync, unlinkSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, unlinkSync, type Stats } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { outputRelativePath, plainOutputFiles } from '../pipeline/output-files.ts';
 import type { OutputFiles, OutputPiece } from '../pipeline/plugin.ts';
-import { entriesByFolder, folderRecordOf, foldersAbove, foldersAsRecorded, holdsExactly, isOutputTree, listTree, lstatOrUndefined, under, type LooseFileRecord, type OutputTree } from './output-tree.ts';
+import { applyCommitPlan, entriesByFolder, folderRecordOf, foldersAbove, foldersAsRecorded, holdsExactly, isOutputTree, listTree, lstatOrUndefined, undoCommitPlan, under, type CommitPlan, type LooseFileRecord, type OutputTree } from './output-tree.ts';
 import { recordFolders, type FolderRecord } from './spare-folders.ts';
 
 /**
@@ -187,7 +187,19 @@ export class ReusingOutputWriter implements OutputWriter {
     this.previous = manifest.files;
     this.previousFolders = manifest.folders;
     this.previousTree = manifest.tree;
+    this.fresh = lstatOrUndefined(options.staging);
     this.inPlace = options.inPlace === true && this.outputAsLeft();
+  }
+
+  /** The staging folder, just made: the mode and owner a folder of a build from nothing gets, and (its mode's read and write bits) a file. */
+  private readonly fresh: Stats | undefined;
+
+  /**
+   * Whether the file in `out/` is still the one `record` names, with the mode a file written now
+   * gets: under another umask a build from nothing would give the file another mode.
+   */
+  private fitsNow(stats: Stats, record: FileRecord): boolean {
+    return isUnchanged(stats, record) && (this.fresh === undefined || (stats.mode & 0o777) === (this.fresh.mode & 0o666));
   }
 
   /**
@@ -198,14 +210,19 @@ export class ReusingOutputWriter implements OutputWriter {
   private outputAsLeft(): boolean {
     const tree = this.previousTree;
     const { outDir } = this.options;
-    if (!tree || !foldersAsRecorded(outDir, tree, () => this.previousEntries(tree))) return false;
-    const fits = (path: string, record: FileRecord) => {
+    // Folders made now get the staging folder's mode and owner (another umask, another user): the old output's would stay.
+    const root = lstatOrUndefined(outDir);
+    const fresh = this.fresh;
+    if (!tree || !root || !fresh || (root.mode & 0o7777) !== (fresh.mode & 0o7777) || root.uid !== fresh.uid || root.gid !== fresh.gid) return false;
+    if (!foldersAsRecorded(outDir, tree, () => this.previousEntries(tree))) return false;
+    const fits = (path: string, record: FileRecord, now: (stats: Stats, record: FileRecord) => boolean) => {
       this.calls.lstat++;
       const stats = lstatOrUndefined(join(outDir, path));
-      return stats !== undefined && isUnchanged(stats, record);
+      return stats !== undefined && now(stats, record);
     };
-    for (const [path, record] of this.previous) if (!fits(path, record)) return false;
-    for (const [path, record] of Object.entries(tree.loose)) if (!fits(path, record)) return false;
+    // A file no key names is written again and compared (`commitInPlace`), its mode with it.
+    for (const [path, record] of this.previous) if (!fits(path, record, (stats, r) => this.fitsNow(stats, r))) return false;
+    for (const [path, record] of Object.entries(tree.loose)) if (!fits(path, record, isUnchanged)) return false;
     return true;
   }
 
@@ -235,7 +252,7 @@ export class ReusingOutputWriter implements OutputWriter {
     try {
       this.calls.lstat++;
       const stats = lstatSync(source);
-      if (!isUnchanged(stats, record)) return false;
+      if (!this.fitsNow(stats, record)) return false;
       const target = join(this.options.staging, path);
       this.makeFolder(dirname(target));
       linkSync(source, target);
@@ -293,7 +310,14 @@ export class ReusingOutputWriter implements OutputWriter {
     if (this.link(path, key)) return;
     const { bytes, layout } = await make();
     this.makeFolder(dirname(file));
-    await writeFile(file, bytes);
+    try {
+      await writeFile(file, bytes, { flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      // A new file, as from nothing: written over, the copy of a public/ file there first (or a page's, a second write) would keep its mode.
+      unlinkSync(file);
+      await writeFile(file, bytes, { flag: 'wx' });
+    }
     this.written.set(path, key);
     if (layout) this.layouts.set(path, layout);
   }
@@ -421,6 +445,8 @@ export class ReusingOutputWriter implements OutputWriter {
       if (stats) tree.loose[path] = looseRecordOf(stats);
     }
     this.stagingIno = folderRecordOf(staging)?.ino;
+    // Before the swap: a folder changed while it runs is within the racy margin of this time. The output folder's own record, taken after, always is, and is listed.
+    tree.recordedAt = Date.now();
     this.tree = tree;
   }
 
@@ -474,45 +500,21 @@ export class ReusingOutputWriter implements OutputWriter {
     const removed = [...this.previous.keys(), ...Object.keys(tree.loose)].filter((path) => !produced.has(path));
     // Deepest first: what a folder holds is put aside before the folder.
     const gone = Object.keys(tree.folders).filter((folder) => !producedFolders.has(folder)).sort((a, b) => b.length - a.length);
-    // Every old file replaced or removed, and every folder removed, is first moved aside (into
-    // the staging folder, which goes when the build ends), and each step is written down: a
-    // move that fails (a full disk making a folder) undoes those before it, and `out/` is as it
-    // was. The next build then finds its folders' times changed, and swaps.
-    const aside = join(staging, `.aside-${process.pid}`);
-    mkdirSync(aside);
-    let asideCount = 0;
-    const undo: (() => void)[] = [];
-    const putAside = (path: string) => {
-      const to = join(aside, String(asideCount++));
-      renameSync(join(outDir, path), to);
-      undo.push(() => renameSync(to, join(outDir, path)));
-      touched.add(parentOf(path));
-    };
+    // Every old file replaced or removed, and every folder removed, is first moved aside, into a
+    // folder beside the staging folder, by a plan written there before the first move: a move
+    // that fails (a full disk making a folder) undoes those before it, and so does the next build
+    // when this one is killed meanwhile (`removeLeftovers`): `out/` is as it was. The next build
+    // then finds its folders' times changed, and swaps.
+    const there = new Set(Object.keys(tree.folders));
+    const plan: CommitPlan = { made: staged.folders.filter((folder) => !there.has(folder)), moved, aside: [] };
+    for (const path of moved) if (wasFile(path)) plan.aside.push(path);
+    plan.aside.push(...removed, ...gone);
+    for (const folder of plan.made) touched.add(folder).add(parentOf(folder));
+    for (const path of [...moved, ...plan.aside]) touched.add(parentOf(path));
     try {
-      const there = new Set(Object.keys(tree.folders));
-      for (const folder of staged.folders) {
-        if (there.has(folder)) continue;
-        mkdirSync(join(outDir, folder));
-        undo.push(() => rmdirSync(join(outDir, folder)));
-        there.add(folder);
-        touched.add(folder).add(parentOf(folder));
-      }
-      for (const path of moved) {
-        if (wasFile(path)) putAside(path);
-        renameSync(join(staging, path), join(outDir, path));
-        undo.push(() => renameSync(join(outDir, path), join(staging, path)));
-        touched.add(parentOf(path));
-      }
-      for (const path of removed) putAside(path);
-      for (const folder of gone) putAside(folder);
+      applyCommitPlan(plan, outDir, staging);
     } catch (error) {
-      for (const step of undo.reverse()) {
-        try {
-          step();
-        } catch {
-          // Undone as far as it goes: the next build checks every record, and swaps.
-        }
-      }
+      undoCommitPlan(plan, outDir, staging);
       // A file gone that was there when checked: another process changed `out/` meanwhile.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new OutputChangedError(`${outDir} changed while the build moved its files in`, { cause: error });
       throw error;
@@ -545,7 +547,12 @@ export class ReusingOutputWriter implements OutputWriter {
       this.makeFolder(dirname(target));
       // The copy of public/ may have put a file there first: the build's file replaces it.
       rmSync(target, { force: true });
-      linkSync(source, target);
+      try {
+        linkSync(source, target);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new OutputChangedError(`${source} went while the build ran`, { cause: error });
+        throw error;
+      }
     }
     this.inPlace = false;
   }
@@ -556,7 +563,7 @@ export class ReusingOutputWriter implements OutputWriter {
     let tree = this.tree;
     if (tree && !this.inPlace) {
       const root = folderRecordOf(outDir);
-      tree = root && root.ino === this.stagingIno ? { folders: { '': root, ...tree.folders }, loose: tree.loose, recordedAt: Date.now() } : undefined;
+      tree = root && root.ino === this.stagingIno ? { ...tree, folders: { '': root, ...tree.folders } } : undefined;
     }
     await writeCacheFile(outputManifestPath(cacheDir, outDir), JSON.stringify({ outDir, files: this.identified, folders: this.identifiedFolders, ...(tree ? { tree } : {}) } satisfies Manifest));
   }

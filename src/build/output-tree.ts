@@ -1,4 +1,4 @@
-import { lstatSync, readdirSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { RACY_MARGIN_MS } from '../util/racy-margin.ts';
 import type { FolderRecord } from './spare-folders.ts';
@@ -23,7 +23,7 @@ export interface OutputTree {
   folders: Record<string, FolderRecord>;
   /** Identities of the files no key names, keyed `''`, as `FileRecord`s are. */
   loose: Record<string, LooseFileRecord>;
-  /** When the records were taken (wall-clock milliseconds, after the last of them). */
+  /** When the records were taken (wall-clock milliseconds): after the folders' records but the output folder's own, which a swap takes later, and which is then always listed. */
   recordedAt: number;
 }
 
@@ -118,4 +118,73 @@ export function lstatOrUndefined(path: string): Stats | undefined {
 /** Each folder above `path` (relative), nearest first, not `''`. */
 export function* foldersAbove(path: string): Generator<string> {
   for (let at = path.lastIndexOf('/'); at > 0; at = path.lastIndexOf('/', at - 1)) yield path.slice(0, at);
+}
+
+/**
+ * The moves of an update in place (`ReusingOutputWriter.commitInPlace`), written down before the
+ * first: the folders to make, the staged files to move in (`moved`, relative), and the paths of
+ * `out/` to move aside first (an old file replaced or removed, a folder removed; deepest first),
+ * each to `<aside>/<its index in the list>`.
+ */
+export interface CommitPlan {
+  made: string[];
+  moved: string[];
+  aside: string[];
+}
+
+/** Where an update in place keeps its plan and what it moved aside: beside the staging folder, where no staged entry can be. */
+export const asideFolderOf = (staging: string) => `${staging}.aside`;
+
+const PLAN_FILE = 'plan.json';
+
+/** Writes the plan beside the staging folder, then makes the moves: folders made, each old file or folder put aside before what replaces it comes in. */
+export function applyCommitPlan(plan: CommitPlan, outDir: string, staging: string): void {
+  const aside = asideFolderOf(staging);
+  mkdirSync(aside);
+  writeFileSync(join(aside, PLAN_FILE), JSON.stringify(plan));
+  const asideIndex = new Map(plan.aside.map((path, i) => [path, i]));
+  for (const folder of plan.made) mkdirSync(join(outDir, folder));
+  for (const path of plan.moved) {
+    const at = asideIndex.get(path);
+    if (at !== undefined) renameSync(join(outDir, path), join(aside, String(at)));
+    renameSync(join(staging, path), join(outDir, path));
+  }
+  const moved = new Set(plan.moved);
+  plan.aside.forEach((path, i) => {
+    if (!moved.has(path)) renameSync(join(outDir, path), join(aside, String(i)));
+  });
+}
+
+/**
+ * Undoes what of `plan` was done, as far as it can, whether the build that made it failed or
+ * was killed: each file moved in goes back to the staging folder (it is not there any more),
+ * each path put aside comes back, and the folders made are removed. Nothing here throws: what
+ * cannot be undone is left, and the next build, finding records that do not fit, swaps.
+ */
+export function undoCommitPlan(plan: CommitPlan, outDir: string, staging: string): void {
+  const aside = asideFolderOf(staging);
+  const attempt = (step: () => void) => {
+    try {
+      step();
+    } catch {
+      // Left as it is: see above.
+    }
+  };
+  for (const path of [...plan.moved].reverse()) if (!existsSync(join(staging, path))) attempt(() => renameSync(join(outDir, path), join(staging, path)));
+  for (let i = plan.aside.length - 1; i >= 0; i--) {
+    const kept = join(aside, String(i));
+    if (existsSync(kept)) attempt(() => renameSync(kept, join(outDir, plan.aside[i]!)));
+  }
+  for (const folder of [...plan.made].reverse()) attempt(() => rmdirSync(join(outDir, folder)));
+}
+
+/** The plan a build left beside its staging folder, if it wrote one (a build killed while it updated `out/` in place). */
+export function leftCommitPlan(staging: string): CommitPlan | undefined {
+  try {
+    const plan = JSON.parse(readFileSync(join(asideFolderOf(staging), PLAN_FILE), 'utf8')) as Partial<CommitPlan>;
+    const strings = (list: unknown) => Array.isArray(list) && list.every((item) => typeof item === 'string');
+    return strings(plan.made) && strings(plan.moved) && strings(plan.aside) ? (plan as CommitPlan) : undefined;
+  } catch {
+    return undefined;
+  }
 }

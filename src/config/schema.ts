@@ -250,8 +250,8 @@ export const configSchema = z.strictObject({
           .string()
           .regex(/^\/[^?#]*$/, 'must be a path of the site starting with /')
           .refine((source) => !unsupportedRedirect(source), { message: 'must be a path, or a pattern of whole-segment :params (with :param* or :param+ only at the end)' })
-          // Its page is written at that path: `/a/../../x` would be outside the output folder, and `/a//b` a second spelling of `/a/b`.
-          .refine((source) => !/\/\/|(^|\/)\.\.?(\/|$)/.test(source), { message: 'must not have an empty, "." or ".." segment' }),
+          // Its page is written at that path: `/a/../../x` would be outside the output folder, and `/a//b` a second spelling of `/a/b` (as is `\` for `/`).
+          .refine((source) => !/\\|\/\/|(^|\/)\.\.?(\/|$)/.test(source), { message: 'must not have an empty, "." or ".." segment, or a backslash' }),
         /** A route of the site or an absolute URL. */
         destination: z.string(),
         permanent: z.boolean().optional(),

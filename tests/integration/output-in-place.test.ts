@@ -118,6 +118,21 @@ describe('a rebuild into an output folder changed since the last build stages th
     await expectAsUncached();
   });
 
+  test('a rebuild under another umask: every file and folder gets the mode a build from nothing gives it', async () => {
+    await build({ root: site.root, outDir: out });
+    const folder = folderInode();
+    const previous = process.umask(0o077);
+    try {
+      expect(previous).not.toBe(0o077);
+      await build({ root: site.root, outDir: out });
+      expect(folderInode()).not.toBe(folder);
+      expect(lstatSync(join(out, 'guide')).mode & 0o777).toBe(0o700);
+      await expectAsUncached();
+    } finally {
+      process.umask(previous);
+    }
+  });
+
   test('a file edited in place by hand (its folder unchanged) is written again: the build is swapped in', async () => {
     await build({ root: site.root, outDir: out });
     appendFileSync(join(out, 'guide.md'), '\nedited by hand\n');
@@ -128,7 +143,7 @@ describe('a rebuild into an output folder changed since the last build stages th
     await expectAsUncached();
   });
 
-  test('a build killed while it moved its files in: a file replaced by the same bytes with the same times (another inode) is enough for the next build to swap, and the one after is in place again', async () => {
+  test('a file replaced by the same bytes with the same times (another inode): the next build swaps, and the one after is in place again', async () => {
     await build({ root: site.root, outDir: out });
     const file = join(out, 'index.md');
     const { atime, mtime } = statSync(file);

@@ -93,9 +93,9 @@ describe('config validation', () => {
     ]);
   });
 
-  test('a redirect whose source has an empty, "." or ".." segment is an error: its page would be written outside the output folder, or at a second spelling of a path', () => {
-    for (const source of ['/a/../../escape', '/old//page', '/./x', '/a/..']) {
-      expect(diagnose({ redirects: [{ source, destination: '/' }] }).map((d) => d.message), source).toEqual(['Invalid config value at `redirects[0].source`: must not have an empty, "." or ".." segment']);
+  test('a redirect whose source has an empty, "." or ".." segment, or a backslash, is an error: its page would be written outside the output folder, or at a second spelling of a path', () => {
+    for (const source of ['/a/../../escape', '/old//page', '/./x', '/a/..', '/a\\..\\..\\x']) {
+      expect(diagnose({ redirects: [{ source, destination: '/' }] }).map((d) => d.message), source).toEqual(['Invalid config value at `redirects[0].source`: must not have an empty, "." or ".." segment, or a backslash']);
     }
     expect(diagnose({ redirects: [{ source: '/old/page/', destination: '/' }, { source: '/v1.2/notes', destination: '/' }] })).toEqual([]);
   });

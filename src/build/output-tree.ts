@@ -75,10 +75,12 @@ export function folderRecordOf(path: string): FolderRecord | undefined {
  * must hold exactly what `entries` (its entries' names by folder, asked for only then) gives it.
  */
 export function foldersAsRecorded(root: string, tree: Pick<OutputTree, 'folders' | 'recordedAt'>, entries: () => ReadonlyMap<string, ReadonlySet<string>>): boolean {
+  // Made once, for the first folder listed: after a build from nothing most folders are recent, and each making took a millisecond.
+  let byFolder: ReadonlyMap<string, ReadonlySet<string>> | undefined;
   for (const [path, record] of Object.entries(tree.folders)) {
     const now = folderRecordOf(under(root, path));
     if (!now || now.ino !== record.ino || now.ctimeMs !== record.ctimeMs) return false;
-    if (record.ctimeMs > tree.recordedAt - RACY_MARGIN_MS && !holdsExactly(under(root, path), entries().get(path))) return false;
+    if (record.ctimeMs > tree.recordedAt - RACY_MARGIN_MS && !holdsExactly(under(root, path), (byFolder ??= entries()).get(path))) return false;
   }
   return true;
 }

@@ -1,7 +1,7 @@
 import { existsSync, lstatSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { asideFolderOf, leftCommitPlan, undoCommitPlan } from './output-tree.ts';
+import { asideFolderOf, forgetCommitPlan, leftCommitPlan, undoCommitPlan } from './output-tree.ts';
 
 /**
  * `.out.staging-<pid>-<ms>` and, while swapping, `.out.staging-<pid>-<ms>.previous` (and `.spare`
@@ -57,6 +57,7 @@ export async function removeLeftovers(outDir: string): Promise<void> {
     const staging = join(parent, aside.name.slice(0, -'.aside'.length));
     const plan = leftCommitPlan(staging);
     if (plan) undoCommitPlan(plan, outDir, staging);
+    forgetCommitPlan(staging);
   }
   await Promise.all(dead.map((e) => rm(join(parent, e.name), { recursive: true, force: true })));
 }
@@ -101,5 +102,6 @@ function removeTreeSync(folder: string): void {
 }
 
 export async function discardStaging(staging: string): Promise<void> {
+  forgetCommitPlan(staging);
   await Promise.all([rm(staging, { recursive: true, force: true }), rm(asideFolderOf(staging), { recursive: true, force: true })]);
 }

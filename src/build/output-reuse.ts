@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, unlinkSync, type Stats } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { writeNewFile } from '../util/write-new-file.ts';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { outputRelativePath, plainOutputFiles } from '../pipeline/output-files.ts';
 import type { OutputFiles, OutputPiece } from '../pipeline/plugin.ts';
-import { applyCommitPlan, entriesByFolder, folderRecordOf, foldersAbove, foldersAsRecorded, holdsExactly, isOutputTree, listTree, lstatOrUndefined, undoCommitPlan, under, type CommitPlan, type LooseFileRecord, type OutputTree } from './output-tree.ts';
+import { applyCommitPlan, entriesByFolder, forgetCommitPlan, folderRecordOf, foldersAbove, foldersAsRecorded, holdsExactly, isOutputTree, listTree, lstatOrUndefined, undoCommitPlan, under, type CommitPlan, type LooseFileRecord, type OutputTree } from './output-tree.ts';
 import { recordFolders, type FolderRecord } from './spare-folders.ts';
 
 /**
@@ -195,11 +195,12 @@ export class ReusingOutputWriter implements OutputWriter {
   private readonly fresh: Stats | undefined;
 
   /**
-   * Whether the file in `out/` is still the one `record` names, with the mode a file written now
-   * gets: under another umask a build from nothing would give the file another mode.
+   * Whether the file in `out/` is still the one `record` names, with the mode and owner a file
+   * written now gets: under another umask or user a build from nothing would give it others.
    */
   private fitsNow(stats: Stats, record: FileRecord): boolean {
-    return isUnchanged(stats, record) && (this.fresh === undefined || (stats.mode & 0o777) === (this.fresh.mode & 0o666));
+    const fresh = this.fresh;
+    return isUnchanged(stats, record) && (fresh === undefined || ((stats.mode & 0o777) === (fresh.mode & 0o666) && stats.uid === fresh.uid && stats.gid === fresh.gid));
   }
 
   /**
@@ -310,14 +311,8 @@ export class ReusingOutputWriter implements OutputWriter {
     if (this.link(path, key)) return;
     const { bytes, layout } = await make();
     this.makeFolder(dirname(file));
-    try {
-      await writeFile(file, bytes, { flag: 'wx' });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      // A new file, as from nothing: written over, the copy of a public/ file there first (or a page's, a second write) would keep its mode.
-      unlinkSync(file);
-      await writeFile(file, bytes, { flag: 'wx' });
-    }
+    // A new file, as from nothing: written over, the copy of a public/ file there first (or a page's, a second write) would keep its mode.
+    await writeNewFile(file, bytes);
     this.written.set(path, key);
     if (layout) this.layouts.set(path, layout);
   }
@@ -514,9 +509,11 @@ export class ReusingOutputWriter implements OutputWriter {
     try {
       applyCommitPlan(plan, outDir, staging);
     } catch (error) {
-      undoCommitPlan(plan, outDir, staging);
-      // A file gone that was there when checked: another process changed `out/` meanwhile.
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new OutputChangedError(`${outDir} changed while the build moved its files in`, { cause: error });
+      // Undone whole, the plan is done with; else the staging folder's removal at the build's end forgets it (and the next build, finding records that do not fit, swaps).
+      if (undoCommitPlan(plan, outDir, staging)) forgetCommitPlan(staging);
+      // A file gone that was there when checked, or a folder there that was not: another process changed `out/` meanwhile.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'EEXIST') throw new OutputChangedError(`${outDir} changed while the build moved its files in`, { cause: error });
       throw error;
     }
     const folders: Record<string, FolderRecord> = {};

@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, writeFileSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, rmSync, writeFileSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { RACY_MARGIN_MS } from '../util/racy-margin.ts';
 import type { FolderRecord } from './spare-folders.ts';
@@ -155,21 +155,36 @@ export function applyCommitPlan(plan: CommitPlan, outDir: string, staging: strin
   plan.aside.forEach((path, i) => {
     if (!moved.has(path)) renameSync(join(outDir, path), join(aside, String(i)));
   });
+  // Every move made: from here the build has committed, and nothing is to be undone.
+  forgetCommitPlan(staging);
+}
+
+/**
+ * Removes the plan: once every move is made, once an undo succeeded, and before the staging
+ * folder and the aside folder are removed (a build killed while it removed them would leave a
+ * plan whose "moved" files are missing from the staging folder because they were deleted, and
+ * the next build's undo would put old files back over a new output, or remove one).
+ */
+export function forgetCommitPlan(staging: string): void {
+  rmSync(join(asideFolderOf(staging), PLAN_FILE), { force: true });
 }
 
 /**
  * Undoes what of `plan` was done, as far as it can, whether the build that made it failed or
  * was killed: each file moved in goes back to the staging folder (it is not there any more),
  * each path put aside comes back, and the folders made are removed. Nothing here throws: what
- * cannot be undone is left, and the next build, finding records that do not fit, swaps.
+ * cannot be undone is left, and the next build, finding records that do not fit, swaps. True
+ * when every step went (one whose file or folder was already gone counts).
  */
-export function undoCommitPlan(plan: CommitPlan, outDir: string, staging: string): void {
+export function undoCommitPlan(plan: CommitPlan, outDir: string, staging: string): boolean {
   const aside = asideFolderOf(staging);
+  let whole = true;
   const attempt = (step: () => void) => {
     try {
       step();
-    } catch {
+    } catch (error) {
       // Left as it is: see above.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') whole = false;
     }
   };
   for (const path of [...plan.moved].reverse()) if (!existsSync(join(staging, path))) attempt(() => renameSync(join(outDir, path), join(staging, path)));
@@ -178,6 +193,7 @@ export function undoCommitPlan(plan: CommitPlan, outDir: string, staging: string
     if (existsSync(kept)) attempt(() => renameSync(kept, join(outDir, plan.aside[i]!)));
   }
   for (const folder of [...plan.made].reverse()) attempt(() => rmdirSync(join(outDir, folder)));
+  return whole;
 }
 
 /** The plan a build left beside its staging folder, if it wrote one (a build killed while it updated `out/` in place). */

@@ -1,5 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeNewFileSync } from '../util/write-new-file.ts';
 import { dirname, join } from 'node:path';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 import type { ResolvedThemeOptions } from '../shared/types.ts';
@@ -203,7 +204,7 @@ export async function lookUpRendered(cache: RenderCache, definition: RouteDefini
     if (!options.write) return { key, output: { outputPath, page: { theme: cached.header.theme, html: html.toString('utf8') } } };
     const target = join(options.outDir, outputPath);
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, html);
+    writeNewFileSync(target, html);
   } catch {
     // The file went away since its header was read (a cache cleared by hand), or the page cannot be
     // written: rendered instead, where a file-system error is the page's diagnostic.

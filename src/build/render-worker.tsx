@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
+import { writeNewFileSync } from '../util/write-new-file.ts';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -219,7 +220,7 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
     if (target === undefined) return { outputPath, page: { html, theme } };
     // Synchronous: this worker has nothing else to do meanwhile, and each asynchronous call is a hand-off to libuv's thread pool (cache-entry.ts).
     mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, bytes);
+    writeNewFileSync(target, bytes);
     return { outputPath };
   } catch (error) {
     // Only diagnostics survive the trip back from the worker with their details.

@@ -39,6 +39,15 @@ async function expectAsUncached(): Promise<void> {
   expect(modesOf(out)).toEqual(modesOf(uncached));
 }
 
+/** The mode a file made now gets (the process's umask). */
+function newFileMode(): number {
+  const probe = join(outs, 'probe');
+  writeFileSync(probe, '');
+  const mode = lstatSync(probe).mode & 0o777;
+  rmSync(probe);
+  return mode;
+}
+
 const edit = (path: string, text: string) => writeFileSync(join(site.root, path), text);
 
 describe('a rebuild into the output folder the last build left as it was', () => {
@@ -68,6 +77,18 @@ describe('a rebuild into the output folder the last build left as it was', () =>
     expect(folderInode()).toBe(folder);
     expect(lstatSync(join(out, 'tool.sh')).mode & 0o777).toBe(0o755);
     await expectAsUncached();
+  });
+
+  test("a public/ file added at an unchanged page's path, with its own mode: the page stays, with a new file's mode, as from nothing", async () => {
+    mkdirSync(join(site.root, 'public', 'guide'), { recursive: true });
+    writeFileSync(join(site.root, 'public', 'guide', 'index.html'), '<p>public</p>');
+    chmodSync(join(site.root, 'public', 'guide', 'index.html'), 0o755);
+    const folder = folderInode();
+    await build({ root: site.root, outDir: out });
+    expect(folderInode()).toBe(folder);
+    expect(lstatSync(join(out, 'guide', 'index.html')).mode & 0o777).toBe(newFileMode());
+    await expectAsUncached();
+    rmSync(join(site.root, 'public', 'guide'), { recursive: true });
   });
 
   test('a page added and one removed: the new folder is made, the old one goes, in place', async () => {

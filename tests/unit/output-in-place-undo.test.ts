@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, expect, test, vi } from 'vitest';
 import { removeLeftovers } from '../../src/build/output-folder.ts';
 import { contentKey, ReusingOutputWriter } from '../../src/build/output-reuse.ts';
+import { leftCommitPlan } from '../../src/build/output-tree.ts';
 import { filesOf, tmp } from '../helpers.ts';
 
 // The moves of an update in place are undone when one fails, and by the next build when the
@@ -72,6 +73,13 @@ async function rebuildInPlace() {
   return { dir, out, staging, commit: () => writer.commitInPlace(new Set(['a', 'new'])), asBefore };
 }
 
+/** The staging folder and its aside folder renamed as a killed build's are (output-folder.ts: a process id no process has). */
+function asLeftByAKilledBuild(dir: string, staging: string): void {
+  const left = join(dir, `.out.staging-${2 ** 31 - 1}-1700000000000`);
+  fs.renameSync(staging, left);
+  fs.renameSync(`${staging}.aside`, `${left}.aside`);
+}
+
 test('a move that fails undoes the moves before it: the old output keeps every file, inode and folder', async () => {
   const { out, commit, asBefore } = await rebuildInPlace();
   // The removed folder goes last, after every file was moved in.
@@ -88,11 +96,32 @@ test('a build killed in the middle of its moves: the next build undoes them befo
   expect(fs.readFileSync(join(out, 'z.md'), 'utf8')).toBe('z changed');
   deadFrom = undefined;
   dead = false;
-  // As a killed build's folders are named (output-folder.ts): a process id no process has.
-  const left = join(dir, `.out.staging-${2 ** 31 - 1}-1700000000000`);
-  fs.renameSync(staging, left);
-  fs.renameSync(`${staging}.aside`, `${left}.aside`);
+  asLeftByAKilledBuild(dir, staging);
   await removeLeftovers(out);
   asBefore();
   expect(fs.readdirSync(dir).filter((name) => name.startsWith('.out.'))).toEqual([]);
+});
+
+test('a build killed after all its moves, while it removed its staging folder: the next build leaves the new output as it is', async () => {
+  const { dir, out, staging, commit } = await rebuildInPlace();
+  expect(commit()).toBe(true);
+  const after = filesOf(out);
+  expect(leftCommitPlan(staging)).toBeUndefined();
+  // Half removed: what was moved in is gone from the staging folder, as a killed removal leaves it.
+  asLeftByAKilledBuild(dir, staging);
+  await removeLeftovers(out);
+  expect(filesOf(out)).toEqual(after);
+  expect(fs.readFileSync(join(out, 'z.md'), 'utf8')).toBe('z changed');
+});
+
+test('a build killed while it removed its staging folder after an undo: the next build leaves the old output as it is', async () => {
+  const { dir, out, staging, commit, asBefore } = await rebuildInPlace();
+  failFrom = join(out, 'gone');
+  expect(commit).toThrow(/ENOSPC/);
+  expect(leftCommitPlan(staging)).toBeUndefined();
+  // The removal got as far as one staged file: the next clean-up must not take that for a file moved in.
+  fs.rmSync(join(staging, 'z.md'));
+  asLeftByAKilledBuild(dir, staging);
+  await removeLeftovers(out);
+  asBefore();
 });

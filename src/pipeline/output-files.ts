@@ -3,6 +3,9 @@ import { dirname, join, posix } from 'node:path';
 import { writeAtomically } from '../util/write-atomically.ts';
 import type { OutputFiles } from './plugin.ts';
 
+/** What a path spelt one way only has none of: a leading or doubled slash, a backslash, a `.` or `..` segment. */
+const ODD_SPELLING = /^\/|\/\/|\\|(^|\/)\.\.?(\/|$)/;
+
 /**
  * A path in the output folder as one spelling (`/llms.txt`, `llms.txt` and `a//b/./c` are
  * `llms.txt` and `a/b/c`): the reusing writer's manifest and its record of the output's tree
@@ -10,6 +13,8 @@ import type { OutputFiles } from './plugin.ts';
  * `/a/../../x`) is refused: no build writes, or later removes, a file outside it.
  */
 export function outputRelativePath(path: string): string {
+  // Most paths are spelt once already: normalising each of a rebuild's 6000 was 5 ms.
+  if (path !== '' && !ODD_SPELLING.test(path)) return path;
   const normalized = posix.normalize(path.split('\\').join('/')).replace(/^\/+/, '');
   if (normalized === '..' || normalized.startsWith('../') || normalized === '.' || normalized === '') throw new Error(`${JSON.stringify(path)} is not a file in the output folder`);
   return normalized;

@@ -294,7 +294,7 @@ export class ReusingOutputWriter implements OutputWriter {
     // is most of a megabyte at 2000 pages).
     const contents = typeof text === 'string' ? Buffer.from(text) : text;
     // Keyed inside the turn's async job: a throw there (a plugin's bad value) is the returned promise's rejection.
-    return this.inTurn(path, async () => this.writeUnder(path, contentKey(contents), async () => ({ bytes: contents })));
+    return this.inTurn(path, async () => this.writeUnder(path, contentKey(contents), async () => ({ chunks: [contents] })));
   }
 
   writePieces(written: string, pieces: readonly OutputPiece[]): Promise<void> {
@@ -303,22 +303,22 @@ export class ReusingOutputWriter implements OutputWriter {
   }
 
   /** Writes `path` as content of `key`, or links it from the old output when that holds it; `make` gives the bytes (and where their pieces are) only when it does not. */
-  private async writeUnder(path: string, key: string, make: () => Promise<{ bytes: Uint8Array; layout?: PieceRecord[] }>): Promise<void> {
+  private async writeUnder(path: string, key: string, make: () => Promise<{ chunks: Uint8Array[]; layout?: PieceRecord[] }>): Promise<void> {
     const file = join(this.options.staging, path);
     // A path written twice in one build (a plugin's file over a page) must not write into a file it linked: that one is the old output's too.
     if (this.linked.delete(path) && !this.inPlace) unlinkSync(file);
     this.layouts.delete(path);
     if (this.link(path, key)) return;
-    const { bytes, layout } = await make();
+    const { chunks, layout } = await make();
     this.makeFolder(dirname(file));
     // A new file, as from nothing: written over, the copy of a public/ file there first (or a page's, a second write) would keep its mode.
-    await writeNewFile(file, bytes);
+    await writeNewFile(file, chunks);
     this.written.set(path, key);
     if (layout) this.layouts.set(path, layout);
   }
 
   /** A file's bytes from its pieces: those the old file at `path` holds copied from it, the others made. */
-  private async fromPieces(path: string, pieces: readonly OutputPiece[]): Promise<{ bytes: Uint8Array; layout?: PieceRecord[] }> {
+  private async fromPieces(path: string, pieces: readonly OutputPiece[]): Promise<{ chunks: Uint8Array[]; layout?: PieceRecord[] }> {
     const previous = this.previousPieces(path);
     const bytes = await Promise.all(pieces.map(async (piece) => previous?.get(piece.key) ?? Buffer.from(await piece.make())));
     const layout: PieceRecord[] = [];
@@ -327,8 +327,10 @@ export class ReusingOutputWriter implements OutputWriter {
       layout.push([pieces[i]!.key, at, piece.length]);
       at += piece.length;
     });
-    // A file of one piece is linked or made whole: where its piece is needs no record.
-    return { bytes: Buffer.concat(bytes, at), layout: pieces.length > 1 ? layout : undefined };
+    // A file of one piece is linked or made whole: where its piece is needs no record. The pieces
+    // are written as they are, not joined first: joining copied the search seed and
+    // llms-full.txt, 12 MB each at 2000 pages, at every rebuild.
+    return { chunks: bytes, layout: pieces.length > 1 ? layout : undefined };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { unlinkSync, writeFileSync } from 'node:fs';
-import { unlink, writeFile } from 'node:fs/promises';
+import { open, unlink, type FileHandle } from 'node:fs/promises';
 
 /**
  * Writes `bytes` to `file` as a new file. A file already there (the copy of a `public/` file at
@@ -17,13 +17,35 @@ export function writeNewFileSync(file: string, bytes: string | Uint8Array): void
   }
 }
 
-/** `writeNewFileSync`, asynchronously. */
-export async function writeNewFile(file: string, bytes: string | Uint8Array): Promise<void> {
+/** `writeNewFileSync`, asynchronously, of the bytes of `chunks` one after another (written as they are, not joined). */
+export async function writeNewFile(file: string, chunks: readonly Uint8Array[]): Promise<void> {
+  let handle: FileHandle;
   try {
-    await writeFile(file, bytes, { flag: 'wx' });
+    handle = await open(file, 'wx');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     await unlink(file);
-    await writeFile(file, bytes, { flag: 'wx' });
+    handle = await open(file, 'wx');
+  }
+  try {
+    await writeChunks(handle, chunks);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** At most this many buffers to one call: the system's limit (IOV_MAX) is 1024 on Linux. */
+const CHUNKS_PER_CALL = 1024;
+
+/** Writes every byte of `chunks` in order, whatever a call writes short. */
+async function writeChunks(handle: FileHandle, chunks: readonly Uint8Array[]): Promise<void> {
+  let rest = chunks.filter((chunk) => chunk.length > 0);
+  while (rest.length) {
+    const batch = rest.slice(0, CHUNKS_PER_CALL);
+    let { bytesWritten } = await handle.writev(batch);
+    let done = 0;
+    while (done < batch.length && bytesWritten >= batch[done]!.length) bytesWritten -= batch[done++]!.length;
+    // A short write ends inside the chunk at `done`: its rest goes first next time.
+    rest = done < batch.length ? [batch[done]!.subarray(bytesWritten), ...batch.slice(done + 1), ...rest.slice(batch.length)] : rest.slice(batch.length);
   }
 }

@@ -1,0 +1,44 @@
+import { chmodSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, expect, test } from 'vitest';
+import { writeNewFile, writeNewFileSync } from '../../../src/util/write-new-file.ts';
+import { tmp } from '../../helpers.ts';
+
+const folders: string[] = [];
+afterEach(() => {
+  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const dir = tmp();
+  folders.push(dir);
+  return dir;
+}
+
+/** The mode a file made now gets (the process's umask). */
+function newFileMode(dir: string): number {
+  writeFileSync(join(dir, 'probe'), '');
+  return lstatSync(join(dir, 'probe')).mode & 0o777;
+}
+
+test('writes its chunks in order, more of them than one system call takes, empty ones too', async () => {
+  const dir = folder();
+  const chunks = Array.from({ length: 3000 }, (_, i) => Buffer.from(i % 7 === 0 ? '' : `piece ${i};`));
+  await writeNewFile(join(dir, 'joined.txt'), chunks);
+  expect(readFileSync(join(dir, 'joined.txt'), 'utf8')).toBe(Buffer.concat(chunks).toString('utf8'));
+});
+
+test("a file already at the path (a public/ file's copy) is replaced by a new file, with a new file's mode", async () => {
+  const dir = folder();
+  for (const [name, write] of [
+    ['async.html', (file: string) => writeNewFile(file, [Buffer.from('<p>page</p>')])],
+    ['sync.html', (file: string) => writeNewFileSync(file, '<p>page</p>')],
+  ] as const) {
+    const file = join(dir, name);
+    writeFileSync(file, 'copied from public/');
+    chmodSync(file, 0o755);
+    await write(file);
+    expect(readFileSync(file, 'utf8')).toBe('<p>page</p>');
+    expect(lstatSync(file).mode & 0o777, name).toBe(newFileMode(dir));
+  }
+});

@@ -137,7 +137,10 @@ async function bundleClient(dir: string, islands: Record<string, string>, root: 
     });
     await dropBareRuntimeImports(chunks.metafile, workingDir);
     inputs.push(...bundleInputFiles(chunks.metafile, workingDir));
-    chunkFiles.push(...Object.keys(chunks.metafile.outputs).map((path) => relative(dir, resolve(workingDir, path))));
+    // Sorted: esbuild lists its outputs in the order its threads finish them, and the list is in
+    // the prebuilt manifest, which the tool's build id hashes (a rebuilt dist/ of the same sources
+    // had another id, and every site's cache started afresh), and in every page's render key.
+    chunkFiles.push(...Object.keys(chunks.metafile.outputs).map((path) => relative(dir, resolve(workingDir, path))).sort());
     // The metafile names entry points relative to the working folder, by their real path (which may differ under a symlink).
     const outputOf = new Map<string, string>();
     for (const [output, { entryPoint }] of Object.entries(chunks.metafile.outputs)) if (entryPoint !== undefined) outputOf.set(resolve(workingDir, entryPoint), resolve(workingDir, output));

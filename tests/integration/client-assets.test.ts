@@ -75,6 +75,13 @@ describe('the client bundle of a site without islands', () => {
   const prebuilt = join(repoRoot, 'dist', 'client');
   const site = fixture('a-tiny-site-that-builds');
 
+  test("lists its chunks in one order (the prebuilt manifest is in the tool's build id, which every cache key holds)", () => {
+    const manifest = JSON.parse(readFileSync(join(prebuilt, 'manifest.json'), 'utf8')) as { files: string[]; entry: string; stylesheet: string };
+    const chunks = manifest.files.filter((file) => file !== manifest.entry && file !== manifest.stylesheet);
+    expect(chunks.length).toBeGreaterThan(5);
+    expect(chunks).toEqual([...chunks].sort());
+  });
+
   test('is copied from the one build:tool made, byte for byte what esbuild makes', async () => {
     const copied = tmp();
     const bundled = tmp();

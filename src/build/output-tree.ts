@@ -27,9 +27,8 @@ export interface OutputTree {
   recordedAt: number;
 }
 
-/** A file no key names: its identity alone (`FileRecord` with the key `''`). */
-export interface LooseFileRecord {
-  key: '';
+/** A file's identity as a manifest records it: an edit, a replacement, a chmod or a chown changes it (output-reuse.ts). */
+export interface FileIdentity {
   ino: number;
   size: number;
   mtimeMs: number;
@@ -37,6 +36,9 @@ export interface LooseFileRecord {
   uid: number;
   gid: number;
 }
+
+/** A file no key names: its identity alone (a `FileRecord` with the key `''`). */
+export type LooseFileRecord = FileIdentity & { key: '' };
 
 export const isOutputTree = (value: unknown): value is OutputTree => {
   const tree = value as Partial<OutputTree> | null | undefined;
@@ -85,15 +87,18 @@ export function foldersAsRecorded(root: string, tree: Pick<OutputTree, 'folders'
   return true;
 }
 
-/** Each folder's entries' names (`''` the output folder), from the paths of everything in the output, files and folders. */
+/** The folder `path` (relative) is in, `''` for the output folder itself. */
+export const parentOf = (path: string) => path.slice(0, Math.max(0, path.lastIndexOf('/')));
+
+/** Each folder's entries' names (`''` the output folder), from the paths of everything in the output, files and folders (`''`, the output folder, is in none). */
 export function entriesByFolder(paths: Iterable<string>): Map<string, Set<string>> {
   const entries = new Map<string, Set<string>>();
   for (const path of paths) {
-    const at = path.lastIndexOf('/');
-    const folder = at < 0 ? '' : path.slice(0, at);
+    if (path === '') continue;
+    const folder = parentOf(path);
     let names = entries.get(folder);
     if (!names) entries.set(folder, (names = new Set()));
-    names.add(path.slice(at + 1));
+    names.add(folder ? path.slice(folder.length + 1) : path);
   }
   return entries;
 }

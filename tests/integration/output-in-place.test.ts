@@ -1,7 +1,7 @@
 import { appendFileSync, chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { build } from '../../src/build/build.ts';
+import { build, type BuildResult } from '../../src/build/build.ts';
 import { filesOf, foldersOf, modesOf, tempSite, tmp } from '../helpers.ts';
 
 // A rebuild with the cache updates out/ in place while out/ holds exactly what the last build
@@ -120,21 +120,27 @@ describe('a rebuild into the output folder the last build left as it was', () =>
 });
 
 describe('a rebuild into an output folder changed since the last build stages the whole output and swaps it in', () => {
-  test('a file added by hand (a CNAME a deploy step wrote) is not in the next output', async () => {
+  /** A build, `change` made to its output, and the build after: which stages and swaps (a new output folder). Its result. */
+  async function rebuildAfter(change: () => void): Promise<BuildResult> {
     await build({ root: site.root, outDir: out });
-    writeFileSync(join(out, 'CNAME'), 'docs.example.com\n');
+    change();
     const folder = folderInode();
-    await build({ root: site.root, outDir: out });
+    const rebuilt = await build({ root: site.root, outDir: out });
     expect(folderInode()).not.toBe(folder);
+    return rebuilt;
+  }
+
+  test('a file added by hand (a CNAME a deploy step wrote) is not in the next output', async () => {
+    await rebuildAfter(() => writeFileSync(join(out, 'CNAME'), 'docs.example.com\n'));
     expect(existsSync(join(out, 'CNAME'))).toBe(false);
     await expectAsUncached();
   });
 
   test('a folder added inside a page folder by hand is not in the next output', async () => {
-    await build({ root: site.root, outDir: out });
-    mkdirSync(join(out, 'guide', 'extra'));
-    writeFileSync(join(out, 'guide', 'extra', 'x.html'), 'x');
-    await build({ root: site.root, outDir: out });
+    await rebuildAfter(() => {
+      mkdirSync(join(out, 'guide', 'extra'));
+      writeFileSync(join(out, 'guide', 'extra', 'x.html'), 'x');
+    });
     expect(existsSync(join(out, 'guide', 'extra'))).toBe(false);
     await expectAsUncached();
   });
@@ -155,25 +161,19 @@ describe('a rebuild into an output folder changed since the last build stages th
   });
 
   test('a file edited in place by hand (its folder unchanged) is written again: the build is swapped in', async () => {
-    await build({ root: site.root, outDir: out });
-    appendFileSync(join(out, 'guide.md'), '\nedited by hand\n');
-    const folder = folderInode();
-    await build({ root: site.root, outDir: out });
-    expect(folderInode()).not.toBe(folder);
+    await rebuildAfter(() => appendFileSync(join(out, 'guide.md'), '\nedited by hand\n'));
     expect(readFileSync(join(out, 'guide.md'), 'utf8')).not.toContain('edited by hand');
     await expectAsUncached();
   });
 
   test('a file replaced by the same bytes with the same times (another inode): the next build swaps, and the one after is in place again', async () => {
-    await build({ root: site.root, outDir: out });
     const file = join(out, 'index.md');
-    const { atime, mtime } = statSync(file);
-    writeFileSync(`${file}.moved`, readFileSync(file));
-    utimesSync(`${file}.moved`, atime, mtime);
-    renameSync(`${file}.moved`, file);
-    const folder = folderInode();
-    const rebuilt = await build({ root: site.root, outDir: out });
-    expect(folderInode()).not.toBe(folder);
+    const rebuilt = await rebuildAfter(() => {
+      const { atime, mtime } = statSync(file);
+      writeFileSync(`${file}.moved`, readFileSync(file));
+      utimesSync(`${file}.moved`, atime, mtime);
+      renameSync(`${file}.moved`, file);
+    });
     expect(rebuilt.reusedFiles).not.toContain('index.md');
     await expectAsUncached();
     const swapped = folderInode();

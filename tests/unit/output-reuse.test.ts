@@ -62,23 +62,28 @@ describe('linking files of the previous output', () => {
   });
 });
 
+/**
+ * A first build of `files` into `out/` (recording the whole output when the second is to update
+ * it in place), then the writer of a second build into a new staging folder.
+ */
+async function rebuildOf(files: string[], { inPlace = false } = {}) {
+  const dir = tmp();
+  folders.push(dir);
+  const out = join(dir, 'out');
+  const cacheDir = join(dir, 'cache');
+  const first = new ReusingOutputWriter({ outDir: out, staging: join(dir, 'staging-1'), cacheDir });
+  mkdirSync(join(dir, 'staging-1'));
+  for (const file of files) await first.write(file, file);
+  first.identifyFiles();
+  if (inPlace) first.identifyTree();
+  renameSync(join(dir, 'staging-1'), out);
+  await first.finish();
+  const staging = join(dir, 'staging-2');
+  mkdirSync(staging);
+  return { out, staging, writer: new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace }), cacheDir };
+}
+
 describe('the work a rebuild does for the files it links', () => {
-  /** A first build of `files` into `out/`, then the writer of a second build into a new staging folder. */
-  async function rebuildOf(files: string[]) {
-    const dir = tmp();
-    folders.push(dir);
-    const out = join(dir, 'out');
-    const cacheDir = join(dir, 'cache');
-    const first = new ReusingOutputWriter({ outDir: out, staging: join(dir, 'staging-1'), cacheDir });
-    mkdirSync(join(dir, 'staging-1'));
-    for (const file of files) await first.write(file, file);
-    first.identifyFiles();
-    renameSync(join(dir, 'staging-1'), out);
-    await first.finish();
-    const staging = join(dir, 'staging-2');
-    mkdirSync(staging);
-    return { out, staging, writer: new ReusingOutputWriter({ outDir: out, staging, cacheDir }), cacheDir };
-  }
 
   test("each folder is made once, however many files are linked into it (a page's index.html and the Markdown beside its folder)", async () => {
     const files = ['a/one/index.html', 'a/one.md', 'a/two/index.html', 'a/two.md', 'a/index.html', 'index.md'];
@@ -259,26 +264,8 @@ describe('two writes to one path in one build', () => {
 });
 
 describe('updating the output in place', () => {
-  /** A first build of `files` into `out/` that records the whole output, then the writer of a second build asked to update it in place. */
-  async function inPlaceRebuildOf(files: string[]) {
-    const dir = tmp();
-    folders.push(dir);
-    const out = join(dir, 'out');
-    const cacheDir = join(dir, 'cache');
-    mkdirSync(join(dir, 'staging-1'));
-    const first = new ReusingOutputWriter({ outDir: out, staging: join(dir, 'staging-1'), cacheDir });
-    for (const file of files) await first.write(file, file);
-    first.identifyFiles();
-    first.identifyTree();
-    renameSync(join(dir, 'staging-1'), out);
-    await first.finish();
-    const staging = join(dir, 'staging-2');
-    mkdirSync(staging);
-    return { out, staging, writer: new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true }) };
-  }
-
   test('keeps a file that came out the same where it is, with no look-up and no link', async () => {
-    const { staging, writer } = await inPlaceRebuildOf(['a/index.html', 'b.md']);
+    const { staging, writer } = await rebuildOf(['a/index.html', 'b.md'], { inPlace: true });
     expect(writer.inPlace).toBe(true);
     const lookUps = writer.calls.lstat;
     expect(writer.link('a/index.html', contentKey('a/index.html'))).toBe(true);
@@ -287,7 +274,7 @@ describe('updating the output in place', () => {
   });
 
   test('a folder of the output changed while the build ran (a file added): the kept files are linked into the staging folder, to be swapped in', async () => {
-    const { out, staging, writer } = await inPlaceRebuildOf(['a/index.html', 'b.md']);
+    const { out, staging, writer } = await rebuildOf(['a/index.html', 'b.md'], { inPlace: true });
     writer.link('a/index.html', contentKey('a/index.html'));
     await writer.write('b.md', 'b changed');
     writeFileSync(join(out, 'a', 'stray.txt'), 'stray');
@@ -299,7 +286,7 @@ describe('updating the output in place', () => {
   });
 
   test('a kept file changed while the build ran: OutputChangedError, and nothing of the output moved', async () => {
-    const { out, writer } = await inPlaceRebuildOf(['a/index.html', 'b.md']);
+    const { out, writer } = await rebuildOf(['a/index.html', 'b.md'], { inPlace: true });
     writer.link('a/index.html', contentKey('a/index.html'));
     await writer.write('b.md', 'b changed');
     renameSync(join(out, 'a', 'index.html'), join(out, 'a', 'moved.html'));

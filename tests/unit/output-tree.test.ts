@@ -1,19 +1,14 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { entriesByFolder, folderRecordOf, foldersAsRecorded, listTree } from '../../src/build/output-tree.ts';
 import { RACY_MARGIN_MS } from '../../src/util/racy-margin.ts';
 import { tmp } from '../helpers.ts';
 
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
 /** An output of `a/x.html` and `b.md`, and a stray file added to `a/` by hand. */
 function outputWithStray(): string {
+  // In the run's folder, which goes when the run ends.
   const dir = tmp();
-  folders.push(dir);
   mkdirSync(join(dir, 'a'));
   writeFileSync(join(dir, 'a', 'x.html'), 'x');
   writeFileSync(join(dir, 'b.md'), 'b');

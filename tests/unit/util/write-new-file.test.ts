@@ -1,19 +1,8 @@
-import { chmodSync, lstatSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { writeNewFile, writeNewFileSync } from '../../../src/util/write-new-file.ts';
 import { tmp } from '../../helpers.ts';
-
-const folders: string[] = [];
-afterEach(() => {
-  for (const folder of folders.splice(0)) rmSync(folder, { recursive: true, force: true });
-});
-
-function folder(): string {
-  const dir = tmp();
-  folders.push(dir);
-  return dir;
-}
 
 /** The mode a file made now gets (the process's umask). */
 function newFileMode(dir: string): number {
@@ -22,14 +11,14 @@ function newFileMode(dir: string): number {
 }
 
 test('writes its chunks in order, more of them than one system call takes, empty ones too', async () => {
-  const dir = folder();
+  const dir = tmp();
   const chunks = Array.from({ length: 3000 }, (_, i) => Buffer.from(i % 7 === 0 ? '' : `piece ${i};`));
   await writeNewFile(join(dir, 'joined.txt'), chunks);
   expect(readFileSync(join(dir, 'joined.txt'), 'utf8')).toBe(Buffer.concat(chunks).toString('utf8'));
 });
 
 test("a file already at the path (a public/ file's copy) is replaced by a new file, with a new file's mode", async () => {
-  const dir = folder();
+  const dir = tmp();
   for (const [name, write] of [
     ['async.html', (file: string) => writeNewFile(file, [Buffer.from('<p>page</p>')])],
     ['sync.html', (file: string) => writeNewFileSync(file, '<p>page</p>')],

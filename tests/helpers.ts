@@ -32,6 +32,15 @@ export function modesOf(out: string): Map<string, string> {
   return new Map(entries.sort().map((path) => [path.slice(out.length + 1), (lstatSync(path).mode & 0o7777).toString(8)]));
 }
 
+/** The permission bits a file made now gets (the process's umask), found by making one in `dir`. */
+export function newFileMode(dir: string): number {
+  const probe = join(dir, `.mode-probe-${process.pid}`);
+  writeFileSync(probe, '');
+  const mode = lstatSync(probe).mode & 0o777;
+  rmSync(probe);
+  return mode;
+}
+
 /** A temporary site folder and what removes it. */
 export interface TempSite {
   root: string;

@@ -2,7 +2,7 @@ import { appendFileSync, chmodSync, existsSync, lstatSync, mkdirSync, readdirSyn
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { build, type BuildResult } from '../../src/build/build.ts';
-import { filesOf, foldersOf, modesOf, tempSite, tmp } from '../helpers.ts';
+import { filesOf, foldersOf, modesOf, newFileMode, tempSite, tmp } from '../helpers.ts';
 
 // A rebuild with the cache updates out/ in place while out/ holds exactly what the last build
 // left there (output-reuse.ts, output-tree.ts): the folder stays, and so does every file that
@@ -37,15 +37,6 @@ async function expectAsUncached(): Promise<void> {
   expect(filesOf(out)).toEqual(filesOf(uncached));
   expect(foldersOf(out)).toEqual(foldersOf(uncached));
   expect(modesOf(out)).toEqual(modesOf(uncached));
-}
-
-/** The mode a file made now gets (the process's umask). */
-function newFileMode(): number {
-  const probe = join(outs, 'probe');
-  writeFileSync(probe, '');
-  const mode = lstatSync(probe).mode & 0o777;
-  rmSync(probe);
-  return mode;
 }
 
 const edit = (path: string, text: string) => writeFileSync(join(site.root, path), text);
@@ -86,7 +77,7 @@ describe('a rebuild into the output folder the last build left as it was', () =>
     const folder = folderInode();
     await build({ root: site.root, outDir: out });
     expect(folderInode()).toBe(folder);
-    expect(lstatSync(join(out, 'guide', 'index.html')).mode & 0o777).toBe(newFileMode());
+    expect(lstatSync(join(out, 'guide', 'index.html')).mode & 0o777).toBe(newFileMode(outs));
     await expectAsUncached();
     rmSync(join(site.root, 'public', 'guide'), { recursive: true });
   });

@@ -2,13 +2,7 @@ import { chmodSync, lstatSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import { writeNewFile, writeNewFileSync } from '../../../src/util/write-new-file.ts';
-import { tmp } from '../../helpers.ts';
-
-/** The mode a file made now gets (the process's umask). */
-function newFileMode(dir: string): number {
-  writeFileSync(join(dir, 'probe'), '');
-  return lstatSync(join(dir, 'probe')).mode & 0o777;
-}
+import { newFileMode, tmp } from '../../helpers.ts';
 
 test('writes its chunks in order, more of them than one system call takes, empty ones too', async () => {
   const dir = tmp();

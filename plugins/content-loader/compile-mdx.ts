@@ -123,7 +123,7 @@ export async function compileMdx(
   const collected = file.data.collected as CollectedData;
   const compiled: CompiledPage = needsBundle
     ? { kind: 'module', ...(await bundlePage(code, input)) }
-    : { kind: 'function-body', code, ...(positions ? { positions } : {}) };
+    : { kind: 'function-body', code, ...(positions ? { positions } : {}), ...((file.data as { componentsOnly?: boolean }).componentsOnly ? { componentsOnly: true as const } : {}) };
   return { compiled, ...collected, ...(cleanMarkdown === undefined ? {} : { cleanMarkdown }) };
 }
 

@@ -1,4 +1,5 @@
 import type { Root, RootContent } from 'hast';
+import type { VFile } from 'vfile';
 import { toJsxRuntime } from 'hast-util-to-jsx-runtime';
 import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -56,15 +57,46 @@ function themeAttributes(tree: Root, links: PageLinkContext): void {
   });
 }
 
+/** What `buildsElementsOnly` reads of an MDX node (mdast-util-mdx's types, by shape). */
+interface MdxNode {
+  type: string;
+  children?: readonly MdxNode[];
+  attributes?: readonly { type: string; value?: unknown }[];
+  data?: { estree?: { body?: readonly unknown[] } | null };
+}
+
+/** The node types whose code only makes elements; the JSX ones are checked further, an expression only when it is a comment. */
+const ELEMENT_TYPES = new Set(['root', 'element', 'text', 'mdxJsxFlowElement', 'mdxJsxTextElement']);
+const EXPRESSION_TYPES = new Set(['mdxFlowExpression', 'mdxTextExpression']);
+
+/**
+ * Whether the code MDX makes of `tree` only builds elements: Markdown, JSX with literal
+ * attributes (a string, or none for `true`), and expressions that hold only a comment. No code of
+ * the page's own runs, no attribute is computed or spread, no `import` or `export`: what the page
+ * shows follows from the components it names and the data they get, as a Markdown page's does
+ * from its HTML.
+ */
+export function buildsElementsOnly(tree: MdxNode): boolean {
+  if (EXPRESSION_TYPES.has(tree.type)) return tree.data?.estree?.body?.length === 0;
+  if (!ELEMENT_TYPES.has(tree.type)) return false;
+  if (tree.attributes?.some((attribute) => attribute.type !== 'mdxJsxAttribute' || (attribute.value !== null && attribute.value !== undefined && typeof attribute.value !== 'string'))) return false;
+  return !tree.children || tree.children.every(buildsElementsOnly);
+}
+
 /**
  * rehype plugin, the last: when the page is static, ends the compile with its HTML, thrown as a
  * `StaticPageHtml` (@mdx-js/mdx runs remark, rehype and recma as one pipeline; this is its only
  * way out before recma). `replacedElements`: the element names plugins' components take over.
+ * A page that is not static but whose code only builds elements is marked so in the file's data
+ * (`componentsOnly`), for its compiled page.
  */
 export function rehypeStaticHtml(options: { links: PageLinkContext; replacedElements?: readonly string[] }) {
   const replaced = new Set(options.replacedElements);
-  return (tree: Root): void => {
-    if (replaced.has('wrapper') || !isStatic(tree, replaced)) return;
+  return (tree: Root, file: VFile): void => {
+    if (replaced.has('wrapper') || !isStatic(tree, replaced)) {
+      (file.data as { componentsOnly?: boolean }).componentsOnly = buildsElementsOnly(tree as MdxNode);
+      return;
+    }
     themeAttributes(tree, options.links);
     throw new StaticPageHtml(renderToStaticMarkup(toJsxRuntime(tree, { Fragment, jsx, jsxs })));
   };

@@ -20,7 +20,7 @@ import { OutputChangedError, outputManifestPath, plainOutputWriter, ReusingOutpu
 import { keepAsSpare, pageFolders, removeUnusedKept, spareFoldersPath, takeSpareFolders } from './spare-folders.ts';
 import { outputPathFor } from './route-data.ts';
 import type { RenderOutput } from './render-worker.tsx';
-import { lookUpRendered, renderCacheSiteKey, renderedFileKey, type RenderCache } from './render-cache.ts';
+import { lookUpRendered, renderCacheSiteKey, renderedFileKey, rendersToolComponentsOnly, type RenderCache } from './render-cache.ts';
 import { readLazily } from './compiled-keys.ts';
 import { pageToTransform, renderInPool } from './render-in-pool.ts';
 import { withLocaleFallbacks } from '../shared/locale-fallback.ts';
@@ -438,7 +438,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     const snapshot = siteSnapshot(config, site, siteAssets, mdxComponents, sidebarUrls);
     let siteSent: Promise<unknown> | undefined;
     const sendSite = () => (siteSent ??= pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: snapshot }));
-    const cache = context.persistentCache ? { dir: join(context.cacheDir, 'rendered'), siteKey: await renderCacheSiteKey(snapshot) } : undefined;
+    const cache = context.persistentCache ? { dir: join(context.cacheDir, 'rendered'), siteKey: await renderCacheSiteKey(snapshot), toolComponentsOnly: rendersToolComponentsOnly(snapshot) } : undefined;
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);

@@ -1,10 +1,12 @@
 import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { writeNewFileSync } from '../util/write-new-file.ts';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 import type { ResolvedThemeOptions } from '../shared/types.ts';
 import { cacheFilePath, readCacheFileHeader, readCacheFilePayload, writeHeaderedCacheFile, type HeaderedFile } from '../util/cache-entry.ts';
+import { distPath } from '../util/dist-path.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
 import { compiledKeyOf } from './compiled-keys.ts';
 import type { OutputWriter } from './output-reuse.ts';
@@ -20,13 +22,34 @@ import type { RenderOutput } from './render-worker.tsx';
  * paragraph only its own.
  *
  * Only pages whose content is data are cached: Markdown compiled to HTML (`.md` pages, and `.mdx`
- * pages of Markdown alone), a plugin's HTML route and the theme's own pages. An MDX page with
- * code runs the writer's code, which may read the clock or the environment, and a bundled page
- * may import files the key does not cover; they render every time (their compile is cached).
+ * pages of Markdown alone), a plugin's HTML route and the theme's own pages, and an MDX page
+ * whose code only builds elements (`componentsOnly`: literal JSX, no expression, `import` or
+ * `export`) while every component it can name is docs-gen's own (`toolComponentsOnly`) and its
+ * code is still what the content loader compiled (its compile key stands for it). Any other MDX
+ * page runs the writer's code, which may read the clock or the environment, as may a component
+ * of the site's own, and a bundled page may import files the key does not cover; they render
+ * every time (their compile is cached).
  */
-export function isRenderCacheable(definition: RouteDefinition): boolean {
+export function isRenderCacheable(definition: RouteDefinition, cache: Pick<RenderCache, 'toolComponentsOnly'>): boolean {
   const { content } = definition;
-  return content.type === 'html' || content.type === 'theme' || (content.type === 'mdx' && content.compiled.kind === 'html');
+  if (content.type === 'html' || content.type === 'theme') return true;
+  if (content.type !== 'mdx') return false;
+  const { compiled } = content;
+  return compiled.kind === 'html' || (compiled.kind === 'function-body' && compiled.componentsOnly === true && cache.toolComponentsOnly && compiledKeyOf(compiled) !== undefined);
+}
+
+/**
+ * Whether every MDX component pages render with is a module of docs-gen's own `dist/` (whose
+ * every file the tool's build id, in every key, hashes) and the site has no islands. A component
+ * of the site's own, or of a plugin from elsewhere, is code the render key does not cover.
+ */
+export function rendersToolComponentsOnly(snapshot: Pick<SiteSnapshot, 'mdxComponents' | 'islandsModule'>): boolean {
+  if (snapshot.islandsModule) return false;
+  const dist = distPath('.');
+  return Object.values(snapshot.mdxComponents).every(({ module }) => {
+    const inDist = relative(dist, module.startsWith('file:') ? fileURLToPath(module) : module);
+    return inDist !== '' && !inDist.startsWith('..') && !isAbsolute(inDist);
+  });
 }
 
 /** `String.prototype.isWellFormed` (Node 20; the TypeScript lib here predates it). */
@@ -143,10 +166,11 @@ export function renderCacheKey(siteKey: string, definition: RouteDefinition): st
 /** The key under which the output writer knows a page's HTML file: the page's render key (its bytes are those the cache keeps under that key). */
 export const renderedFileKey = (key: string) => `rendered:${key}`;
 
-/** The rendered-page cache of one build: its folder and the key every page shares (`renderCacheSiteKey`). */
+/** The rendered-page cache of one build: its folder, the key every page shares (`renderCacheSiteKey`), and whether its MDX components are all docs-gen's own (`rendersToolComponentsOnly`). */
 export interface RenderCache {
   dir: string;
   siteKey: string;
+  toolComponentsOnly: boolean;
 }
 
 /**
@@ -184,7 +208,7 @@ export function readCachedPageHeader(dir: string, key: string): HeaderedFile<Cac
  * page); `output` on a hit. `onMiss` is called, synchronously, when the page has to be rendered.
  */
 export async function lookUpRendered(cache: RenderCache, definition: RouteDefinition, options: { outDir: string; write: boolean; defaultLocale: string; output: OutputWriter; onMiss?: () => void }): Promise<{ key?: string; output?: RenderOutput }> {
-  if (!isRenderCacheable(definition)) {
+  if (!isRenderCacheable(definition, cache)) {
     options.onMiss?.();
     return {};
   }

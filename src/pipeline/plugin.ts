@@ -151,6 +151,14 @@ export interface CompiledPage {
    * keeps it, so that an error while rendering names the page's line and column.
    */
   positions?: number[];
+  /**
+   * For a function body the built-in content loader compiled: the code only builds elements from
+   * Markdown, literal JSX and the MDX components (no `{expression}` other than a comment, no
+   * attribute expression or spread, no `import` or `export`), so the page's HTML follows from the
+   * components and the data they are given. Such a page joins the rendered-page cache while every
+   * MDX component is docs-gen's own (render-cache.ts).
+   */
+  componentsOnly?: true;
 }
 
 /** A place in a source file that refers to another resource: checked by `check`, used by image plugins. */

@@ -52,7 +52,8 @@ const site = tempSite({
   'content/_meta.json': JSON.stringify({ index: 'Home', guide: 'The Guide' }),
   // A relative link, which the page's Markdown spells as the built site's: a parse (one that needs none is not kept in the cache).
   'content/index.md': '# Home\n\nSee [the guide](./guide).\n\n```rel\ndef output = 1 + 2\n```\n\n![A square](/images/square.png)\n',
-  'content/guide.mdx': '# Guide\n\n<Alert type="info">Read [home](/).</Alert>\n\n```python\nimport os\n```\n',
+  // Its `{1 + 2}` is code of the writer's: the page renders at every build (a page of literal JSX alone is cached, below).
+  'content/guide.mdx': '# Guide\n\n<Alert type="info">Read [home](/).</Alert>\n\nOne and two make {1 + 2}.\n\n```python\nimport os\n```\n',
 });
 const outs = tmp();
 const outOf = (name: string) => join(outs, name);
@@ -500,5 +501,53 @@ describe('an install in the site (its lock file changed)', () => {
       renderedAfter.push(entries('rendered'));
     }
     expect(new Set(renderedAfter).size).toBe(1);
+  });
+});
+
+// An MDX page whose code only builds elements (literal JSX, a comment; plugins/content-loader/static-html.ts)
+// renders the same from the same key, as a Markdown page does: it joins the rendered-page cache while
+// every component it can name is docs-gen's own.
+describe('MDX pages of literal JSX and the theme components', () => {
+  const pages = {
+    'docs-gen.config.ts': "export default { title: 'Components' };\n",
+    'content/index.md': '# Home\n\nWelcome.\n',
+    'content/alert.mdx': '# Alert\n\n{/* a note to the writers */}\n\n<Alert type="warning">Mind the **gap**.</Alert>\n\nPress <kbd>K</kbd> and <br /> go on.\n',
+    'content/sum.mdx': '# Sum\n\nOne and two make {1 + 2}.\n',
+    'content/computed.mdx': "# Computed\n\n<Alert type={'info'}>A computed attribute.</Alert>\n",
+    'content/spread.mdx': "# Spread\n\n<Alert {...{ type: 'info' }}>A spread.</Alert>\n",
+    'content/exported.mdx': "export const level = 'info';\n\n# Exported\n\n<Alert type=\"info\">An export.</Alert>\n",
+  };
+  const components = tempSite(pages);
+  const own = tempSite({ ...pages, 'docs-gen.config.ts': "export default { title: 'Components', components: { Badge: './components/Badge.tsx' } };\n", 'components/Badge.tsx': 'export default function Badge() {\n  return <span className="badge">new</span>;\n}\n' });
+  const dirs = tmp();
+  afterAll(() => {
+    components.cleanup();
+    own.cleanup();
+    rmSync(dirs, { recursive: true, force: true });
+  });
+
+  test('a warm build renders again only the pages that run code of the writer; an edit re-renders its page; every output equals a build without the cache', async () => {
+    const out = join(dirs, 'theme');
+    const cold = await build({ root: components.root, outDir: out });
+    expect(cold.reRendered).toContain('/alert');
+    const warm = await build({ root: components.root, outDir: out });
+    expect(warm.reRendered.sort()).toEqual(['/computed', '/exported', '/spread', '/sum']);
+    await build({ root: components.root, outDir: join(dirs, 'theme-uncached'), cache: false });
+    expect(filesOf(out)).toEqual(filesOf(join(dirs, 'theme-uncached')));
+    expect(page(out, 'alert')).toContain('<kbd>K</kbd>');
+
+    appendFileSync(join(components.root, 'content', 'alert.mdx'), '\n<Alert type="info">Added.</Alert>\n');
+    const edited = await build({ root: components.root, outDir: out });
+    expect(edited.reRendered.sort()).toEqual(['/alert', '/computed', '/exported', '/spread', '/sum']);
+    expect(page(out, 'alert')).toContain('Added.');
+    await build({ root: components.root, outDir: join(dirs, 'edited-uncached'), cache: false });
+    expect(filesOf(out)).toEqual(filesOf(join(dirs, 'edited-uncached')));
+  });
+
+  test("with a component of the site's own, every MDX page with code renders at every build", async () => {
+    const out = join(dirs, 'own');
+    await build({ root: own.root, outDir: out });
+    const warm = await build({ root: own.root, outDir: out });
+    expect(warm.reRendered.sort()).toEqual(['/alert', '/computed', '/exported', '/spread', '/sum']);
   });
 });

@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { hashCanonical, keepRendered, readCachedPageHeader, renderCacheKey, renderCacheSiteKey } from '../../../src/build/render-cache.ts';
+import { hashCanonical, keepRendered, readCachedPageHeader, renderCacheKey, renderCacheSiteKey, rendersToolComponentsOnly } from '../../../src/build/render-cache.ts';
+import { distPath, distUrl } from '../../../src/util/dist-path.ts';
 import type { ResolvedThemeOptions } from '../../../src/shared/types.ts';
 import { renderedPart, type SiteSnapshot } from '../../../src/build/route-data.ts';
 import type { CompiledPage, RouteDefinition } from '../../../src/pipeline/plugin.ts';
@@ -174,5 +175,21 @@ describe('a rendered page kept in the cache', () => {
     // Another page's whole file under this name: its header names the other key.
     writeFileSync(fileOf('e'.repeat(64)), whole);
     expect(readCachedPageHeader(dir, 'e'.repeat(64))).toBeUndefined();
+  });
+});
+
+describe('whether MDX pages of literal JSX may be cached (rendersToolComponentsOnly)', () => {
+  const theme = distUrl('theme/mdx/registered.js');
+  const components = (mdxComponents: Record<string, string>, islandsModule?: string) => ({ mdxComponents: Object.fromEntries(Object.entries(mdxComponents).map(([name, module]) => [name, { module, exportName: name }])), islandsModule });
+
+  test("yes while every component is a module of docs-gen's dist/, as a URL or a path", () => {
+    expect(rendersToolComponentsOnly(components({ Alert: theme, DocImage: distPath('theme/mdx/registered.js') }))).toBe(true);
+    expect(rendersToolComponentsOnly(components({}))).toBe(true);
+  });
+
+  test("no with a component of the site's own, one from a folder whose name only starts like dist/'s, or islands", () => {
+    expect(rendersToolComponentsOnly(components({ Alert: theme, Badge: '/site/.docs-gen-cache/modules/Badge-1a2b.js' }))).toBe(false);
+    expect(rendersToolComponentsOnly(components({ Alert: `${distPath('.')}-other/registered.js` }))).toBe(false);
+    expect(rendersToolComponentsOnly(components({ Alert: theme }, '/site/.docs-gen-cache/islands/server.js'))).toBe(false);
   });
 });

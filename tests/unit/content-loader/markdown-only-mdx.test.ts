@@ -91,3 +91,26 @@ describe('an .mdx page is rendered by React', () => {
     expect((await compile('Text only.\n', ['wrapper'])).compiled.kind).toBe('function-body');
   });
 });
+
+describe('an .mdx page with JSX is marked when its code only builds elements (componentsOnly, for the rendered-page cache)', () => {
+  test.each([
+    ['literal JSX, a component with string and boolean attributes, an element', '<Alert type="info" open>Read **this**.</Alert>\n\nPress <kbd>K</kbd>.\n'],
+    ['an expression that holds only a comment, in a block and in a line', '{/* for the writers */}\n\n<Alert type="info">Text {/* aside */} here.</Alert>\n'],
+    ['a component under a name with a dot, and a fragment', '<Tabs.Tab title="One">Body</Tabs.Tab>\n\n<>Both</>\n'],
+  ])('marked: %s', async (_name, body) => {
+    const { compiled } = await compile(`# Title\n\n${body}`);
+    expect(compiled.kind).toBe('function-body');
+    expect(compiled.componentsOnly).toBe(true);
+  });
+
+  test.each([
+    ['an expression', 'One and two make {1 + 2}.\n'],
+    ['a computed attribute', "<Alert type={'info'}>Text.</Alert>\n"],
+    ['a spread attribute', "<Alert {...{ type: 'info' }}>Text.</Alert>\n"],
+    ['an export', "export const level = 'info';\n\n<Alert type=\"info\">Text.</Alert>\n"],
+  ])('not marked: %s', async (_name, body) => {
+    const { compiled } = await compile(`# Title\n\n${body}`);
+    expect(compiled.kind).toBe('function-body');
+    expect(compiled.componentsOnly).toBeUndefined();
+  });
+});

@@ -159,20 +159,16 @@ async function benchSize(pages, statsDir) {
   const pagesHtml = htmlFiles(out).filter((file) => !/\/(404|500)(\/index)?\.html$/.test(file));
   const pageBytes = median(pagesHtml.map((file) => statSync(file).size));
   const outputBytes = folderBytes(out);
-  const warm = [];
-  for (let i = 1; i <= options.runs; i++) warm.push(await docsGen(sites.md));
-  const onePage = [];
-  const edited = join(sites.md, 'content', readdirSync(join(sites.md, 'content')).find((name) => name.startsWith('section-')), 'index.md');
-  for (let i = 1; i <= options.runs; i++) {
-    appendFileSync(edited, `\nOne more sentence, edit ${i}.\n`);
-    onePage.push(await docsGen(sites.md));
-  }
+  const { warm, onePage } = await rebuilds(sites.md, 'md');
+  // Not a target: the rebuilds of pages the MDX compiler compiles (a page of literal JSX joins the rendered-page cache).
+  const jsx = sites['mdx-jsx'] ? await rebuilds(sites['mdx-jsx'], 'mdx') : null;
   const summary = {
     pages,
     cold: Object.fromEntries(options.formats.map((f) => [f, { wallMs: stat(cold[f], 'wallMs'), cpuS: stat(cold[f], 'cpuS'), peakBytes: stat(cold[f], 'peakBytes') }])),
     hugo: hugoDir ? { wallMs: stat(hugo, 'wallMs'), cpuS: stat(hugo, 'cpuS'), peakBytes: stat(hugo, 'peakBytes') } : null,
     warm: { wallMs: stat(warm, 'wallMs'), cpuS: stat(warm, 'cpuS') },
     onePage: { wallMs: stat(onePage, 'wallMs'), cpuS: stat(onePage, 'cpuS') },
+    ...(jsx ? { jsxWarm: { wallMs: stat(jsx.warm, 'wallMs'), cpuS: stat(jsx.warm, 'cpuS') }, jsxOnePage: { wallMs: stat(jsx.onePage, 'wallMs'), cpuS: stat(jsx.onePage, 'cpuS') } } : {}),
     pageBytes,
     outputBytes,
   };
@@ -185,8 +181,25 @@ async function benchSize(pages, statsDir) {
   // CPU seconds beside wall time: on a shared machine the wall-time ratio moves with the load, the CPU one much less.
   const ratios = (run) => `${(run.wallMs.median / md.wallMs.median).toFixed(2)}× cold, CPU ${run.cpuS.median.toFixed(2)} s = ${(run.cpuS.median / md.cpuS.median).toFixed(2)}×`;
   console.log(`  warm ${seconds(summary.warm.wallMs)} (${ratios(summary.warm)}); one page changed ${seconds(summary.onePage.wallMs)} (${ratios(summary.onePage)})`);
+  if (summary.jsxWarm) {
+    const jsxCold = summary.cold['mdx-jsx'].wallMs.median;
+    console.log(`  mdx with a component: warm ${seconds(summary.jsxWarm.wallMs)} (${(summary.jsxWarm.wallMs.median / jsxCold).toFixed(2)}× its cold); one page changed ${seconds(summary.jsxOnePage.wallMs)} (${(summary.jsxOnePage.wallMs.median / jsxCold).toFixed(2)}×; not targets)`);
+  }
   console.log(`  a page's HTML (median) ${(pageBytes / 1024).toFixed(1)} KiB; output ${(outputBytes / MiB).toFixed(1)} MiB`);
   return summary;
+}
+
+/** Warm builds of `site` (nothing changed), then builds after a sentence is appended to a section's index page (`index.<extension>`), `options.runs` of each. */
+async function rebuilds(site, extension) {
+  const warm = [];
+  for (let i = 1; i <= options.runs; i++) warm.push(await docsGen(site));
+  const onePage = [];
+  const edited = join(site, 'content', readdirSync(join(site, 'content')).find((name) => name.startsWith('section-')), `index.${extension}`);
+  for (let i = 1; i <= options.runs; i++) {
+    appendFileSync(edited, `\nOne more sentence, edit ${i}.\n`);
+    onePage.push(await docsGen(site));
+  }
+  return { warm, onePage };
 }
 
 /** CPU seconds of a one-page build: what starting docs-gen costs. */

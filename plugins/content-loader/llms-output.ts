@@ -68,6 +68,9 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
       .sort((a, b) => rank(a) - rank(b) || (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
     const owns = pages.map((page) => {
       const description = page.frontMatter?.description;
+      // A page the locale lacks shows the default locale's compile, whose links are that locale's:
+      // its Markdown is that page's too (the same key, made once), whichever way it is made.
+      const bodyLocale = page.fallbackFrom ?? locale;
       return {
         format: page.sourcePath!.endsWith('.mdx') ? 'mdx' : 'md',
         title: page.title,
@@ -76,7 +79,7 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
         links: {
           pageRoute: page.route,
           folderRoute: folderRouteOf({ route: page.route, sourcePath: relative(context.contentDir, join(context.root, page.sourcePath!)).split('\\').join('/') }),
-          hrefPrefix: `${config.basePath}${locale === config.defaultLocale ? '' : `/${locale}`}`,
+          hrefPrefix: `${config.basePath}${bodyLocale === config.defaultLocale ? '' : `/${bodyLocale}`}`,
           basePath: config.basePath,
           sourceFolder: sourceFolderOf(page.sourcePath!),
         },

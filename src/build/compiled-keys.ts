@@ -7,6 +7,8 @@ interface KeyedCompile {
   /** The code the compile made; undefined for a page whose code is read when first asked for (`lazyCompiledPage`). */
   code: string | undefined;
   positions: CompiledPage['positions'];
+  /** The compile's mark: one a plugin set or changed since makes the key unknown, so the rendered-page cache never trusts it. */
+  componentsOnly: CompiledPage['componentsOnly'];
 }
 
 const keys = new WeakMap<CompiledPage, KeyedCompile>();
@@ -60,7 +62,7 @@ function keepsLazyCode(compiled: CompiledPage): boolean {
  * (render-cache.ts): a rebuild keyed 2000 pages' HTML, about 45 MB, on the main thread.
  */
 export function noteCompiledKey(compiled: CompiledPage, key: string): void {
-  keys.set(compiled, { key, kind: compiled.kind, code: keepsLazyCode(compiled) ? undefined : compiled.code, positions: compiled.positions });
+  keys.set(compiled, { key, kind: compiled.kind, code: keepsLazyCode(compiled) ? undefined : compiled.code, positions: compiled.positions, componentsOnly: compiled.componentsOnly });
 }
 
 /**
@@ -71,7 +73,7 @@ export function noteCompiledKey(compiled: CompiledPage, key: string): void {
  */
 export function compiledKeyOf(compiled: CompiledPage): string | undefined {
   const noted = keys.get(compiled);
-  if (!noted || noted.kind !== compiled.kind || noted.positions !== compiled.positions) return undefined;
+  if (!noted || noted.kind !== compiled.kind || noted.positions !== compiled.positions || noted.componentsOnly !== compiled.componentsOnly) return undefined;
   const sameCode = noted.code === undefined ? keepsLazyCode(compiled) : noted.code === compiled.code;
   return sameCode ? noted.key : undefined;
 }

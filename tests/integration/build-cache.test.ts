@@ -544,6 +544,20 @@ describe('MDX pages of literal JSX and the theme components', () => {
     expect(filesOf(out)).toEqual(filesOf(join(dirs, 'edited-uncached')));
   });
 
+  test('a plugin that marks a page itself is not trusted: the page renders at every build', async () => {
+    const marking = tempSite({
+      ...pages,
+      'docs-gen.config.ts': "export default { title: 'Components', plugins: [{ name: 'marks-every-page', contentLoaded({ pages }) { for (const page of pages) if (page.compiled.kind === 'function-body') page.compiled.componentsOnly = true; } }] };\n",
+    });
+    try {
+      const out = join(dirs, 'marking');
+      await build({ root: marking.root, outDir: out });
+      expect((await build({ root: marking.root, outDir: out })).reRendered.sort()).toEqual(['/computed', '/exported', '/spread', '/sum']);
+    } finally {
+      marking.cleanup();
+    }
+  });
+
   test("with a component of the site's own, every MDX page with code renders at every build", async () => {
     const out = join(dirs, 'own');
     await build({ root: own.root, outDir: out });

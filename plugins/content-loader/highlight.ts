@@ -162,6 +162,9 @@ function highlightedBlock(worker: Highlighter, code: string, requested: string, 
   return codeBlockChrome(pre, requested, meta, labels);
 }
 
+/** The key on a highlighted block's `data` (a code block with its chrome, not a mermaid diagram) that marks it for `inlineHighlightedBlocks`. */
+export const HIGHLIGHTED_BLOCK = 'docsGenHighlightedBlock';
+
 /** The fence's meta string, which remark-rehype keeps on the `code` element's data. */
 function metaOf(code: Element): string | undefined {
   const meta = (code.data as { meta?: unknown } | undefined)?.meta;
@@ -209,6 +212,8 @@ export function rehypeHighlight(options: { grammarPath: string; basePath?: strin
       }
       // Errors at render time point at the fence.
       (block.children.at(-1) as Element).position = pre.position;
+      // A page React renders takes the block as HTML (static-html.ts, `inlineHighlightedBlocks`).
+      block.data = { ...block.data, [HIGHLIGHTED_BLOCK]: true } as Element['data'];
       parent.children[index] = block;
     }
   };

@@ -5,6 +5,7 @@ import { Fragment, jsx, jsxs } from 'react/jsx-runtime';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { assetHref, EXTERNAL_LINK_ATTRIBUTES, IMAGE_LOADING_ATTRIBUTES, isExternalHref, type PageLinkContext } from 'docs-gen';
 import { eachNode } from './each-node.ts';
+import { HIGHLIGHTED_BLOCK } from './highlight.ts';
 
 /**
  * An `.mdx` page that is Markdown only (no JSX, no `{expression}`, no `import`/`export`) has no
@@ -65,6 +66,60 @@ interface MdxNode {
   data?: { estree?: { body?: readonly unknown[] } | null };
 }
 
+/** The elements the theme's MDX components render (theme/mdx/components.tsx): a block holding one stays a tree, for React to render at render time. */
+const THEME_ELEMENTS = new Set(['a', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+
+/** The key on the `data` of a block `inlineHighlightedBlocks` made. */
+const INLINED_BLOCK = 'docsGenInlinedBlock';
+
+/** Whether a tree is elements and text alone, none of which a component renders. */
+function plainTree(node: Root | RootContent, rendered: ReadonlySet<string>): boolean {
+  if (node.type === 'text') return true;
+  if (node.type !== 'element' && node.type !== 'root') return false;
+  if (node.type === 'element' && (THEME_ELEMENTS.has(node.tagName) || rendered.has(node.tagName))) return false;
+  return node.children.every((child) => plainTree(child, rendered));
+}
+
+/**
+ * On a page React renders, every highlighted code block (rehypeHighlight marks them,
+ * `HIGHLIGHTED_BLOCK`) becomes its `div` with its lines as HTML (`dangerouslySetInnerHTML`, the
+ * HTML React makes of them now): MDX would turn each token's `span` into a JSX call, made into
+ * JavaScript at the compile and run at every render, for the same markup. A block with an
+ * attribute other than its class and language, or an element a component renders, stays a tree.
+ */
+function inlineHighlightedBlocks(tree: Root, rendered: ReadonlySet<string>): void {
+  eachNode<Root | RootContent>(tree, (node) => {
+    if (node.type !== 'element' && node.type !== 'root') return;
+    node.children.forEach((block, index) => {
+      if (block.type !== 'element' || (block.data as Record<string, unknown> | undefined)?.[HIGHLIGHTED_BLOCK] !== true || block.tagName !== 'div') return;
+      const { className, dataLanguage, ...other } = block.properties;
+      if (Object.keys(other).length || !Array.isArray(className) || !className.every((name) => typeof name === 'string') || typeof dataLanguage !== 'string') return;
+      // The block's own `div` is one of Markdown's elements to MDX (`_components.div`): a component may replace it too.
+      if (rendered.has('div') || !block.children.every((child) => plainTree(child, rendered))) return;
+      const html = renderToStaticMarkup(toJsxRuntime({ type: 'root', children: block.children }, { Fragment, jsx, jsxs }));
+      const inlined = {
+        type: 'mdxJsxFlowElement',
+        name: 'div',
+        attributes: [
+          { type: 'mdxJsxAttribute', name: 'className', value: className.join(' ') },
+          { type: 'mdxJsxAttribute', name: 'data-language', value: dataLanguage },
+          { type: 'mdxJsxAttribute', name: 'dangerouslySetInnerHTML', value: { type: 'mdxJsxAttributeValueExpression', value: `{__html: ${JSON.stringify(html)}}`, data: { estree: htmlObjectProgram(html) } } },
+        ],
+        children: [],
+        data: { [INLINED_BLOCK]: true },
+        position: block.position,
+      };
+      (node.children as unknown[])[index] = inlined;
+    });
+  });
+}
+
+/** `{__html: html}` as the program MDX keeps for an attribute's expression (estree). */
+function htmlObjectProgram(html: string) {
+  const property = { type: 'Property', kind: 'init', method: false, shorthand: false, computed: false, key: { type: 'Identifier', name: '__html' }, value: { type: 'Literal', value: html } };
+  return { type: 'Program', sourceType: 'module', comments: [], body: [{ type: 'ExpressionStatement', expression: { type: 'ObjectExpression', properties: [property] } }] };
+}
+
 /** The node types whose code only makes elements; the JSX ones are checked further, an expression only when it is a comment. */
 const ELEMENT_TYPES = new Set(['root', 'element', 'text', 'mdxJsxFlowElement', 'mdxJsxTextElement']);
 const EXPRESSION_TYPES = new Set(['mdxFlowExpression', 'mdxTextExpression']);
@@ -79,6 +134,8 @@ const EXPRESSION_TYPES = new Set(['mdxFlowExpression', 'mdxTextExpression']);
 export function buildsElementsOnly(tree: MdxNode): boolean {
   if (EXPRESSION_TYPES.has(tree.type)) return tree.data?.estree?.body?.length === 0;
   if (!ELEMENT_TYPES.has(tree.type)) return false;
+  // Its one attribute expression is a string literal of ours (`inlineHighlightedBlocks`).
+  if ((tree.data as Record<string, unknown> | undefined)?.[INLINED_BLOCK] === true) return true;
   if (tree.attributes?.some((attribute) => attribute.type !== 'mdxJsxAttribute' || (attribute.value !== null && attribute.value !== undefined && typeof attribute.value !== 'string'))) return false;
   return !tree.children || tree.children.every(buildsElementsOnly);
 }
@@ -94,6 +151,7 @@ export function rehypeStaticHtml(options: { links: PageLinkContext; replacedElem
   const replaced = new Set(options.replacedElements);
   return (tree: Root, file: VFile): void => {
     if (replaced.has('wrapper') || !isStatic(tree, replaced)) {
+      inlineHighlightedBlocks(tree, replaced);
       (file.data as { componentsOnly?: boolean }).componentsOnly = buildsElementsOnly(tree as MdxNode);
       return;
     }

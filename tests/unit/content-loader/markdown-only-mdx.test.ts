@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { compilePage, type CompileOutput } from '../../../plugins/content-loader/compile-page.ts';
 
@@ -112,5 +112,35 @@ describe('an .mdx page with JSX is marked when its code only builds elements (co
     const { compiled } = await compile(`# Title\n\n${body}`);
     expect(compiled.kind).toBe('function-body');
     expect(compiled.componentsOnly).toBeUndefined();
+  });
+});
+
+describe('a highlighted code block on a page React renders', () => {
+  const grammarPath = fileURLToPath(new URL('../../../theme/highlight/rel.tmLanguage.json', import.meta.url));
+  const BLOCKS = '<Alert type="info">Read on.</Alert>\n\n```python title="os.py" {1}\nimport os\nprint(os.name)\n```\n\n```mermaid\ngraph TD\n  A --> B\n```\n';
+  async function compileHighlighted(body: string, replacedElements: string[] = ['x-never-used']): Promise<CompileOutput> {
+    const file = join(dir, `page-${++count}.mdx`);
+    writeFileSync(file, body);
+    const links = { pageRoute: '/p', folderRoute: '', hrefPrefix: '', basePath: '' };
+    return compilePage({ file, relativePath: `page-${count}.mdx`, format: 'mdx', grammarPath, moduleDir: dir, links, highlight: true, markdown: { remarkPlugins: [], rehypePlugins: [], replacedElements } });
+  }
+
+  test('is its div with its lines as one string of HTML, not a JSX call per token; the page still only builds elements', async () => {
+    const { compiled } = await compileHighlighted(`# Title\n\n${BLOCKS}`);
+    expect(compiled.kind).toBe('function-body');
+    expect(compiled.code.match(/dangerouslySetInnerHTML/g)).toHaveLength(1);
+    expect(compiled.code).toContain('className: "code-block has-title"');
+    expect(compiled.code).toMatch(/__html: "<div class=\\"code-title\\">os\.py<\/div>.*<span class=\\"line highlighted\\">/);
+    expect(compiled.code).not.toMatch(/className: "tk-/);
+    // The diagram is not a highlighted block: it stays elements.
+    expect(compiled.code).toContain('mermaid');
+    expect(compiled.componentsOnly).toBe(true);
+  });
+
+  test('stays a tree when a component replaces an element it holds, or its div', async () => {
+    for (const replaced of ['span', 'div']) {
+      const { compiled } = await compileHighlighted(`# Title\n\n${BLOCKS}`, [replaced]);
+      expect(compiled.code, replaced).not.toContain('dangerouslySetInnerHTML');
+    }
   });
 });

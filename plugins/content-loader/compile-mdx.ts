@@ -14,7 +14,7 @@ import { rehypeSiteLinks } from './rehype-site-links.ts';
 import { useLinearEditMap } from './linear-edit-map.ts';
 import { remarkCustomHeadingIds } from './custom-heading-id.ts';
 import { rehypeMath } from './math.ts';
-import { mdxToMarkdown, type SourceNode } from './page-markdown.ts';
+import { compiledMarkdown, holdsRelOutputMarks, type SourceNode } from './page-markdown.ts';
 import { rehypeStaticHtml, StaticPageHtml } from './static-html.ts';
 import { remarkGfmFor } from './gfm.ts';
 
@@ -88,12 +88,13 @@ export async function compileMdx(
 ): Promise<CollectedData & { compiled: CompiledPage; cleanMarkdown?: string }> {
   const needsBundle = hasImports(body);
   // The page's clean Markdown comes from this parse when it is the one `pageMarkdown` would make:
-  // no math (placeholders stand in for it here), no rel outputs (their data comes later), no
-  // remark plugins of the site (they may extend the parser). Else `pageMarkdown` parses again.
+  // no math (placeholders stand in for it here), no remark plugins of the site (they may extend
+  // the parser). Rel outputs' data comes later: each is marked where its tables go. Else
+  // `pageMarkdown` parses again.
   let cleanMarkdown: string | undefined;
-  const sameParse = math.length === 0 && !body.includes('RelOutput') && !input.markdown?.remarkPlugins?.length;
+  const sameParse = math.length === 0 && !input.markdown?.remarkPlugins?.length && !holdsRelOutputMarks(body);
   const recordCleanMarkdown = () => (tree: unknown) => {
-    cleanMarkdown = mdxToMarkdown(body, tree as SourceNode, { pageRoute: input.links.pageRoute, links: input.links });
+    cleanMarkdown = compiledMarkdown(body, tree as SourceNode, { pageRoute: input.links.pageRoute, links: input.links });
   };
   // micromark's own edit map makes a page's parse quadratic in its size.
   await useLinearEditMap();

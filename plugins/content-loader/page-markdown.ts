@@ -57,13 +57,52 @@ function relOutputTables(relations: RelOutputRelation[]): string {
     .join('\n\n');
 }
 
+/** A `<RelOutput src>` as its tables, from the site's Rel outputs; nothing when it names none of them. */
+function relOutputMarkdown(src: string | undefined, input: Pick<PageMarkdownInput, 'pageRoute' | 'relOutputs'>): string {
+  const target = src && input.relOutputs ? resolveRelOutputSrc(src, { pageRoute: input.pageRoute, relOutputPath: input.relOutputs.path }) : undefined;
+  const relations = target?.kind === 'local' ? input.relOutputs?.files[target.path] : undefined;
+  return relations ? relOutputTables(relations) : '';
+}
+
+/**
+ * Where a `<RelOutput>` is in clean Markdown the compile made, before the site's Rel outputs are
+ * known: its `src` (JSON, or `null`) between two private-use characters no page may hold
+ * (`holdsRelOutputMarks`), put in its place by `withRelOutputs`.
+ */
+const MARK_START = '\u{F0000}';
+const MARK_END = '\u{F0001}';
+const MARKS = /\u{F0000}([^\u{F0001}]*)\u{F0001}/gu;
+const relOutputMark = (src: string | undefined) => `${MARK_START}${JSON.stringify(src ?? null)}${MARK_END}`;
+
+/** Whether a text holds either mark's character: a page that does has its Markdown made by a parse. */
+export const holdsRelOutputMarks = (text: string) => text.includes(MARK_START) || text.includes(MARK_END);
+
+/** Clean Markdown with each `<RelOutput>` mark replaced by that output's tables. */
+function withRelOutputs(markdown: string, input: Pick<PageMarkdownInput, 'pageRoute' | 'relOutputs'>): string {
+  if (!markdown.includes(MARK_START)) return markdown;
+  return markdown.replace(MARKS, (_mark, src: string) => relOutputMarkdown((JSON.parse(src) as string | null) ?? undefined, input));
+}
+
+/**
+ * The clean Markdown of a page from its compile's parse (`CompileOutput.cleanMarkdown`), each
+ * `<RelOutput>` marked for its tables; undefined when a `<RelOutput>` is inside other JSX, whose
+ * conversion (a quote's `> ` on every line, the dedent of a component's children) reads the
+ * tables' lines: such a page's Markdown is made by a parse once the outputs are known.
+ */
+export function compiledMarkdown(source: string, tree: SourceNode, input: Pick<PageMarkdownInput, 'pageRoute' | 'links'>): string | undefined {
+  const nested = (node: SourceNode, inJsx: boolean): boolean =>
+    (node.name === 'RelOutput' && inJsx) || (node.children ?? []).some((child) => nested(child, inJsx || node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement'));
+  if (nested(tree, false)) return undefined;
+  return mdxToMarkdown(source, tree, { ...input, markRelOutputs: true });
+}
+
 /**
  * The page as clean Markdown: front matter, `import`/`export` lines and expressions gone; the
  * theme's components turned into what they show (Alert a blockquote, DocImage an image, RelOutput
  * tables); other JSX reduced to its children. Everything else is the author's own text, sliced from
  * the source, so Markdown, math and code stay exactly as written.
  */
-export function mdxToMarkdown(source: string, tree: SourceNode, input: Pick<PageMarkdownInput, 'pageRoute' | 'relOutputs' | 'links'>): string {
+export function mdxToMarkdown(source: string, tree: SourceNode, input: Pick<PageMarkdownInput, 'pageRoute' | 'relOutputs' | 'links'> & { markRelOutputs?: boolean }): string {
   const start = (node: SourceNode) => node.position?.start.offset ?? 0;
   const end = (node: SourceNode) => node.position?.end.offset ?? 0;
   const between = (from: number, to: number, children: SourceNode[]): string => {
@@ -116,9 +155,7 @@ export function mdxToMarkdown(source: string, tree: SourceNode, input: Pick<Page
         }
         if (node.name === 'RelOutput') {
           const src = attribute(node, 'src');
-          const target = src && input.relOutputs ? resolveRelOutputSrc(src, { pageRoute: input.pageRoute, relOutputPath: input.relOutputs.path }) : undefined;
-          const relations = target?.kind === 'local' ? input.relOutputs?.files[target.path] : undefined;
-          return relations ? relOutputTables(relations) : '';
+          return input.markRelOutputs ? relOutputMark(src) : relOutputMarkdown(src, input);
         }
         return inner;
       }
@@ -197,7 +234,7 @@ const parsedFormat = (input: PageMarkdownInput): 'md' | 'mdx' => (input.format =
  * thread, where it costs less than a look-up in the cache (`page-markdown-cache.ts`).
  */
 export function markdownWithoutParse(input: PageMarkdownInput, format?: 'md' | 'mdx'): string | undefined {
-  if (input.cleanMarkdown !== undefined) return withTitle(input.cleanMarkdown, input);
+  if (input.cleanMarkdown !== undefined) return withTitle(withRelOutputs(input.cleanMarkdown, input), input);
   if ((format ?? parsedFormat(input)) === 'md' && writtenBackAsIs(input.body, input.links)) return withTitle(input.body, input);
   return undefined;
 }

@@ -72,11 +72,25 @@ const THEME_ELEMENTS = new Set(['a', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6'])
 /** The key on the `data` of a block `inlineHighlightedBlocks` made. */
 const INLINED_BLOCK = 'docsGenInlinedBlock';
 
-/** Whether a tree is elements and text alone, none of which a component renders. */
+/** An HTML element's name as MDX leaves it to React: lower case (a capitalised or dotted one names a component). */
+const INTRINSIC_NAME = /^[a-z][a-z0-9-]*$/;
+
+/**
+ * Whether the two ways a property reaches React give it alike: MDX's (hast-util-to-estree, at the
+ * compile) and this module's (hast-util-to-jsx-runtime). They part on booleans, on numbers for
+ * boolean attributes (`hidden: 0`) and on `style`; the highlighter writes none of those.
+ */
+const sameEitherWay = (name: string, value: unknown) =>
+  name !== 'style' && (typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string')) || (name === 'tabIndex' && typeof value === 'number'));
+
+/** Whether a tree is elements and text alone, none of which a component renders, with properties React gets alike from either. */
 function plainTree(node: Root | RootContent, rendered: ReadonlySet<string>): boolean {
   if (node.type === 'text') return true;
   if (node.type !== 'element' && node.type !== 'root') return false;
-  if (node.type === 'element' && (THEME_ELEMENTS.has(node.tagName) || rendered.has(node.tagName))) return false;
+  if (node.type === 'element') {
+    if (!INTRINSIC_NAME.test(node.tagName) || THEME_ELEMENTS.has(node.tagName) || rendered.has(node.tagName)) return false;
+    if (!Object.entries(node.properties).every(([name, value]) => value === undefined || sameEitherWay(name, value))) return false;
+  }
   return node.children.every((child) => plainTree(child, rendered));
 }
 
@@ -101,7 +115,8 @@ function inlineHighlightedBlocks(tree: Root, rendered: ReadonlySet<string>): voi
         type: 'mdxJsxFlowElement',
         name: 'div',
         attributes: [
-          { type: 'mdxJsxAttribute', name: 'className', value: className.join(' ') },
+          // As space-separated-tokens spells a class list for MDX: trimmed.
+          { type: 'mdxJsxAttribute', name: 'className', value: className.join(' ').trim() },
           { type: 'mdxJsxAttribute', name: 'data-language', value: dataLanguage },
           { type: 'mdxJsxAttribute', name: 'dangerouslySetInnerHTML', value: { type: 'mdxJsxAttributeValueExpression', value: `{__html: ${JSON.stringify(html)}}`, data: { estree: htmlObjectProgram(html) } } },
         ],

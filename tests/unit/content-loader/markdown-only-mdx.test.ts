@@ -118,11 +118,11 @@ describe('an .mdx page with JSX is marked when its code only builds elements (co
 describe('a highlighted code block on a page React renders', () => {
   const grammarPath = fileURLToPath(new URL('../../../theme/highlight/rel.tmLanguage.json', import.meta.url));
   const BLOCKS = '<Alert type="info">Read on.</Alert>\n\n```python title="os.py" {1}\nimport os\nprint(os.name)\n```\n\n```mermaid\ngraph TD\n  A --> B\n```\n';
-  async function compileHighlighted(body: string, replacedElements: string[] = ['x-never-used']): Promise<CompileOutput> {
+  async function compileHighlighted(body: string, replacedElements: string[] = ['x-never-used'], rehypePlugins: { module: string }[] = []): Promise<CompileOutput> {
     const file = join(dir, `page-${++count}.mdx`);
     writeFileSync(file, body);
     const links = { pageRoute: '/p', folderRoute: '', hrefPrefix: '', basePath: '' };
-    return compilePage({ file, relativePath: `page-${count}.mdx`, format: 'mdx', grammarPath, moduleDir: dir, links, highlight: true, markdown: { remarkPlugins: [], rehypePlugins: [], replacedElements } });
+    return compilePage({ file, relativePath: `page-${count}.mdx`, format: 'mdx', grammarPath, moduleDir: dir, links, highlight: true, markdown: { remarkPlugins: [], rehypePlugins, replacedElements } });
   }
 
   test('is its div with its lines as one string of HTML, not a JSX call per token; the page still only builds elements', async () => {
@@ -135,6 +135,19 @@ describe('a highlighted code block on a page React renders', () => {
     // The diagram is not a highlighted block: it stays elements.
     expect(compiled.code).toContain('mermaid');
     expect(compiled.componentsOnly).toBe(true);
+  });
+
+  test.each([
+    ['an element named as a component', "block.children.push({ type: 'element', tagName: 'Badge', properties: {}, children: [] });"],
+    ['a property MDX and React read otherwise (false, a number for a boolean attribute, a style)', "pre.properties.dataWrapped = false; pre.properties.hidden = 0; pre.properties.style = 'color: red';"],
+  ])("stays a tree when a site's rehype plugin adds %s", async (name, change) => {
+    const plugin = join(dir, `tweak-${++count}.mjs`);
+    writeFileSync(
+      plugin,
+      `export default () => (tree) => {\n  for (const block of tree.children) {\n    if (block.type !== 'element' || block.tagName !== 'div') continue;\n    const pre = block.children.find((c) => c.tagName === 'pre');\n    ${change}\n  }\n};\n`,
+    );
+    const { compiled } = await compileHighlighted(`# Title\n\n${BLOCKS}`, undefined, [{ module: pathToFileURL(plugin).href }]);
+    expect(compiled.code, name).not.toContain('dangerouslySetInnerHTML');
   });
 
   test('stays a tree when a component replaces an element it holds, or its div', async () => {

@@ -1,10 +1,14 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import {
   DEFAULT_REL_OUTPUT_PATH,
   positionAt,
+  readCacheEntry,
   resolveRelOutputSrc,
+  toolBuildId,
+  writeCacheEntry,
   workerModuleUrl,
   type ContentPage,
   type Diagnostic,
@@ -35,14 +39,72 @@ interface LoadedOutput extends OutputSource {
 let decoder: Promise<{ decodeOutputFile: (input: { text: string }) => DecodeResult }> | undefined;
 
 /**
- * Reads one output file and has the viewer's own decoder check it. It runs on the main thread,
- * which idles while the pool compiles pages: example outputs are small, and a worker would
- * first have to load apache-arrow behind the compile queue.
+ * What the decoder said of each file text this run read, by the text's digest
+ * (`<cacheDir>/rel-output/decoded.json`, with the tool's build id: another docs-gen may decode
+ * otherwise). The Rel site's 271 outputs took its every build 60 ms of decoding, after loading
+ * apache-arrow, on the main thread; a file whose text is unchanged is now only read and hashed.
  */
-async function loadOutput(context: PluginContext, file: string, source: OutputSource): Promise<LoadedOutput> {
-  decoder ??= import(workerModuleUrl(import.meta.url, '../../theme/mdx/rel-output/decode-file.js'));
-  const [text, { decodeOutputFile }] = await Promise.all([readFile(file, 'utf8'), decoder]);
-  return { ...source, sourcePath: relative(context.root, file).split('\\').join('/'), text, result: decodeOutputFile({ text }) };
+interface DecodedOutputs {
+  tool: string;
+  results: Record<string, DecodeResult>;
+}
+
+const DECODED_ENTRY = 'decoded';
+const isDecodedOutputs = (value: unknown): value is DecodedOutputs => typeof (value as Partial<DecodedOutputs>)?.tool === 'string' && typeof (value as Partial<DecodedOutputs>).results === 'object' && (value as Partial<DecodedOutputs>).results !== null;
+const textDigest = (text: string) => createHash('sha256').update(text).digest('hex');
+/** A kept result of the decoder's shape; anything else (an entry damaged or of another shape) is decoded again. */
+const isDecodeResult = (value: unknown): value is DecodeResult => {
+  const result = value as Partial<{ ok: boolean; relations: unknown; reason: unknown }> | undefined;
+  return typeof result === 'object' && result !== null && (result.ok === true ? Array.isArray(result.relations) : result.ok === false && typeof result.reason === 'string');
+};
+
+/** The decoder's results this run can reuse and the ones it makes; `save` keeps those of this run's files alone. */
+class DecodeCache {
+  private readonly made: Record<string, DecodeResult> = {};
+  private changed = false;
+
+  private constructor(
+    private readonly dir: string | undefined,
+    private readonly tool: string,
+    private readonly known: Record<string, DecodeResult>,
+  ) {}
+
+  /** With `--no-cache`, nothing is read or kept. */
+  static async open(context: PluginContext): Promise<DecodeCache> {
+    const tool = await toolBuildId();
+    if (!context.persistentCache) return new DecodeCache(undefined, tool, {});
+    const dir = join(context.cacheDir, 'rel-output');
+    const kept = await readCacheEntry(dir, DECODED_ENTRY, isDecodedOutputs);
+    return new DecodeCache(dir, tool, kept?.tool === tool ? kept.results : {});
+  }
+
+  /** The decoder's result for `text`: the one kept for its digest, or decoded now. */
+  async resultOf(text: string): Promise<DecodeResult> {
+    const digest = textDigest(text);
+    const known = this.made[digest] ?? (Object.hasOwn(this.known, digest) ? this.known[digest] : undefined);
+    if (isDecodeResult(known)) return (this.made[digest] = known);
+    decoder ??= import(workerModuleUrl(import.meta.url, '../../theme/mdx/rel-output/decode-file.js'));
+    const result = (await decoder).decodeOutputFile({ text });
+    this.changed = true;
+    return (this.made[digest] = result);
+  }
+
+  /** Keeps this run's results when any is new or any kept one went unused. */
+  async save(): Promise<void> {
+    if (!this.dir || (!this.changed && Object.keys(this.known).length === Object.keys(this.made).length)) return;
+    await writeCacheEntry(this.dir, DECODED_ENTRY, { tool: this.tool, results: this.made } satisfies DecodedOutputs);
+  }
+}
+
+/**
+ * Reads one output file and has the viewer's own decoder check it (or takes what it said of the
+ * same text before). It runs on the main thread, which idles while the pool compiles pages:
+ * example outputs are small, and a worker would first have to load apache-arrow behind the
+ * compile queue.
+ */
+async function loadOutput(context: PluginContext, file: string, source: OutputSource, decoded: DecodeCache): Promise<LoadedOutput> {
+  const text = await readFile(file, 'utf8');
+  return { ...source, sourcePath: relative(context.root, file).split('\\').join('/'), text, result: await decoded.resultOf(text) };
 }
 
 /** Seed §8's parse message, naming the file; a JSON syntax error also gets its line and column. */
@@ -85,7 +147,12 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
     name: REL_OUTPUT,
     async loadContent({ context }) {
       const sources = await findOutputSources(context.contentDir, relOutputPath, context.listContent());
-      return Promise.all(sources.map((source) => loadOutput(context, join(context.contentDir, source.contentPath), source)));
+      // A site without outputs reads no cache.
+      if (!sources.length) return [];
+      const decoded = await DecodeCache.open(context);
+      const loaded = await Promise.all(sources.map((source) => loadOutput(context, join(context.contentDir, source.contentPath), source, decoded)));
+      await decoded.save();
+      return loaded;
     },
     async contentLoaded({ content, pages, actions, context }) {
       const files: Record<string, RelOutputRelation[]> = {};
@@ -102,6 +169,8 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
       }
       // Worked out only when there are outputs: a site without any skips 10 000 pages' paths.
       const pageKeys = content.length ? new Set(pages.map((p) => outputKeyOf(p, context))) : new Set<string>();
+      // A JSON file in public/ a page names is decoded as it is, and not kept: such files are few.
+      let publicDecoded: Promise<DecodeCache> | undefined;
       for (const output of content) {
         if (!pageKeys.has(`${output.page.folder}/${output.page.name}`)) {
           actions.report({ severity: 'warning', code: 'rel-output-orphan', message: `${output.sourcePath} is beside no page: ${output.page.name}${OUTPUTS_SUFFIX}/ needs a page named ${output.page.name}`, file: output.sourcePath });
@@ -115,7 +184,7 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
           // A path on the site may also name a JSON file in public/.
           const publicFile = join(context.publicDir, target.path);
           if (!target.path.startsWith(`${relOutputPath}/`) && existsSync(publicFile)) {
-            const output = await loadOutput(context, publicFile, { contentPath: '', urlPath: target.path, page: { folder: '', name: '' } });
+            const output = await loadOutput(context, publicFile, { contentPath: '', urlPath: target.path, page: { folder: '', name: '' } }, await (publicDecoded ??= DecodeCache.open({ ...context, persistentCache: false })));
             if (output.result.ok) files[target.path] = output.result.relations;
             else {
               actions.report(invalidOutput(output as LoadedOutput & { result: { ok: false } }));

@@ -1,0 +1,71 @@
+// An output file's decoding is kept by its text (plugins/rel-output/index.ts, `DecodeCache`): a
+// rebuild reads and hashes the files and decodes only a text it has not seen.
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { build } from '../../src/build/build.ts';
+import { fixture, tempSite, tmp } from '../helpers.ts';
+
+const site = tempSite({
+  'docs-gen.config.ts': "export default { title: 'Outputs' };\n",
+  'content/index.mdx': '# Home\n\n<RelOutput src="cities" />\n',
+});
+const outputs = join(site.root, 'content', 'index.outputs');
+const outDir = join(tmp(), 'out');
+const decodedFile = join(site.root, '.docs-gen-cache', 'rel-output', 'decoded.json');
+interface Kept {
+  key: string;
+  value: { tool: string; results: Record<string, { ok: boolean; relations?: { rows: (string | null)[][] }[] }> };
+}
+const kept = () => JSON.parse(readFileSync(decodedFile, 'utf8')) as Kept;
+const markdown = () => readFileSync(join(outDir, 'index.md'), 'utf8');
+
+beforeAll(async () => {
+  mkdirSync(outputs, { recursive: true });
+  copyFileSync(join(fixture('headings-code-math-diagrams-and-llms-txt-work-on-every-page'), 'content', 'guide', 'index.outputs', 'overview.json'), join(outputs, 'cities.json'));
+  await build({ root: site.root, outDir });
+});
+afterAll(() => site.cleanup());
+
+test('a build keeps what the decoder said of each text, and a rebuild takes it from there', async () => {
+  expect(markdown()).toContain('| Lima | 10092000 |');
+  const entry = kept();
+  const [digest] = Object.keys(entry.value.results);
+  expect(Object.keys(entry.value.results)).toHaveLength(1);
+  // Changed behind the build's back under the same text: the rebuild shows the kept result, so it did not decode.
+  entry.value.results[digest!]!.relations![0]!.rows[0]![0] = 'Kept';
+  writeFileSync(decodedFile, JSON.stringify(entry));
+  await build({ root: site.root, outDir });
+  expect(markdown()).toContain('| Kept | 10092000 |');
+});
+
+test("a changed file is decoded again, and the old text's result is not kept", async () => {
+  const file = join(outputs, 'cities.json');
+  writeFileSync(file, `${readFileSync(file, 'utf8')}\n`);
+  await build({ root: site.root, outDir });
+  expect(markdown()).toContain('| Lima | 10092000 |');
+  expect(Object.keys(kept().value.results)).toHaveLength(1);
+});
+
+test("another docs-gen's results are not read, nor a damaged one", async () => {
+  for (const change of [(entry: Kept) => void (entry.value.tool = 'another-build'), (entry: Kept) => void (Object.values(entry.value.results)[0]!.relations = undefined)]) {
+    const entry = kept();
+    Object.values(entry.value.results)[0]!.relations![0]!.rows[0]![0] = 'Kept';
+    change(entry);
+    writeFileSync(decodedFile, JSON.stringify(entry));
+    await build({ root: site.root, outDir });
+    expect(markdown()).toContain('| Lima | 10092000 |');
+  }
+});
+
+test('a build without the cache keeps nothing', async () => {
+  const bare = tempSite({ 'docs-gen.config.ts': "export default { title: 'Outputs' };\n", 'content/index.mdx': '# Home\n\n<RelOutput src="cities" />\n' });
+  try {
+    mkdirSync(join(bare.root, 'content', 'index.outputs'), { recursive: true });
+    copyFileSync(join(outputs, 'cities.json'), join(bare.root, 'content', 'index.outputs', 'cities.json'));
+    await build({ root: bare.root, outDir: join(tmp(), 'bare'), cache: false });
+    expect(existsSync(join(bare.root, '.docs-gen-cache', 'rel-output'))).toBe(false);
+  } finally {
+    bare.cleanup();
+  }
+});

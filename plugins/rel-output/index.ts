@@ -67,15 +67,17 @@ class DecodeCache {
     private readonly dir: string | undefined,
     private readonly tool: string,
     private readonly known: Record<string, DecodeResult>,
+    /** Whether the run reads every output file: else (a run of `contentLoaded` alone) what it did not read stays kept. */
+    private readonly whole: boolean,
   ) {}
 
   /** With `--no-cache`, nothing is read or kept. */
-  static async open(context: PluginContext): Promise<DecodeCache> {
+  static async open(context: PluginContext, whole: boolean): Promise<DecodeCache> {
     const tool = await toolBuildId();
-    if (!context.persistentCache) return new DecodeCache(undefined, tool, {});
+    if (!context.persistentCache) return new DecodeCache(undefined, tool, {}, whole);
     const dir = join(context.cacheDir, 'rel-output');
     const kept = await readCacheEntry(dir, DECODED_ENTRY, isDecodedOutputs);
-    return new DecodeCache(dir, tool, kept?.tool === tool ? kept.results : {});
+    return new DecodeCache(dir, tool, kept?.tool === tool ? kept.results : {}, whole);
   }
 
   /** The decoder's result for `text`: the one kept for its digest, or decoded now. */
@@ -89,10 +91,10 @@ class DecodeCache {
     return (this.made[digest] = result);
   }
 
-  /** Keeps this run's results when any is new or any kept one went unused. */
+  /** Keeps this run's results (with the others kept, after a run that did not read every file) when any is new or any kept one went unused. */
   async save(): Promise<void> {
-    if (!this.dir || (!this.changed && Object.keys(this.known).length === Object.keys(this.made).length)) return;
-    await writeCacheEntry(this.dir, DECODED_ENTRY, { tool: this.tool, results: this.made } satisfies DecodedOutputs);
+    if (!this.dir || (!this.changed && (!this.whole || Object.keys(this.known).length === Object.keys(this.made).length))) return;
+    await writeCacheEntry(this.dir, DECODED_ENTRY, { tool: this.tool, results: this.whole ? this.made : { ...this.known, ...this.made } } satisfies DecodedOutputs);
   }
 }
 
@@ -143,16 +145,17 @@ function outputKeyOf(page: ContentPage, context: PluginContext): string {
 
 export default function relOutput(options: RelOutputOptions = {}): Plugin<LoadedOutput[]> {
   const relOutputPath = (options.path ?? DEFAULT_REL_OUTPUT_PATH).replace(/\/+$/, '');
+  /** The decodings of this run: opened by `loadContent` (or by `contentLoaded` for a site with outputs only in public/), kept once `contentLoaded` has decoded the files in public/ pages name. */
+  let decodedThisRun: Promise<DecodeCache> | undefined;
   return {
     name: REL_OUTPUT,
     async loadContent({ context }) {
       const sources = await findOutputSources(context.contentDir, relOutputPath, context.listContent());
+      decodedThisRun = undefined;
       // A site without outputs reads no cache.
       if (!sources.length) return [];
-      const decoded = await DecodeCache.open(context);
-      const loaded = await Promise.all(sources.map((source) => loadOutput(context, join(context.contentDir, source.contentPath), source, decoded)));
-      await decoded.save();
-      return loaded;
+      const decoded = await (decodedThisRun = DecodeCache.open(context, true));
+      return Promise.all(sources.map((source) => loadOutput(context, join(context.contentDir, source.contentPath), source, decoded)));
     },
     async contentLoaded({ content, pages, actions, context }) {
       const files: Record<string, RelOutputRelation[]> = {};
@@ -169,8 +172,7 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
       }
       // Worked out only when there are outputs: a site without any skips 10 000 pages' paths.
       const pageKeys = content.length ? new Set(pages.map((p) => outputKeyOf(p, context))) : new Set<string>();
-      // A JSON file in public/ a page names is decoded as it is, and not kept: such files are few.
-      let publicDecoded: Promise<DecodeCache> | undefined;
+
       for (const output of content) {
         if (!pageKeys.has(`${output.page.folder}/${output.page.name}`)) {
           actions.report({ severity: 'warning', code: 'rel-output-orphan', message: `${output.sourcePath} is beside no page: ${output.page.name}${OUTPUTS_SUFFIX}/ needs a page named ${output.page.name}`, file: output.sourcePath });
@@ -184,7 +186,7 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
           // A path on the site may also name a JSON file in public/.
           const publicFile = join(context.publicDir, target.path);
           if (!target.path.startsWith(`${relOutputPath}/`) && existsSync(publicFile)) {
-            const output = await loadOutput(context, publicFile, { contentPath: '', urlPath: target.path, page: { folder: '', name: '' } }, await (publicDecoded ??= DecodeCache.open({ ...context, persistentCache: false })));
+            const output = await loadOutput(context, publicFile, { contentPath: '', urlPath: target.path, page: { folder: '', name: '' } }, await (decodedThisRun ??= DecodeCache.open(context, false)));
             if (output.result.ok) files[target.path] = output.result.relations;
             else {
               actions.report(invalidOutput(output as LoadedOutput & { result: { ok: false } }));
@@ -198,6 +200,9 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
           actions.report({ severity: 'error', code: 'rel-output-missing', message: `Rel output ${ref.url} was not found: ${expected}`, file: page.sourcePath, line: ref.line, column: ref.column, target: ref.url });
         }
       }
+      // Kept once every file of the run is decoded: what the next run reuses is this run's alone.
+      if (decodedThisRun) await (await decodedThisRun).save();
+      decodedThisRun = undefined;
       const data: RelOutputData = { path: relOutputPath, files };
       actions.setGlobalData(data);
       actions.setThemeData({ relOutputs: data });

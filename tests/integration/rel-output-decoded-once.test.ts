@@ -58,6 +58,25 @@ test("another docs-gen's results are not read, nor a damaged one", async () => {
   }
 });
 
+test('a file in public/ that a page names is kept too', async () => {
+  const withPublic = tempSite({ 'docs-gen.config.ts': "export default { title: 'Outputs' };\n", 'content/index.mdx': '# Home\n\n<RelOutput src="/data/cities.json" />\n' });
+  try {
+    mkdirSync(join(withPublic.root, 'public', 'data'), { recursive: true });
+    copyFileSync(join(outputs, 'cities.json'), join(withPublic.root, 'public', 'data', 'cities.json'));
+    const out = join(tmp(), 'public');
+    await build({ root: withPublic.root, outDir: out });
+    const file = join(withPublic.root, '.docs-gen-cache', 'rel-output', 'decoded.json');
+    const entry = JSON.parse(readFileSync(file, 'utf8')) as Kept;
+    expect(Object.keys(entry.value.results)).toHaveLength(1);
+    Object.values(entry.value.results)[0]!.relations![0]!.rows[0]![0] = 'Kept';
+    writeFileSync(file, JSON.stringify(entry));
+    await build({ root: withPublic.root, outDir: out });
+    expect(readFileSync(join(out, 'index.md'), 'utf8')).toContain('| Kept | 10092000 |');
+  } finally {
+    withPublic.cleanup();
+  }
+});
+
 test('a build without the cache keeps nothing', async () => {
   const bare = tempSite({ 'docs-gen.config.ts': "export default { title: 'Outputs' };\n", 'content/index.mdx': '# Home\n\n<RelOutput src="cities" />\n' });
   try {

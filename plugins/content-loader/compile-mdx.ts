@@ -14,7 +14,7 @@ import { rehypeSiteLinks } from './rehype-site-links.ts';
 import { useLinearEditMap } from './linear-edit-map.ts';
 import { remarkCustomHeadingIds } from './custom-heading-id.ts';
 import { rehypeMath } from './math.ts';
-import { compiledMarkdown, holdsRelOutputMarks, type SourceNode } from './page-markdown.ts';
+import { compiledMarkdown, type SourceNode } from './page-markdown.ts';
 import { rehypeStaticHtml, StaticPageHtml } from './static-html.ts';
 import { remarkGfmFor } from './gfm.ts';
 
@@ -89,10 +89,10 @@ export async function compileMdx(
   const needsBundle = hasImports(body);
   // The page's clean Markdown comes from this parse when it is the one `pageMarkdown` would make:
   // no math (placeholders stand in for it here), no remark plugins of the site (they may extend
-  // the parser). Rel outputs' data comes later: each is marked where its tables go. Else
-  // `pageMarkdown` parses again.
+  // the parser). Rel outputs' data comes later: each is marked where its tables go
+  // (`compiledMarkdown`, which leaves some pages to the parse). Else `pageMarkdown` parses again.
   let cleanMarkdown: string | undefined;
-  const sameParse = math.length === 0 && !input.markdown?.remarkPlugins?.length && !holdsRelOutputMarks(body);
+  const sameParse = math.length === 0 && !input.markdown?.remarkPlugins?.length;
   const recordCleanMarkdown = () => (tree: unknown) => {
     cleanMarkdown = compiledMarkdown(body, tree as SourceNode, { pageRoute: input.links.pageRoute, links: input.links });
   };

@@ -66,16 +66,15 @@ function relOutputMarkdown(src: string | undefined, input: Pick<PageMarkdownInpu
 
 /**
  * Where a `<RelOutput>` is in clean Markdown the compile made, before the site's Rel outputs are
- * known: its `src` (JSON, or `null`) between two private-use characters no page may hold
- * (`holdsRelOutputMarks`), put in its place by `withRelOutputs`.
+ * known: its `src` (JSON, or `null`) between two private-use characters, put in its place by
+ * `withRelOutputs`. A page whose Markdown holds either character anywhere else (in its source, or
+ * decoded from a character reference) is made by a parse (`compiledMarkdown` counts them).
  */
 const MARK_START = '\u{F0000}';
 const MARK_END = '\u{F0001}';
 const MARKS = /\u{F0000}([^\u{F0001}]*)\u{F0001}/gu;
 const relOutputMark = (src: string | undefined) => `${MARK_START}${JSON.stringify(src ?? null)}${MARK_END}`;
-
-/** Whether a text holds either mark's character: a page that does has its Markdown made by a parse. */
-export const holdsRelOutputMarks = (text: string) => text.includes(MARK_START) || text.includes(MARK_END);
+const countOf = (text: string, character: string) => text.split(character).length - 1;
 
 /** Clean Markdown with each `<RelOutput>` mark replaced by that output's tables. */
 function withRelOutputs(markdown: string, input: Pick<PageMarkdownInput, 'pageRoute' | 'relOutputs'>): string {
@@ -83,17 +82,28 @@ function withRelOutputs(markdown: string, input: Pick<PageMarkdownInput, 'pageRo
   return markdown.replace(MARKS, (_mark, src: string) => relOutputMarkdown((JSON.parse(src) as string | null) ?? undefined, input));
 }
 
+/** The nodes whose conversion reads its children's text: other JSX (a quote's `> ` on every line, the dedent of a component's children) and a heading (its `[#id]` at the end). */
+const READS_CHILDREN_TEXT = new Set(['mdxJsxFlowElement', 'mdxJsxTextElement', 'heading']);
+
 /**
  * The clean Markdown of a page from its compile's parse (`CompileOutput.cleanMarkdown`), each
- * `<RelOutput>` marked for its tables; undefined when a `<RelOutput>` is inside other JSX, whose
- * conversion (a quote's `> ` on every line, the dedent of a component's children) reads the
- * tables' lines: such a page's Markdown is made by a parse once the outputs are known.
+ * `<RelOutput>` marked for its tables; undefined when a `<RelOutput>` is inside a node whose
+ * conversion reads its children's text (the tables' lines are not there yet), or when the
+ * Markdown holds a mark's character that is no mark: such a page's Markdown is made by a parse
+ * once the outputs are known.
  */
 export function compiledMarkdown(source: string, tree: SourceNode, input: Pick<PageMarkdownInput, 'pageRoute' | 'links'>): string | undefined {
-  const nested = (node: SourceNode, inJsx: boolean): boolean =>
-    (node.name === 'RelOutput' && inJsx) || (node.children ?? []).some((child) => nested(child, inJsx || node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement'));
-  if (nested(tree, false)) return undefined;
-  return mdxToMarkdown(source, tree, { ...input, markRelOutputs: true });
+  let outputs = 0;
+  const unreadable = (node: SourceNode, inside: boolean): boolean => {
+    if (node.name === 'RelOutput' && (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement')) {
+      outputs++;
+      if (inside) return true;
+    }
+    return (node.children ?? []).some((child) => unreadable(child, inside || READS_CHILDREN_TEXT.has(node.type)));
+  };
+  if (unreadable(tree, false)) return undefined;
+  const markdown = mdxToMarkdown(source, tree, { ...input, markRelOutputs: true });
+  return countOf(markdown, MARK_START) === outputs && countOf(markdown, MARK_END) === outputs ? markdown : undefined;
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   type PluginContext,
   type RelOutputData,
   type RelOutputRelation,
+  type RelValueKind,
 } from 'docs-gen';
 import { findOutputSources, OUTPUTS_SUFFIX, type OutputSource } from './output-files.ts';
 
@@ -52,11 +53,21 @@ interface DecodedOutputs {
 const DECODED_ENTRY = 'decoded';
 const isDecodedOutputs = (value: unknown): value is DecodedOutputs => typeof (value as Partial<DecodedOutputs>)?.tool === 'string' && typeof (value as Partial<DecodedOutputs>).results === 'object' && (value as Partial<DecodedOutputs>).results !== null;
 const textDigest = (text: string) => createHash('sha256').update(text).digest('hex');
-/** A kept result of the decoder's shape; anything else (an entry damaged or of another shape) is decoded again. */
-const isDecodeResult = (value: unknown): value is DecodeResult => {
-  const result = value as Partial<{ ok: boolean; relations: unknown; reason: unknown }> | undefined;
-  return typeof result === 'object' && result !== null && (result.ok === true ? Array.isArray(result.relations) : result.ok === false && typeof result.reason === 'string');
-};
+/** The kinds of value the decoder gives a column (`RelValueKind`). */
+const VALUE_KINDS = new Set<RelValueKind>(['int', 'float', 'decimal', 'string', 'char', 'symbol', 'date', 'datetime', 'bool', 'entity', 'missing']);
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isColumn = (value: unknown) => isRecord(value) && typeof value.label === 'string' && VALUE_KINDS.has(value.kind as RelValueKind);
+const isRelation = (value: unknown) =>
+  isRecord(value) &&
+  typeof value.relationId === 'string' &&
+  typeof value.id === 'string' &&
+  Array.isArray(value.columns) &&
+  value.columns.every(isColumn) &&
+  Array.isArray(value.rows) &&
+  value.rows.every((row) => Array.isArray(row) && row.length === (value.columns as unknown[]).length && row.every((cell) => typeof cell === 'string' || cell === null));
+/** A kept result of the decoder's shape, every relation whole; anything else (an entry damaged or of another shape) is decoded again, and the entry written anew. */
+const isDecodeResult = (value: unknown): value is DecodeResult =>
+  isRecord(value) && (value.ok === true ? Array.isArray(value.relations) && value.relations.every(isRelation) : value.ok === false && typeof value.reason === 'string');
 
 /** The decoder's results this run can reuse and the ones it makes; `save` keeps those of this run's files alone. */
 class DecodeCache {
@@ -147,11 +158,14 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
   const relOutputPath = (options.path ?? DEFAULT_REL_OUTPUT_PATH).replace(/\/+$/, '');
   /** The decodings of this run: opened by `loadContent` (or by `contentLoaded` for a site with outputs only in public/), kept once `contentLoaded` has decoded the files in public/ pages name. */
   let decodedThisRun: Promise<DecodeCache> | undefined;
+  /** Whether this run of the hooks began with `loadContent` (dev may run `contentLoaded` alone): only such a run reads every output file, and may drop what it did not read. */
+  let loadedThisRun = false;
   return {
     name: REL_OUTPUT,
     async loadContent({ context }) {
       const sources = await findOutputSources(context.contentDir, relOutputPath, context.listContent());
       decodedThisRun = undefined;
+      loadedThisRun = true;
       // A site without outputs reads no cache.
       if (!sources.length) return [];
       const decoded = await (decodedThisRun = DecodeCache.open(context, true));
@@ -186,7 +200,7 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
           // A path on the site may also name a JSON file in public/.
           const publicFile = join(context.publicDir, target.path);
           if (!target.path.startsWith(`${relOutputPath}/`) && existsSync(publicFile)) {
-            const output = await loadOutput(context, publicFile, { contentPath: '', urlPath: target.path, page: { folder: '', name: '' } }, await (decodedThisRun ??= DecodeCache.open(context, false)));
+            const output = await loadOutput(context, publicFile, { contentPath: '', urlPath: target.path, page: { folder: '', name: '' } }, await (decodedThisRun ??= DecodeCache.open(context, loadedThisRun)));
             if (output.result.ok) files[target.path] = output.result.relations;
             else {
               actions.report(invalidOutput(output as LoadedOutput & { result: { ok: false } }));
@@ -203,6 +217,7 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
       // Kept once every file of the run is decoded: what the next run reuses is this run's alone.
       if (decodedThisRun) await (await decodedThisRun).save();
       decodedThisRun = undefined;
+      loadedThisRun = false;
       const data: RelOutputData = { path: relOutputPath, files };
       actions.setGlobalData(data);
       actions.setThemeData({ relOutputs: data });

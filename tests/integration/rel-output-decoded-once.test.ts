@@ -47,14 +47,28 @@ test("a changed file is decoded again, and the old text's result is not kept", a
   expect(Object.keys(kept().value.results)).toHaveLength(1);
 });
 
-test("another docs-gen's results are not read, nor a damaged one", async () => {
-  for (const change of [(entry: Kept) => void (entry.value.tool = 'another-build'), (entry: Kept) => void (Object.values(entry.value.results)[0]!.relations = undefined)]) {
+test("another docs-gen's results are not read, nor a damaged one, which is written anew", async () => {
+  type Result = Kept['value']['results'][string];
+  const relation = (result: Result) => result.relations![0] as unknown as Record<string, unknown>;
+  const changes: ((result: Result, entry: Kept) => void)[] = [
+    (_result, entry) => void (entry.value.tool = 'another-build'),
+    (result) => void (result.relations = undefined),
+    (result) => void (result.relations = [1 as never]),
+    (result) => void delete relation(result).columns,
+    (result) => void (relation(result).rows = [5]),
+    (result) => void (relation(result).rows = [['only one cell']]),
+    (result) => void ((relation(result).columns as Record<string, unknown>[])[0]!.kind = 'x" onmouseover="alert(5)'),
+  ];
+  for (const change of changes) {
     const entry = kept();
-    Object.values(entry.value.results)[0]!.relations![0]!.rows[0]![0] = 'Kept';
-    change(entry);
+    const result = Object.values(entry.value.results)[0]!;
+    result.relations![0]!.rows[0]![0] = 'Kept';
+    change(result, entry);
     writeFileSync(decodedFile, JSON.stringify(entry));
     await build({ root: site.root, outDir });
-    expect(markdown()).toContain('| Lima | 10092000 |');
+    expect(markdown(), String(change)).toContain('| Lima | 10092000 |');
+    expect(readFileSync(join(outDir, 'index.html'), 'utf8')).not.toContain('onmouseover');
+    expect(JSON.stringify(kept())).not.toContain('Kept');
   }
 });
 
@@ -72,6 +86,13 @@ test('a file in public/ that a page names is kept too', async () => {
     writeFileSync(file, JSON.stringify(entry));
     await build({ root: withPublic.root, outDir: out });
     expect(readFileSync(join(out, 'index.md'), 'utf8')).toContain('| Kept | 10092000 |');
+    // A site whose outputs are all in public/ keeps this run's results alone too.
+    const publicFile = join(withPublic.root, 'public', 'data', 'cities.json');
+    for (let i = 0; i < 2; i++) {
+      writeFileSync(publicFile, `${readFileSync(publicFile, 'utf8')}\n`);
+      await build({ root: withPublic.root, outDir: out });
+    }
+    expect(Object.keys((JSON.parse(readFileSync(file, 'utf8')) as Kept).value.results)).toHaveLength(1);
   } finally {
     withPublic.cleanup();
   }

@@ -62,6 +62,10 @@ describe('the clean Markdown of an .mdx page', () => {
     // The quote's `> ` and a component's dedent read the tables' lines.
     ['a rel output inside a component', '# Page\n\n<Alert type="info">\n  <RelOutput src="./out.json" />\n</Alert>\n'],
     ['the characters that mark a rel output', '# Page\n\nA private \u{F0000} character.\n'],
+    ['those characters as character references', '# Page\n\n![&#xF0000;"./out.json"&#xF0001;](/a.png)\n\n<RelOutput src="./out.json" />\n'],
+    ['one in a rel output\'s src', '# Page\n\n<RelOutput src="https://example.com/&#xF0001;.json" />\n'],
+    // The heading's `[#id]` is found at the end of its text, where the tables are not yet.
+    ['a rel output in a heading', '# Page\n\n## Results [#results] <RelOutput src="./out.json" />\n'],
   ])('with %s, is left to its own parse', async (_name, source) => {
     const { fromCompile } = await bothWays(source);
     expect(fromCompile).toBeUndefined();

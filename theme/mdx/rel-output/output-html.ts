@@ -16,7 +16,8 @@ export function isOutputMode(mode: unknown): mode is OutputMode {
 
 function cell(column: RelOutputColumn, value: string | null): string {
   if (value === null) return '<td class="rel-value rel-value-missing">missing</td>';
-  return `<td class="rel-value rel-value-${column.kind}">${escapeHtml(value)}</td>`;
+  // The kind is one of the decoder's words; escaped all the same, as everything else written here.
+  return `<td class="rel-value rel-value-${escapeHtml(column.kind)}">${escapeHtml(value)}</td>`;
 }
 
 /**

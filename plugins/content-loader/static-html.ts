@@ -166,7 +166,8 @@ export function rehypeStaticHtml(options: { links: PageLinkContext; replacedElem
   const replaced = new Set(options.replacedElements);
   return (tree: Root, file: VFile): void => {
     if (replaced.has('wrapper') || !isStatic(tree, replaced)) {
-      inlineHighlightedBlocks(tree, replaced);
+      // A component that wraps the whole page (`wrapper`) gets its children as they are, trees and all: it may read them.
+      if (!replaced.has('wrapper')) inlineHighlightedBlocks(tree, replaced);
       (file.data as { componentsOnly?: boolean }).componentsOnly = buildsElementsOnly(tree as MdxNode);
       return;
     }

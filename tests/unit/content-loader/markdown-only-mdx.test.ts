@@ -150,8 +150,8 @@ describe('a highlighted code block on a page React renders', () => {
     expect(compiled.code, name).not.toContain('dangerouslySetInnerHTML');
   });
 
-  test('stays a tree when a component replaces an element it holds, or its div', async () => {
-    for (const replaced of ['span', 'div']) {
+  test('stays a tree when a component replaces an element it holds, its div, or wraps the page', async () => {
+    for (const replaced of ['span', 'div', 'wrapper']) {
       const { compiled } = await compileHighlighted(`# Title\n\n${BLOCKS}`, [replaced]);
       expect(compiled.code, replaced).not.toContain('dangerouslySetInnerHTML');
     }

@@ -124,7 +124,7 @@ export async function compileMdx(
   const collected = file.data.collected as CollectedData;
   const compiled: CompiledPage = needsBundle
     ? { kind: 'module', ...(await bundlePage(code, input)) }
-    : { kind: 'function-body', code, ...(positions ? { positions } : {}), ...((file.data as { componentsOnly?: boolean }).componentsOnly ? { componentsOnly: true as const } : {}) };
+    : { kind: 'function-body', code, ...(positions ? { positions } : {}), ...(file.data.componentsOnly === true ? { componentsOnly: true as const } : {}) };
   return { compiled, ...collected, ...(cleanMarkdown === undefined ? {} : { cleanMarkdown }) };
 }
 

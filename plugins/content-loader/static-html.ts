@@ -67,7 +67,7 @@ interface MdxNode {
 }
 
 /** The elements the theme's MDX components render (theme/mdx/components.tsx): a block holding one stays a tree, for React to render at render time. */
-const THEME_ELEMENTS = new Set(['a', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
+const THEME_ELEMENTS = new Set(['a', 'img', 'h2', 'h3', 'h4', 'h5', 'h6']);
 
 /** The key on the `data` of a block `inlineHighlightedBlocks` made. */
 const INLINED_BLOCK = 'docsGenInlinedBlock';
@@ -95,11 +95,13 @@ function plainTree(node: Root | RootContent, rendered: ReadonlySet<string>): boo
 }
 
 /**
- * On a page React renders, every highlighted code block (rehypeHighlight marks them,
- * `HIGHLIGHTED_BLOCK`) becomes its `div` with its lines as HTML (`dangerouslySetInnerHTML`, the
- * HTML React makes of them now): MDX would turn each token's `span` into a JSX call, made into
- * JavaScript at the compile and run at every render, for the same markup. A block with an
- * attribute other than its class and language, or an element a component renders, stays a tree.
+ * On a page React renders, each highlighted code block (rehypeHighlight marks them,
+ * `HIGHLIGHTED_BLOCK`) whose parent is the page or a Markdown element becomes its `div` with its
+ * lines as HTML (`dangerouslySetInnerHTML`, the HTML React makes of them now): MDX would turn
+ * each token's `span` into a JSX call, made into JavaScript at the compile and run at every
+ * render, for the same markup. A block under JSX stays a tree (a component gets its children as
+ * it expects them), and so does one with an attribute other than its class and language, or an
+ * element a component renders.
  */
 function inlineHighlightedBlocks(tree: Root, rendered: ReadonlySet<string>): void {
   eachNode<Root | RootContent>(tree, (node) => {
@@ -146,7 +148,7 @@ const EXPRESSION_TYPES = new Set(['mdxFlowExpression', 'mdxTextExpression']);
  * shows follows from the components it names and the data they get, as a Markdown page's does
  * from its HTML.
  */
-export function buildsElementsOnly(tree: MdxNode): boolean {
+function buildsElementsOnly(tree: MdxNode): boolean {
   if (EXPRESSION_TYPES.has(tree.type)) return tree.data?.estree?.body?.length === 0;
   if (!ELEMENT_TYPES.has(tree.type)) return false;
   // Its one attribute expression is a string literal of ours (`inlineHighlightedBlocks`).
@@ -168,7 +170,7 @@ export function rehypeStaticHtml(options: { links: PageLinkContext; replacedElem
     if (replaced.has('wrapper') || !isStatic(tree, replaced)) {
       // A component that wraps the whole page (`wrapper`) gets its children as they are, trees and all: it may read them.
       if (!replaced.has('wrapper')) inlineHighlightedBlocks(tree, replaced);
-      (file.data as { componentsOnly?: boolean }).componentsOnly = buildsElementsOnly(tree as MdxNode);
+      file.data.componentsOnly = buildsElementsOnly(tree as MdxNode);
       return;
     }
     themeAttributes(tree, options.links);

@@ -53,10 +53,10 @@ interface DecodedOutputs {
 const DECODED_ENTRY = 'decoded';
 const isDecodedOutputs = (value: unknown): value is DecodedOutputs => typeof (value as Partial<DecodedOutputs>)?.tool === 'string' && typeof (value as Partial<DecodedOutputs>).results === 'object' && (value as Partial<DecodedOutputs>).results !== null;
 const textDigest = (text: string) => createHash('sha256').update(text).digest('hex');
-/** The kinds of value the decoder gives a column (`RelValueKind`). */
-const VALUE_KINDS = new Set<RelValueKind>(['int', 'float', 'decimal', 'string', 'char', 'symbol', 'date', 'datetime', 'bool', 'entity', 'missing']);
+/** The kinds of value the decoder gives a column: every `RelValueKind` (the compiler holds this to the type). */
+const VALUE_KINDS: Record<RelValueKind, true> = { int: true, float: true, decimal: true, string: true, char: true, symbol: true, date: true, datetime: true, bool: true, entity: true, missing: true };
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const isColumn = (value: unknown) => isRecord(value) && typeof value.label === 'string' && VALUE_KINDS.has(value.kind as RelValueKind);
+const isColumn = (value: unknown) => isRecord(value) && typeof value.label === 'string' && typeof value.kind === 'string' && Object.hasOwn(VALUE_KINDS, value.kind);
 const isRelation = (value: unknown) =>
   isRecord(value) &&
   typeof value.relationId === 'string' &&
@@ -65,9 +65,13 @@ const isRelation = (value: unknown) =>
   value.columns.every(isColumn) &&
   Array.isArray(value.rows) &&
   value.rows.every((row) => Array.isArray(row) && row.length === (value.columns as unknown[]).length && row.every((cell) => typeof cell === 'string' || cell === null));
-/** A kept result of the decoder's shape, every relation whole; anything else (an entry damaged or of another shape) is decoded again, and the entry written anew. */
-const isDecodeResult = (value: unknown): value is DecodeResult =>
-  isRecord(value) && (value.ok === true ? Array.isArray(value.relations) && value.relations.every(isRelation) : value.ok === false && typeof value.reason === 'string');
+/**
+ * A kept result: a file the decoder read, every relation whole. Anything else (an entry damaged
+ * or of another shape) is decoded again, and the entry written anew. A file it refused is not
+ * kept: the build stops at it, and its message quotes Node's own (`JSON.parse`'s), which another
+ * Node words otherwise.
+ */
+const isKeptResult = (value: unknown): value is DecodeResult & { ok: true } => isRecord(value) && value.ok === true && Array.isArray(value.relations) && value.relations.every(isRelation);
 
 /** The decoder's results this run can reuse and the ones it makes; `save` keeps those of this run's files alone. */
 class DecodeCache {
@@ -94,8 +98,10 @@ class DecodeCache {
   /** The decoder's result for `text`: the one kept for its digest, or decoded now. */
   async resultOf(text: string): Promise<DecodeResult> {
     const digest = textDigest(text);
-    const known = this.made[digest] ?? (Object.hasOwn(this.known, digest) ? this.known[digest] : undefined);
-    if (isDecodeResult(known)) return (this.made[digest] = known);
+    const made = this.made[digest];
+    if (made) return made;
+    const known = Object.hasOwn(this.known, digest) ? this.known[digest] : undefined;
+    if (isKeptResult(known)) return (this.made[digest] = known);
     decoder ??= import(workerModuleUrl(import.meta.url, '../../theme/mdx/rel-output/decode-file.js'));
     const result = (await decoder).decodeOutputFile({ text });
     this.changed = true;
@@ -105,7 +111,8 @@ class DecodeCache {
   /** Keeps this run's results (with the others kept, after a run that did not read every file) when any is new or any kept one went unused. */
   async save(): Promise<void> {
     if (!this.dir || (!this.changed && (!this.whole || Object.keys(this.known).length === Object.keys(this.made).length))) return;
-    await writeCacheEntry(this.dir, DECODED_ENTRY, { tool: this.tool, results: this.whole ? this.made : { ...this.known, ...this.made } } satisfies DecodedOutputs);
+    const results = Object.fromEntries(Object.entries(this.whole ? this.made : { ...this.known, ...this.made }).filter(([, result]) => result.ok));
+    await writeCacheEntry(this.dir, DECODED_ENTRY, { tool: this.tool, results } satisfies DecodedOutputs);
   }
 }
 
@@ -186,7 +193,6 @@ export default function relOutput(options: RelOutputOptions = {}): Plugin<Loaded
       }
       // Worked out only when there are outputs: a site without any skips 10 000 pages' paths.
       const pageKeys = content.length ? new Set(pages.map((p) => outputKeyOf(p, context))) : new Set<string>();
-
       for (const output of content) {
         if (!pageKeys.has(`${output.page.folder}/${output.page.name}`)) {
           actions.report({ severity: 'warning', code: 'rel-output-orphan', message: `${output.sourcePath} is beside no page: ${output.page.name}${OUTPUTS_SUFFIX}/ needs a page named ${output.page.name}`, file: output.sourcePath });

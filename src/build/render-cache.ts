@@ -1,11 +1,12 @@
 import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { writeNewFileSync } from '../util/write-new-file.ts';
-import { dirname, isAbsolute, join, relative } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 import type { ResolvedThemeOptions } from '../shared/types.ts';
 import { cacheFilePath, readCacheFileHeader, readCacheFilePayload, writeHeaderedCacheFile, type HeaderedFile } from '../util/cache-entry.ts';
+import { isInside } from '../util/contained-path.ts';
 import { distPath } from '../util/dist-path.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
 import { compiledKeyOf } from './compiled-keys.ts';
@@ -47,8 +48,8 @@ export function rendersToolComponentsOnly(snapshot: Pick<SiteSnapshot, 'mdxCompo
   if (snapshot.islandsModule) return false;
   const dist = distPath('.');
   return Object.values(snapshot.mdxComponents).every(({ module }) => {
-    const inDist = relative(dist, module.startsWith('file:') ? fileURLToPath(module) : module);
-    return inDist !== '' && !inDist.startsWith('..') && !isAbsolute(inDist);
+    const path = resolve(module.startsWith('file:') ? fileURLToPath(module) : module);
+    return path !== dist && isInside(dist, path);
   });
 }
 

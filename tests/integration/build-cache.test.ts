@@ -511,7 +511,7 @@ describe('MDX pages of literal JSX and the theme components', () => {
   const pages = {
     'docs-gen.config.ts': "export default { title: 'Components' };\n",
     'content/index.md': '# Home\n\nWelcome.\n',
-    'content/alert.mdx': '# Alert\n\n{/* a note to the writers */}\n\n<Alert type="warning">Mind the **gap**.</Alert>\n\nPress <kbd>K</kbd> and <br /> go on.\n',
+    'content/alert.mdx': '# Alert\n\n{/* a note to the writers */}\n\n<Alert type="warning">Mind the **gap**.</Alert>\n\nPress <kbd>K</kbd> and <br /> go on.\n\n```python title="os.py" {2}\nimport os\nprint(os.name)\n```\n',
     'content/sum.mdx': '# Sum\n\nOne and two make {1 + 2}.\n',
     'content/computed.mdx': "# Computed\n\n<Alert type={'info'}>A computed attribute.</Alert>\n",
     'content/spread.mdx': "# Spread\n\n<Alert {...{ type: 'info' }}>A spread.</Alert>\n",
@@ -536,12 +536,16 @@ describe('MDX pages of literal JSX and the theme components', () => {
     expect(filesOf(out)).toEqual(filesOf(join(dirs, 'theme-uncached')));
     expect(page(out, 'alert')).toContain('<kbd>K</kbd>');
 
-    appendFileSync(join(components.root, 'content', 'alert.mdx'), '\n<Alert type="info">Added.</Alert>\n');
-    const edited = await build({ root: components.root, outDir: out });
-    expect(edited.reRendered.sort()).toEqual(['/alert', '/computed', '/exported', '/spread', '/sum']);
+    // Two edits: the second compile takes its code block from the first's (highlight-reuse.ts), as one string of HTML.
+    for (const [n, added] of ['<Alert type="info">Added.</Alert>', '```python\nprint(1)\n```'].entries()) {
+      appendFileSync(join(components.root, 'content', 'alert.mdx'), `\n${added}\n`);
+      const edited = await build({ root: components.root, outDir: out });
+      expect(edited.reRendered.sort()).toEqual(['/alert', '/computed', '/exported', '/spread', '/sum']);
+      await build({ root: components.root, outDir: join(dirs, `edited-${n}-uncached`), cache: false });
+      expect(filesOf(out)).toEqual(filesOf(join(dirs, `edited-${n}-uncached`)));
+    }
     expect(page(out, 'alert')).toContain('Added.');
-    await build({ root: components.root, outDir: join(dirs, 'edited-uncached'), cache: false });
-    expect(filesOf(out)).toEqual(filesOf(join(dirs, 'edited-uncached')));
+    expect(page(out, 'alert')).toContain('os.py');
   });
 
   test('a plugin that marks a page itself is not trusted: the page renders at every build', async () => {

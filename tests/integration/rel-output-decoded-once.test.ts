@@ -98,6 +98,20 @@ test('a file in public/ that a page names is kept too', async () => {
   }
 });
 
+test("a file the decoder refuses is not kept: its message is Node's, which another Node words otherwise", async () => {
+  const refused = tempSite({ 'docs-gen.config.ts': "export default { title: 'Outputs' };\n", 'content/index.mdx': '# Home\n\n<RelOutput src="cities" />\n\n<RelOutput src="broken" />\n' });
+  try {
+    mkdirSync(join(refused.root, 'content', 'index.outputs'), { recursive: true });
+    copyFileSync(join(outputs, 'cities.json'), join(refused.root, 'content', 'index.outputs', 'cities.json'));
+    writeFileSync(join(refused.root, 'content', 'index.outputs', 'broken.json'), '[{"relationId": ');
+    await expect(build({ root: refused.root, outDir: join(tmp(), 'refused') })).rejects.toThrow();
+    const entry = JSON.parse(readFileSync(join(refused.root, '.docs-gen-cache', 'rel-output', 'decoded.json'), 'utf8')) as Kept;
+    expect(Object.values(entry.value.results).map((result) => result.ok)).toEqual([true]);
+  } finally {
+    refused.cleanup();
+  }
+});
+
 test('a build without the cache keeps nothing', async () => {
   const bare = tempSite({ 'docs-gen.config.ts': "export default { title: 'Outputs' };\n", 'content/index.mdx': '# Home\n\n<RelOutput src="cities" />\n' });
   try {

@@ -58,12 +58,40 @@ function themeAttributes(tree: Root, links: PageLinkContext): void {
   });
 }
 
+/** An expression's program as MDX keeps it (estree), by shape: what `isLiteralProgram` reads. */
+interface ExpressionProgram {
+  body?: readonly { type?: string; expression?: { type?: string; value?: unknown; regex?: unknown; bigint?: unknown } }[];
+}
+
 /** What `buildsElementsOnly` reads of an MDX node (mdast-util-mdx's types, by shape). */
 interface MdxNode {
   type: string;
   children?: readonly MdxNode[];
   attributes?: readonly { type: string; value?: unknown }[];
-  data?: { estree?: { body?: readonly unknown[] } | null };
+  data?: { estree?: ExpressionProgram | null };
+}
+
+/**
+ * Whether an expression's program computes nothing: a comment alone, or one
+ * literal string, number, boolean or null (`{' '}`, `width={90}`), which the page's code passes on
+ * as it is. A regular expression or a big integer is an object of its own, and is left out.
+ */
+function isLiteralProgram(program: ExpressionProgram | null | undefined): boolean {
+  const body = program?.body;
+  if (!body) return false;
+  if (body.length === 0) return true;
+  const [statement] = body;
+  const expression = statement?.expression;
+  return body.length === 1 && statement?.type === 'ExpressionStatement' && expression?.type === 'Literal' && expression.regex === undefined && expression.bigint === undefined && (expression.value === null || ['string', 'number', 'boolean'].includes(typeof expression.value));
+}
+
+/** A JSX attribute whose value the page's code does not compute: a string, none (`true`), or a literal expression. */
+function literalAttribute(attribute: { type: string; value?: unknown }): boolean {
+  if (attribute.type !== 'mdxJsxAttribute') return false;
+  const { value } = attribute;
+  if (value === null || value === undefined || typeof value === 'string') return true;
+  const expression = value as { type?: unknown; data?: { estree?: ExpressionProgram | null } };
+  return expression.type === 'mdxJsxAttributeValueExpression' && isLiteralProgram(expression.data?.estree);
 }
 
 /** The elements the theme's MDX components render (theme/mdx/components.tsx): a block holding one stays a tree, for React to render at render time. */
@@ -137,23 +165,23 @@ function htmlObjectProgram(html: string) {
   return { type: 'Program', sourceType: 'module', comments: [], body: [{ type: 'ExpressionStatement', expression: { type: 'ObjectExpression', properties: [property] } }] };
 }
 
-/** The node types whose code only makes elements; the JSX ones are checked further, an expression only when it is a comment. */
+/** The node types whose code only makes elements; the JSX ones are checked further, an expression only when it is a comment or a literal. */
 const ELEMENT_TYPES = new Set(['root', 'element', 'text', 'mdxJsxFlowElement', 'mdxJsxTextElement']);
 const EXPRESSION_TYPES = new Set(['mdxFlowExpression', 'mdxTextExpression']);
 
 /**
- * Whether the code MDX makes of `tree` only builds elements: Markdown, JSX with literal
- * attributes (a string, or none for `true`), and expressions that hold only a comment. No code of
- * the page's own runs, no attribute is computed or spread, no `import` or `export`: what the page
- * shows follows from the components it names and the data they get, as a Markdown page's does
- * from its HTML.
+ * Whether the code MDX makes of `tree` only builds elements: Markdown, JSX whose attributes are
+ * literal (a string, none for `true`, or `{90}`), and expressions that hold only a comment or a
+ * literal. No code of the page's own runs, no attribute is computed or spread, no `import` or
+ * `export`: what the page shows follows from the components it names and the data they get, as a
+ * Markdown page's does from its HTML.
  */
 function buildsElementsOnly(tree: MdxNode): boolean {
-  if (EXPRESSION_TYPES.has(tree.type)) return tree.data?.estree?.body?.length === 0;
+  if (EXPRESSION_TYPES.has(tree.type)) return isLiteralProgram(tree.data?.estree);
   if (!ELEMENT_TYPES.has(tree.type)) return false;
   // Its one attribute expression is a string literal of ours (`inlineHighlightedBlocks`).
   if ((tree.data as Record<string, unknown> | undefined)?.[INLINED_BLOCK] === true) return true;
-  if (tree.attributes?.some((attribute) => attribute.type !== 'mdxJsxAttribute' || (attribute.value !== null && attribute.value !== undefined && typeof attribute.value !== 'string'))) return false;
+  if (tree.attributes && !tree.attributes.every(literalAttribute)) return false;
   return !tree.children || tree.children.every(buildsElementsOnly);
 }
 

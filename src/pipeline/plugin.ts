@@ -153,8 +153,8 @@ export interface CompiledPage {
   positions?: number[];
   /**
    * For a function body the built-in content loader compiled: the code only builds elements from
-   * Markdown, literal JSX and the MDX components (no `{expression}` other than a comment, no
-   * attribute expression or spread of the page's, no `import` or `export`; the compile's own
+   * Markdown, literal JSX and the MDX components (no `{expression}` other than a comment or one
+   * literal, no attribute expression but a literal, no spread, no `import` or `export`; the compile's own
    * highlighted blocks, each one string of HTML, count as elements), so the page's HTML follows from the
    * components and the data they are given. Such a page joins the rendered-page cache while every
    * MDX component is docs-gen's own (render-cache.ts), and only with the mark its compile noted

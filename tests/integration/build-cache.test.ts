@@ -511,9 +511,9 @@ describe('MDX pages of literal JSX and the theme components', () => {
   const pages = {
     'docs-gen.config.ts': "export default { title: 'Components' };\n",
     'content/index.md': '# Home\n\nWelcome.\n',
-    'content/alert.mdx': '# Alert\n\n{/* a note to the writers */}\n\n<Alert type="warning">Mind the **gap**.</Alert>\n\nPress <kbd>K</kbd> and <br /> go on.\n\n```python title="os.py" {2}\nimport os\nprint(os.name)\n```\n',
+    'content/alert.mdx': '# Alert\n\n{/* a note to the writers */}\n\n<Alert type="warning">Mind the **gap**.</Alert>\n\nPress <kbd>K</kbd>{\' \'}and <br /> go on, <DocImage src="https://example.com/a.png" alt="A" width={90} />.\n\n```python title="os.py" {2}\nimport os\nprint(os.name)\n```\n',
     'content/sum.mdx': '# Sum\n\nOne and two make {1 + 2}.\n',
-    'content/computed.mdx': "# Computed\n\n<Alert type={'info'}>A computed attribute.</Alert>\n",
+    'content/computed.mdx': "# Computed\n\n<Alert type={['in', 'fo'].join('')}>A computed attribute.</Alert>\n",
     'content/spread.mdx': "# Spread\n\n<Alert {...{ type: 'info' }}>A spread.</Alert>\n",
     'content/exported.mdx': "export const level = 'info';\n\n# Exported\n\n<Alert type=\"info\">An export.</Alert>\n",
   };

@@ -97,6 +97,7 @@ describe('an .mdx page with JSX is marked when its code only builds elements (co
     ['literal JSX, a component with string and boolean attributes, an element', '<Alert type="info" open>Read **this**.</Alert>\n\nPress <kbd>K</kbd>.\n'],
     ['an expression that holds only a comment, in a block and in a line', '{/* for the writers */}\n\n<Alert type="info">Text {/* aside */} here.</Alert>\n'],
     ['a component under a name with a dot, and a fragment', '<Tabs.Tab title="One">Body</Tabs.Tab>\n\n<>Both</>\n'],
+    ['literal expressions: a space, a number, true and null, in text and attributes', "<DocImage src=\"/a.png\" alt=\"A\" width={90} open={true} />\n\nA{' '}space, {42}, {null} and {\"text\"}.\n"],
   ])('marked: %s', async (_name, body) => {
     const { compiled } = await compile(`# Title\n\n${body}`);
     expect(compiled.kind).toBe('function-body');
@@ -105,7 +106,10 @@ describe('an .mdx page with JSX is marked when its code only builds elements (co
 
   test.each([
     ['an expression', 'One and two make {1 + 2}.\n'],
-    ['a computed attribute', "<Alert type={'info'}>Text.</Alert>\n"],
+    ['a computed attribute', "<Alert type={['in', 'fo'].join('')}>Text.</Alert>\n"],
+    ['an attribute that is a regular expression', '<Alert type="info" pattern={/x/}>Text.</Alert>\n'],
+    ['an attribute that is a big integer', '<Alert type="info" count={1n}>Text.</Alert>\n'],
+    ['a sum of literals', "Two is {1 + 1}, and {'a' + 'b'}.\n"],
     ['a spread attribute', "<Alert {...{ type: 'info' }}>Text.</Alert>\n"],
     ['an export', "export const level = 'info';\n\n<Alert type=\"info\">Text.</Alert>\n"],
   ])('not marked: %s', async (_name, body) => {

@@ -60,7 +60,22 @@ function themeAttributes(tree: Root, links: PageLinkContext): void {
 
 /** An expression's program as MDX keeps it (estree), by shape: what `isLiteralProgram` reads. */
 interface ExpressionProgram {
-  body?: readonly { type?: string; expression?: { type?: string; value?: unknown; regex?: unknown; bigint?: unknown } }[];
+  body?: readonly { type?: string; expression?: { type?: string; value?: unknown; raw?: unknown; regex?: unknown; bigint?: unknown } }[];
+  comments?: readonly unknown[];
+}
+
+/**
+ * Whether a literal's `raw` text, which MDX's code generator writes as it is, spells its `value`.
+ * The parser sets it from the page; a site's plugin could set any text there (`String(Date.now())`
+ * with the value `''`), so only the plain spellings are taken: a string quoted without escapes or
+ * as JSON, a finite number as written, `true`, `false`, `null`.
+ */
+function rawSpellsValue(raw: unknown, value: unknown): boolean {
+  if (raw === undefined) return typeof value !== 'number' || Number.isFinite(value);
+  if (typeof raw !== 'string') return false;
+  if (typeof value === 'string') return raw === JSON.stringify(value) || (!/['\\\n\r\u2028\u2029]/.test(value) && raw === `'${value}'`);
+  if (typeof value === 'number') return Number.isFinite(value) && /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$|^0[xXoObB][\da-fA-F]+$/.test(raw) && Number(raw) === value;
+  return raw === String(value);
 }
 
 /** What `buildsElementsOnly` reads of an MDX node (mdast-util-mdx's types, by shape). */
@@ -82,7 +97,16 @@ function isLiteralProgram(program: ExpressionProgram | null | undefined): boolea
   if (body.length === 0) return true;
   const [statement] = body;
   const expression = statement?.expression;
-  return body.length === 1 && statement?.type === 'ExpressionStatement' && expression?.type === 'Literal' && expression.regex === undefined && expression.bigint === undefined && (expression.value === null || ['string', 'number', 'boolean'].includes(typeof expression.value));
+  return (
+    body.length === 1 &&
+    !program.comments?.length &&
+    statement?.type === 'ExpressionStatement' &&
+    expression?.type === 'Literal' &&
+    expression.regex === undefined &&
+    expression.bigint === undefined &&
+    (expression.value === null || ['string', 'number', 'boolean'].includes(typeof expression.value)) &&
+    rawSpellsValue(expression.raw, expression.value)
+  );
 }
 
 /** A JSX attribute whose value the page's code does not compute: a string, none (`true`), or a literal expression. */

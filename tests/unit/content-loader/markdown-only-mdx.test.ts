@@ -105,6 +105,21 @@ describe('an .mdx page with JSX is marked when its code only builds elements (co
   });
 
   test.each([
+    ["a literal's raw text that is not its value", 'String(process.env.STAMP)'],
+    ['a literal with a comment', '"two"', [{ type: 'Block', value: ' note ' }]],
+  ])("not marked: a site plugin's hand-made expression, %s", async (_name, raw, comments = []) => {
+    const plugin = join(dir, `stamp-${++count}.mjs`);
+    const literal = `{ type: 'Literal', value: 'two', raw: ${JSON.stringify(raw)} }`;
+    writeFileSync(
+      plugin,
+      `export default () => (tree) => {\n  const visit = (node) => (node.children ?? []).forEach((child, i) => {\n    if (child.type === 'text' && child.value.includes('STAMP')) node.children[i] = { type: 'mdxTextExpression', value: '', data: { estree: { type: 'Program', sourceType: 'module', comments: ${JSON.stringify(comments)}, body: [{ type: 'ExpressionStatement', expression: ${literal} }] } } };\n    else visit(child);\n  });\n  visit(tree);\n};\n`,
+    );
+    const { compiled } = await compile('# Title\n\n<kbd>K</kbd> STAMP\n', undefined, { rehypePlugins: [{ module: pathToFileURL(plugin).href }] });
+    expect(compiled.kind).toBe('function-body');
+    expect(compiled.componentsOnly).toBeUndefined();
+  });
+
+  test.each([
     ['an expression', 'One and two make {1 + 2}.\n'],
     ['a computed attribute', "<Alert type={['in', 'fo'].join('')}>Text.</Alert>\n"],
     ['an attribute that is a regular expression', '<Alert type="info" pattern={/x/}>Text.</Alert>\n'],

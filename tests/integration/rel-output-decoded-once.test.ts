@@ -1,7 +1,7 @@
 // An output file's decoding is kept by its text (plugins/rel-output/index.ts, `DecodeCache`): a
 // rebuild reads and hashes the files and decodes only a text it has not seen.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import { fixture, tempSite, tmp } from '../helpers.ts';
@@ -19,6 +19,21 @@ interface Kept {
 }
 const kept = () => JSON.parse(readFileSync(decodedFile, 'utf8')) as Kept;
 const markdown = () => readFileSync(join(outDir, 'index.md'), 'utf8');
+
+/**
+ * Runs `use` in a site of one page, `content/index.mdx` holding `body`, with the cities output
+ * copied to `citiesAt` (relative to the site) and whatever else `files` gives; the site goes after.
+ */
+async function inSiteWithCities(body: string, citiesAt: string, use: (root: string) => Promise<void>, files: Record<string, string> = {}): Promise<void> {
+  const other = tempSite({ 'docs-gen.config.ts': "export default { title: 'Outputs' };\n", 'content/index.mdx': `# Home\n\n${body}\n`, ...files });
+  try {
+    mkdirSync(dirname(join(other.root, citiesAt)), { recursive: true });
+    copyFileSync(join(outputs, 'cities.json'), join(other.root, citiesAt));
+    await use(other.root);
+  } finally {
+    other.cleanup();
+  }
+}
 
 beforeAll(async () => {
   mkdirSync(outputs, { recursive: true });
@@ -73,53 +88,43 @@ test("another docs-gen's results are not read, nor a damaged one, which is writt
 });
 
 test('a file in public/ that a page names is kept too', async () => {
-  const withPublic = tempSite({ 'docs-gen.config.ts': "export default { title: 'Outputs' };\n", 'content/index.mdx': '# Home\n\n<RelOutput src="/data/cities.json" />\n' });
-  try {
-    mkdirSync(join(withPublic.root, 'public', 'data'), { recursive: true });
-    copyFileSync(join(outputs, 'cities.json'), join(withPublic.root, 'public', 'data', 'cities.json'));
+  await inSiteWithCities('<RelOutput src="/data/cities.json" />', 'public/data/cities.json', async (root) => {
     const out = join(tmp(), 'public');
-    await build({ root: withPublic.root, outDir: out });
-    const file = join(withPublic.root, '.docs-gen-cache', 'rel-output', 'decoded.json');
+    await build({ root, outDir: out });
+    const file = join(root, '.docs-gen-cache', 'rel-output', 'decoded.json');
     const entry = JSON.parse(readFileSync(file, 'utf8')) as Kept;
     expect(Object.keys(entry.value.results)).toHaveLength(1);
     Object.values(entry.value.results)[0]!.relations![0]!.rows[0]![0] = 'Kept';
     writeFileSync(file, JSON.stringify(entry));
-    await build({ root: withPublic.root, outDir: out });
+    await build({ root, outDir: out });
     expect(readFileSync(join(out, 'index.md'), 'utf8')).toContain('| Kept | 10092000 |');
     // A site whose outputs are all in public/ keeps this run's results alone too.
-    const publicFile = join(withPublic.root, 'public', 'data', 'cities.json');
+    const publicFile = join(root, 'public', 'data', 'cities.json');
     for (let i = 0; i < 2; i++) {
       writeFileSync(publicFile, `${readFileSync(publicFile, 'utf8')}\n`);
-      await build({ root: withPublic.root, outDir: out });
+      await build({ root, outDir: out });
     }
     expect(Object.keys((JSON.parse(readFileSync(file, 'utf8')) as Kept).value.results)).toHaveLength(1);
-  } finally {
-    withPublic.cleanup();
-  }
+  });
 });
 
 test("a file the decoder refuses is not kept: its message is Node's, which another Node words otherwise", async () => {
-  const refused = tempSite({ 'docs-gen.config.ts': "export default { title: 'Outputs' };\n", 'content/index.mdx': '# Home\n\n<RelOutput src="cities" />\n\n<RelOutput src="broken" />\n' });
-  try {
-    mkdirSync(join(refused.root, 'content', 'index.outputs'), { recursive: true });
-    copyFileSync(join(outputs, 'cities.json'), join(refused.root, 'content', 'index.outputs', 'cities.json'));
-    writeFileSync(join(refused.root, 'content', 'index.outputs', 'broken.json'), '[{"relationId": ');
-    await expect(build({ root: refused.root, outDir: join(tmp(), 'refused') })).rejects.toThrow();
-    const entry = JSON.parse(readFileSync(join(refused.root, '.docs-gen-cache', 'rel-output', 'decoded.json'), 'utf8')) as Kept;
-    expect(Object.values(entry.value.results).map((result) => result.ok)).toEqual([true]);
-  } finally {
-    refused.cleanup();
-  }
+  const page = '<RelOutput src="cities" />\n\n<RelOutput src="broken" />';
+  await inSiteWithCities(
+    page,
+    'content/index.outputs/cities.json',
+    async (root) => {
+      await expect(build({ root, outDir: join(tmp(), 'refused') })).rejects.toThrow();
+      const entry = JSON.parse(readFileSync(join(root, '.docs-gen-cache', 'rel-output', 'decoded.json'), 'utf8')) as Kept;
+      expect(Object.values(entry.value.results).map((result) => result.ok)).toEqual([true]);
+    },
+    { 'content/index.outputs/broken.json': '[{"relationId": ' },
+  );
 });
 
 test('a build without the cache keeps nothing', async () => {
-  const bare = tempSite({ 'docs-gen.config.ts': "export default { title: 'Outputs' };\n", 'content/index.mdx': '# Home\n\n<RelOutput src="cities" />\n' });
-  try {
-    mkdirSync(join(bare.root, 'content', 'index.outputs'), { recursive: true });
-    copyFileSync(join(outputs, 'cities.json'), join(bare.root, 'content', 'index.outputs', 'cities.json'));
-    await build({ root: bare.root, outDir: join(tmp(), 'bare'), cache: false });
-    expect(existsSync(join(bare.root, '.docs-gen-cache', 'rel-output'))).toBe(false);
-  } finally {
-    bare.cleanup();
-  }
+  await inSiteWithCities('<RelOutput src="cities" />', 'content/index.outputs/cities.json', async (root) => {
+    await build({ root, outDir: join(tmp(), 'bare'), cache: false });
+    expect(existsSync(join(root, '.docs-gen-cache', 'rel-output'))).toBe(false);
+  });
 });

@@ -25,6 +25,13 @@ async function compile(body: string, replacedElements: string[] = ['x-never-used
   return compilePage({ file, relativePath: `page-${count}.mdx`, format: 'mdx', grammarPath: '', moduleDir: dir, links, highlight: false, markdown });
 }
 
+/** A rehype plugin of the site's, `code` written as a module file of its own, as the compile names it. */
+function rehypePlugin(code: string): { module: string } {
+  const plugin = join(dir, `plugin-${++count}.mjs`);
+  writeFileSync(plugin, code);
+  return { module: pathToFileURL(plugin).href };
+}
+
 const TABLE = '| a | b |\n| - | - |\n| 1 | 2 |\n';
 
 describe('an .mdx page is compiled to HTML', () => {
@@ -46,9 +53,7 @@ describe('an .mdx page is compiled to HTML', () => {
   });
 
   test("an attribute a site's rehype plugin set wins over the theme's, as it does in the theme's components", async () => {
-    const plugin = join(dir, 'eager.mjs');
-    writeFileSync(
-      plugin,
+    const plugin = rehypePlugin(
       [
         'const walk = (node) => {',
         "  if (node.tagName === 'img') node.properties.loading = 'eager';",
@@ -59,7 +64,7 @@ describe('an .mdx page is compiled to HTML', () => {
         '',
       ].join('\n'),
     );
-    const { compiled } = await compile('[there](https://example.com) ![pic](/a.png)\n', [], { rehypePlugins: [{ module: pathToFileURL(plugin).href }] });
+    const { compiled } = await compile('[there](https://example.com) ![pic](/a.png)\n', [], { rehypePlugins: [plugin] });
     expect(compiled.kind).toBe('html');
     expect(compiled.code).toContain('<a target="_self" rel="noreferrer" href="https://example.com">there</a>');
     expect(compiled.code).toContain('<img loading="eager" decoding="async" src="/a.png" alt="pic"/>');
@@ -108,13 +113,11 @@ describe('an .mdx page with JSX is marked when its code only builds elements (co
     ["a literal's raw text that is not its value", 'String(process.env.STAMP)'],
     ['a literal with a comment', '"two"', [{ type: 'Block', value: ' note ' }]],
   ])("not marked: a site plugin's hand-made expression, %s", async (_name, raw, comments = []) => {
-    const plugin = join(dir, `stamp-${++count}.mjs`);
     const literal = `{ type: 'Literal', value: 'two', raw: ${JSON.stringify(raw)} }`;
-    writeFileSync(
-      plugin,
+    const plugin = rehypePlugin(
       `export default () => (tree) => {\n  const visit = (node) => (node.children ?? []).forEach((child, i) => {\n    if (child.type === 'text' && child.value.includes('STAMP')) node.children[i] = { type: 'mdxTextExpression', value: '', data: { estree: { type: 'Program', sourceType: 'module', comments: ${JSON.stringify(comments)}, body: [{ type: 'ExpressionStatement', expression: ${literal} }] } } };\n    else visit(child);\n  });\n  visit(tree);\n};\n`,
     );
-    const { compiled } = await compile('# Title\n\n<kbd>K</kbd> STAMP\n', undefined, { rehypePlugins: [{ module: pathToFileURL(plugin).href }] });
+    const { compiled } = await compile('# Title\n\n<kbd>K</kbd> STAMP\n', undefined, { rehypePlugins: [plugin] });
     expect(compiled.kind).toBe('function-body');
     expect(compiled.componentsOnly).toBeUndefined();
   });
@@ -159,12 +162,10 @@ describe('a highlighted code block on a page React renders', () => {
     ['an element named as a component', "block.children.push({ type: 'element', tagName: 'Badge', properties: {}, children: [] });"],
     ['a property MDX and React read otherwise (false, a number for a boolean attribute, a style)', "pre.properties.dataWrapped = false; pre.properties.hidden = 0; pre.properties.style = 'color: red';"],
   ])("stays a tree when a site's rehype plugin adds %s", async (name, change) => {
-    const plugin = join(dir, `tweak-${++count}.mjs`);
-    writeFileSync(
-      plugin,
+    const plugin = rehypePlugin(
       `export default () => (tree) => {\n  for (const block of tree.children) {\n    if (block.type !== 'element' || block.tagName !== 'div') continue;\n    const pre = block.children.find((c) => c.tagName === 'pre');\n    ${change}\n  }\n};\n`,
     );
-    const { compiled } = await compileHighlighted(`# Title\n\n${BLOCKS}`, undefined, [{ module: pathToFileURL(plugin).href }]);
+    const { compiled } = await compileHighlighted(`# Title\n\n${BLOCKS}`, undefined, [plugin]);
     expect(compiled.code, name).not.toContain('dangerouslySetInnerHTML');
   });
 

@@ -40,7 +40,7 @@ interface LoadedOutput extends OutputSource {
 let decoder: Promise<{ decodeOutputFile: (input: { text: string }) => DecodeResult }> | undefined;
 
 /**
- * What the decoder said of each file text this run read, by the text's digest
+ * What the decoder made of each file this run read (a file it refused is not kept), by the text's digest
  * (`<cacheDir>/rel-output/decoded.json`, with the tool's build id: another docs-gen may decode
  * otherwise). The Rel site's 271 outputs took its every build 60 ms of decoding, after loading
  * apache-arrow, on the main thread; a file whose text is unchanged is now only read and hashed.

@@ -24,8 +24,8 @@ import type { RenderOutput } from './render-worker.tsx';
  *
  * Only pages whose content is data are cached: Markdown compiled to HTML (`.md` pages, and `.mdx`
  * pages of Markdown alone), a plugin's HTML route and the theme's own pages, and an MDX page
- * whose code only builds elements (`componentsOnly`: literal JSX, no expression, `import` or
- * `export`) while every component it can name is docs-gen's own (`toolComponentsOnly`) and its
+ * whose code only builds elements (`componentsOnly`: literal JSX, no expression but a literal or
+ * a comment, no `import` or `export`) while every component it can name is docs-gen's own (`toolComponentsOnly`) and its
  * code is still what the content loader compiled (its compile key stands for it). Any other MDX
  * page runs the writer's code, which may read the clock or the environment, as may a component
  * of the site's own, and a bundled page may import files the key does not cover; they render

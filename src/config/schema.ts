@@ -1,6 +1,7 @@
 // dist/vendor/zod.js keeps zod's English messages alone (scripts/build-tool.mjs): `z.locales` holds `en` only there.
 import { z } from 'zod';
 import { unsupportedRedirect } from '../shared/redirect-rules.ts';
+import { hasOddSpelling } from '../pipeline/output-files.ts';
 
 const httpsUrl = (message: string) =>
   z.string().refine((value) => /^https:\/\/[^\s/]+/.test(value), { message });
@@ -251,7 +252,7 @@ export const configSchema = z.strictObject({
           .regex(/^\/[^?#]*$/, 'must be a path of the site starting with /')
           .refine((source) => !unsupportedRedirect(source), { message: 'must be a path, or a pattern of whole-segment :params (with :param* or :param+ only at the end)' })
           // Its page is written at that path: `/a/../../x` would be outside the output folder, and `/a//b` a second spelling of `/a/b` (as is `\` for `/`).
-          .refine((source) => !/\\|\/\/|(^|\/)\.\.?(\/|$)/.test(source), { message: 'must not have an empty, "." or ".." segment, or a backslash' }),
+          .refine((source) => !hasOddSpelling(source.slice(1)), { message: 'must not have an empty, "." or ".." segment, or a backslash' }),
         /** A route of the site or an absolute URL. */
         destination: z.string(),
         permanent: z.boolean().optional(),

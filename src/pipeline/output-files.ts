@@ -6,6 +6,9 @@ import type { OutputFiles } from './plugin.ts';
 /** What a path spelt one way only has none of: a leading or doubled slash, a backslash, a `.` or `..` segment. */
 const ODD_SPELLING = /^\/|\/\/|\\|(^|\/)\.\.?(\/|$)/;
 
+/** Whether `path` has a second spelling (`outputRelativePath` would change it, or refuse it): a redirect's source is refused for it (schema.ts). */
+export const hasOddSpelling = (path: string) => ODD_SPELLING.test(path);
+
 /**
  * A path in the output folder as one spelling (`/llms.txt`, `llms.txt` and `a//b/./c` are
  * `llms.txt` and `a/b/c`): the reusing writer's manifest and its record of the output's tree

@@ -102,9 +102,6 @@ export const outputManifestPath = (cacheDir: string, outDir: string) => join(cac
 /** The key of bytes written: their hash. */
 export const contentKey = (contents: string | Uint8Array) => `sha256:${createHash('sha256').update(contents).digest('hex')}`;
 
-/** One name per output file, however a writer spelled it (`/llms.txt`, `llms.txt`, `a//b`); none outside the output folder. */
-const relativePath = outputRelativePath;
-
 function readManifest(cacheDir: string, outDir: string): { files: Map<string, FileRecord>; folders: Record<string, FolderRecord>; tree?: OutputTree } {
   try {
     const manifest: unknown = JSON.parse(readFileSync(outputManifestPath(cacheDir, outDir), 'utf8'));
@@ -227,12 +224,12 @@ export class ReusingOutputWriter implements OutputWriter {
   }
 
   whereIs(written: string): string {
-    const path = relativePath(written);
+    const path = outputRelativePath(written);
     return join(this.inPlace && this.linked.has(path) ? this.options.outDir : this.options.staging, path);
   }
 
   link(written: string, key: string): boolean {
-    const path = relativePath(written);
+    const path = outputRelativePath(written);
     const record = this.previous.get(path);
     if (!record || record.key !== key) return false;
     if (this.inPlace) {
@@ -261,7 +258,7 @@ export class ReusingOutputWriter implements OutputWriter {
   }
 
   record(path: string, key: string): void {
-    this.written.set(relativePath(path), key);
+    this.written.set(outputRelativePath(path), key);
   }
 
   /**
@@ -283,7 +280,7 @@ export class ReusingOutputWriter implements OutputWriter {
   }
 
   write(written: string, text: string | Uint8Array): Promise<void> {
-    const path = relativePath(written);
+    const path = outputRelativePath(written);
     // Encoded once: hashing a string encodes it, and writing it encodes it again (the search head
     // is most of a megabyte at 2000 pages).
     const contents = typeof text === 'string' ? Buffer.from(text) : text;
@@ -292,7 +289,7 @@ export class ReusingOutputWriter implements OutputWriter {
   }
 
   writePieces(written: string, pieces: readonly OutputPiece[]): Promise<void> {
-    const path = relativePath(written);
+    const path = outputRelativePath(written);
     return this.inTurn(path, async () => this.writeUnder(path, piecesKey(pieces), () => this.fromPieces(path, pieces)));
   }
 

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { rmSync, statSync, type Stats } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { cacheFilePath, carrySections, defineLazySections, lazyCompiledPage, outlineOf, sectionsDigest, readCacheFileHeader, readCacheFilePayloadRange, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type SectionOutline, type TextSection } from 'docs-gen';
+import { cacheFilePath, carrySections, dropCacheFileEntry, refreshCacheFiles, defineLazySections, lazyCompiledPage, outlineOf, sectionsDigest, readCacheFileHeader, readCacheFilePayloadRange, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type HeaderedFile, type SectionOutline, type TextSection } from 'docs-gen';
 import { join, sep } from 'node:path';
 import { isEncodedNode, type EncodedNode, type PreviousBlocks } from './block-trees.ts';
 
 /**
- * The persistent cache of compiled pages: `<cacheDir>/compiled/<key>.compiled`, one file per page
- * compile, a headered file (cache-entry.ts): a line of JSON with the compile output but its code,
- * then the code. The key is a hash of everything the output
+ * The persistent cache of compiled pages: `<cacheDir>/compiled/<key>.compiled`, one entry per page
+ * compile, a headered entry in the folder's packs (cache-entry.ts): a line of JSON with the
+ * compile output but its code, then the code. The key is a hash of everything the output
  * depends on — the page's source, the compile input (links, base path, locale prefix,
  * highlighting, the site's remark/rehype plugins), the highlighting grammar's text, and the tool
  * itself (`toolBuildId`: every built file of docs-gen, so a change in the core or the theme counts
@@ -125,12 +125,29 @@ const isBlockRecord = (value: unknown): value is BlockRecord =>
 /** Each cache folder's `compiled/`, normalised once: a rebuild looks 2000 entries up, and `join` normalised both paths each time. */
 const compiledFolders = new Map<string, string>();
 
-/** `cacheFilePath` of the entry: the folder is normalised and the key a hex digest, so the two only need a separator between them. */
-const compiledFile = (cacheDir: string, key: string) => {
+/** The folder of compiled entries in `cacheDir`. */
+export const compiledFolder = (cacheDir: string) => {
   let folder = compiledFolders.get(cacheDir);
   if (folder === undefined) compiledFolders.set(cacheDir, (folder = join(cacheDir, 'compiled')));
+  return folder;
+};
+
+/** `cacheFilePath` of the entry: the folder is normalised and the key a hex digest, so the two only need a separator between them. */
+const compiledFile = (cacheDir: string, key: string) => {
+  const folder = compiledFolder(cacheDir);
   return /^[0-9a-f]+$/.test(key) ? `${folder}${sep}${key}.compiled` : cacheFilePath(folder, key, 'compiled');
 };
+
+/**
+ * The header of the entry under `key`. With `fresh`, the folder as it is now: what other threads
+ * added since this one last read it (a worker looking up one page in dev, which the other worker
+ * may have compiled), and nothing of a folder cleared meanwhile. A pass over every page reads the
+ * folder once at its start instead (`refreshCacheFiles`).
+ */
+function lookUpCompiled<Header extends { key: string; bytes: number }>(cacheDir: string, key: string, isHeader: (value: unknown) => value is Header, fresh: boolean): HeaderedFile<Header> | undefined {
+  if (fresh) refreshCacheFiles(compiledFolder(cacheDir));
+  return readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
+}
 
 /**
  * Where an entry's payload parts end: the code at `codeEnd`, the block trees (if any) at
@@ -163,9 +180,9 @@ export interface FoundCompile<Output extends CompiledOutput> {
  * page it left alone. A file lost after this look-up (the cache folder cleared while the build
  * runs) is an error then, which the build reports at the page.
  */
-export function readCompiled<Output extends CompiledOutput>(cacheDir: string, key: string, readSource: () => string, isStored: (value: unknown) => value is StoredCompile<Output>): FoundCompile<Output> | undefined {
+export function readCompiled<Output extends CompiledOutput>(cacheDir: string, key: string, readSource: () => string, isStored: (value: unknown) => value is StoredCompile<Output>, options: { fresh?: boolean } = {}): FoundCompile<Output> | undefined {
   const isHeader = (value: unknown): value is CompiledHeader<Output> => isStored((value as { value?: unknown }).value);
-  const found = readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
+  const found = lookUpCompiled(cacheDir, key, isHeader, options.fresh === true);
   const layout = found && payloadLayout(found.header);
   if (!layout) return undefined;
   const { body: stored, textBytes: _textBytes, sectionsDigest: digest, ...rest } = found.header.value;
@@ -182,7 +199,7 @@ export function readCompiled<Output extends CompiledOutput>(cacheDir: string, ke
     const texts = parseTexts(readPart(layout.textsStart, found.header.bytes));
     // As many as the outline has, each of the length it says: a damaged entry's texts would be keyed by a digest they do not fit.
     if (texts?.length === rest.sections.length && texts.every((text, i) => text.trim().length === rest.sections[i]!.trimmedLength)) return texts;
-    rmSync(found.file, { force: true });
+    dropCacheFileEntry(found);
     throw new Error(`its compile cache entry ${found.file} holds no texts for its sections, and was removed`);
   };
   let body: string | undefined;
@@ -190,7 +207,7 @@ export function readCompiled<Output extends CompiledOutput>(cacheDir: string, ke
     body ??= bodyOf(readSource(), stored);
     if (body !== undefined) return body;
     // Under the key of this very source, so damaged: removed, so that the next build compiles the page again.
-    rmSync(found.file, { force: true });
+    dropCacheFileEntry(found);
     throw new Error(`its compile cache entry ${found.file} does not fit it, and was removed`);
   };
   const compiled = lazyCompiledPage(rest.compiled, readCode);
@@ -249,7 +266,8 @@ export function readHighlightedBlocks(cacheDir: string, key: string): PreviousBl
     const header = value as Partial<CompiledHeader<CompiledOutput>>;
     return (Array.isArray(header.blocks) || Number.isInteger(header.trees)) && typeof header.value?.textBytes === 'number';
   };
-  const found = readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
+  // The page's last compile, which the other worker may have written.
+  const found = lookUpCompiled(cacheDir, key, isHeader, true);
   const layout = found && payloadLayout(found.header);
   if (!layout) return { html, trees };
   const { codeEnd, textsStart } = layout;

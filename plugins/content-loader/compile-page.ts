@@ -155,7 +155,7 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const keyed = keyedInput(input);
   const key = cacheDir === undefined ? undefined : (missedKey ?? (await compileCacheKey(sourceDigest(source), keyed)));
   if (key !== undefined && missedKey === undefined) {
-    const found = readCompiled<CompileOutput>(cacheDir!, key, () => source, isStoredCompile);
+    const found = readCompiled<CompileOutput>(cacheDir!, key, () => source, isStoredCompile, { fresh: true });
     // Its code, body and sections read here, as the copy sent back reads them: an entry that does
     // not fit the source, or whose code or texts cannot be read, is a miss.
     const cached = found && wholeOrMiss(() => {

@@ -20,12 +20,13 @@ import {
   noteCompiledKey,
   withSections,
   carrySections,
+  refreshCacheFiles,
   type Plugin,
   type PluginContext,
   type RouteDefinition,
 } from 'docs-gen';
 import { cachedCompile, type CompileInput, type CompileOutput } from './compile-page.ts';
-import { hashOfFile } from './compile-cache.ts';
+import { compiledFolder, hashOfFile } from './compile-cache.ts';
 import { katexAssets } from './katex-assets.ts';
 import { writeLlmsOutput } from './llms-output.ts';
 import type { RememberedMarkdown } from './page-markdown-cache.ts';
@@ -186,6 +187,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       const contentFolder = relative(context.root, context.contentDir);
       bodyReaders.clear();
       const sources = lookUpFirst ? SourceIndex.load(context.cacheDir, context.contentDir) : undefined;
+      // This thread's view of the compiled entries as they are now: another build or a dev worker may have added some since it last read them.
+      if (lookUpFirst) refreshCacheFiles(compiledFolder(context.cacheDir));
       // The same for every page: made once, not once a page (10 000 at dev's start).
       const site = { root: context.root, cacheDir: context.cacheDir, basePath: config.basePath };
       const copyLabels = new Map<string, CompileInput['copyLabels']>();

@@ -34,6 +34,7 @@ import { isPatternSource, redirectsFile } from '../shared/redirect-rules.ts';
 import { pruneCachesOfOtherBuilds } from '../util/prune-caches.ts';
 import { lockFilesDigest } from '../util/package-files.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
+import { mergePackedCaches, refreshCacheFiles } from '../util/cache-entry.ts';
 
 export interface BuildOptions {
   /** Site folder. */
@@ -439,6 +440,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     let siteSent: Promise<unknown> | undefined;
     const sendSite = () => (siteSent ??= pool.broadcast({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'setSite', input: snapshot }));
     const cache = context.persistentCache ? { dir: join(context.cacheDir, 'rendered'), siteKey: await renderCacheSiteKey(snapshot), toolComponentsOnly: rendersToolComponentsOnly(snapshot) } : undefined;
+    // This thread's view of the rendered entries as they are now (another build may have added some since it last read them).
+    if (cache) refreshCacheFiles(cache.dir);
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);
@@ -489,6 +492,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   } finally {
     if (staging) await discardStaging(staging);
     await pool.close();
+    // The workers wrote their last: the packs of entries this build added may be merged (cache-packs.ts).
+    if (options.cache ?? true) mergePackedCaches(join(root, '.docs-gen-cache'));
   }
 }
 

@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { CONFIG_FILES } from '../config/load-config.ts';
 import { toolRoot } from '../util/tool-root.ts';
+import { mergePackedCaches } from '../util/cache-entry.ts';
 import { applyChanges, type FileEvent } from './apply-changes.ts';
 import { BackgroundCompiler } from './background-compile.ts';
 import { crossOriginRefusal, refusalText } from './cross-origin-guard.ts';
@@ -86,6 +87,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     const text = JSON.stringify(message);
     for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
   };
+  // Before any worker of this session writes: each session adds a pack per worker (cache-packs.ts), and a site only ever run with dev would pile them up.
+  mergePackedCaches(join(root, '.docs-gen-cache'));
   const site = new DevSite({ root, send, log, color: options.color, maxPageModulesPerWorkers: options.maxPageModulesPerWorkers });
   const initializing = site.exclusive(() => site.initialize());
   /** An error of dev itself (not of the site's files): on the errors board and in the terminal. */

@@ -1,21 +1,21 @@
-import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
+import { mergePacks, packFolder, packHolds, readPack, refreshPackFolder, type PackedEntry } from './cache-packs.ts';
 import { writeAtomically, writeAtomicallySync } from './write-atomically.ts';
 
 /**
  * One entry of a persistent cache: `<dir>/<key>.json`, holding `{ key, value }`.
- * The key is a content hash of everything the value depends on, so an entry is never stale;
- * the compiled-page and rendered-page caches both use this.
+ * The key is a content hash of everything the value depends on, so an entry is never stale.
+ * The compiled-page and rendered-page caches keep theirs in packs instead (`HeaderedFile` below).
  */
 const entryPath = (dir: string, key: string) => cacheFilePath(dir, key, 'json');
 
 /**
- * Where a cache keeps a file of its own beside an entry (`<dir>/<key>.<extension>`): bytes
- * served as they are, never parsed. One folder per cache, not one per key prefix: on this
- * project's machines making a folder costs about 0.6 ms of system time, and a cold build of 250
- * pages made some 340 prefix folders, one for nearly every entry (ext4 indexes a large folder).
+ * The name of an entry of a cache (`<dir>/<key>.<extension>`): a file of its own, or an entry of
+ * the folder's packs (`HeaderedFile`). One folder per cache, not one per key prefix: on this
+ * project's machines making a folder costs about 0.6 ms of system time.
  */
 export function cacheFilePath(dir: string, key: string, extension: string): string {
   return join(dir, `${key}.${extension}`);
@@ -77,64 +77,73 @@ export async function writeCacheFile(path: string, contents: string | Uint8Array
 }
 
 /**
- * A cache file that is a header and a payload: a line of JSON holding at least the entry's `key`
+ * An entry that is a header and a payload, kept in a pack (cache-packs.ts) under its name
+ * (`<dir>/<key>.<extension>`, `cacheFilePath`): a line of JSON holding at least the entry's `key`
  * and the payload's byte count (`bytes`), then the payload as it is served (a page's HTML, a
- * compiled page's code). One file rather than an entry beside its payload: on this project's
- * machines each file a cold build makes costs 0.2–0.3 ms of system time, and a look-up of an
- * entry beside a file also asks whether that file is there. JSON spells a newline in a string as
- * `\n`: the file's first newline ends the header.
+ * compiled page's code). JSON spells a newline in a string as `\n`: the entry's first newline
+ * ends the header.
  */
 export interface HeaderedFile<Header> {
+  /** The entry's name as its folder and key spell it: what a message names. */
   file: string;
+  /** Where its bytes are. */
+  place: PackedEntry;
   header: Header;
-  /** Where the payload starts in the file, in bytes. */
+  /** Where the payload starts in the pack, in bytes. */
   payloadStart: number;
 }
 
-/** The buffer every look-up of a headered file reads into, kept between look-ups (a look-up loop reads thousands, one at a time) up to `SCRATCH_KEPT`. */
+/** The buffer every look-up of a header reads into, kept between look-ups (a look-up loop reads thousands, one at a time) up to `SCRATCH_KEPT`. */
 let scratch = Buffer.allocUnsafe(0);
 
 /**
- * The header of the file kept under `key`, read alone (`firstRead` bytes at first, more while no
- * newline came): a look-up loop over every page holds no payload. Undefined when there is none,
- * or it is not whole (its size is not the header's count of payload bytes past the header), not
- * this key's, or not a header `isHeader` accepts: a miss, never an error.
+ * The header of the entry kept under `key` at `file` (`<dir>/<key>.<extension>`), read alone
+ * (`firstRead` bytes at first, more while no newline came): a look-up loop over every page holds
+ * no payload. Undefined when there is none, or it is not whole (the header's count of payload
+ * bytes is not what its place holds past the header), not this key's, or not a header
+ * `isHeader` accepts: a miss, never an error. A place that fails is forgotten by this thread,
+ * so that the entry can be written again.
  */
 export function readCacheFileHeader<Header extends { key: string; bytes: number }>(file: string, key: string, isHeader: (value: unknown) => value is Header, firstRead = 4096): HeaderedFile<Header> | undefined {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch {
-    return undefined;
+  const folder = packFolder(dirname(file));
+  const name = basename(file);
+  for (const place of folder.placesOf(name)) {
+    const found = readHeaderAt(file, place, key, isHeader, firstRead);
+    if (found) return found;
+    folder.forget(name, place);
   }
+  return undefined;
+}
+
+function readHeaderAt<Header extends { key: string; bytes: number }>(file: string, place: PackedEntry, key: string, isHeader: (value: unknown) => value is Header, firstRead: number): HeaderedFile<Header> | undefined {
   try {
-    const size = fstatSync(fd).size;
-    if (scratch.length < Math.min(size, firstRead)) scratch = Buffer.allocUnsafe(Math.max(firstRead, 2 * scratch.length));
+    if (scratch.length < Math.min(place.length, firstRead)) scratch = Buffer.allocUnsafe(Math.max(firstRead, 2 * scratch.length));
     let read = 0;
     let lineEnd = -1;
     while (lineEnd < 0) {
-      // No newline yet: a longer header, or no header at all (the file ends first).
-      if (read >= size) return undefined;
+      // No newline yet: a longer header, or no header at all (the entry ends first).
+      if (read >= place.length) return undefined;
       if (read === scratch.length) {
         const more = Buffer.allocUnsafe(2 * scratch.length);
         scratch.copy(more, 0, 0, read);
         scratch = more;
       }
-      const got = readSync(fd, scratch, read, Math.min(scratch.length, size) - read, read);
-      // Cut short since its size was taken: not whole.
+      const got = readPack(place.pack, scratch, read, Math.min(scratch.length, place.length) - read, place.start + read);
+      // The pack ends first: not whole.
       if (got === 0) return undefined;
       lineEnd = scratch.subarray(read, read + got).indexOf(NEWLINE);
       if (lineEnd >= 0) lineEnd += read;
       read += got;
     }
     const header = JSON.parse(scratch.toString('utf8', 0, lineEnd)) as Partial<Header> | null;
-    // The key inside guards against a file copied or renamed into the wrong place; the count, against one cut short.
-    if (header?.key !== key || header.bytes !== size - lineEnd - 1 || !isHeader(header)) return undefined;
-    return { file, header, payloadStart: lineEnd + 1 };
+    // The key inside guards against an entry filed under another name; the count, against one cut short.
+    if (header?.key !== key || header.bytes !== place.length - lineEnd - 1 || !isHeader(header)) return undefined;
+    // The pack cut short after the header (a disk that filled): not whole.
+    if (read < place.length && !packHolds(place.pack, place.start + place.length)) return undefined;
+    return { file, place, header, payloadStart: place.start + lineEnd + 1 };
   } catch {
     return undefined;
   } finally {
-    closeSync(fd);
     // A rare long header (a page of megabytes) does not keep its buffer for the thread's life.
     if (scratch.length > SCRATCH_KEPT) scratch = Buffer.allocUnsafe(0);
   }
@@ -145,44 +154,82 @@ const NEWLINE = 0x0a;
 /** The most the buffer headers are read into stays at, between look-ups. */
 const SCRATCH_KEPT = 64 * 1024;
 
-/** The payload of a file whose header was read; throws when the file is gone or is no longer as its header said. */
+/** The payload of an entry whose header was read; throws when its pack no longer holds it whole. */
 export function readCacheFilePayload(found: HeaderedFile<{ bytes: number }>): Buffer {
-  const bytes = readFileSync(found.file);
-  // The same size and the header ending where it did: the file the look-up read (another writer of the key writes the same bytes).
-  if (bytes.length !== found.payloadStart + found.header.bytes || bytes.indexOf(NEWLINE) !== found.payloadStart - 1) throw new Error(`${found.file} changed since it was looked up`);
-  return bytes.subarray(found.payloadStart);
+  return readCacheFilePayloadRange(found, 0, found.header.bytes);
 }
 
 /**
- * Bytes `start` to `end` of the payload of a file whose header was read (a compile entry's code, or
- * the sections' texts after it), read alone; throws when the file is gone or is no longer as its
- * header said (its size, and the header's newline where it was).
+ * Bytes `start` to `end` of the payload of an entry whose header was read (a compile entry's
+ * code, or the sections' texts after it), read alone; throws when its pack no longer holds them
+ * (a pack removed before this thread first read it, or cut short).
  */
 export function readCacheFilePayloadRange(found: HeaderedFile<{ bytes: number }>, start: number, end: number): Buffer {
-  const fd = openSync(found.file, 'r');
+  const bytes = Buffer.allocUnsafe(end - start);
+  let read: number;
   try {
-    const newline = Buffer.alloc(1);
-    const bytes = Buffer.allocUnsafe(end - start);
-    const whole = fstatSync(fd).size === found.payloadStart + found.header.bytes && readSync(fd, newline, 0, 1, found.payloadStart - 1) === 1 && newline[0] === NEWLINE;
-    let read = 0;
-    while (whole && read < bytes.length) {
-      const got = readSync(fd, bytes, read, bytes.length - read, found.payloadStart + start + read);
-      if (got === 0) break;
-      read += got;
-    }
-    if (!whole || read < bytes.length) throw new Error(`${found.file} changed since it was looked up`);
-    return bytes;
-  } finally {
-    closeSync(fd);
+    read = readPack(found.place.pack, bytes, 0, bytes.length, found.payloadStart + start);
+  } catch (error) {
+    throw new Error(`${found.file} changed since it was looked up`, { cause: error });
+  }
+  if (read < bytes.length) throw new Error(`${found.file} changed since it was looked up`);
+  return bytes;
+}
+
+/**
+ * Keeps `payload` under `key` with the rest of its `header`, appended whole to this thread's pack
+ * in the folder of `file` (`<dir>/<key>.<extension>`), unless this thread knows it kept there
+ * already. A payload the caller writes elsewhere too (a rendered page, to the output) comes
+ * encoded: a page's HTML is encoded once, and its byte count is the buffer's length. A cache that
+ * cannot be written (a read-only folder, a full disk) only costs the next build time.
+ */
+export async function writeHeaderedCacheFile(file: string, header: { key: string } & Record<string, unknown>, payload: string | Uint8Array): Promise<void> {
+  const folder = packFolder(dirname(file));
+  const name = basename(file);
+  if (folder.has(name)) return;
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  try {
+    folder.append(name, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, bytes: body.length })}\n`), body]));
+  } catch {
+    // Nothing kept: the next build renders or compiles again.
   }
 }
 
+/** Makes the entry found unusable to every later look-up (it does not fit what it was looked up for): the next compile writes it anew. */
+export function dropCacheFileEntry(found: HeaderedFile<unknown>): void {
+  packFolder(dirname(found.file)).spoil(basename(found.file), found.place);
+}
+
+/** The names of the entries kept in `dir`, as this thread reads the folder now. */
+export function cacheFileNames(dir: string): string[] {
+  refreshPackFolder(dir);
+  return packFolder(dir).names();
+}
+
+/** Brings this thread's view of the entries in `dir` up to date (`refreshPackFolder`): where a pass of look-ups starts. */
+export const refreshCacheFiles = refreshPackFolder;
+
 /**
- * Keeps `payload` under `key` with the rest of its `header`, in one file written whole or not at
- * all. A payload the caller writes elsewhere too (a rendered page, to the output) comes encoded:
- * a page's HTML is encoded once, and its byte count is the buffer's length, not a second pass.
+ * Merges the packs of `dir` when there are many (`mergePacks`), copying each entry whose header
+ * still names it (a spoiled one is left behind).
  */
-export function writeHeaderedCacheFile(file: string, header: { key: string } & Record<string, unknown>, payload: string | Uint8Array): Promise<void> {
-  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  return writeCacheFile(file, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, bytes: body.length })}\n`), body]));
+export function mergeCacheFiles(dir: string): number {
+  return mergePacks(dir, (name, bytes) => {
+    const lineEnd = bytes.indexOf(NEWLINE);
+    if (lineEnd < 0) return false;
+    try {
+      const header = JSON.parse(bytes.toString('utf8', 0, lineEnd)) as { key?: unknown; bytes?: unknown } | null;
+      return typeof header?.key === 'string' && name.startsWith(`${header.key}.`) && header.bytes === bytes.length - lineEnd - 1;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** The caches of a site's cache folder whose entries are kept in packs (headered entries). */
+export const PACKED_CACHES = ['compiled', 'rendered'] as const;
+
+/** Merges the packs of each packed cache of `cacheDir` that has many (`mergeCacheFiles`): where no thread of this process writes into them (a build's end, dev's start). */
+export function mergePackedCaches(cacheDir: string): void {
+  for (const kind of PACKED_CACHES) mergeCacheFiles(join(cacheDir, kind));
 }

@@ -4,16 +4,24 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import { filesOf, foldersOf, modesOf, tempSite, tmp } from '../helpers.ts';
+import { cacheFileNames } from '../../src/util/cache-entry.ts';
+import { cacheEntryBytes, replaceCacheEntry } from '../cache-entries.ts';
 
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 200 } } }).png().toBuffer();
 
 /** The persistent cache's entries: compiled pages, rendered ones, or pages' clean Markdown. */
 function cacheEntries(root: string, kind: 'compiled' | 'rendered' | 'markdown' = 'compiled'): string[] {
   const dir = join(root, '.docs-gen-cache', kind);
-  // A compiled page and a rendered page are each one file: a header line, then the code or the HTML (cache-entry.ts).
-  const extension = kind === 'rendered' ? '.page' : kind === 'compiled' ? '.compiled' : '.json';
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(extension)).map((e) => join(e.parentPath, e.name));
+  // A compiled page and a rendered page are each an entry of the folder's packs: a header line, then the code or the HTML (cache-entry.ts).
+  if (kind !== 'markdown') return cacheFileNames(dir).map((name) => join(dir, name)).sort();
+  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.json')).map((e) => join(e.parentPath, e.name));
 }
+
+/** The text of a cache entry: a file of its own (the Markdown cache's), or in its folder's packs. */
+const readEntry = (path: string) => (path.endsWith('.json') ? readFileSync(path, 'utf8') : cacheEntryBytes(path)!.toString('utf8'));
+
+/** Puts `text` in place of a cache entry: a file of its own, or in its folder's packs. */
+const writeEntry = (path: string, text: string) => (path.endsWith('.json') ? writeFileSync(path, text) : replaceCacheEntry(path, text));
 
 /** A headered cache file (a compiled or a rendered page) with its header and payload changed as told, and the header's byte count to match: a whole, valid file. */
 function withPayload<Header extends { bytes: number }>(file: string, change: (payload: string) => string, changeHeader: (header: Header) => void = () => {}): string {
@@ -107,11 +115,11 @@ describe('the persistent build cache', () => {
     let markdownEntries: string[] = [];
     beforeAll(async () => {
       entries = cacheEntries(site.root);
-      const originals = entries.map((path) => readFileSync(path, 'utf8'));
+      const originals = entries.map(readEntry);
       rendered = cacheEntries(site.root, 'rendered');
-      const renderedOriginals = rendered.map((path) => readFileSync(path, 'utf8'));
+      const renderedOriginals = rendered.map(readEntry);
       markdownEntries = cacheEntries(site.root, 'markdown');
-      const markdownOriginals = markdownEntries.map((path) => readFileSync(path, 'utf8'));
+      const markdownOriginals = markdownEntries.map(readEntry);
       try {
         // A valid entry with other HTML (its code, after the header): the build shows it, so the
         // entry was read, not recompiled. Its headings changed too: the rendered page's key holds
@@ -130,17 +138,17 @@ describe('the persistent build cache', () => {
               if (html) value.headings.push({ depth: 2, value: 'From the cache', id: 'from-the-cache' });
             },
           );
-          writeFileSync(path, changed);
+          writeEntry(path, changed);
         }
-        for (const [i, path] of rendered.entries()) writeFileSync(path, withPayload(renderedOriginals[i]!, (html) => html.replace('</body>', '<p>rendered by the cache</p></body>')));
+        for (const [i, path] of rendered.entries()) writeEntry(path, withPayload(renderedOriginals[i]!, (html) => html.replace('</body>', '<p>rendered by the cache</p></body>')));
         for (const path of markdownEntries) {
           const entry = JSON.parse(readFileSync(path, 'utf8')) as { value: string };
           writeFileSync(path, JSON.stringify({ ...entry, value: `${entry.value}\nfrom the Markdown cache\n` }));
         }
         await build({ root: site.root, outDir: outOf('tampered') });
       } finally {
-        for (const [i, path] of entries.entries()) writeFileSync(path, originals[i]!);
-        for (const [i, path] of rendered.entries()) writeFileSync(path, renderedOriginals[i]!);
+        for (const [i, path] of entries.entries()) writeEntry(path, originals[i]!);
+        for (const [i, path] of rendered.entries()) writeEntry(path, renderedOriginals[i]!);
         for (const [i, path] of markdownEntries.entries()) writeFileSync(path, markdownOriginals[i]!);
       }
     });
@@ -149,19 +157,19 @@ describe('the persistent build cache', () => {
       expect(page(outOf('tampered'), '')).toContain('<p>from the cache</p>');
       expect(page(outOf('tampered'), '404')).toContain('<p>rendered by the cache</p>');
 
-      const originals = entries.map((path) => readFileSync(path, 'utf8'));
-      const renderedFiles = rendered.map((path) => readFileSync(path, 'utf8'));
+      const originals = entries.map(readEntry);
+      const renderedFiles = rendered.map(readEntry);
       try {
-        // Half a file (a build killed mid-write on a file system without atomic rename) or garbage.
-        for (const [i, path] of [entries[0]!, ...rendered.slice(2)].entries()) writeFileSync(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
-        // A compile entry cut short (in the texts after its code); a rendered page cut short in its HTML, and another page's file under a page's name.
-        writeFileSync(entries[1]!, originals[1]!.slice(0, -5));
-        writeFileSync(rendered[0]!, renderedFiles[0]!.slice(0, -20));
-        writeFileSync(rendered[1]!, renderedFiles[0]!);
+        // Half an entry (a build killed mid-write) or garbage.
+        for (const [i, path] of [entries[0]!, ...rendered.slice(2)].entries()) writeEntry(path, i === 0 ? originals[i]!.slice(0, 40) : 'not json');
+        // A compile entry cut short (in the texts after its code); a rendered page cut short in its HTML, and another page's entry under a page's name.
+        writeEntry(entries[1]!, originals[1]!.slice(0, -5));
+        writeEntry(rendered[0]!, renderedFiles[0]!.slice(0, -20));
+        writeEntry(rendered[1]!, renderedFiles[0]!);
         await build({ root: site.root, outDir: outOf('corrupt') });
         expect(filesOf(outOf('corrupt'))).toEqual(filesOf(outOf('cold')));
       } finally {
-        for (const [i, path] of entries.entries()) writeFileSync(path, originals[i]!);
+        for (const [i, path] of entries.entries()) writeEntry(path, originals[i]!);
       }
     });
 
@@ -485,7 +493,7 @@ describe('an install in the site (its lock file changed)', () => {
     rmSync(out, { recursive: true, force: true });
   });
   /** The entries in one of the cache's folders. */
-  const entries = (folder: string) => filesOf(join(installed.root, '.docs-gen-cache', folder)).size;
+  const entries = (folder: string) => cacheFileNames(join(installed.root, '.docs-gen-cache', folder)).length;
 
   test('compiles and renders its pages again, and empties the entries it left unreachable: they do not pile up with each install', async () => {
     await build({ root: installed.root, outDir: out });

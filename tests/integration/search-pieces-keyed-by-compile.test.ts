@@ -1,13 +1,15 @@
 // The search files are written in pieces (OutputFiles.writePieces). A page read from the compile
 // cache has its sections keyed by its compile key, and their texts unread (lazy-sections.ts): the
 // key must be the one its fresh compile gave, and must not stand for a text a plugin changed.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import { RACY_MARGIN_MS } from '../../src/util/racy-margin.ts';
 import type { SearchData } from '../../src/shared/search-index-format.ts';
 import { TEXT_PART_BYTES } from '../../src/shared/search-parts.ts';
+import { cacheFileNames } from '../../src/util/cache-entry.ts';
+import { cacheEntryBytes, overwriteCacheEntry } from '../cache-entries.ts';
 import { tempSite } from '../helpers.ts';
 
 const SEED = '_next/static/chunks/nextra-data-en-US.json';
@@ -120,14 +122,13 @@ describe('a one-page rebuild', () => {
     // The texts of a.md's and c.md's entries made unreadable (the same byte count): a build that reads them fails.
     const dir = join(site.root, '.docs-gen-cache', 'compiled');
     let damaged = 0;
-    for (const name of readdirSync(dir)) {
+    for (const name of cacheFileNames(dir)) {
       const file = join(dir, name);
-      const text = readFileSync(file, 'utf8');
-      const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { value: { textBytes: number; headings: { value: string }[] } };
+      const bytes = cacheEntryBytes(file)!;
+      const header = JSON.parse(bytes.toString('utf8', 0, bytes.indexOf('\n'))) as { value: { textBytes: number; headings: { value: string }[] } };
       if (!['A', 'C'].includes(header.value.headings[0]!.value)) continue;
-      const bytes = readFileSync(file);
       bytes[bytes.length - header.value.textBytes] = '#'.charCodeAt(0);
-      writeFileSync(file, bytes);
+      overwriteCacheEntry(file, bytes);
       damaged++;
     }
     expect(damaged).toBe(2);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
@@ -11,6 +11,7 @@ import { renderedPart, type SiteSnapshot } from '../../../src/build/route-data.t
 import type { CompiledPage, RouteDefinition } from '../../../src/pipeline/plugin.ts';
 import { lazyCompiledPage, noteCompiledKey } from '../../../src/build/compiled-keys.ts';
 import { readCacheFilePayload } from '../../../src/util/cache-entry.ts';
+import { cacheEntryBytes, replaceCacheEntry } from '../../cache-entries.ts';
 
 /** A stand-in snapshot: only its data matters to the key. */
 const snapshot = (sourceByFolder: Record<string, string>, title = 'Site') =>
@@ -151,14 +152,14 @@ describe('a rendered page kept in the cache', () => {
       const found = readCachedPageHeader(dir, key)!;
       expect(found.header.theme).toEqual(options);
       expect(readCacheFilePayload(found).toString('utf8')).toBe(html);
-      expect(readFileSync(found.file).subarray(found.payloadStart).toString('utf8')).toBe(html);
+      expect(cacheEntryBytes(found.file)!.subarray(found.payloadStart - found.place.start).toString('utf8')).toBe(html);
     }
   });
 
   test('is a miss when absent, empty, without a header, cut short, longer than its header says, or filed under another key', async () => {
     const key = 'c'.repeat(64);
     await keepRendered(dir, key, { html: '<p>whole</p>', theme: theme() });
-    const whole = readFileSync(fileOf(key), 'utf8');
+    const whole = cacheEntryBytes(fileOf(key))!.toString('utf8');
     expect(readCachedPageHeader(dir, key)).toBeDefined();
     const cases: [string, string | undefined][] = [
       ['absent', undefined],
@@ -169,11 +170,11 @@ describe('a rendered page kept in the cache', () => {
     ];
     for (const [name, contents] of cases) {
       const other = `${name.replace(/ /g, '-')}-${'d'.repeat(50)}`;
-      if (contents !== undefined) writeFileSync(fileOf(other), contents.replace(key, other));
+      if (contents !== undefined) replaceCacheEntry(fileOf(other), contents.replace(key, other));
       expect(readCachedPageHeader(dir, other), name).toBeUndefined();
     }
-    // Another page's whole file under this name: its header names the other key.
-    writeFileSync(fileOf('e'.repeat(64)), whole);
+    // Another page's whole entry under this name: its header names the other key.
+    replaceCacheEntry(fileOf('e'.repeat(64)), whole);
     expect(readCachedPageHeader(dir, 'e'.repeat(64))).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
@@ -6,6 +6,7 @@ import { bodyOf, compileCacheKey, readCompiled, storeBody, writeCompiled, type C
 import type { TextSection } from '../../../src/shared/search-index-format.ts';
 import { sectionsDigest } from '../../../src/build/lazy-sections.ts';
 import { cacheFilePath } from '../../../src/util/cache-entry.ts';
+import { cacheEntryBytes, cutCacheEntry, overwriteCacheEntry, replaceCacheEntry } from '../../cache-entries.ts';
 
 /** The tool's build id as the test sets it: a rebuilt docs-gen. */
 const tool = vi.hoisted(() => ({ buildId: 'build-1' }));
@@ -59,12 +60,14 @@ const output = (code: string, body: string, sections: TextSection[] = []) => ({ 
 const entryFile = (key: string) => cacheFilePath(join(dir, 'compiled'), key, 'compiled');
 /** An entry's header line, parsed, and the payload after it: the code, then the sections' texts. */
 function readEntry(key: string): { header: { key: string; value: Record<string, unknown>; bytes: number }; payload: string } {
-  const text = readFileSync(entryFile(key), 'utf8');
+  const text = cacheEntryBytes(entryFile(key))!.toString('utf8');
   const lineEnd = text.indexOf('\n');
   return { header: JSON.parse(text.slice(0, lineEnd)) as { key: string; value: Record<string, unknown>; bytes: number }, payload: text.slice(lineEnd + 1) };
 }
-/** An entry written by hand: its header line and payload. */
-const writeEntry = (key: string, value: unknown, payload = '', bytes = Buffer.byteLength(payload)) => writeFileSync(entryFile(key), `${JSON.stringify({ key, value, bytes })}\n${payload}`);
+/** An entry written by hand in place of the one kept: its header line and payload. */
+const writeEntry = (key: string, value: unknown, payload = '', bytes = Buffer.byteLength(payload)) => replaceCacheEntry(entryFile(key), `${JSON.stringify({ key, value, bytes })}\n${payload}`);
+/** The entry kept, changed where it is to this header line and payload (as many bytes as it had). */
+const changeEntry = (key: string, value: unknown, payload: string) => overwriteCacheEntry(entryFile(key), `${JSON.stringify({ key, value, bytes: Buffer.byteLength(payload) })}\n${payload}`);
 
 describe('entries of the persistent cache', () => {
   test('are read back as written: the code after the header, the body from the source when it is its end', async () => {
@@ -97,7 +100,7 @@ describe('entries of the persistent cache', () => {
       writeEntry('bb'.repeat(32), { compiled: { kind: 'html', code: null }, body: stored, sections: [], textBytes: 0 });
       const found = readCompiled(dir, 'bb'.repeat(32), () => source, isStored)!;
       expect(() => found.readBody()).toThrow(/bb\.compiled does not fit it, and was removed$/);
-      expect(existsSync(entryFile('bb'.repeat(32)))).toBe(false);
+      expect(readCompiled(dir, 'bb'.repeat(32), () => source, isStored)).toBeUndefined();
       expect(() => found.whole()).toThrow(/does not fit it/);
     }
   });
@@ -119,9 +122,9 @@ describe('entries of the persistent cache', () => {
     const read = found.output;
     const { header } = readEntry(key);
     // Changed behind the entry's back before anything asked (the same byte count): the code read is the file's now, so it was not read at look-up.
-    writeEntry(key, header.value, '<h1>Lazz</h1>[]');
+    changeEntry(key, header.value, '<h1>Lazz</h1>[]');
     expect(structuredClone(read.compiled)).toEqual({ kind: 'html', code: '<h1>Lazz</h1>' });
-    writeEntry(key, header.value, '<h1>Changed again</h1>[]');
+    replaceCacheEntry(entryFile(key), 'changed again');
     // Read once: the second question is answered from memory.
     expect(read.compiled.code).toBe('<h1>Lazz</h1>');
     // The source likewise: read when the body is first asked for, and once.
@@ -152,13 +155,13 @@ describe('entries of the persistent cache', () => {
     expect(entry.header.value.sectionsDigest).toBe(sectionsDigest(sections));
     const found = readCompiled(dir, key, () => source, isStored)!;
     // The texts changed behind the entry's back (the same byte count) before anyone asked: what is read is the file's now.
-    writeEntry(key, entry.header.value, entry.payload.replace('Intro', 'Outro'));
+    changeEntry(key, entry.header.value, entry.payload.replace('Intro', 'Outro'));
     const read = found.output.sections;
     expect(read.map(({ id, title }) => [id, title])).toEqual([['', ''], ['run', 'Run'], ['empty', 'Empty']]);
     expect(read[1]!.relOutputs).toEqual(['/outputs/a.json']);
     expect(read[0]!.text).toBe(' Outro, with «quotes».\n');
     // Read once: the file changed again is not read, and the same array is given.
-    writeEntry(key, entry.header.value, entry.payload.replace('Intro', 'Entry'));
+    changeEntry(key, entry.header.value, entry.payload.replace('Intro', 'Entry'));
     expect(found.output.sections).toBe(read);
     // JSON and structured clones see the sections as a plain property, in the compile's key order.
     expect(JSON.stringify(structuredClone(found.output))).toBe(JSON.stringify({ compiled: { kind: 'html', code: '<h1>Texts</h1>' }, sections: [{ ...sections[0], text: ' Outro, with «quotes».\n' }, sections[1], sections[2]] }));
@@ -166,7 +169,7 @@ describe('entries of the persistent cache', () => {
     found.output.sections = [];
     expect(found.output.sections).toEqual([]);
     // The whole output spells the compile's output.
-    writeEntry(key, entry.header.value, entry.payload);
+    changeEntry(key, entry.header.value, entry.payload);
     const whole = readCompiled(dir, key, () => source, isStored)!.whole();
     expect(JSON.stringify(whole)).toBe(JSON.stringify(output('<h1>Texts</h1>', source, sections)));
   });
@@ -184,7 +187,7 @@ describe('entries of the persistent cache', () => {
       // The code is still its own.
       expect(found.output.compiled.code, texts).toBe('<p>x</p>');
       expect(() => found.output.sections, texts).toThrow(/a2\.compiled holds no texts for its sections, and was removed$/);
-      expect(existsSync(entryFile(key)), texts).toBe(false);
+      expect(readCompiled(dir, key, () => '', isStored), texts).toBeUndefined();
     }
   });
 
@@ -193,16 +196,16 @@ describe('entries of the persistent cache', () => {
     expect(readCompiled(dir, 'cd'.repeat(32), () => '', isStored)).toBeUndefined();
     await writeCompiled(dir, key, '', output('<p>x</p>', ''));
     expect(readCompiled(dir, key, () => '', isStored)).toBeDefined();
-    const whole = readFileSync(entryFile(key), 'utf8');
+    const whole = cacheEntryBytes(entryFile(key))!.toString('utf8');
     const value = { compiled: { kind: 'html', code: null }, body: 0, sections: [], textBytes: 2 };
     const cases: [string, () => void][] = [
-      ['torn header', () => writeFileSync(entryFile(key), '{"key":"efef')],
-      ['code cut short', () => writeFileSync(entryFile(key), whole.slice(0, -2))],
-      ['code longer than its count', () => writeFileSync(entryFile(key), `${whole}more`)],
-      ['another key', () => writeFileSync(entryFile(key), `${JSON.stringify({ key: 'other', value, bytes: 0 })}\n`)],
+      ['torn header', () => replaceCacheEntry(entryFile(key), '{"key":"efef')],
+      ['code cut short', () => replaceCacheEntry(entryFile(key), whole.slice(0, -2))],
+      ['code longer than its count', () => replaceCacheEntry(entryFile(key), `${whole}more`)],
+      ['another key', () => replaceCacheEntry(entryFile(key), `${JSON.stringify({ key: 'other', value, bytes: 0 })}\n`)],
       ['another shape', () => writeEntry(key, { body: 0 })],
       ['more bytes of texts than the payload holds', () => writeEntry(key, { ...value, textBytes: 11 }, '<p>x</p>[]')],
-      ['no header', () => writeFileSync(entryFile(key), '<p>x</p>')],
+      ['no header', () => replaceCacheEntry(entryFile(key), '<p>x</p>')],
     ];
     for (const [name, damage] of cases) {
       damage();
@@ -210,7 +213,7 @@ describe('entries of the persistent cache', () => {
     }
     await writeCompiled(dir, key, '', output('<p>x</p>', ''));
     const read = readCompiled(dir, key, () => '', isStored)!.output;
-    rmSync(entryFile(key));
+    cutCacheEntry(entryFile(key));
     expect(() => read.compiled.code).toThrow(/the compile cache lost .*ef\.compiled while the build ran/);
   });
 });

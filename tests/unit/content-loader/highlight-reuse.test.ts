@@ -2,7 +2,7 @@
 // highlighting them again (highlight-reuse.ts), and its code is byte for byte what a compile from
 // nothing writes. What a block's HTML follows from is in its key: change any of it, and the block
 // is highlighted again.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import * as highlight from '../../../plugins/content-loader/highlight.ts';
 import { compilePage, type CompileInput } from '../../../plugins/content-loader/compile-page.ts';
 import { compileCacheKey, readHighlightedBlocks, sourceDigest } from '../../../plugins/content-loader/compile-cache.ts';
 import { decodeBlock, encodeBlock } from '../../../plugins/content-loader/block-trees.ts';
+import { cacheEntryBytes, replaceCacheEntry } from '../../cache-entries.ts';
 import type { Element } from 'hast';
 
 // Each block highlighted, counted.
@@ -133,10 +134,10 @@ describe('code blocks carried from the last compile of a page', () => {
   test('a last compile whose entry is gone or damaged only costs the highlighting', async () => {
     const input = withGrammar(setUp());
     const first = await compile(input, page('Words.'));
-    const entry = join(input.cacheDir, 'compiled', readdirSync(join(input.cacheDir, 'compiled'))[0]!);
-    const text = readFileSync(entry, 'utf8');
+    const entry = join(input.cacheDir, 'compiled', `${first.key}.compiled`);
+    const text = cacheEntryBytes(entry)!.toString('utf8');
     // Records pointing past the code's end are left out.
-    writeFileSync(entry, text.replace(/"blocks":\[\["([^"]+)",\d+,/, '"blocks":[["$1",999999999,'));
+    replaceCacheEntry(entry, text.replace(/"blocks":\[\["([^"]+)",\d+,/, '"blocks":[["$1",999999999,'));
     vi.mocked(highlight.highlightToHtml).mockClear();
     const damaged = await compile(input, page('Words, edited.'), first.key);
     expect(highlighted()).toBe(1);
@@ -200,9 +201,9 @@ describe("an .mdx page's code blocks (the MDX compiler's trees) carried from its
     const input = withGrammar(setUp({ format: 'mdx', relativePath: 'content/page.mdx' }));
     const second = await compiledTwice(input, mdxPage('Words.'));
     const entry = join(input.cacheDir, 'compiled', `${second.key}.compiled`);
-    const text = readFileSync(entry, 'utf8');
+    const text = cacheEntryBytes(entry)!.toString('utf8');
     // The first tree's tag name turned into a number of as many bytes: still JSON, not a tree.
-    writeFileSync(entry, text.replace(/\[\["([^"]+)",\["([a-z]+)"/, (_all, key: string, tag: string) => `[["${key}",[${'9'.repeat(tag.length + 2)}`));
+    replaceCacheEntry(entry, text.replace(/\[\["([^"]+)",\["([a-z]+)"/, (_all, key: string, tag: string) => `[["${key}",[${'9'.repeat(tag.length + 2)}`));
     const trees = await treesHighlighted(input);
     await compile(input, mdxPage('Words, edited.'), second.key);
     expect(trees.count()).toBe(1);

@@ -11,6 +11,8 @@ import { SourceIndex } from '../../../plugins/content-loader/source-index.ts';
 import { RACY_MARGIN_MS } from '../../../src/util/racy-margin.ts';
 import type { ContentPage, OutputFiles, PluginContext, RouteDefinition } from '../../../src/pipeline/plugin.ts';
 import { tempSite } from '../../helpers.ts';
+import { cacheEntryBytes, replaceCacheEntry } from '../../cache-entries.ts';
+import { refreshCacheFiles } from '../../../src/util/cache-entry.ts';
 import { inThreadContext } from './in-thread-context.ts';
 
 // Each look-up's input, kept.
@@ -277,10 +279,10 @@ describe('a compile cache entry that does not fit its source', () => {
     vi.restoreAllMocks();
     const key = compiledKeyOf(pages.get(route)!.compiled)!;
     const entry = cacheFilePath(join(context.cacheDir, 'compiled'), key, 'compiled');
-    const text = fs.readFileSync(entry, 'utf8');
+    const text = cacheEntryBytes(entry)!.toString('utf8');
     const header = JSON.parse(text.slice(0, text.indexOf('\n'))) as { value: { body: unknown } };
     header.value.body = 100_000;
-    writeFileSync(entry, `${JSON.stringify(header)}${text.slice(text.indexOf('\n'))}`);
+    replaceCacheEntry(entry, `${JSON.stringify(header)}${text.slice(text.indexOf('\n'))}`);
     return entry;
   }
 
@@ -288,7 +290,7 @@ describe('a compile cache entry that does not fit its source', () => {
     const entry = await damageEntryOf('/guide');
     later();
     await expect(llmsOutput(true)).rejects.toMatchObject({ diagnostics: [{ code: 'read-failed', file: join('content', 'guide.md'), message: expect.stringMatching(/^Cannot read content\/guide\.md: its compile cache entry .* does not fit it, and was removed \(build again\)$/) }] });
-    expect(fs.existsSync(entry)).toBe(false);
+    expect(cacheEntryBytes(entry)).toBeUndefined();
     vi.restoreAllMocks();
     later();
     expect((await llmsOutput(true)).get('/guide.md')).toContain('Read on.');
@@ -303,17 +305,17 @@ describe('a compile cache entry that does not fit its source', () => {
     const compiles = vi.fn(context.compilePage);
     await contentLoader().loadContent!({ context: { ...context, compilePage: compiles } });
     expect(compiles.mock.calls.map(([task]) => task.sourcePath)).toEqual([join('content', 'guide.md')]);
-    expect(fs.existsSync(entry)).toBe(true);
+    expect(cacheEntryBytes(entry)).toBeDefined();
 
     // A task that looks the page up itself (dev's): the damaged entry is compiled again.
     await damageEntryOf('/guide');
-    const damaged = fs.readFileSync(entry, 'utf8');
+    const damaged = cacheEntryBytes(entry)!.toString('utf8');
     const input = { ...(compiles.mock.calls[0]![0].input as CompileInput) };
     delete input.source;
     delete input.missedKey;
     const output = await compilePage(input);
     expect(output.body).toContain('Read on.');
-    expect(fs.readFileSync(entry, 'utf8')).not.toBe(damaged);
+    expect(cacheEntryBytes(entry)!.toString('utf8')).not.toBe(damaged);
   });
 
   test('a look-up that misses keys the page by the text it holds then, not the digest the index gave', async () => {
@@ -330,6 +332,8 @@ describe('a compile cache entry that does not fit its source', () => {
     try {
       // The entry of the recorded digest is gone (a cache cleared): the look-up misses.
       rmSync(join(context.cacheDir, 'compiled'), { recursive: true, force: true });
+      // As a pass of look-ups starting now reads the folder.
+      refreshCacheFiles(join(context.cacheDir, 'compiled'));
       const lookUp = await cachedCompile(input, known);
       expect('task' in lookUp && lookUp.task.source).toBe(`${text}Changed behind the stat.\n`);
       expect('task' in lookUp && lookUp.task.missedKey).not.toBe(compiledKeyOf(pages.get('/zebra')!.compiled));

@@ -1,13 +1,15 @@
 // Cache files and atomic writes (src/util/cache-entry.ts, src/util/write-atomically.ts): one
 // folder per cache, made by the first write that finds none; a write leaves the whole file or the
-// old one, never its temporary; in a worker thread the same, written synchronously.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+// old one, never its temporary; in a worker thread the same, written synchronously. Headered
+// entries (compiled and rendered pages) in packs (src/util/cache-packs.ts).
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, test } from 'vitest';
-import { cacheFilePath, readCacheEntrySync, readCacheFileHeader, readCacheFilePayload, readCacheFilePayloadRange, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
+import { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, readCacheEntrySync, readCacheFileHeader, readCacheFilePayload, readCacheFilePayloadRange, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
+import { PACKS_BEFORE_MERGE } from '../../../src/util/cache-packs.ts';
 import { writeAtomically, writeAtomicallySync } from '../../../src/util/write-atomically.ts';
 import { distPath } from '../../../src/util/dist-path.ts';
 
@@ -78,33 +80,135 @@ describe('an atomic write', () => {
   });
 });
 
-describe('a headered cache file', () => {
+describe('headered cache entries, kept in packs', () => {
   const isAny = (value: unknown): value is { key: string; bytes: number } => typeof value === 'object' && value !== null;
+  const key = (letter: string) => letter.repeat(64);
+  const entry = (folder: string, letter: string) => cacheFilePath(folder, key(letter), 'page');
 
-  test("its payload is read only while the file is the one whose header was read: one replaced since, with a longer header, is an error", async () => {
-    const file = join(dir, 'headered', `${'h'.repeat(64)}.page`);
-    await writeHeaderedCacheFile(file, { key: 'h'.repeat(64), note: 'ab' }, '<p>payload</p>');
-    const found = readCacheFileHeader(file, 'h'.repeat(64), isAny)!;
-    expect(readCacheFilePayload(found).toString('utf8')).toBe('<p>payload</p>');
-    // The same total size: three bytes more of header, three fewer of payload.
-    writeFileSync(file, `${JSON.stringify({ key: 'h'.repeat(64), note: 'abcde', bytes: 11 })}\n<p>payl</p>`);
-    expect(readFileSync(file).length).toBe(found.payloadStart + found.header.bytes);
-    expect(() => readCacheFilePayload(found)).toThrow(/changed since it was looked up/);
-  });
-
-  test('a part of its payload is read alone, under the same conditions', async () => {
-    const file = join(dir, 'headered', `${'r'.repeat(64)}.page`);
-    await writeHeaderedCacheFile(file, { key: 'r'.repeat(64), note: 'ab' }, '<p>é</p>["text"]');
-    const found = readCacheFileHeader(file, 'r'.repeat(64), isAny)!;
+  test('are found by their header, their payload read whole or in part, from one pack and its index per writing thread', async () => {
+    const folder = join(dir, 'packed');
+    await writeHeaderedCacheFile(entry(folder, 'h'), { key: key('h'), note: 'ab' }, '<p>é</p>["text"]');
+    await writeHeaderedCacheFile(entry(folder, 'i'), { key: key('i') }, 'second');
+    const found = readCacheFileHeader(entry(folder, 'h'), key('h'), isAny)!;
+    expect(found.header).toMatchObject({ key: key('h'), note: 'ab', bytes: 17 });
+    expect(readCacheFilePayload(found).toString('utf8')).toBe('<p>é</p>["text"]');
     // Byte offsets: é is two bytes.
     expect(readCacheFilePayloadRange(found, 0, 9).toString('utf8')).toBe('<p>é</p>');
     expect(readCacheFilePayloadRange(found, 9, found.header.bytes).toString('utf8')).toBe('["text"]');
-    writeFileSync(file, `${JSON.stringify({ key: 'r'.repeat(64), note: 'abcde', bytes: 14 })}\n<p>é</p>["t"]`);
-    expect(readFileSync(file).length).toBe(found.payloadStart + found.header.bytes);
-    expect(() => readCacheFilePayloadRange(found, 9, found.header.bytes)).toThrow(/changed since it was looked up/);
-    writeFileSync(file, 'short');
-    expect(() => readCacheFilePayloadRange(found, 0, 9)).toThrow(/changed since it was looked up/);
-    rmSync(file);
-    expect(() => readCacheFilePayloadRange(found, 0, 9)).toThrow(/ENOENT/);
+    expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'i'), key('i'), isAny)!).toString('utf8')).toBe('second');
+    // Not a file per entry: a pack and its index.
+    const files = readdirSync(folder).sort();
+    expect(files).toHaveLength(2);
+    expect(files[0]).toMatch(/^[0-9a-f]{12}-\d+\.index$/);
+    expect(files[1]).toBe(files[0]!.replace(/\.index$/, '.pack'));
+    expect(readFileSync(join(folder, files[0]!), 'utf8')).toBe(`${key('h')}.page\t0\t${found.payloadStart + 17}\n${key('i')}.page\t${found.payloadStart + 17}\t${readFileSync(join(folder, files[1]!)).length - found.payloadStart - 17}\n`);
+    expect(cacheFileNames(folder).sort()).toEqual([`${key('h')}.page`, `${key('i')}.page`]);
+    // Under another key's name, or another name: a miss.
+    expect(readCacheFileHeader(entry(folder, 'h'), key('i'), isAny)).toBeUndefined();
+    expect(readCacheFileHeader(entry(folder, 'j'), key('j'), isAny)).toBeUndefined();
+  });
+
+  test('a pack cut short is a miss at the look-up, and an error at a payload read after it', async () => {
+    const folder = join(dir, 'cut');
+    await writeHeaderedCacheFile(entry(folder, 'c'), { key: key('c') }, 'x'.repeat(100));
+    const found = readCacheFileHeader(entry(folder, 'c'), key('c'), isAny)!;
+    const pack = readdirSync(folder).find((name) => name.endsWith('.pack'))!;
+    truncateSync(join(folder, pack), found.payloadStart + 50);
+    expect(() => readCacheFilePayload(found)).toThrow(/changed since it was looked up/);
+    expect(readCacheFilePayloadRange(found, 0, 50).toString()).toBe('x'.repeat(50));
+    expect(readCacheFileHeader(entry(folder, 'c'), key('c'), isAny)).toBeUndefined();
+    // Forgotten once missed: written again, and found.
+    await writeHeaderedCacheFile(entry(folder, 'c'), { key: key('c') }, 'again');
+    expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'c'), key('c'), isAny)!).toString()).toBe('again');
+  });
+
+  test('an entry dropped is a miss to every look-up after, and can be written again', async () => {
+    const folder = join(dir, 'dropped');
+    await writeHeaderedCacheFile(entry(folder, 'd'), { key: key('d') }, 'first');
+    dropCacheFileEntry(readCacheFileHeader(entry(folder, 'd'), key('d'), isAny)!);
+    expect(readCacheFileHeader(entry(folder, 'd'), key('d'), isAny)).toBeUndefined();
+    // A thread that reads the folder afresh does not take it either: its header is spoiled in the pack.
+    const fresh = await inWorker<string | null>(`
+      const { readCacheFileHeader } = await import(workerData.module);
+      const found = readCacheFileHeader(workerData.file, workerData.key, (v) => typeof v === 'object' && v !== null);
+      return found ? 'found' : null;`, { file: entry(folder, 'd'), key: key('d') });
+    expect(fresh).toBeNull();
+    await writeHeaderedCacheFile(entry(folder, 'd'), { key: key('d') }, 'second');
+    expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'd'), key('d'), isAny)!).toString()).toBe('second');
+  });
+
+  test("an index line not yet whole is not read; another thread's entries are found once the folder is read again", async () => {
+    const folder = join(dir, 'threads-packed');
+    await writeHeaderedCacheFile(entry(folder, 'm'), { key: key('m') }, 'main');
+    await inWorker(`
+      const { writeHeaderedCacheFile } = await import(workerData.module);
+      for (const letter of ['w', 'x']) await writeHeaderedCacheFile(workerData.folder + '/' + letter.repeat(64) + '.page', { key: letter.repeat(64) }, 'from a worker ' + letter);
+      return null;`, { folder });
+    // This thread read the folder before the worker wrote: a miss until it reads it again.
+    expect(readCacheFileHeader(entry(folder, 'w'), key('w'), isAny)).toBeUndefined();
+    const workerIndex = readdirSync(folder).filter((name) => name.endsWith('.index')).map((name) => join(folder, name)).find((path) => readFileSync(path, 'utf8').includes(key('w')))!;
+    // A line being written when the folder is read: left for the next read.
+    appendFileSync(workerIndex, `${key('y')}.page\t0`);
+    refreshCacheFiles(folder);
+    expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'x'), key('x'), isAny)!).toString()).toBe('from a worker x');
+    expect(cacheFileNames(folder).sort()).toEqual(['m', 'w', 'x'].map((letter) => `${key(letter)}.page`));
+  });
+
+  test('a folder cleared is read as empty, and the next write makes a new pack there', async () => {
+    const folder = join(dir, 'cleared');
+    await writeHeaderedCacheFile(entry(folder, 'a'), { key: key('a') }, 'before');
+    expect(readCacheFileHeader(entry(folder, 'a'), key('a'), isAny)).toBeDefined();
+    rmSync(folder, { recursive: true });
+    refreshCacheFiles(folder);
+    expect(readCacheFileHeader(entry(folder, 'a'), key('a'), isAny)).toBeUndefined();
+    await writeHeaderedCacheFile(entry(folder, 'b'), { key: key('b') }, 'after');
+    expect(readdirSync(folder).filter((name) => name.endsWith('.pack'))).toHaveLength(1);
+    refreshCacheFiles(folder);
+    expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'b'), key('b'), isAny)!).toString()).toBe('after');
+  });
+
+  test(`a folder of more than ${PACKS_BEFORE_MERGE} packs has all but its largest merged into one, leaving dropped entries out`, async () => {
+    const folder = join(dir, 'merged');
+    // The largest pack, and one pack per worker after it.
+    await writeHeaderedCacheFile(entry(folder, 'L'), { key: key('L') }, 'large '.repeat(1000));
+    const letters = 'abcdefghi'.split('');
+    for (const letter of letters) {
+      await inWorker(`
+        const { writeHeaderedCacheFile } = await import(workerData.module);
+        await writeHeaderedCacheFile(workerData.file, { key: workerData.key }, 'small ' + workerData.key.slice(0, 1));
+        return null;`, { file: entry(folder, letter), key: key(letter) });
+    }
+    refreshCacheFiles(folder);
+    dropCacheFileEntry(readCacheFileHeader(entry(folder, 'c'), key('c'), isAny)!);
+    const packsBefore = readdirSync(folder).filter((name) => name.endsWith('.pack'));
+    expect(packsBefore).toHaveLength(10);
+    expect(mergeCacheFiles(folder)).toBe(9);
+    const packsAfter = readdirSync(folder).filter((name) => name.endsWith('.pack'));
+    expect(packsAfter).toHaveLength(2);
+    expect(readdirSync(folder).filter((name) => name.endsWith('.index'))).toHaveLength(2);
+    expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'L'), key('L'), isAny)!).toString()).toBe('large '.repeat(1000));
+    for (const letter of letters) {
+      const found = readCacheFileHeader(entry(folder, letter), key(letter), isAny);
+      if (letter === 'c') expect(found).toBeUndefined();
+      else expect(readCacheFilePayload(found!).toString()).toBe(`small ${letter}`);
+    }
+    expect(cacheFileNames(folder)).toHaveLength(9);
+    // Few packs: nothing to merge.
+    expect(mergeCacheFiles(folder)).toBe(0);
   });
 });
+
+/** Runs `body` (the inside of an async function, with `workerData` in scope and `workerData.module` the built cache-entry.js) in a worker thread; its result. */
+async function inWorker<Result>(body: string, data: Record<string, unknown>): Promise<Result> {
+  const script = `
+    const { workerData, parentPort } = require('node:worker_threads');
+    (async () => { ${body} })().then((result) => parentPort.postMessage({ result }), (error) => parentPort.postMessage({ error: String(error) }));`;
+  const worker = new Worker(script, { eval: true, workerData: { ...data, module: pathToFileURL(distPath('src/util/cache-entry.js')).href } });
+  try {
+    const message = await new Promise<{ result?: Result; error?: string }>((resolve, reject) => (worker.once('message', resolve), worker.once('error', reject)));
+    if (message.error) throw new Error(message.error);
+    return message.result as Result;
+  } finally {
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,54 @@
+// The compiled and rendered caches keep their entries in packs, one per writing thread and build
+// (src/util/cache-packs.ts): a build that ends with more than PACKS_BEFORE_MERGE in a folder
+// merges all but the largest, and every entry still hits after.
+import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { build } from '../../src/build/build.ts';
+import { cacheFileNames } from '../../src/util/cache-entry.ts';
+import { PACKS_BEFORE_MERGE } from '../../src/util/cache-packs.ts';
+import { filesOf, tempSite, tmp } from '../helpers.ts';
+
+const site = tempSite({
+  'docs-gen.config.ts': "export default { title: 'Packs' };\n",
+  'content/index.md': '# Home\n\nThe first page.\n',
+  'content/guide.md': '# Guide\n\n```python\nprint(1)\n```\n',
+  'content/later.md': '# Later\n\nThe last page.\n',
+});
+afterAll(() => site.cleanup());
+
+const packsIn = (kind: string) => readdirSync(join(site.root, '.docs-gen-cache', kind)).filter((name) => name.endsWith('.pack')).length;
+
+test(`a build that leaves more than ${PACKS_BEFORE_MERGE} packs in a folder merges them, and every entry hits after`, async () => {
+  const out = join(site.root, 'out');
+  const guide = join(site.root, 'content', 'guide.md');
+  await build({ root: site.root, outDir: out });
+  const packCounts = [packsIn('compiled')];
+  let afterFirstEdit = '';
+  // Each rebuild compiles and renders the page edited in a worker of its own: a pack more in each folder.
+  for (let edit = 1; edit <= PACKS_BEFORE_MERGE + 2; edit++) {
+    appendFileSync(guide, `\nEdit ${edit}.\n`);
+    if (edit === 1) afterFirstEdit = readFileSync(guide, 'utf8');
+    const rebuilt = await build({ root: site.root, outDir: out });
+    expect(rebuilt.reRendered).toEqual(['/guide']);
+    packCounts.push(packsIn('compiled'));
+  }
+  // A pack more per build, until a build passes the limit and leaves two: the largest, and the rest merged into one.
+  const merge = packCounts.findIndex((count, i) => i > 0 && count < packCounts[i - 1]!);
+  expect(merge, String(packCounts)).toBeGreaterThan(0);
+  expect(packCounts.slice(1, merge).every((count, i) => count === packCounts[i]! + 1), String(packCounts)).toBe(true);
+  expect(packCounts[merge]).toBe(2);
+  expect(Math.max(...packCounts)).toBeLessThanOrEqual(PACKS_BEFORE_MERGE);
+  expect(packsIn('rendered')).toBeLessThanOrEqual(PACKS_BEFORE_MERGE);
+  // Every compile kept: the first build's three pages and each edit of the guide.
+  expect(cacheFileNames(join(site.root, '.docs-gen-cache', 'compiled'))).toHaveLength(3 + PACKS_BEFORE_MERGE + 2);
+  const warm = await build({ root: site.root, outDir: tmp() });
+  expect(warm.reRendered).toEqual([]);
+  expect(filesOf(warm.outDir)).toEqual(filesOf(out));
+  // The guide as after its first edit: its compile and its page, kept in a pack since merged, are hits.
+  writeFileSync(guide, afterFirstEdit);
+  const back = await build({ root: site.root, outDir: out });
+  expect(back.reRendered).toEqual([]);
+  expect(readFileSync(join(out, 'guide', 'index.html'), 'utf8')).toContain('Edit 1.');
+  expect(readFileSync(join(out, 'guide', 'index.html'), 'utf8')).not.toContain('Edit 2.');
+});

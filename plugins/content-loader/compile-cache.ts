@@ -157,7 +157,7 @@ function lookUpCompiled<Header extends { key: string; bytes: number }>(cacheDir:
 function payloadLayout(header: CompiledHeader<CompiledOutput>): { codeEnd: number; textsStart: number } | undefined {
   const trees = header.trees ?? 0;
   const texts = header.value.textBytes;
-  if (!Number.isInteger(trees) || trees < 0 || texts + trees > header.bytes) return undefined;
+  if (!Number.isInteger(trees) || trees < 0 || !Number.isInteger(texts) || texts < 0 || texts + trees > header.bytes) return undefined;
   return { codeEnd: header.bytes - texts - trees, textsStart: header.bytes - texts };
 }
 

@@ -165,6 +165,8 @@ export function readCacheFilePayload(found: HeaderedFile<{ bytes: number }>): Bu
  * (a pack removed before this thread first read it, or cut short).
  */
 export function readCacheFilePayloadRange(found: HeaderedFile<{ bytes: number }>, start: number, end: number): Buffer {
+  // Past the payload's end are the next entry's bytes: a count in a header that does not fit (a damaged entry) must not reach them.
+  if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= found.header.bytes)) throw new Error(`${found.file}: bytes ${start} to ${end} are not in its payload of ${found.header.bytes}`);
   const bytes = Buffer.allocUnsafe(end - start);
   let read: number;
   try {
@@ -186,7 +188,8 @@ export function readCacheFilePayloadRange(found: HeaderedFile<{ bytes: number }>
 export async function writeHeaderedCacheFile(file: string, header: { key: string } & Record<string, unknown>, payload: string | Uint8Array): Promise<void> {
   const folder = packFolder(dirname(file));
   const name = basename(file);
-  if (folder.has(name)) return;
+  // Kept already only when a look-up would take it: a copy another thread dropped, or one cut short, is written anew.
+  if (folder.has(name) && readCacheFileHeader(file, header.key, isAnyHeader) !== undefined) return;
   const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
   try {
     folder.append(name, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, bytes: body.length })}\n`), body]));
@@ -194,6 +197,8 @@ export async function writeHeaderedCacheFile(file: string, header: { key: string
     // Nothing kept: the next build renders or compiles again.
   }
 }
+
+const isAnyHeader = (value: unknown): value is { key: string; bytes: number } => typeof value === 'object' && value !== null;
 
 /** Makes the entry found unusable to every later look-up (it does not fit what it was looked up for): the next compile writes it anew. */
 export function dropCacheFileEntry(found: HeaderedFile<unknown>): void {
@@ -210,16 +215,16 @@ export function cacheFileNames(dir: string): string[] {
 export const refreshCacheFiles = refreshPackFolder;
 
 /**
- * Merges the packs of `dir` when there are many (`mergePacks`), copying each entry whose header
- * still names it (a spoiled one is left behind).
+ * Merges the packs of `dir` when there are many (`mergePacks`), keeping each entry whose header
+ * still names it and counts its bytes (a dropped one is left behind).
  */
 export function mergeCacheFiles(dir: string): number {
-  return mergePacks(dir, (name, bytes) => {
-    const lineEnd = bytes.indexOf(NEWLINE);
+  return mergePacks(dir, (name, head, length) => {
+    const lineEnd = head.indexOf(NEWLINE);
     if (lineEnd < 0) return false;
     try {
-      const header = JSON.parse(bytes.toString('utf8', 0, lineEnd)) as { key?: unknown; bytes?: unknown } | null;
-      return typeof header?.key === 'string' && name.startsWith(`${header.key}.`) && header.bytes === bytes.length - lineEnd - 1;
+      const header = JSON.parse(head.toString('utf8', 0, lineEnd)) as { key?: unknown; bytes?: unknown } | null;
+      return typeof header?.key === 'string' && name.startsWith(`${header.key}.`) && header.bytes === length - lineEnd - 1;
     } catch {
       return false;
     }

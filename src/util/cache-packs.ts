@@ -113,6 +113,8 @@ export class PackFolder {
   /** Each index file read: how many of its bytes (whole lines) are in `entries`. */
   private readonly consumed = new Map<string, number>();
   private own?: { pack: string; index: string; packFd: number; indexFd: number; size: number };
+  /** A write failed here (a full disk, a folder that cannot be made): this thread writes no more into the folder, rather than a new pair of files per entry. */
+  private writeFailed = false;
 
   constructor(readonly dir: string) {
     this.refresh();
@@ -200,7 +202,14 @@ export class PackFolder {
    * and the next write opens another.
    */
   append(name: string, bytes: Uint8Array): void {
-    const own = this.own ?? this.openOwn();
+    if (this.writeFailed) throw new Error(`an earlier write into ${this.dir} failed`);
+    let own: NonNullable<PackFolder['own']>;
+    try {
+      own = this.own ?? this.openOwn();
+    } catch (error) {
+      this.writeFailed = true;
+      throw error;
+    }
     try {
       let written = 0;
       while (written < bytes.length) written += writeSync(own.packFd, bytes, written, bytes.length - written, own.size + written);
@@ -211,9 +220,17 @@ export class PackFolder {
       own.size += bytes.length;
       this.consumed.set(own.index, (this.consumed.get(own.index) ?? 0) + line.length);
     } catch (error) {
+      this.writeFailed = true;
       this.closeOwn();
       throw error;
     }
+  }
+
+  /** Removes this thread's pack in the folder and its index (a merge given up). */
+  removeOwn(): void {
+    const own = this.own;
+    this.closeOwn();
+    if (own) removeFiles([own.index, own.pack]);
   }
 
   private openOwn(): NonNullable<PackFolder['own']> {
@@ -284,77 +301,162 @@ export function refreshPackFolder(dir: string): void {
   else packFolder(dir);
 }
 
-/** The packs in `dir`, with their index files and sizes. */
-function listPacks(dir: string): { pack: string; index: string; bytes: number }[] {
+/** The packs in `dir`, with their index files and sizes, and the packs no index names. */
+function listPacks(dir: string): { packs: { pack: string; index: string; bytes: number }[]; unindexed: string[] } {
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
-    return [];
+    return { packs: [], unindexed: [] };
   }
   const packs: { pack: string; index: string; bytes: number }[] = [];
+  const indexed = new Set<string>();
   for (const name of names) {
     if (!name.endsWith(INDEX)) continue;
     const index = join(dir, name);
     const pack = index.slice(0, -INDEX.length) + PACK;
+    indexed.add(pack);
     let bytes = 0;
     try {
-      const fd = openSync(pack, 'r');
-      bytes = fstatSync(fd).size;
-      closeSync(fd);
+      bytes = statSync(pack).size;
     } catch {
       // An index whose pack is gone: merged away with nothing.
     }
     packs.push({ pack, index, bytes });
   }
-  return packs;
+  const unindexed = names.filter((name) => name.endsWith(PACK) && !indexed.has(join(dir, name))).map((name) => join(dir, name));
+  return { packs, unindexed };
 }
 
 /** A folder with more packs than this has all but its largest merged into one (`mergePacks`). */
 export const PACKS_BEFORE_MERGE = 8;
 
+/** The merge's lock file in a folder of packs: one merge at a time, across processes. */
+export const MERGE_LOCK = 'merge.lock';
+
+/**
+ * How long a merge's lock, or a pack without its index, is taken for one in the making; older, for
+ * one a process left when it died. Only the cache's upkeep depends on it, never a build's output.
+ */
+const LEFT_BEHIND_MS = 60_000;
+
+const isOlderThan = (path: string, ms: number) => {
+  try {
+    return Date.now() - statSync(path).mtimeMs > ms;
+  } catch {
+    return false;
+  }
+};
+
+/** Takes the merge lock of `dir`; false when another merge holds it. */
+function takeMergeLock(dir: string): boolean {
+  const lock = join(dir, MERGE_LOCK);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !isOlderThan(lock, LEFT_BEHIND_MS)) return false;
+      // Left by a merge that died: taken over.
+      try {
+        unlinkSync(lock);
+      } catch {
+        // Taken over by another meanwhile.
+      }
+    }
+  }
+  return false;
+}
+
+/** The bytes of the entry at `place` up to the end of its first line (its header), or all of it when it has none; undefined when the pack does not hold it whole. */
+function readHead(place: PackedEntry): Buffer | undefined {
+  if (!packHolds(place.pack, place.start + place.length)) return undefined;
+  let head = Buffer.allocUnsafe(Math.min(place.length, 4096));
+  let read = 0;
+  for (;;) {
+    const got = readPack(place.pack, head, read, head.length - read, place.start + read);
+    const newline = head.subarray(read, read + got).indexOf(0x0a);
+    read += got;
+    if (newline >= 0) return head.subarray(0, read - got + newline + 1);
+    if (got === 0 || read >= place.length) return head.subarray(0, read);
+    const more = Buffer.allocUnsafe(Math.min(place.length, head.length * 2));
+    head.copy(more, 0, 0, read);
+    head = more;
+  }
+}
+
 /**
  * Keeps the number of packs in `dir` small: every build that writes adds one per thread, and a
  * look-up pass reads every index. When there are more than `PACKS_BEFORE_MERGE`, all but the
  * largest (a cold build's) are copied, entry by entry, into one new pack, and removed, index
- * first. Only entries `isWhole` accepts are copied (`readEntry` reads one). Called at the end of
- * a build, when its workers wrote their last; a pack another process still appends to loses
- * what it writes after (its look-ups there miss). Returns the number of packs merged.
+ * first. An entry is copied when the largest pack holds no whole copy of it and `isWhole`
+ * accepts it (given its bytes up to its header's end at least, and its byte count). One merge at
+ * a time (`MERGE_LOCK`); a merge that cannot write its pack removes it and leaves the others as
+ * they were. Called where no thread of this process writes into the folder (a build's end, dev's
+ * start); a pack another process still appends to loses what it writes after (its look-ups
+ * there miss). Returns the number of packs merged.
  */
-export function mergePacks(dir: string, isWhole: (name: string, bytes: Buffer) => boolean): number {
-  const packs = listPacks(dir);
-  if (packs.length <= PACKS_BEFORE_MERGE) return 0;
-  const largest = packs.reduce((a, b) => (b.bytes > a.bytes ? b : a));
-  const merged = packs.filter((pack) => pack !== largest);
+export function mergePacks(dir: string, isWhole: (name: string, head: Buffer, length: number) => boolean): number {
+  if (listPacks(dir).packs.length <= PACKS_BEFORE_MERGE || !takeMergeLock(dir)) return 0;
   const folder = new PackFolder(dir);
-  const fromMerged = new Set(merged.map(({ pack }) => pack));
-  const largestFolder = new Set<string>();
-  for (const name of folder.names()) if (folder.placesOf(name).some(({ pack }) => pack === largest.pack)) largestFolder.add(name);
-  for (const name of folder.names()) {
-    if (largestFolder.has(name)) continue;
-    for (const place of folder.placesOf(name)) {
-      if (!fromMerged.has(place.pack)) continue;
-      const bytes = Buffer.allocUnsafe(place.length);
+  try {
+    // Listed again under the lock: another merge may have ended meanwhile.
+    const { packs, unindexed } = listPacks(dir);
+    // Packs whose index never came (a process that died between the two), or was removed before them.
+    for (const pack of unindexed) if (isOlderThan(pack, LEFT_BEHIND_MS)) removeFiles([pack]);
+    if (packs.length <= PACKS_BEFORE_MERGE) return 0;
+    const largest = packs.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    const merged = packs.filter((pack) => pack !== largest);
+    const fromMerged = new Set(merged.map(({ pack }) => pack));
+    const wholeHere = (name: string, place: PackedEntry) => {
       try {
-        if (readPack(place.pack, bytes, 0, place.length, place.start) !== place.length || !isWhole(name, bytes)) continue;
-        folder.append(name, bytes);
+        const head = readHead(place);
+        return head !== undefined && isWhole(name, head, place.length);
       } catch {
-        continue;
+        return false;
       }
-      break;
+    };
+    for (const name of folder.names()) {
+      const places = folder.placesOf(name);
+      if (places.some((place) => place.pack === largest.pack && wholeHere(name, place))) continue;
+      for (const place of places) {
+        if (!fromMerged.has(place.pack)) continue;
+        let bytes: Buffer;
+        try {
+          if (!packHolds(place.pack, place.start + place.length)) continue;
+          bytes = Buffer.allocUnsafe(place.length);
+          if (readPack(place.pack, bytes, 0, place.length, place.start) !== place.length || !isWhole(name, bytes, place.length)) continue;
+        } catch {
+          continue;
+        }
+        try {
+          folder.append(name, bytes);
+        } catch {
+          // The merged pack cannot be written (a full disk): given up, nothing removed.
+          folder.removeOwn();
+          return 0;
+        }
+        break;
+      }
+    }
+    folder.closeOwn();
+    for (const { pack, index } of merged) {
+      closePack(pack);
+      removeFiles([index, pack]);
+    }
+    return merged.length;
+  } finally {
+    removeFiles([join(dir, MERGE_LOCK)]);
+    folders.get(dir)?.refresh();
+  }
+}
+
+function removeFiles(files: readonly string[]): void {
+  for (const file of files) {
+    try {
+      unlinkSync(file);
+    } catch {
+      // Removed already.
     }
   }
-  folder.closeOwn();
-  for (const { pack, index } of merged) {
-    closePack(pack);
-    for (const file of [index, pack]) {
-      try {
-        unlinkSync(file);
-      } catch {
-        // Removed already.
-      }
-    }
-  }
-  folders.get(dir)?.refresh();
-  return merged.length;
 }

@@ -2,14 +2,14 @@
 // folder per cache, made by the first write that finds none; a write leaves the whole file or the
 // old one, never its temporary; in a worker thread the same, written synchronously. Headered
 // entries (compiled and rendered pages) in packs (src/util/cache-packs.ts).
-import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync, mkdirSync } from 'node:fs';
+import { appendFileSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileSync, writeSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, test } from 'vitest';
 import { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, readCacheEntrySync, readCacheFileHeader, readCacheFilePayload, readCacheFilePayloadRange, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
-import { PACKS_BEFORE_MERGE } from '../../../src/util/cache-packs.ts';
+import { MERGE_LOCK, PACKS_BEFORE_MERGE } from '../../../src/util/cache-packs.ts';
 import { writeAtomically, writeAtomicallySync } from '../../../src/util/write-atomically.ts';
 import { distPath } from '../../../src/util/dist-path.ts';
 
@@ -171,7 +171,10 @@ describe('headered cache entries, kept in packs', () => {
     const folder = join(dir, 'merged');
     // The largest pack, and one pack per worker after it.
     await writeHeaderedCacheFile(entry(folder, 'L'), { key: key('L') }, 'large '.repeat(1000));
-    const letters = 'abcdefghi'.split('');
+    // Dropped in the largest pack, and written again in a small one: the small one's copy is kept.
+    await writeHeaderedCacheFile(entry(folder, 'x'), { key: key('x') }, 'first x');
+    dropCacheFileEntry(readCacheFileHeader(entry(folder, 'x'), key('x'), isAny)!);
+    const letters = 'abcdefghx'.split('');
     for (const letter of letters) {
       await inWorker(`
         const { writeHeaderedCacheFile } = await import(workerData.module);
@@ -190,11 +193,98 @@ describe('headered cache entries, kept in packs', () => {
     for (const letter of letters) {
       const found = readCacheFileHeader(entry(folder, letter), key(letter), isAny);
       if (letter === 'c') expect(found).toBeUndefined();
-      else expect(readCacheFilePayload(found!).toString()).toBe(`small ${letter}`);
+      else expect(readCacheFilePayload(found!).toString(), letter).toBe(`small ${letter}`);
     }
     expect(cacheFileNames(folder)).toHaveLength(9);
     // Few packs: nothing to merge.
     expect(mergeCacheFiles(folder)).toBe(0);
+  });
+
+  test('an entry another thread dropped, or one cut short, is written again by a thread that still lists it', async () => {
+    const folder = join(dir, 'rewritten');
+    await writeHeaderedCacheFile(entry(folder, 'r'), { key: key('r') }, 'first');
+    const found = readCacheFileHeader(entry(folder, 'r'), key('r'), isAny)!;
+    // Spoiled as another thread's drop would, behind this thread's view.
+    const fd = openSync(found.place.pack, 'r+');
+    writeSync(fd, '#', found.place.start);
+    closeSync(fd);
+    await writeHeaderedCacheFile(entry(folder, 'r'), { key: key('r') }, 'second');
+    expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'r'), key('r'), isAny)!).toString()).toBe('second');
+    // Whole: written once.
+    await writeHeaderedCacheFile(entry(folder, 'r'), { key: key('r') }, 'third');
+    expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'r'), key('r'), isAny)!).toString()).toBe('second');
+  });
+
+  test("a part of a payload is read only inside it, never from the next entry's bytes", async () => {
+    const folder = join(dir, 'ranges');
+    await writeHeaderedCacheFile(entry(folder, 'p'), { key: key('p') }, 'payload');
+    await writeHeaderedCacheFile(entry(folder, 'q'), { key: key('q') }, 'next entry');
+    const found = readCacheFileHeader(entry(folder, 'p'), key('p'), isAny)!;
+    expect(readCacheFilePayloadRange(found, 3, 7).toString()).toBe('load');
+    for (const [start, end] of [[0, 8], [-1, 2], [5, 4], [0, 1.5]]) expect(() => readCacheFilePayloadRange(found, start!, end!), `${start}–${end}`).toThrow(/are not in its payload of 7/);
+  });
+
+  test('a thread whose write into a folder failed writes no more there: no pair of files per entry on a full disk', async () => {
+    const folder = join(dir, 'failing-writes');
+    // A file where the folder should be: the pack cannot be made.
+    writeFileSync(folder, 'a file');
+    await writeHeaderedCacheFile(entry(folder, 'f'), { key: key('f') }, 'never');
+    rmSync(folder);
+    mkdirSync(folder);
+    await writeHeaderedCacheFile(entry(folder, 'g'), { key: key('g') }, 'not either');
+    expect(readdirSync(folder)).toEqual([]);
+  });
+
+  describe('merging', () => {
+    /** A folder of `count` packs of one entry each, written by as many worker threads. */
+    async function folderOfPacks(name: string, count: number): Promise<string> {
+      const folder = join(dir, name);
+      for (let n = 0; n < count; n++) {
+        await inWorker(`
+          const { writeHeaderedCacheFile } = await import(workerData.module);
+          await writeHeaderedCacheFile(workerData.file, { key: workerData.key }, 'entry ' + workerData.n);
+          return null;`, { file: entry(folder, String.fromCharCode(97 + n)), key: key(String.fromCharCode(97 + n)), n });
+      }
+      refreshCacheFiles(folder);
+      return folder;
+    }
+    const packsIn = (folder: string) => readdirSync(folder).filter((name) => name.endsWith('.pack')).length;
+
+    test("waits for another merge's lock, and takes over one left more than a minute ago", async () => {
+      const folder = await folderOfPacks('locked', PACKS_BEFORE_MERGE + 1);
+      writeFileSync(join(folder, MERGE_LOCK), '');
+      expect(mergeCacheFiles(folder)).toBe(0);
+      expect(packsIn(folder)).toBe(PACKS_BEFORE_MERGE + 1);
+      const longAgo = new Date(Date.now() - 61_000);
+      utimesSync(join(folder, MERGE_LOCK), longAgo, longAgo);
+      expect(mergeCacheFiles(folder)).toBe(PACKS_BEFORE_MERGE);
+      expect(packsIn(folder)).toBe(2);
+      expect(existsSync(join(folder, MERGE_LOCK))).toBe(false);
+      for (let n = 0; n <= PACKS_BEFORE_MERGE; n++) {
+        const letter = String.fromCharCode(97 + n);
+        expect(readCacheFilePayload(readCacheFileHeader(entry(folder, letter), key(letter), isAny)!).toString()).toBe(`entry ${n}`);
+      }
+    });
+
+    test('passes over an index line that names bytes its pack does not hold, and removes packs left without an index a minute ago', async () => {
+      const folder = await folderOfPacks('odd-lines', PACKS_BEFORE_MERGE + 1);
+      const index = readdirSync(folder).find((name) => name.endsWith('.index'))!;
+      appendFileSync(join(folder, index), `${key('z')}.page\t0\t99999999999999999999\n${key('y')}.page\t5\t900\n`);
+      const leftOld = join(folder, 'left-1.pack');
+      const leftNew = join(folder, 'new-1.pack');
+      writeFileSync(leftOld, 'bytes of a pack whose index never came');
+      writeFileSync(leftNew, 'a pack whose index is being made');
+      const longAgo = new Date(Date.now() - 61_000);
+      utimesSync(leftOld, longAgo, longAgo);
+      expect(mergeCacheFiles(folder)).toBe(PACKS_BEFORE_MERGE);
+      expect(existsSync(leftOld)).toBe(false);
+      expect(existsSync(leftNew)).toBe(true);
+      for (let n = 0; n <= PACKS_BEFORE_MERGE; n++) {
+        const letter = String.fromCharCode(97 + n);
+        expect(readCacheFilePayload(readCacheFileHeader(entry(folder, letter), key(letter), isAny)!).toString()).toBe(`entry ${n}`);
+      }
+      for (const letter of ['y', 'z']) expect(readCacheFileHeader(entry(folder, letter), key(letter), isAny)).toBeUndefined();
+    });
   });
 });
 

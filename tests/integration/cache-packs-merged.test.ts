@@ -1,12 +1,13 @@
 // The compiled and rendered caches keep their entries in packs, one per writing thread and build
-// (src/util/cache-packs.ts): a build that ends with more than PACKS_BEFORE_MERGE in a folder
-// merges all but the largest, and every entry still hits after.
-import { appendFileSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// (src/util/cache-packs.ts): a build that ends with more than PACKS_BEFORE_MERGE in a folder, or
+// dev starting on one, merges all but the largest, and every entry still hits after.
+import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import { cacheFileNames } from '../../src/util/cache-entry.ts';
-import { PACKS_BEFORE_MERGE } from '../../src/util/cache-packs.ts';
+import { MERGE_LOCK, PACKS_BEFORE_MERGE } from '../../src/util/cache-packs.ts';
+import { startDevServer } from '../../src/dev/dev-server.ts';
 import { filesOf, tempSite, tmp } from '../helpers.ts';
 
 const site = tempSite({
@@ -51,4 +52,24 @@ test(`a build that leaves more than ${PACKS_BEFORE_MERGE} packs in a folder merg
   expect(back.reRendered).toEqual([]);
   expect(readFileSync(join(out, 'guide', 'index.html'), 'utf8')).toContain('Edit 1.');
   expect(readFileSync(join(out, 'guide', 'index.html'), 'utf8')).not.toContain('Edit 2.');
+});
+
+test(`dev merges a folder of more than ${PACKS_BEFORE_MERGE} packs as it starts, before its workers write`, async () => {
+  const compiled = join(site.root, '.docs-gen-cache', 'compiled');
+  const guide = join(site.root, 'content', 'guide.md');
+  // Builds that each add a pack, with the merge at their end left out by a lock another merge would hold.
+  writeFileSync(join(compiled, MERGE_LOCK), '');
+  for (let edit = 1; packsIn('compiled') <= PACKS_BEFORE_MERGE; edit++) {
+    appendFileSync(guide, `\nAnother edit ${edit}.\n`);
+    await build({ root: site.root, outDir: tmp() });
+  }
+  const entries = cacheFileNames(compiled).length;
+  rmSync(join(compiled, MERGE_LOCK));
+  const server = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: { info: () => {}, error: () => {} }, backgroundDelayMs: 60_000, watchDelayMs: 60_000 });
+  try {
+    expect(packsIn('compiled')).toBe(2);
+    expect(cacheFileNames(compiled)).toHaveLength(entries);
+  } finally {
+    await server.close();
+  }
 });

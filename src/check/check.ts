@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import { dedupeDiagnostics, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
+import { mergePackedCaches } from '../util/cache-entry.ts';
 import { checkMetaLinks } from './check-meta-links.ts';
 import { checkReachability } from './check-reachability.ts';
 import { checkLinks } from './check-references.ts';
@@ -51,6 +52,8 @@ export async function checkSite(options: CheckOptions): Promise<CheckReport> {
     loaded = await loadCheckedSite(root, pool);
   } finally {
     await pool.close();
+    // Its workers add packs to the compile cache as a build's do (cache-packs.ts).
+    mergePackedCaches(join(root, '.docs-gen-cache'));
   }
   const { config, context, site, emitted, failedPages } = loaded;
   const findings: Diagnostic[] = [...loaded.diagnostics];

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -32,9 +32,14 @@ const INDEX = '.index';
 const writer = randomBytes(6).toString('hex');
 let packsOpened = 0;
 
-/** Packs kept open for reading, by path, the most recently used last; one read per look-up rather than an open and a close. */
+/**
+ * Packs kept open for reading, by path, the most recently used last: one read per look-up rather
+ * than an open and a close, and an entry looked up stays readable when another process's merge
+ * or a cleared cache removes its pack. Merges keep a folder at `PACKS_BEFORE_MERGE` packs and
+ * the few a run adds; a build looks up in two folders, so this many covers a site's with room.
+ */
 const openPacks = new Map<string, number>();
-const OPEN_PACKS_KEPT = 32;
+const OPEN_PACKS_KEPT = 64;
 
 function packFd(pack: string): number {
   let fd = openPacks.get(pack);
@@ -113,8 +118,10 @@ export class PackFolder {
   /** Each index file read: how many of its bytes (whole lines) are in `entries`. */
   private readonly consumed = new Map<string, number>();
   private own?: { pack: string; index: string; packFd: number; indexFd: number; size: number };
-  /** A write failed here (a full disk, a folder that cannot be made): this thread writes no more into the folder, rather than a new pair of files per entry. */
+  /** A write failed here (a full disk, a folder that cannot be made): this thread writes no more into the folder until it reads it again (`refresh`), rather than try at every entry. */
   private writeFailed = false;
+  /** The pack a failed write left, with entries written before the failure (`removeOwn` removes it). */
+  private abandoned?: { pack: string; index: string };
 
   constructor(readonly dir: string) {
     this.refresh();
@@ -126,6 +133,7 @@ export class PackFolder {
    * thread's own pack is opened anew at its next write.
    */
   refresh(): void {
+    this.writeFailed = false;
     let names: string[];
     try {
       names = readdirSync(this.dir);
@@ -222,14 +230,18 @@ export class PackFolder {
     } catch (error) {
       this.writeFailed = true;
       this.closeOwn();
+      // A pack that holds no whole entry is of no use to anyone: not left behind.
+      if (own.size === 0) removeFiles([own.index, own.pack]);
+      else this.abandoned = { pack: own.pack, index: own.index };
       throw error;
     }
   }
 
-  /** Removes this thread's pack in the folder and its index (a merge given up). */
+  /** Removes this thread's pack in the folder and its index, or the one a failed write left (a merge given up). */
   removeOwn(): void {
-    const own = this.own;
+    const own = this.own ?? this.abandoned;
     this.closeOwn();
+    this.abandoned = undefined;
     if (own) removeFiles([own.index, own.pack]);
   }
 
@@ -348,24 +360,59 @@ const isOlderThan = (path: string, ms: number) => {
   }
 };
 
-/** Takes the merge lock of `dir`; false when another merge holds it. */
-function takeMergeLock(dir: string): boolean {
+/**
+ * Takes the merge lock of `dir`, a file holding `token`; false when another merge holds it. A
+ * lock left by a merge that died is taken over by renaming it to a name of this merge's own
+ * first: of two merges that found it old, one renames it, and the other finds none to rename
+ * (rather than removing the lock the first then made).
+ */
+function takeMergeLock(dir: string, token: string): boolean {
   const lock = join(dir, MERGE_LOCK);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      closeSync(openSync(lock, 'wx'));
+      const fd = openSync(lock, 'wx');
+      try {
+        writeSync(fd, token);
+      } catch {
+        // A lock without its token (a full disk) would hold off every merge for a minute.
+        closeSync(fd);
+        removeFiles([lock]);
+        return false;
+      }
+      closeSync(fd);
       return true;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || !isOlderThan(lock, LEFT_BEHIND_MS)) return false;
-      // Left by a merge that died: taken over.
+      const aside = `${lock}.${token}`;
       try {
-        unlinkSync(lock);
+        renameSync(lock, aside);
       } catch {
-        // Taken over by another meanwhile.
+        // Taken over by another merge meanwhile.
+        return false;
       }
+      // Renamed a lock made since the age was read (another merge took over first): put back.
+      if (!isOlderThan(aside, LEFT_BEHIND_MS)) {
+        try {
+          renameSync(aside, lock);
+        } catch {
+          removeFiles([aside]);
+        }
+        return false;
+      }
+      removeFiles([aside]);
     }
   }
   return false;
+}
+
+/** Removes the merge lock of `dir` when it is still this merge's (`token`): one taken over since is the other merge's. */
+function releaseMergeLock(dir: string, token: string): void {
+  const lock = join(dir, MERGE_LOCK);
+  try {
+    if (readFileSync(lock, 'utf8') === token) unlinkSync(lock);
+  } catch {
+    // Gone already.
+  }
 }
 
 /** The bytes of the entry at `place` up to the end of its first line (its header), or all of it when it has none; undefined when the pack does not hold it whole. */
@@ -397,7 +444,8 @@ function readHead(place: PackedEntry): Buffer | undefined {
  * there miss). Returns the number of packs merged.
  */
 export function mergePacks(dir: string, isWhole: (name: string, head: Buffer, length: number) => boolean): number {
-  if (listPacks(dir).packs.length <= PACKS_BEFORE_MERGE || !takeMergeLock(dir)) return 0;
+  const token = `${writer}-${++packsOpened}`;
+  if (listPacks(dir).packs.length <= PACKS_BEFORE_MERGE || !takeMergeLock(dir, token)) return 0;
   const folder = new PackFolder(dir);
   try {
     // Listed again under the lock: another merge may have ended meanwhile.
@@ -446,7 +494,7 @@ export function mergePacks(dir: string, isWhole: (name: string, head: Buffer, le
     }
     return merged.length;
   } finally {
-    removeFiles([join(dir, MERGE_LOCK)]);
+    releaseMergeLock(dir, token);
     folders.get(dir)?.refresh();
   }
 }

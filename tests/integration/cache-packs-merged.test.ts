@@ -1,6 +1,6 @@
 // The compiled and rendered caches keep their entries in packs, one per writing thread and build
-// (src/util/cache-packs.ts): a build that ends with more than PACKS_BEFORE_MERGE in a folder, or
-// dev starting on one, merges all but the largest, and every entry still hits after.
+// (src/util/cache-packs.ts): a build or a check that ends with more than PACKS_BEFORE_MERGE in a
+// folder, or dev starting on one, merges all but the largest, and every entry still hits after.
 import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
@@ -8,6 +8,7 @@ import { build } from '../../src/build/build.ts';
 import { cacheFileNames } from '../../src/util/cache-entry.ts';
 import { MERGE_LOCK, PACKS_BEFORE_MERGE } from '../../src/util/cache-packs.ts';
 import { startDevServer } from '../../src/dev/dev-server.ts';
+import { checkSite } from '../../src/check/check.ts';
 import { filesOf, tempSite, tmp } from '../helpers.ts';
 
 const site = tempSite({
@@ -48,8 +49,11 @@ test(`a build that leaves more than ${PACKS_BEFORE_MERGE} packs in a folder merg
   expect(filesOf(warm.outDir)).toEqual(filesOf(out));
   // The guide as after its first edit: its compile and its page, kept in a pack since merged, are hits.
   writeFileSync(guide, afterFirstEdit);
+  const compiledFiles = readdirSync(join(site.root, '.docs-gen-cache', 'compiled')).sort();
   const back = await build({ root: site.root, outDir: out });
   expect(back.reRendered).toEqual([]);
+  // Nothing compiled and kept again: no pack more.
+  expect(readdirSync(join(site.root, '.docs-gen-cache', 'compiled')).sort()).toEqual(compiledFiles);
   expect(readFileSync(join(out, 'guide', 'index.html'), 'utf8')).toContain('Edit 1.');
   expect(readFileSync(join(out, 'guide', 'index.html'), 'utf8')).not.toContain('Edit 2.');
 });
@@ -72,4 +76,21 @@ test(`dev merges a folder of more than ${PACKS_BEFORE_MERGE} packs as it starts,
   } finally {
     await server.close();
   }
+});
+
+test(`check merges a folder of more than ${PACKS_BEFORE_MERGE} packs when it is done, as a build does`, async () => {
+  const compiled = join(site.root, '.docs-gen-cache', 'compiled');
+  const guide = join(site.root, 'content', 'guide.md');
+  // Each check compiles the page edited in a worker, which keeps it in a pack of its own.
+  for (let edit = 1; packsIn('compiled') <= PACKS_BEFORE_MERGE; edit++) {
+    writeFileSync(join(compiled, MERGE_LOCK), '');
+    appendFileSync(guide, `\nChecked edit ${edit}.\n`);
+    await checkSite({ root: site.root });
+  }
+  rmSync(join(compiled, MERGE_LOCK));
+  const entries = cacheFileNames(compiled).length;
+  appendFileSync(guide, '\nThe last checked edit.\n');
+  await checkSite({ root: site.root });
+  expect(packsIn('compiled')).toBe(2);
+  expect(cacheFileNames(compiled)).toHaveLength(entries + 1);
 });

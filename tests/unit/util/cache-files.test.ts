@@ -233,6 +233,10 @@ describe('headered cache entries, kept in packs', () => {
     mkdirSync(folder);
     await writeHeaderedCacheFile(entry(folder, 'g'), { key: key('g') }, 'not either');
     expect(readdirSync(folder)).toEqual([]);
+    // Until the thread reads the folder again (a pass of look-ups, a dev compile): then it tries again.
+    refreshCacheFiles(folder);
+    await writeHeaderedCacheFile(entry(folder, 'h'), { key: key('h') }, 'written');
+    expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'h'), key('h'), isAny)!).toString()).toBe('written');
   });
 
   describe('merging', () => {
@@ -249,6 +253,31 @@ describe('headered cache entries, kept in packs', () => {
       return folder;
     }
     const packsIn = (folder: string) => readdirSync(folder).filter((name) => name.endsWith('.pack')).length;
+
+    test('that cannot write its pack (a full disk) gives up, leaving the packs as they were and no pack of its own', async () => {
+      const folder = await folderOfPacks('full-disk', PACKS_BEFORE_MERGE + 1);
+      const before = readdirSync(folder).sort();
+      // In a thread whose writes fail after the first `okWrites`: the lock's, the merged pack's first entry, its index line, the second entry.
+      for (const okWrites of [0, 1, 2, 3]) {
+        const merged = await inWorker<number>(`
+          const fs = require('node:fs');
+          const write = fs.writeSync;
+          let writes = 0;
+          fs.writeSync = (...args) => {
+            if (writes++ >= workerData.okWrites) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+            return write(...args);
+          };
+          require('node:module').syncBuiltinESMExports();
+          const { mergeCacheFiles } = await import(workerData.module);
+          return mergeCacheFiles(workerData.folder);`, { folder, okWrites });
+        expect(merged, `after ${okWrites} writes`).toBe(0);
+        expect(readdirSync(folder).sort(), `after ${okWrites} writes`).toEqual(before);
+      }
+      for (let n = 0; n <= PACKS_BEFORE_MERGE; n++) {
+        const letter = String.fromCharCode(97 + n);
+        expect(readCacheFilePayload(readCacheFileHeader(entry(folder, letter), key(letter), isAny)!).toString()).toBe(`entry ${n}`);
+      }
+    });
 
     test("waits for another merge's lock, and takes over one left more than a minute ago", async () => {
       const folder = await folderOfPacks('locked', PACKS_BEFORE_MERGE + 1);

@@ -180,8 +180,8 @@ export function readCacheFilePayloadRange(found: HeaderedFile<{ bytes: number }>
 
 /**
  * Keeps `payload` under `key` with the rest of its `header`, appended whole to this thread's pack
- * in the folder of `file` (`<dir>/<key>.<extension>`), unless this thread knows it kept there
- * already. A payload the caller writes elsewhere too (a rendered page, to the output) comes
+ * in the folder of `file` (`<dir>/<key>.<extension>`), unless this thread lists a whole copy
+ * there already. A payload the caller writes elsewhere too (a rendered page, to the output) comes
  * encoded: a page's HTML is encoded once, and its byte count is the buffer's length. A cache that
  * cannot be written (a read-only folder, a full disk) only costs the next build time.
  */

@@ -10,9 +10,9 @@ import { join } from 'node:path';
  * kernel's profile): there a cold build took 10–11 s, 12 s of it system time, and 5–9 s with its
  * cache entries appended to one file per thread (bench/README.md, "Cache entries in packs").
  *
- * A folder of packs holds, for each thread that wrote into it, `<writer>.pack` (entries one after
- * another, each as it would have been a file) and `<writer>.index` (a line per entry: its name,
- * where it starts in the pack, its byte count). Only the writer appends to its two files, and an
+ * A folder of packs holds, for each thread that wrote into it, `<writer>-<n>.pack` (entries one
+ * after another, each as it would have been a file) and `<writer>-<n>.index` (a line per entry:
+ * its name, where it starts in the pack, its byte count). Only the writer appends to its two files, and an
  * index line is written after its entry's bytes, so a line read is an entry whole. A look-up
  * reads the folder's index files once (`PackFolder`) and an entry's bytes with one positioned
  * read from a pack kept open: a rebuild of 2000 pages read 2000 files with four calls each.
@@ -28,7 +28,7 @@ export interface PackedEntry {
 const PACK = '.pack';
 const INDEX = '.index';
 
-/** This thread's writer name: random bytes drawn once per loaded copy of this module, and a count for a pack opened again after a failed write. */
+/** This thread's writer name, random bytes drawn once per loaded copy of this module, and a count that tells apart its packs (one per folder, another after a failed write, a merge's) and its merges' lock tokens. */
 const writer = randomBytes(6).toString('hex');
 let packsOpened = 0;
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { mergePacks, packFolder, packHolds, readPack, refreshPackFolder, type PackedEntry } from './cache-packs.ts';
+import { mergePacks, packFolder, packHolds, readEntryHeader, readPack, refreshPackFolder, type PackedEntry } from './cache-packs.ts';
 import { writeAtomically, writeAtomicallySync } from './write-atomically.ts';
 
 /**
@@ -93,9 +93,6 @@ export interface HeaderedFile<Header> {
   payloadStart: number;
 }
 
-/** The buffer every look-up of a header reads into, kept between look-ups (a look-up loop reads thousands, one at a time) up to `SCRATCH_KEPT`. */
-let scratch = Buffer.allocUnsafe(0);
-
 /**
  * The header of the entry kept under `key` at `file` (`<dir>/<key>.<extension>`), read alone
  * (`firstRead` bytes at first, more while no newline came): a look-up loop over every page holds
@@ -117,42 +114,18 @@ export function readCacheFileHeader<Header extends { key: string; bytes: number 
 
 function readHeaderAt<Header extends { key: string; bytes: number }>(file: string, place: PackedEntry, key: string, isHeader: (value: unknown) => value is Header, firstRead: number): HeaderedFile<Header> | undefined {
   try {
-    if (scratch.length < Math.min(place.length, firstRead)) scratch = Buffer.allocUnsafe(Math.max(firstRead, 2 * scratch.length));
-    let read = 0;
-    let lineEnd = -1;
-    while (lineEnd < 0) {
-      // No newline yet: a longer header, or no header at all (the entry ends first).
-      if (read >= place.length) return undefined;
-      if (read === scratch.length) {
-        const more = Buffer.allocUnsafe(2 * scratch.length);
-        scratch.copy(more, 0, 0, read);
-        scratch = more;
-      }
-      const got = readPack(place.pack, scratch, read, Math.min(scratch.length, place.length) - read, place.start + read);
-      // The pack ends first: not whole.
-      if (got === 0) return undefined;
-      lineEnd = scratch.subarray(read, read + got).indexOf(NEWLINE);
-      if (lineEnd >= 0) lineEnd += read;
-      read += got;
-    }
-    const header = JSON.parse(scratch.toString('utf8', 0, lineEnd)) as Partial<Header> | null;
+    const head = readEntryHeader(place, firstRead);
+    if (!head) return undefined;
+    const header = JSON.parse(head.line) as Partial<Header> | null;
     // The key inside guards against an entry filed under another name; the count, against one cut short.
-    if (header?.key !== key || header.bytes !== place.length - lineEnd - 1 || !isHeader(header)) return undefined;
+    if (header?.key !== key || header.bytes !== place.length - head.bytes - 1 || !isHeader(header)) return undefined;
     // The pack cut short after the header (a disk that filled): not whole.
-    if (read < place.length && !packHolds(place.pack, place.start + place.length)) return undefined;
-    return { file, place, header, payloadStart: place.start + lineEnd + 1 };
+    if (head.read < place.length && !packHolds(place.pack, place.start + place.length)) return undefined;
+    return { file, place, header, payloadStart: place.start + head.bytes + 1 };
   } catch {
     return undefined;
-  } finally {
-    // A rare long header (a page of megabytes) does not keep its buffer for the thread's life.
-    if (scratch.length > SCRATCH_KEPT) scratch = Buffer.allocUnsafe(0);
   }
 }
-
-const NEWLINE = 0x0a;
-
-/** The most the buffer headers are read into stays at, between look-ups. */
-const SCRATCH_KEPT = 64 * 1024;
 
 /** The payload of an entry whose header was read; throws when its pack no longer holds it whole. */
 export function readCacheFilePayload(found: HeaderedFile<{ bytes: number }>): Buffer {
@@ -219,12 +192,10 @@ export const refreshCacheFiles = refreshPackFolder;
  * still names it and counts its bytes (a dropped one is left behind).
  */
 export function mergeCacheFiles(dir: string): number {
-  return mergePacks(dir, (name, head, length) => {
-    const lineEnd = head.indexOf(NEWLINE);
-    if (lineEnd < 0) return false;
+  return mergePacks(dir, (name, line, payloadBytes) => {
     try {
-      const header = JSON.parse(head.toString('utf8', 0, lineEnd)) as { key?: unknown; bytes?: unknown } | null;
-      return typeof header?.key === 'string' && name.startsWith(`${header.key}.`) && header.bytes === length - lineEnd - 1;
+      const header = JSON.parse(line) as { key?: unknown; bytes?: unknown } | null;
+      return typeof header?.key === 'string' && name.startsWith(`${header.key}.`) && header.bytes === payloadBytes;
     } catch {
       return false;
     }

@@ -82,6 +82,44 @@ export function packHolds(pack: string, end: number): boolean {
   return fstatSync(packFd(pack)).size >= end;
 }
 
+/** The buffer every header is read into, kept between reads (a look-up loop reads thousands, one at a time) up to `SCRATCH_KEPT`. */
+let scratch = Buffer.allocUnsafe(0);
+
+/** The most the buffer headers are read into stays at, between reads. */
+const SCRATCH_KEPT = 64 * 1024;
+
+/**
+ * The first line of the entry at `place` (its header), read alone: `firstRead` bytes at first,
+ * more while no newline came. With the line's byte count, and how many of the entry's bytes were
+ * read. Undefined when the entry holds no newline, or the pack ends first.
+ */
+export function readEntryHeader(place: PackedEntry, firstRead = 4096): { line: string; bytes: number; read: number } | undefined {
+  try {
+    if (scratch.length < Math.min(place.length, firstRead)) scratch = Buffer.allocUnsafe(Math.max(firstRead, 2 * scratch.length));
+    let read = 0;
+    let lineEnd = -1;
+    while (lineEnd < 0) {
+      // No newline yet: a longer header, or no header at all (the entry ends first).
+      if (read >= place.length) return undefined;
+      if (read === scratch.length) {
+        const more = Buffer.allocUnsafe(2 * scratch.length);
+        scratch.copy(more, 0, 0, read);
+        scratch = more;
+      }
+      const got = readPack(place.pack, scratch, read, Math.min(scratch.length, place.length) - read, place.start + read);
+      // The pack ends first: not whole.
+      if (got === 0) return undefined;
+      lineEnd = scratch.subarray(read, read + got).indexOf(0x0a);
+      if (lineEnd >= 0) lineEnd += read;
+      read += got;
+    }
+    return { line: scratch.toString('utf8', 0, lineEnd), bytes: lineEnd, read };
+  } finally {
+    // A rare long header (a page of megabytes) does not keep its buffer for the thread's life.
+    if (scratch.length > SCRATCH_KEPT) scratch = Buffer.allocUnsafe(0);
+  }
+}
+
 /** Every byte of `path` from `from` on. */
 function readTail(path: string, from: number): Buffer {
   const fd = openSync(path, 'r');
@@ -415,35 +453,18 @@ function releaseMergeLock(dir: string, token: string): void {
   }
 }
 
-/** The bytes of the entry at `place` up to the end of its first line (its header), or all of it when it has none; undefined when the pack does not hold it whole. */
-function readHead(place: PackedEntry): Buffer | undefined {
-  if (!packHolds(place.pack, place.start + place.length)) return undefined;
-  let head = Buffer.allocUnsafe(Math.min(place.length, 4096));
-  let read = 0;
-  for (;;) {
-    const got = readPack(place.pack, head, read, head.length - read, place.start + read);
-    const newline = head.subarray(read, read + got).indexOf(0x0a);
-    read += got;
-    if (newline >= 0) return head.subarray(0, read - got + newline + 1);
-    if (got === 0 || read >= place.length) return head.subarray(0, read);
-    const more = Buffer.allocUnsafe(Math.min(place.length, head.length * 2));
-    head.copy(more, 0, 0, read);
-    head = more;
-  }
-}
-
 /**
  * Keeps the number of packs in `dir` small: every build that writes adds one per thread, and a
  * look-up pass reads every index. When there are more than `PACKS_BEFORE_MERGE`, all but the
  * largest (a cold build's) are copied, entry by entry, into one new pack, and removed, index
  * first. An entry is copied when the largest pack holds no whole copy of it and `isWhole`
- * accepts it (given its bytes up to its header's end at least, and its byte count). One merge at
+ * accepts it (given its header's line, and the byte count of its payload after that line). One merge at
  * a time (`MERGE_LOCK`); a merge that cannot write its pack removes it and leaves the others as
  * they were. Called where no thread of this process writes into the folder (a build's end, dev's
  * start); a pack another process still appends to loses what it writes after (its look-ups
  * there miss). Returns the number of packs merged.
  */
-export function mergePacks(dir: string, isWhole: (name: string, head: Buffer, length: number) => boolean): number {
+export function mergePacks(dir: string, isWhole: (name: string, header: string, payloadBytes: number) => boolean): number {
   const token = `${writer}-${++packsOpened}`;
   if (listPacks(dir).packs.length <= PACKS_BEFORE_MERGE || !takeMergeLock(dir, token)) return 0;
   const folder = new PackFolder(dir);
@@ -458,8 +479,8 @@ export function mergePacks(dir: string, isWhole: (name: string, head: Buffer, le
     const fromMerged = new Set(merged.map(({ pack }) => pack));
     const wholeHere = (name: string, place: PackedEntry) => {
       try {
-        const head = readHead(place);
-        return head !== undefined && isWhole(name, head, place.length);
+        const head = packHolds(place.pack, place.start + place.length) ? readEntryHeader(place) : undefined;
+        return head !== undefined && isWhole(name, head.line, place.length - head.bytes - 1);
       } catch {
         return false;
       }
@@ -468,12 +489,11 @@ export function mergePacks(dir: string, isWhole: (name: string, head: Buffer, le
       const places = folder.placesOf(name);
       if (places.some((place) => place.pack === largest.pack && wholeHere(name, place))) continue;
       for (const place of places) {
-        if (!fromMerged.has(place.pack)) continue;
+        if (!fromMerged.has(place.pack) || !wholeHere(name, place)) continue;
         let bytes: Buffer;
         try {
-          if (!packHolds(place.pack, place.start + place.length)) continue;
           bytes = Buffer.allocUnsafe(place.length);
-          if (readPack(place.pack, bytes, 0, place.length, place.start) !== place.length || !isWhole(name, bytes, place.length)) continue;
+          if (readPack(place.pack, bytes, 0, place.length, place.start) !== place.length) continue;
         } catch {
           continue;
         }

@@ -1,7 +1,7 @@
 // The compiled and rendered caches keep their entries in packs, one per writing thread and build
 // (src/util/cache-packs.ts): a build or a check that ends with more than PACKS_BEFORE_MERGE in a
 // folder, or dev starting on one, merges all but the largest, and every entry still hits after.
-import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
@@ -18,6 +18,17 @@ const site = tempSite({
   'content/later.md': '# Later\n\nThe last page.\n',
 });
 afterAll(() => site.cleanup());
+
+/**
+ * A lock another merge would hold (`MERGE_LOCK`), made an hour ahead: no merge takes it over as
+ * left behind, however long this machine takes over the builds it holds merges off for.
+ */
+function holdMerges(folder: string): void {
+  const lock = join(folder, MERGE_LOCK);
+  writeFileSync(lock, '');
+  const ahead = new Date(Date.now() + 3_600_000);
+  utimesSync(lock, ahead, ahead);
+}
 
 const packsIn = (kind: string) => readdirSync(join(site.root, '.docs-gen-cache', kind)).filter((name) => name.endsWith('.pack')).length;
 
@@ -62,7 +73,7 @@ test(`dev merges a folder of more than ${PACKS_BEFORE_MERGE} packs as it starts,
   const compiled = join(site.root, '.docs-gen-cache', 'compiled');
   const guide = join(site.root, 'content', 'guide.md');
   // Builds that each add a pack, with the merge at their end left out by a lock another merge would hold.
-  writeFileSync(join(compiled, MERGE_LOCK), '');
+  holdMerges(compiled);
   for (let edit = 1; packsIn('compiled') <= PACKS_BEFORE_MERGE; edit++) {
     appendFileSync(guide, `\nAnother edit ${edit}.\n`);
     await build({ root: site.root, outDir: tmp() });
@@ -83,7 +94,7 @@ test(`check merges a folder of more than ${PACKS_BEFORE_MERGE} packs when it is 
   const guide = join(site.root, 'content', 'guide.md');
   // Each check compiles the page edited in a worker, which keeps it in a pack of its own.
   for (let edit = 1; packsIn('compiled') <= PACKS_BEFORE_MERGE; edit++) {
-    writeFileSync(join(compiled, MERGE_LOCK), '');
+    holdMerges(compiled);
     appendFileSync(guide, `\nChecked edit ${edit}.\n`);
     await checkSite({ root: site.root });
   }

@@ -282,6 +282,9 @@ describe('headered cache entries, kept in packs', () => {
     test("waits for another merge's lock, and takes over one left more than a minute ago", async () => {
       const folder = await folderOfPacks('locked', PACKS_BEFORE_MERGE + 1);
       writeFileSync(join(folder, MERGE_LOCK), '');
+      // Made an hour ahead: held however long this machine takes to get to the merge.
+      const ahead = new Date(Date.now() + 3_600_000);
+      utimesSync(join(folder, MERGE_LOCK), ahead, ahead);
       expect(mergeCacheFiles(folder)).toBe(0);
       expect(packsIn(folder)).toBe(PACKS_BEFORE_MERGE + 1);
       const longAgo = new Date(Date.now() - 61_000);
@@ -303,6 +306,8 @@ describe('headered cache entries, kept in packs', () => {
       const leftNew = join(folder, 'new-1.pack');
       writeFileSync(leftOld, 'bytes of a pack whose index never came');
       writeFileSync(leftNew, 'a pack whose index is being made');
+      const ahead = new Date(Date.now() + 3_600_000);
+      utimesSync(leftNew, ahead, ahead);
       const longAgo = new Date(Date.now() - 61_000);
       utimesSync(leftOld, longAgo, longAgo);
       expect(mergeCacheFiles(folder)).toBe(PACKS_BEFORE_MERGE);

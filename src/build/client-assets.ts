@@ -51,6 +51,15 @@ const BUNDLE_OPTIONS = {
 const lazyPlaceholder = (n: number) => `./docs-gen-lazy-${n}.js`;
 
 /**
+ * The lazy modules in the order of their paths from the tool's folder. esbuild's chunks (their
+ * split, their bytes, their hashed names) follow the order of its entry points, and the plugin
+ * below meets the modules in the order esbuild's threads finish resolving them: on a busy machine
+ * the same sources got other chunk names, and the prebuilt bundle was not what a build made (CI).
+ */
+const lazyEntryPoints = (modules: Iterable<string>, workingDir: string): string[] =>
+  [...modules].map((module) => [relative(workingDir, module).split('\\').join('/'), module] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, module]) => module);
+
+/**
  * Makes each dynamic `import('./x.ts')` of the entry an external placeholder and records the
  * module it names (absolute path → placeholder). Imports with a computed URL (mermaid's) are left alone.
  */
@@ -90,6 +99,50 @@ async function dropBareRuntimeImports(metafile: Metafile, workingDir: string): P
 }
 
 
+/** What the lazy modules' code-split build wrote. */
+interface LazyChunks {
+  /** Every file written into the folder, in name order. */
+  files: string[];
+  /** The file name of a module's own chunk (the module by its absolute path). */
+  chunkOf: (module: string) => string | undefined;
+  /** Every source file read, absolute. */
+  inputs: string[];
+}
+
+/**
+ * The lazy modules (search, the modal, islands…) code-split among themselves into
+ * `chunk-[hash].js` files in `dir`. The files are the same bytes in whatever order the modules
+ * come.
+ */
+export async function bundleLazyModules(dir: string, modules: Iterable<string>, islands: Record<string, string>, root: string): Promise<LazyChunks> {
+  const { build: esbuild } = await import('esbuild');
+  const workingDir = toolRoot();
+  const chunks = await esbuild({
+    ...BUNDLE_OPTIONS,
+    absWorkingDir: workingDir,
+    entryPoints: lazyEntryPoints(modules, workingDir),
+    splitting: true,
+    outdir: dir,
+    entryNames: 'chunk-[hash]',
+    chunkNames: 'chunk-[hash]',
+    metafile: true,
+    write: true,
+    plugins: [islandsVirtualModule(islands, root)],
+  });
+  await dropBareRuntimeImports(chunks.metafile, workingDir);
+  // The metafile names entry points relative to the working folder, by their real path (which may differ under a symlink).
+  const outputOf = new Map<string, string>();
+  for (const [output, { entryPoint }] of Object.entries(chunks.metafile.outputs)) if (entryPoint !== undefined) outputOf.set(resolve(workingDir, entryPoint), basename(output));
+  return {
+    // Sorted: esbuild lists its outputs in the order its threads finish them, and the list is in
+    // the prebuilt manifest, which the tool's build id hashes (a rebuilt dist/ of the same sources
+    // had another id, and every site's cache started afresh), and in every page's render key.
+    files: Object.keys(chunks.metafile.outputs).map((path) => relative(dir, resolve(workingDir, path))).sort(),
+    chunkOf: (module) => outputOf.get(module) ?? outputOf.get(realpathSync(module)),
+    inputs: bundleInputFiles(chunks.metafile, workingDir),
+  };
+}
+
 /**
  * Bundles the theme's client and the stylesheet into `dir`, with content hashes in the names.
  *
@@ -123,33 +176,15 @@ async function bundleClient(dir: string, islands: Record<string, string>, root: 
   const inputs = bundleInputFiles(entry.metafile, workingDir);
   const chunkFiles: string[] = [];
   if (lazy.size) {
-    const chunks = await esbuild({
-      ...BUNDLE_OPTIONS,
-      absWorkingDir: workingDir,
-      entryPoints: [...lazy.keys()],
-      splitting: true,
-      outdir: dir,
-      entryNames: 'chunk-[hash]',
-      chunkNames: 'chunk-[hash]',
-      metafile: true,
-      write: true,
-      plugins: [islandsVirtualModule(islands, root)],
-    });
-    await dropBareRuntimeImports(chunks.metafile, workingDir);
-    inputs.push(...bundleInputFiles(chunks.metafile, workingDir));
-    // Sorted: esbuild lists its outputs in the order its threads finish them, and the list is in
-    // the prebuilt manifest, which the tool's build id hashes (a rebuilt dist/ of the same sources
-    // had another id, and every site's cache started afresh), and in every page's render key.
-    chunkFiles.push(...Object.keys(chunks.metafile.outputs).map((path) => relative(dir, resolve(workingDir, path))).sort());
-    // The metafile names entry points relative to the working folder, by their real path (which may differ under a symlink).
-    const outputOf = new Map<string, string>();
-    for (const [output, { entryPoint }] of Object.entries(chunks.metafile.outputs)) if (entryPoint !== undefined) outputOf.set(resolve(workingDir, entryPoint), resolve(workingDir, output));
+    const chunks = await bundleLazyModules(dir, lazy.keys(), islands, root);
+    inputs.push(...chunks.inputs);
+    chunkFiles.push(...chunks.files);
     for (const [module, placeholder] of lazy) {
-      const output = outputOf.get(module) ?? outputOf.get(realpathSync(module));
+      const output = chunks.chunkOf(module);
       if (!output) throw new Error(`client bundle: no chunk for ${module}`);
       const quoted = JSON.stringify(placeholder);
       if (!code.includes(quoted)) throw new Error(`client bundle: the entry does not import ${placeholder} as a string`);
-      code = code.split(quoted).join(JSON.stringify(`./${basename(output)}`));
+      code = code.split(quoted).join(JSON.stringify(`./${output}`));
     }
   }
   const entryName = `client-${createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase()}.js`;

@@ -2,7 +2,7 @@
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildClientAssets, type ClientAssets } from '../../src/build/client-assets.ts';
+import { buildClientAssets, bundleLazyModules, type ClientAssets } from '../../src/build/client-assets.ts';
 import { resolveIslands } from '../../src/build/islands.ts';
 import { uiStrings } from '../../src/shared/ui-strings.ts';
 import { fixture, repoRoot, tmp } from '../helpers.ts';
@@ -69,6 +69,23 @@ test('a site with islands gets the same files, chunk names and all, whatever fol
     process.chdir(before);
     rmSync(elsewhere, { recursive: true, force: true });
   }
+});
+
+test("the lazy modules' chunks are the same bytes in whatever order esbuild's threads meet the entry's dynamic imports", async () => {
+  // The order followed which resolve finished first: on a busy CI machine the prebuilt bundle got
+  // other chunk names than a build's bundle from the same sources.
+  const clientDir = join(repoRoot, 'theme', 'client');
+  const lazyModules = [...readFileSync(join(clientDir, 'main.ts'), 'utf8').matchAll(/import\('\.\/([\w-]+\.ts)'\)/g)].map(([, file]) => join(clientDir, file!));
+  expect(lazyModules.length).toBeGreaterThan(4);
+  const inOrder = tmp();
+  const reversed = tmp();
+  const first = await bundleLazyModules(inOrder, lazyModules, {}, repoRoot);
+  const second = await bundleLazyModules(reversed, [...lazyModules].reverse(), {}, repoRoot);
+  expect(second.files).toEqual(first.files);
+  expect(filesOf(reversed)).toEqual(filesOf(inOrder));
+  for (const module of lazyModules) expect(second.chunkOf(module)).toBe(first.chunkOf(module));
+  rmSync(inOrder, { recursive: true, force: true });
+  rmSync(reversed, { recursive: true, force: true });
 });
 
 describe('the client bundle of a site without islands', () => {

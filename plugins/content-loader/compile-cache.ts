@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { cacheFilePath, carrySections, dropCacheFileEntry, refreshCacheFiles, defineLazySections, lazyCompiledPage, outlineOf, sectionsDigest, readCacheFileHeader, readCacheFilePayloadRange, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type HeaderedFile, type SectionOutline, type TextSection } from 'docs-gen';
+import { cacheFilePath, carrySections, dropCacheFileEntry, refreshCacheFiles, defineLazySections, lazyCompiledPage, outlineOf, payloadPart, sectionsDigest, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayloadRange, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type HeaderedFile, type PackedEntry, type SectionOutline, type TextSection } from 'docs-gen';
 import { join, sep } from 'node:path';
 import { isEncodedNode, type EncodedNode, type PreviousBlocks } from './block-trees.ts';
 
@@ -144,7 +144,8 @@ const compiledFile = (cacheDir: string, key: string) => {
  * may have compiled), and nothing of a folder cleared meanwhile. A pass over every page reads the
  * folder once at its start instead (`refreshCacheFiles`).
  */
-function lookUpCompiled<Header extends { key: string; bytes: number }>(cacheDir: string, key: string, isHeader: (value: unknown) => value is Header, fresh: boolean): HeaderedFile<Header> | undefined {
+function lookUpCompiled<Header extends { key: string; bytes: number }>(cacheDir: string, key: string, isHeader: (value: unknown) => value is Header, fresh: boolean, place?: PackedEntry): HeaderedFile<Header> | undefined {
+  if (place) return readCacheFileHeaderAt(compiledFile(cacheDir, key), place, key, isHeader, FIRST_READ);
   if (fresh) refreshCacheFiles(compiledFolder(cacheDir));
   return readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
 }
@@ -180,9 +181,15 @@ export interface FoundCompile<Output extends CompiledOutput> {
  * page it left alone. A file lost after this look-up (the cache folder cleared while the build
  * runs) is an error then, which the build reports at the page.
  */
-export function readCompiled<Output extends CompiledOutput>(cacheDir: string, key: string, readSource: () => string, isStored: (value: unknown) => value is StoredCompile<Output>, options: { fresh?: boolean } = {}): FoundCompile<Output> | undefined {
+export function readCompiled<Output extends CompiledOutput>(
+  cacheDir: string,
+  key: string,
+  readSource: () => string,
+  isStored: (value: unknown) => value is StoredCompile<Output>,
+  options: { fresh?: boolean; /** Where the entry is, as the worker that wrote it said (`writeCompiled`): read there, not looked up. */ place?: PackedEntry } = {},
+): FoundCompile<Output> | undefined {
   const isHeader = (value: unknown): value is CompiledHeader<Output> => isStored((value as { value?: unknown }).value);
-  const found = lookUpCompiled(cacheDir, key, isHeader, options.fresh === true);
+  const found = lookUpCompiled(cacheDir, key, isHeader, options.fresh === true, options.place);
   const layout = found && payloadLayout(found.header);
   if (!layout) return undefined;
   const { body: stored, textBytes: _textBytes, sectionsDigest: digest, ...rest } = found.header.value;
@@ -210,7 +217,7 @@ export function readCompiled<Output extends CompiledOutput>(cacheDir: string, ke
     dropCacheFileEntry(found);
     throw new Error(`its compile cache entry ${found.file} does not fit it, and was removed`);
   };
-  const compiled = lazyCompiledPage(rest.compiled, readCode);
+  const compiled = lazyCompiledPage(rest.compiled, readCode, payloadPart(found, 0, layout.codeEnd));
   const output = { ...rest, compiled } as unknown as Omit<Output, 'body'>;
   // In the outline's place among the keys.
   defineLazySections(output, rest.sections, digest, readTexts);
@@ -242,14 +249,15 @@ function parseTexts(json: string): string[] | undefined {
 
 /**
  * Keeps a page's compile output under `key`: its code and its sections' texts after the rest, in
- * one file written whole or not at all. `blocks`: where its highlighted code blocks are in the code.
+ * one entry written whole or not at all, and gives where it is (undefined when it could not be
+ * written). `blocks`: where its highlighted code blocks are in the code.
  */
-export async function writeCompiled(cacheDir: string, key: string, source: string, output: CompiledOutput, blocks: { html?: readonly BlockRecord[]; trees?: readonly [string, EncodedNode][] } = {}): Promise<void> {
+export async function writeCompiled(cacheDir: string, key: string, source: string, output: CompiledOutput, blocks: { html?: readonly BlockRecord[]; trees?: readonly [string, EncodedNode][] } = {}): Promise<PackedEntry | undefined> {
   const texts = JSON.stringify(output.sections.map((section) => section.text));
   const trees = blocks.trees?.length ? JSON.stringify(blocks.trees) : '';
   const value = { ...output, compiled: { ...output.compiled, code: null }, body: storeBody(source, output.body), sections: outlineOf(output.sections), sectionsDigest: sectionsDigest(output.sections), textBytes: Buffer.byteLength(texts) };
   const header = { key, value, ...(blocks.html?.length ? { blocks: blocks.html } : {}), ...(trees ? { trees: Buffer.byteLength(trees) } : {}) };
-  await writeHeaderedCacheFile(compiledFile(cacheDir, key), header, output.compiled.code + trees + texts);
+  return writeHeaderedCacheFile(compiledFile(cacheDir, key), header, output.compiled.code + trees + texts);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { BundlerSite, CompiledPage, FrontMatter, MarkdownPlugins, SectionOutline } from 'docs-gen';
+import type { BundlerSite, CompiledPage, FrontMatter, MarkdownPlugins, PackedEntry, SectionOutline } from 'docs-gen';
 import type { LinkContext } from './render-markdown.ts';
 import type { CollectedData } from './collect.ts';
 import type { CopyButtonLabels } from './highlight.ts';
@@ -73,6 +73,13 @@ export function hasImports(body: string): boolean {
   return false;
 }
 
+/** `compilePageIntoCache`'s answer: the output is in the compile cache there, under the task's `missedKey`. */
+export interface FiledCompile {
+  filed: PackedEntry;
+}
+
+export const isFiledCompile = (value: unknown): value is FiledCompile => typeof value === 'object' && value !== null && 'filed' in value;
+
 /** A cache entry is used only when it has the shape of a stored output (a file from an older layout is a miss). */
 function isStoredCompile(value: unknown): value is StoredCompile<CompileOutput> {
   const v = value as (Partial<Omit<CompileOutput, 'compiled' | 'body' | 'sections'>> & { compiled?: { kind?: unknown; code?: unknown }; body?: unknown; sections?: unknown; sectionsDigest?: unknown; textBytes?: unknown }) | null;
@@ -92,6 +99,14 @@ function isSectionOutline(value: unknown): value is SectionOutline {
 function keyedInput(input: CompileInput): Omit<CompileInput, 'cacheDir' | 'source' | 'missedKey' | 'previousKey'> {
   const { cacheDir: _cacheDir, source: _source, missedKey: _missedKey, previousKey: _previousKey, ...keyed } = input;
   return keyed;
+}
+
+/** The output a worker filed in the cache (`compilePageIntoCache`), read back as a hit is (its code and texts when asked for); undefined when its place no longer holds it. */
+export function readFiledCompile(task: CompileInput, answer: FiledCompile): { output: Omit<CompileOutput, 'body'>; readBody: () => string } | undefined {
+  const { cacheDir, missedKey, source } = task;
+  if (cacheDir === undefined || missedKey === undefined || source === undefined) return undefined;
+  const found = readCompiled<CompileOutput>(cacheDir, missedKey, () => source, isStoredCompile, { place: answer.filed });
+  return found && { output: found.output, readBody: found.readBody };
 }
 
 /** A look-up on the main thread: the output (its body read when asked for), or the input for the task, carrying what the look-up read and the key it missed. */
@@ -150,6 +165,21 @@ function wholeOrMiss(whole: () => CompileOutput): CompileOutput | undefined {
  * they import are not part of the key.
  */
 export async function compilePage(input: CompileInput): Promise<CompileOutput> {
+  return (await compile(input, false)) as CompileOutput;
+}
+
+/**
+ * Worker task (a build's and `check`'s): `compilePage`, answered with where the output was
+ * filed once it is in the cache under the task's `missedKey` (`FiledCompile`), else with the
+ * output. The build reads it back from there as it reads a cache hit, so the page's code (20 KB,
+ * most of the answer) crosses no thread until the worker that renders it reads it, and its
+ * sections' texts and body none at all (the search index copies them, and the body is the source's).
+ */
+export async function compilePageIntoCache(input: CompileInput): Promise<CompileOutput | FiledCompile> {
+  return compile(input, true);
+}
+
+async function compile(input: CompileInput, answerWithPlace: boolean): Promise<CompileOutput | FiledCompile> {
   const source = input.source ?? (await readFile(input.file, 'utf8'));
   const { cacheDir, missedKey } = input;
   const keyed = keyedInput(input);
@@ -171,7 +201,8 @@ export async function compilePage(input: CompileInput): Promise<CompileOutput> {
   const output = await compileSource({ ...keyed, source }, reuse);
   if (key !== undefined && output.compiled.kind !== 'module') {
     // The Markdown path's blocks are HTML in the code; the MDX path's, trees kept beside it.
-    await writeCompiled(cacheDir!, key, source, output, { html: output.compiled.kind === 'html' ? reuse?.records(output.compiled.code) : undefined, trees: reuse?.writtenTrees });
+    const filed = await writeCompiled(cacheDir!, key, source, output, { html: output.compiled.kind === 'html' ? reuse?.records(output.compiled.code) : undefined, trees: reuse?.writtenTrees });
+    if (filed && answerWithPlace && key === missedKey) return { filed };
   }
   return output;
 }

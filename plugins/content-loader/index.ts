@@ -25,7 +25,7 @@ import {
   type PluginContext,
   type RouteDefinition,
 } from 'docs-gen';
-import { cachedCompile, type CompileInput, type CompileOutput } from './compile-page.ts';
+import { cachedCompile, isFiledCompile, readFiledCompile, type CompileInput, type CompileOutput } from './compile-page.ts';
 import { compiledFolder, hashOfFile } from './compile-cache.ts';
 import { katexAssets } from './katex-assets.ts';
 import { writeLlmsOutput } from './llms-output.ts';
@@ -259,21 +259,39 @@ export default function contentLoader(): Plugin<ContentPage[]> {
             bodyReaders.set(sourcePath, () => bodyOrError(lookUp.readBody, sourcePath));
             return lookUp.output;
           }
+          const compileTask = (task: CompileInput, exportName: 'compilePage' | 'compilePageIntoCache') =>
+            context.compilePage({
+              moduleUrl,
+              exportName,
+              input: task,
+              file: absolute,
+              sourcePath,
+              stub: async () => readStub(absolute, sourcePath),
+              stubTask: { moduleUrl: stubModuleUrl, exportName: 'readStubInWorker', input: { file: absolute, relativePath: sourcePath } satisfies StubInput },
+              urlPath: localizedRoute(target.route, target.locale, config.defaultLocale),
+            });
+          const task = withPreviousKey(lookUp.task, highlightsCode ? sources?.compiledKey(file) : undefined);
+          const { missedKey } = task;
+          // A build and `check` take the output from the cache, where the worker filed it; dev
+          // keeps the outputs it is answered with (page-store.ts), and is answered with them.
+          let answer = await compileTask(task, missedKey !== undefined && context.mode !== 'dev' ? 'compilePageIntoCache' : 'compilePage');
+          if (isFiledCompile(answer)) {
+            const filed = readFiledCompile(task, answer);
+            if (filed) {
+              noteCompiledKey(filed.output.compiled, missedKey!);
+              if (highlightsCode) sources!.noteCompiled(file, missedKey!);
+              bodyReaders.set(sourcePath, () => bodyOrError(filed.readBody, sourcePath));
+              return filed.output;
+            }
+            // Its pack went since (the cache cleared, or merged by another process): the output itself, then.
+            answer = await compileTask(task, 'compilePage');
+          }
           // A CompileOutput, or under --keep-going a failed page's empty stand-in (a new object, dropped with its route).
-          const output = (await context.compilePage({
-            moduleUrl,
-            exportName: 'compilePage',
-            input: withPreviousKey(lookUp.task, highlightsCode ? sources?.compiledKey(file) : undefined),
-            file: absolute,
-            sourcePath,
-            stub: async () => readStub(absolute, sourcePath),
-            stubTask: { moduleUrl: stubModuleUrl, exportName: 'readStubInWorker', input: { file: absolute, relativePath: sourcePath } satisfies StubInput },
-            urlPath: localizedRoute(target.route, target.locale, config.defaultLocale),
-          })) as CompileOutput;
+          const output = answer as CompileOutput;
           // A bundled module is not filed in the cache (the files it imports are not in the key).
-          if (lookUp.task.missedKey !== undefined && output.compiled.kind !== 'module') {
-            noteCompiledKey(output.compiled, lookUp.task.missedKey);
-            if (highlightsCode) sources!.noteCompiled(file, lookUp.task.missedKey);
+          if (missedKey !== undefined && output.compiled.kind !== 'module') {
+            noteCompiledKey(output.compiled, missedKey);
+            if (highlightsCode) sources!.noteCompiled(file, missedKey);
           }
           return output;
         };

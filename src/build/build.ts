@@ -273,20 +273,6 @@ function leftOut(diagnostic: Diagnostic): Diagnostic {
 /** Whether the route's page came from the compile cache this build (its code not read yet, or read from there). */
 const fromCompileCache = (definition: RouteDefinition) => definition.content.type !== 'mdx' || readLazily(definition.content.compiled);
 
-/**
- * Reads a page's code from the compile cache (when it is read lazily) before its task is posted:
- * the copy for the worker would read it where an error has nowhere to go. A code file lost while
- * the build ran is an error at the page.
- */
-function readCodeForTask(definition: RouteDefinition): void {
-  if (definition.content.type !== 'mdx') return;
-  try {
-    void definition.content.compiled.code;
-  } catch (error) {
-    throw new DiagnosticError([{ severity: 'error', code: 'render-failed', message: `Rendering ${definition.route} failed: ${(error as Error).message}`, file: definition.sourcePath }]);
-  }
-}
-
 /** How `renderAll` renders: the input every page shares, and the site snapshot sent to the workers before their first page. */
 interface RenderAllOptions {
   root: string;
@@ -313,7 +299,6 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
     const found = cache ? await lookUpRendered(cache, definition, { outDir: input.outDir, write: input.write, defaultLocale, output, onMiss: () => void sendSite() }) : {};
     if (found.output) return found.output;
     fresh.add(definition);
-    readCodeForTask(definition);
     // Posted right behind the site (the worker's page waits for it), not once the worker has
     // answered that it holds it: the answer would wait for this loop over every page to end.
     const siteSet = sendSite();

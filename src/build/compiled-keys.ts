@@ -1,4 +1,5 @@
 import type { CompiledPage } from '../pipeline/plugin.ts';
+import type { PayloadPart } from '../util/cache-entry.ts';
 
 /** What a compile made under a key: a page's compiled body is a function of its compile-cache key. */
 interface KeyedCompile {
@@ -17,6 +18,8 @@ const keys = new WeakMap<CompiledPage, KeyedCompile>();
 interface LazyCode {
   get: () => string;
   replaced: boolean;
+  /** Where the code's bytes are (its UTF-8), when the reader reads them from a cache entry. */
+  place?: PayloadPart;
 }
 
 const lazyPages = new WeakMap<CompiledPage, LazyCode>();
@@ -28,9 +31,9 @@ const lazyPages = new WeakMap<CompiledPage, LazyCode>();
  * ordinary enumerable property to its readers (a plugin, a structured clone for a worker, JSON);
  * setting it replaces the code.
  */
-export function lazyCompiledPage(compiled: Omit<CompiledPage, 'code'> & { code?: unknown }, readCode: () => string): CompiledPage {
+export function lazyCompiledPage(compiled: Omit<CompiledPage, 'code'> & { code?: unknown }, readCode: () => string, place?: PayloadPart): CompiledPage {
   let code: string | undefined;
-  const lazy: LazyCode = { get: () => (code ??= readCode()), replaced: false };
+  const lazy: LazyCode = { get: () => (code ??= readCode()), replaced: false, ...(place ? { place } : {}) };
   // A `code` key already there (a placeholder) keeps its place among the keys: a page read from
   // the cache spells its keys in the order the compile made them, as JSON of it would show.
   const page = Object.defineProperty({ ...compiled }, 'code', {
@@ -48,6 +51,18 @@ export function lazyCompiledPage(compiled: Omit<CompiledPage, 'code'> & { code?:
 
 /** Whether `compiled` was made by `lazyCompiledPage`: its code is read from a file (the compile cache's) when asked for. */
 export const readLazily = (compiled: CompiledPage): boolean => lazyPages.has(compiled);
+
+/**
+ * Where the code of `compiled` is, while it is the code its lazy reader gives: a worker that
+ * renders the page reads it from there, and this thread neither reads it nor sends it (20 KB a
+ * page, which went from the compiling worker here and from here to the rendering one).
+ */
+export function lazyCodePlace(compiled: CompiledPage): PayloadPart | undefined {
+  return keepsLazyCode(compiled) ? lazyPages.get(compiled)!.place : undefined;
+}
+
+/** The name of the error a render worker throws when it cannot read a page's code where it was told to (`RenderInput.codeAt`). */
+export const CODE_UNREADABLE = 'CodeUnreadableError';
 
 /** Whether `compiled` still has the code its lazy reader gives: not set, redefined or deleted since. */
 function keepsLazyCode(compiled: CompiledPage): boolean {

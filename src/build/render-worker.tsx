@@ -21,6 +21,8 @@ import { formatLastUpdated } from '../shared/page-footer-links.ts';
 import type { ResolvedThemeOptions, RouteData } from '../shared/types.ts';
 import { outputPathFor, SiteIndex, type RenderedDefinition, type SiteSnapshot } from './route-data.ts';
 import { keepRendered } from './render-cache.ts';
+import { readPayloadPart, type PayloadPart } from '../util/cache-entry.ts';
+import { CODE_UNREADABLE } from './compiled-keys.ts';
 import { applySitePatch, type SitePatch } from './site-patch.ts';
 
 let site: SiteIndex | undefined;
@@ -98,6 +100,11 @@ export interface RenderInput {
   write: boolean;
   /** Where to keep the page in the persistent cache of rendered pages (the caller looked it up and missed); absent with `--no-cache` and for pages not cached. */
   cache?: { dir: string; key: string };
+  /**
+   * Where the page's code is (its compile cache entry's), when the definition comes without it
+   * (`code` empty): read here, so that the thread that sends the task neither reads it nor copies it.
+   */
+  codeAt?: PayloadPart;
 }
 
 export interface RenderOutput {
@@ -210,6 +217,7 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
   await siteSetting.catch(() => undefined);
   if (!site) throw new Error('renderRoute before setSite');
   const { definition, cache } = input;
+  if (input.codeAt && definition.content.type === 'mdx') definition.content.compiled.code = readCode(definition, input.codeAt);
   const outputPath = outputPathFor(definition.route, definition.locale ?? defaultLocale, defaultLocale);
   const target = input.write ? join(input.outDir, outputPath) : undefined;
   try {
@@ -226,6 +234,15 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
     // Only diagnostics survive the trip back from the worker with their details.
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, input.root)]);
     throw error;
+  }
+}
+
+/** The page's code from its compile cache entry; a pack gone since the look-up (the cache cleared while the build ran) is `CODE_UNREADABLE`, and the sender reads it (render-in-pool.ts). */
+function readCode(definition: RenderedDefinition, place: PayloadPart): string {
+  try {
+    return readPayloadPart(place).toString('utf8');
+  } catch (error) {
+    throw Object.assign(new Error(`Rendering ${definition.route}: its code in ${place.file} could not be read: ${(error as Error).message}`), { name: CODE_UNREADABLE });
   }
 }
 

@@ -112,6 +112,15 @@ export function readCacheFileHeader<Header extends { key: string; bytes: number 
   return undefined;
 }
 
+/**
+ * The header of the entry under `key` at a place another thread gave (a worker's compile, just
+ * written to its pack): no look-up in the folder, which this thread may not have read since.
+ * Undefined when the place holds no whole entry of this key that `isHeader` accepts.
+ */
+export function readCacheFileHeaderAt<Header extends { key: string; bytes: number }>(file: string, place: PackedEntry, key: string, isHeader: (value: unknown) => value is Header, firstRead = 4096): HeaderedFile<Header> | undefined {
+  return readHeaderAt(file, place, key, isHeader, firstRead);
+}
+
 function readHeaderAt<Header extends { key: string; bytes: number }>(file: string, place: PackedEntry, key: string, isHeader: (value: unknown) => value is Header, firstRead: number): HeaderedFile<Header> | undefined {
   try {
     const head = readEntryHeader(place, firstRead);
@@ -138,16 +147,36 @@ export function readCacheFilePayload(found: HeaderedFile<{ bytes: number }>): Bu
  * (a pack removed before this thread first read it, or cut short).
  */
 export function readCacheFilePayloadRange(found: HeaderedFile<{ bytes: number }>, start: number, end: number): Buffer {
+  return readPayloadPart(payloadPart(found, start, end));
+}
+
+/** Where a part of an entry's payload is: what another thread needs to read it (a page's code, for the worker that renders the page). */
+export interface PayloadPart {
+  /** The entry's name, for messages. */
+  file: string;
+  pack: string;
+  /** The part's first byte in the pack, and its byte count. */
+  start: number;
+  length: number;
+}
+
+/** Bytes `start` to `end` of the payload of an entry whose header was read, as a place to read them from; throws when they are not in the payload. */
+export function payloadPart(found: HeaderedFile<{ bytes: number }>, start: number, end: number): PayloadPart {
   // Past the payload's end are the next entry's bytes: a count in a header that does not fit (a damaged entry) must not reach them.
   if (!(Number.isInteger(start) && Number.isInteger(end) && start >= 0 && start <= end && end <= found.header.bytes)) throw new Error(`${found.file}: bytes ${start} to ${end} are not in its payload of ${found.header.bytes}`);
-  const bytes = Buffer.allocUnsafe(end - start);
+  return { file: found.file, pack: found.place.pack, start: found.payloadStart + start, length: end - start };
+}
+
+/** The bytes of a part of a payload (`payloadPart`), in this thread or another; throws when its pack no longer holds them. */
+export function readPayloadPart(part: PayloadPart): Buffer {
+  const bytes = Buffer.allocUnsafe(part.length);
   let read: number;
   try {
-    read = readPack(found.place.pack, bytes, 0, bytes.length, found.payloadStart + start);
+    read = readPack(part.pack, bytes, 0, bytes.length, part.start);
   } catch (error) {
-    throw new Error(`${found.file} changed since it was looked up`, { cause: error });
+    throw new Error(`${part.file} changed since it was looked up`, { cause: error });
   }
-  if (read < bytes.length) throw new Error(`${found.file} changed since it was looked up`);
+  if (read < bytes.length) throw new Error(`${part.file} changed since it was looked up`);
   return bytes;
 }
 
@@ -158,16 +187,18 @@ export function readCacheFilePayloadRange(found: HeaderedFile<{ bytes: number }>
  * encoded: a page's HTML is encoded once, and its byte count is the buffer's length. A cache that
  * cannot be written (a read-only folder, a full disk) only costs the next build time.
  */
-export async function writeHeaderedCacheFile(file: string, header: { key: string } & Record<string, unknown>, payload: string | Uint8Array): Promise<void> {
+export async function writeHeaderedCacheFile(file: string, header: { key: string } & Record<string, unknown>, payload: string | Uint8Array): Promise<PackedEntry | undefined> {
   const folder = packFolder(dirname(file));
   const name = basename(file);
   // Kept already only when a look-up would take it: a copy another thread dropped, or one cut short, is written anew.
-  if (folder.has(name) && readCacheFileHeader(file, header.key, isAnyHeader) !== undefined) return;
+  const kept = folder.has(name) ? readCacheFileHeader(file, header.key, isAnyHeader) : undefined;
+  if (kept) return kept.place;
   const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
   try {
-    folder.append(name, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, bytes: body.length })}\n`), body]));
+    return folder.append(name, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, bytes: body.length })}\n`), body]));
   } catch {
     // Nothing kept: the next build renders or compiles again.
+    return undefined;
   }
 }
 

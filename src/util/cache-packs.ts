@@ -244,10 +244,10 @@ export class PackFolder {
 
   /**
    * Appends an entry to this thread's pack in the folder (made at its first write), then its
-   * index line. Throws when it cannot (a read-only folder, a full disk): the pack is then left,
+   * index line, and gives where it is. Throws when it cannot (a read-only folder, a full disk): the pack is then left,
    * and the next write opens another.
    */
-  append(name: string, bytes: Uint8Array): void {
+  append(name: string, bytes: Uint8Array): PackedEntry {
     if (this.writeFailed) throw new Error(`an earlier write into ${this.dir} failed`);
     let own: NonNullable<PackFolder['own']>;
     try {
@@ -262,9 +262,11 @@ export class PackFolder {
       const line = Buffer.from(`${name}\t${own.size}\t${bytes.length}\n`);
       let lineWritten = 0;
       while (lineWritten < line.length) lineWritten += writeSync(own.indexFd, line, lineWritten, line.length - lineWritten);
-      this.add(name, { pack: own.pack, start: own.size, length: bytes.length });
+      const place = { pack: own.pack, start: own.size, length: bytes.length };
+      this.add(name, place);
       own.size += bytes.length;
       this.consumed.set(own.index, (this.consumed.get(own.index) ?? 0) + line.length);
+      return place;
     } catch (error) {
       this.writeFailed = true;
       this.closeOwn();

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, test } from 'vitest';
-import { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, readCacheEntrySync, readCacheFileHeader, readCacheFilePayload, readCacheFilePayloadRange, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
+import { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, payloadPart, readCacheEntrySync, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayload, readCacheFilePayloadRange, readPayloadPart, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
 import { MERGE_LOCK, PACKS_BEFORE_MERGE } from '../../../src/util/cache-packs.ts';
 import { writeAtomically, writeAtomicallySync } from '../../../src/util/write-atomically.ts';
 import { distPath } from '../../../src/util/dist-path.ts';
@@ -213,6 +213,42 @@ describe('headered cache entries, kept in packs', () => {
     // Whole: written once.
     await writeHeaderedCacheFile(entry(folder, 'r'), { key: key('r') }, 'third');
     expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'r'), key('r'), isAny)!).toString()).toBe('second');
+  });
+
+  test('an entry written in another thread is read at the place that thread gives, before this thread reads the folder again; a part of it too', async () => {
+    const folder = join(dir, 'places');
+    await writeHeaderedCacheFile(entry(folder, 'k'), { key: key('k') }, 'on this thread');
+    // The worker's answer: where its entries are, as a compile task's answer says.
+    const places = await inWorker<{ pack: string; start: number; length: number }[]>(`
+      const { writeHeaderedCacheFile } = await import(workerData.module);
+      const places = [];
+      for (const letter of ['u', 'v']) places.push(await writeHeaderedCacheFile(workerData.folder + '/' + letter.repeat(64) + '.page', { key: letter.repeat(64) }, 'code of ' + letter + '|texts'));
+      // A whole copy listed already: its place again, and nothing written.
+      places.push(await writeHeaderedCacheFile(workerData.folder + '/' + 'u'.repeat(64) + '.page', { key: 'u'.repeat(64) }, 'code of u|texts'));
+      return places;`, { folder });
+    expect(places[2]).toEqual(places[0]);
+    // Not looked up: this thread has not read the folder since the worker wrote.
+    expect(readCacheFileHeader(entry(folder, 'v'), key('v'), isAny)).toBeUndefined();
+    const found = readCacheFileHeaderAt(entry(folder, 'v'), places[1]!, key('v'), isAny)!;
+    expect(readCacheFilePayload(found).toString()).toBe('code of v|texts');
+    // Another key's place, or a place one byte off: nothing.
+    expect(readCacheFileHeaderAt(entry(folder, 'v'), places[0]!, key('v'), isAny)).toBeUndefined();
+    expect(readCacheFileHeaderAt(entry(folder, 'v'), { ...places[1]!, start: places[1]!.start + 1 }, key('v'), isAny)).toBeUndefined();
+    // A part of the payload, as a third thread reads it (the worker that renders the page).
+    const part = payloadPart(found, 0, 'code of v'.length);
+    expect(readPayloadPart(part).toString()).toBe('code of v');
+    expect(await inWorker<string>(`
+      const { readPayloadPart } = await import(workerData.module);
+      return readPayloadPart(workerData.part).toString();`, { part })).toBe('code of v');
+    expect(() => payloadPart(found, 0, found.header.bytes + 1)).toThrow(/are not in its payload/);
+    // Its pack removed: an error, which the reader turns into its own (render-in-pool.ts).
+    rmSync(folder, { recursive: true });
+    expect(await inWorker<string>(`
+      const { readPayloadPart } = await import(workerData.module);
+      try { readPayloadPart(workerData.part); return 'read'; } catch (error) { return error.message; }`, { part })).toMatch(/changed since it was looked up/);
+    // A write that fails gives no place.
+    writeFileSync(join(dir, 'not-a-folder'), '');
+    expect(await writeHeaderedCacheFile(entry(join(dir, 'not-a-folder', 'x'), 'z'), { key: key('z') }, 'never')).toBeUndefined();
   });
 
   test("a part of a payload is read only inside it, never from the next entry's bytes", async () => {

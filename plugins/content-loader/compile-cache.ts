@@ -186,7 +186,7 @@ export function readCompiled<Output extends CompiledOutput>(
   key: string,
   readSource: () => string,
   isStored: (value: unknown) => value is StoredCompile<Output>,
-  options: { fresh?: boolean; /** Where the entry is, as the worker that wrote it said (`writeCompiled`): read there, not looked up. */ place?: PackedEntry } = {},
+  options: { fresh?: boolean; /** Where the entry is, as the worker that wrote it now said (`writeCompiled`): read there, not looked up. */ place?: PackedEntry } = {},
 ): FoundCompile<Output> | undefined {
   const isHeader = (value: unknown): value is CompiledHeader<Output> => isStored((value as { value?: unknown }).value);
   const found = lookUpCompiled(cacheDir, key, isHeader, options.fresh === true, options.place);
@@ -217,7 +217,7 @@ export function readCompiled<Output extends CompiledOutput>(
     dropCacheFileEntry(found);
     throw new Error(`its compile cache entry ${found.file} does not fit it, and was removed`);
   };
-  const compiled = lazyCompiledPage(rest.compiled, readCode, payloadPart(found, 0, layout.codeEnd));
+  const compiled = lazyCompiledPage(rest.compiled, readCode, payloadPart(found, 0, layout.codeEnd), { compiledNow: options.place !== undefined });
   const output = { ...rest, compiled } as unknown as Omit<Output, 'body'>;
   // In the outline's place among the keys.
   defineLazySections(output, rest.sections, digest, readTexts);

@@ -272,9 +272,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
             });
           const task = withPreviousKey(lookUp.task, highlightsCode ? sources?.compiledKey(file) : undefined);
           const { missedKey } = task;
-          // A build and `check` take the output from the cache, where the worker filed it; dev
-          // keeps the outputs it is answered with (page-store.ts), and is answered with them.
-          let answer = await compileTask(task, missedKey !== undefined && context.mode !== 'dev' ? 'compilePageIntoCache' : 'compilePage');
+          // A page this thread looked up and missed (a build's, `check`'s) is read back from where
+          // the worker filed it. Dev looks pages up in its workers (no missed key), and its store
+          // keeps the outputs it is answered with (page-store.ts).
+          let answer = await compileTask(task, missedKey !== undefined ? 'compilePageIntoCache' : 'compilePage');
           if (isFiledCompile(answer)) {
             const filed = readFiledCompile(task, answer);
             if (filed) {

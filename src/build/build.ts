@@ -21,7 +21,7 @@ import { keepAsSpare, pageFolders, removeUnusedKept, spareFoldersPath, takeSpare
 import { outputPathFor } from './route-data.ts';
 import type { RenderOutput } from './render-worker.tsx';
 import { lookUpRendered, renderCacheSiteKey, renderedFileKey, rendersToolComponentsOnly, type RenderCache } from './render-cache.ts';
-import { readLazily } from './compiled-keys.ts';
+import { foundInCompileCache } from './compiled-keys.ts';
 import { pageToTransform, renderInPool } from './render-in-pool.ts';
 import { withLocaleFallbacks } from '../shared/locale-fallback.ts';
 import { withSections } from './lazy-sections.ts';
@@ -270,8 +270,8 @@ function leftOut(diagnostic: Diagnostic): Diagnostic {
   return { ...diagnostic, hint: diagnostic.hint ? `${diagnostic.hint}; ${LEFT_OUT_HINT}` : LEFT_OUT_HINT };
 }
 
-/** Whether the route's page came from the compile cache this build (its code not read yet, or read from there). */
-const fromCompileCache = (definition: RouteDefinition) => definition.content.type !== 'mdx' || readLazily(definition.content.compiled);
+/** Whether the route's page came from the compile cache this build, not from a compile now (its code not read yet, or read from there). */
+const fromCompileCache = (definition: RouteDefinition) => definition.content.type !== 'mdx' || foundInCompileCache(definition.content.compiled);
 
 /** How `renderAll` renders: the input every page shares, and the site snapshot sent to the workers before their first page. */
 interface RenderAllOptions {

@@ -20,6 +20,8 @@ interface LazyCode {
   replaced: boolean;
   /** Where the code's bytes are (its UTF-8), when the reader reads them from a cache entry. */
   place?: PayloadPart;
+  /** Compiled by this run, and read back from where its worker filed it (`compilePageIntoCache`), not found in the cache. */
+  compiledNow: boolean;
 }
 
 const lazyPages = new WeakMap<CompiledPage, LazyCode>();
@@ -31,9 +33,9 @@ const lazyPages = new WeakMap<CompiledPage, LazyCode>();
  * ordinary enumerable property to its readers (a plugin, a structured clone for a worker, JSON);
  * setting it replaces the code.
  */
-export function lazyCompiledPage(compiled: Omit<CompiledPage, 'code'> & { code?: unknown }, readCode: () => string, place?: PayloadPart): CompiledPage {
+export function lazyCompiledPage(compiled: Omit<CompiledPage, 'code'> & { code?: unknown }, readCode: () => string, place?: PayloadPart, options: { compiledNow?: boolean } = {}): CompiledPage {
   let code: string | undefined;
-  const lazy: LazyCode = { get: () => (code ??= readCode()), replaced: false, ...(place ? { place } : {}) };
+  const lazy: LazyCode = { get: () => (code ??= readCode()), replaced: false, ...(place ? { place } : {}), compiledNow: options.compiledNow === true };
   // A `code` key already there (a placeholder) keeps its place among the keys: a page read from
   // the cache spells its keys in the order the compile made them, as JSON of it would show.
   const page = Object.defineProperty({ ...compiled }, 'code', {
@@ -49,8 +51,11 @@ export function lazyCompiledPage(compiled: Omit<CompiledPage, 'code'> & { code?:
   return page;
 }
 
-/** Whether `compiled` was made by `lazyCompiledPage`: its code is read from a file (the compile cache's) when asked for. */
-export const readLazily = (compiled: CompiledPage): boolean => lazyPages.has(compiled);
+/**
+ * Whether `compiled` was found in the compile cache this run (made by `lazyCompiledPage`, not
+ * compiled now): the build looks the pages it compiled up first, since their renders miss.
+ */
+export const foundInCompileCache = (compiled: CompiledPage): boolean => lazyPages.get(compiled)?.compiledNow === false;
 
 /**
  * Where the code of `compiled` is, while it is the code its lazy reader gives: a worker that

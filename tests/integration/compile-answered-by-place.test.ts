@@ -1,17 +1,11 @@
 // A build's compile tasks are answered with where the worker filed the page in the compile cache,
-// and the page's code goes from there to the worker that renders it: it crosses no thread.
+// and the page's code goes from there to the worker that renders it: it crosses no thread. (A
+// place that no longer holds the page: tests/unit/content-loader/compile-answered-by-place.test.ts.)
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, test, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import { readFiledCompile } from '../../plugins/content-loader/compile-page.ts';
 import { tempSite, tmp } from '../helpers.ts';
-
-// The fallback below: a place that no longer holds the page (its pack removed since) is as if the read failed.
-vi.mock('../../plugins/content-loader/compile-page.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../plugins/content-loader/compile-page.ts')>();
-  return { ...original, readFiledCompile: vi.fn(original.readFiledCompile) };
-});
 
 /**
  * A site plugin that writes, for each page as `contentLoaded` sees it, whether its code is read
@@ -42,7 +36,6 @@ afterAll(() => {
 });
 afterEach(() => {
   delete process.env.DOCS_GEN_TEST_RUN;
-  vi.mocked(readFiledCompile).mockClear();
 });
 
 type Seen = Record<string, { lazy: boolean; code: string }>;
@@ -63,25 +56,10 @@ describe("a cold build's compiled pages", () => {
     const withCache = await coldBuild('filed');
     // Every page was answered by its place: its code is read when asked for, and is the code.
     expect(Object.values(withCache.seen).map((page) => page.lazy)).toEqual([true, true]);
-    expect(vi.mocked(readFiledCompile)).toHaveBeenCalledTimes(2);
     const without = await coldBuild('uncached', { cache: false });
     expect(Object.values(without.seen).map((page) => page.lazy)).toEqual([false, false]);
     expect(withCache.seen).toEqual(Object.fromEntries(Object.entries(without.seen).map(([path, page]) => [path, { ...page, lazy: true }])));
     expect(Object.keys(withCache.files).length).toBeGreaterThan(5);
     expect(withCache.files).toEqual(without.files);
-  });
-
-  test('whose place no longer holds them are compiled again, and answered with the output itself', async () => {
-    vi.mocked(readFiledCompile).mockReturnValue(undefined);
-    try {
-      const lost = await coldBuild('lost');
-      expect(vi.mocked(readFiledCompile)).toHaveBeenCalledTimes(2);
-      expect(Object.values(lost.seen).map((page) => page.lazy)).toEqual([false, false]);
-      const without = await coldBuild('uncached-again', { cache: false });
-      expect(lost.seen).toEqual(without.seen);
-      expect(lost.files).toEqual(without.files);
-    } finally {
-      vi.mocked(readFiledCompile).mockRestore();
-    }
   });
 });

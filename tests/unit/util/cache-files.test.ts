@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, test } from 'vitest';
 import { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, payloadPart, readCacheEntrySync, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayload, readCacheFilePayloadRange, readPayloadPart, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
-import { MERGE_LOCK, PACKS_BEFORE_MERGE } from '../../../src/util/cache-packs.ts';
+import { MERGE_LOCK, PACKS_BEFORE_MERGE, PACKS_LEFT_BY_MERGE } from '../../../src/util/cache-packs.ts';
 import { writeAtomically, writeAtomicallySync } from '../../../src/util/write-atomically.ts';
 import { distPath } from '../../../src/util/dist-path.ts';
 
@@ -167,7 +167,7 @@ describe('headered cache entries, kept in packs', () => {
     expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'b'), key('b'), isAny)!).toString()).toBe('after');
   });
 
-  test(`a folder of more than ${PACKS_BEFORE_MERGE} packs has all but its largest merged into one, leaving dropped entries out`, async () => {
+  test(`a folder of more than ${PACKS_BEFORE_MERGE} packs has all but its ${PACKS_LEFT_BY_MERGE} largest merged into one, leaving dropped entries out`, async () => {
     const folder = join(dir, 'merged');
     // The largest pack, and one pack per worker after it.
     await writeHeaderedCacheFile(entry(folder, 'L'), { key: key('L') }, 'large '.repeat(1000));
@@ -175,25 +175,33 @@ describe('headered cache entries, kept in packs', () => {
     await writeHeaderedCacheFile(entry(folder, 'x'), { key: key('x') }, 'first x');
     dropCacheFileEntry(readCacheFileHeader(entry(folder, 'x'), key('x'), isAny)!);
     const letters = 'abcdefghx'.split('');
+    // The packs of a, b and d are the largest after the first: they are left as they are.
+    const payload = (letter: string) => `small ${letter}${'abd'.includes(letter) ? '+'.repeat(100 + letter.charCodeAt(0)) : ''}`;
     for (const letter of letters) {
       await inWorker(`
         const { writeHeaderedCacheFile } = await import(workerData.module);
-        await writeHeaderedCacheFile(workerData.file, { key: workerData.key }, 'small ' + workerData.key.slice(0, 1));
-        return null;`, { file: entry(folder, letter), key: key(letter) });
+        await writeHeaderedCacheFile(workerData.file, { key: workerData.key }, workerData.payload);
+        return null;`, { file: entry(folder, letter), key: key(letter), payload: payload(letter) });
     }
     refreshCacheFiles(folder);
     dropCacheFileEntry(readCacheFileHeader(entry(folder, 'c'), key('c'), isAny)!);
     const packsBefore = readdirSync(folder).filter((name) => name.endsWith('.pack'));
     expect(packsBefore).toHaveLength(10);
-    expect(mergeCacheFiles(folder)).toBe(9);
-    const packsAfter = readdirSync(folder).filter((name) => name.endsWith('.pack'));
-    expect(packsAfter).toHaveLength(2);
-    expect(readdirSync(folder).filter((name) => name.endsWith('.index'))).toHaveLength(2);
+    const packOf = (letter: string) => packsBefore.find((name) => readFileSync(join(folder, name.replace(/\.pack$/, '.index')), 'utf8').includes(key(letter)))!;
+    const left = ['L', 'a', 'b', 'd'].map(packOf).sort();
+    const leftBytes = left.map((name) => readFileSync(join(folder, name)));
+    expect(mergeCacheFiles(folder)).toBe(10 - PACKS_LEFT_BY_MERGE);
+    const packsAfter = readdirSync(folder).filter((name) => name.endsWith('.pack')).sort();
+    expect(packsAfter).toHaveLength(PACKS_LEFT_BY_MERGE + 1);
+    expect(readdirSync(folder).filter((name) => name.endsWith('.index'))).toHaveLength(PACKS_LEFT_BY_MERGE + 1);
+    // The largest packs are where they were, unchanged (the dropped x in the largest too), and the others are one new pack.
+    expect(packsAfter.filter((name) => left.includes(name))).toEqual(left);
+    expect(left.map((name) => readFileSync(join(folder, name)))).toEqual(leftBytes);
     expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'L'), key('L'), isAny)!).toString()).toBe('large '.repeat(1000));
     for (const letter of letters) {
       const found = readCacheFileHeader(entry(folder, letter), key(letter), isAny);
       if (letter === 'c') expect(found).toBeUndefined();
-      else expect(readCacheFilePayload(found!).toString(), letter).toBe(`small ${letter}`);
+      else expect(readCacheFilePayload(found!).toString(), letter).toBe(payload(letter));
     }
     expect(cacheFileNames(folder)).toHaveLength(9);
     // Few packs: nothing to merge.
@@ -325,8 +333,8 @@ describe('headered cache entries, kept in packs', () => {
       expect(packsIn(folder)).toBe(PACKS_BEFORE_MERGE + 1);
       const longAgo = new Date(Date.now() - 61_000);
       utimesSync(join(folder, MERGE_LOCK), longAgo, longAgo);
-      expect(mergeCacheFiles(folder)).toBe(PACKS_BEFORE_MERGE);
-      expect(packsIn(folder)).toBe(2);
+      expect(mergeCacheFiles(folder)).toBe(PACKS_BEFORE_MERGE + 1 - PACKS_LEFT_BY_MERGE);
+      expect(packsIn(folder)).toBe(PACKS_LEFT_BY_MERGE + 1);
       expect(existsSync(join(folder, MERGE_LOCK))).toBe(false);
       for (let n = 0; n <= PACKS_BEFORE_MERGE; n++) {
         const letter = String.fromCharCode(97 + n);
@@ -346,7 +354,7 @@ describe('headered cache entries, kept in packs', () => {
       utimesSync(leftNew, ahead, ahead);
       const longAgo = new Date(Date.now() - 61_000);
       utimesSync(leftOld, longAgo, longAgo);
-      expect(mergeCacheFiles(folder)).toBe(PACKS_BEFORE_MERGE);
+      expect(mergeCacheFiles(folder)).toBe(PACKS_BEFORE_MERGE + 1 - PACKS_LEFT_BY_MERGE);
       expect(existsSync(leftOld)).toBe(false);
       expect(existsSync(leftNew)).toBe(true);
       for (let n = 0; n <= PACKS_BEFORE_MERGE; n++) {

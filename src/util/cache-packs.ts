@@ -35,8 +35,9 @@ let packsOpened = 0;
 /**
  * Packs kept open for reading, by path, the most recently used last: one read per look-up rather
  * than an open and a close, and an entry looked up stays readable when another process's merge
- * or a cleared cache removes its pack. Merges keep a folder at `PACKS_BEFORE_MERGE` packs and
- * the few a run adds; a build looks up in two folders, so this many covers a site's with room.
+ * or a cleared cache removes its pack. Merges keep a folder near `PACKS_BEFORE_MERGE` packs (at
+ * most one more per worker, `packsToMerge`) and the few a run adds; a build looks up in two
+ * folders, so this many covers a site's with room.
  */
 const openPacks = new Map<string, number>();
 const OPEN_PACKS_KEPT = 64;
@@ -384,11 +385,28 @@ function listPacks(dir: string): { packs: { pack: string; index: string; bytes: 
 export const PACKS_BEFORE_MERGE = 8;
 
 /**
- * The largest packs a merge leaves as they are. A cold build's packs, one per worker, are most of
- * the cache: merging all but the largest rewrote the others, half the cache on two cores (220 MB
- * at 10 000 pages, in one rebuild of every seven), to gather the few pages each rebuild adds.
+ * The packs a merge copies into one: the smallest, then each next one while it is at most twice
+ * as large as those taken so far together (two at least, else none). A cold build's packs, one
+ * per worker, are most of the cache: merging all but the largest rewrote the others, half the
+ * cache on two workers (220 MB at 10 000 pages, in one rebuild of every seven), to gather the few
+ * pages each rebuild adds. Taken this way, a merge copies what recent builds added, and a pack is
+ * copied again only once as much has come after it: each entry is copied a number of times that
+ * grows with the logarithm of the cache's size, whatever the number of workers. A folder of
+ * packs of very different sizes may so keep more than `PACKS_BEFORE_MERGE` for a while.
  */
-export const PACKS_LEFT_BY_MERGE = 4;
+export function packsToMerge<Pack extends { pack: string; bytes: number }>(packs: readonly Pack[]): Pack[] {
+  // Smallest first, packs of one size in their names' order.
+  const bySize = [...packs].sort((a, b) => a.bytes - b.bytes || (a.pack < b.pack ? -1 : a.pack > b.pack ? 1 : 0));
+  const taken: Pack[] = [];
+  let bytes = 0;
+  for (const pack of bySize) {
+    if (taken.length >= 2 && pack.bytes > 2 * bytes) break;
+    taken.push(pack);
+    bytes += pack.bytes;
+  }
+  // The first two taken whatever their sizes: a second much larger than the first is no merge worth making.
+  return taken.length >= 2 && taken[1]!.bytes <= 2 * taken[0]!.bytes ? taken : [];
+}
 
 /** The merge's lock file in a folder of packs: one merge at a time, across processes. */
 export const MERGE_LOCK = 'merge.lock';
@@ -464,10 +482,9 @@ function releaseMergeLock(dir: string, token: string): void {
 
 /**
  * Keeps the number of packs in `dir` small: every build that writes adds one per thread, and a
- * look-up pass reads every index. When there are more than `PACKS_BEFORE_MERGE`, all but the
- * `PACKS_LEFT_BY_MERGE` largest are copied, entry by entry, into one new pack, and removed, index
- * first: a merge copies what recent builds added, and a pack is copied again only once as many
- * larger ones came after it. An entry is copied when no pack left holds a whole copy of it and
+ * look-up pass reads every index. When there are more than `PACKS_BEFORE_MERGE`, the smallest
+ * (`packsToMerge`) are copied, entry by entry, into one new pack, and removed, index first. An
+ * entry is copied when no pack left holds a whole copy of it and
  * `isWhole` accepts it (given its header's line, and the byte count of its payload after that line). One merge at
  * a time (`MERGE_LOCK`); a merge that cannot write its pack removes it and leaves the others as
  * they were. Called where no thread of this process writes into the folder (a build's end, dev's
@@ -476,7 +493,8 @@ function releaseMergeLock(dir: string, token: string): void {
  */
 export function mergePacks(dir: string, isWhole: (name: string, header: string, payloadBytes: number) => boolean): number {
   const token = `${writer}-${++packsOpened}`;
-  if (listPacks(dir).packs.length <= PACKS_BEFORE_MERGE || !takeMergeLock(dir, token)) return 0;
+  const listed = listPacks(dir).packs;
+  if (listed.length <= PACKS_BEFORE_MERGE || !packsToMerge(listed).length || !takeMergeLock(dir, token)) return 0;
   const folder = new PackFolder(dir);
   try {
     // Listed again under the lock: another merge may have ended meanwhile.
@@ -484,11 +502,10 @@ export function mergePacks(dir: string, isWhole: (name: string, header: string, 
     // Packs whose index never came (a process that died between the two), or was removed before them.
     for (const pack of unindexed) if (isOlderThan(pack, LEFT_BEHIND_MS)) removeFiles([pack]);
     if (packs.length <= PACKS_BEFORE_MERGE) return 0;
-    // Smallest first, packs of one size in their names' order.
-    const bySize = [...packs].sort((a, b) => a.bytes - b.bytes || (a.pack < b.pack ? -1 : a.pack > b.pack ? 1 : 0));
-    const merged = bySize.slice(0, bySize.length - PACKS_LEFT_BY_MERGE);
-    const left = new Set(bySize.slice(merged.length).map(({ pack }) => pack));
+    const merged = packsToMerge(packs);
+    if (!merged.length) return 0;
     const fromMerged = new Set(merged.map(({ pack }) => pack));
+    const left = new Set(packs.filter(({ pack }) => !fromMerged.has(pack)).map(({ pack }) => pack));
     const wholeHere = (name: string, place: PackedEntry) => {
       try {
         const head = packHolds(place.pack, place.start + place.length) ? readEntryHeader(place) : undefined;
@@ -499,6 +516,8 @@ export function mergePacks(dir: string, isWhole: (name: string, header: string, 
     };
     for (const name of folder.names()) {
       const places = folder.placesOf(name);
+      // Only entries in a pack merged are read: those of the packs left (most of the cache) are not.
+      if (!places.some((place) => fromMerged.has(place.pack))) continue;
       if (places.some((place) => left.has(place.pack) && wholeHere(name, place))) continue;
       for (const place of places) {
         if (!fromMerged.has(place.pack) || !wholeHere(name, place)) continue;

@@ -1,12 +1,12 @@
 // The compiled and rendered caches keep their entries in packs, one per writing thread and build
 // (src/util/cache-packs.ts): a build or a check that ends with more than PACKS_BEFORE_MERGE in a
-// folder, or dev starting on one, merges all but the largest few, and every entry still hits after.
+// folder, or dev starting on one, merges its smallest, and every entry still hits after.
 import { appendFileSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import { cacheFileNames } from '../../src/util/cache-entry.ts';
-import { MERGE_LOCK, PACKS_BEFORE_MERGE, PACKS_LEFT_BY_MERGE } from '../../src/util/cache-packs.ts';
+import { MERGE_LOCK, PACKS_BEFORE_MERGE } from '../../src/util/cache-packs.ts';
 import { startDevServer } from '../../src/dev/dev-server.ts';
 import { checkSite } from '../../src/check/check.ts';
 import { filesOf, tempSite, tmp } from '../helpers.ts';
@@ -46,12 +46,12 @@ test(`a build that leaves more than ${PACKS_BEFORE_MERGE} packs in a folder merg
     expect(rebuilt.reRendered).toEqual(['/guide']);
     packCounts.push(packsIn('compiled'));
   }
-  // A pack more per build, until a build passes the limit and leaves the largest packs (the
-  // first build's, and the last edits', each a larger page than the one before) and the rest merged into one.
+  // A pack more per build, until a build passes the limit and merges: packs of about one size (a
+  // page or two each) all go into one.
   const merge = packCounts.findIndex((count, i) => i > 0 && count < packCounts[i - 1]!);
   expect(merge, String(packCounts)).toBeGreaterThan(0);
   expect(packCounts.slice(1, merge).every((count, i) => count === packCounts[i]! + 1), String(packCounts)).toBe(true);
-  expect(packCounts[merge]).toBe(PACKS_LEFT_BY_MERGE + 1);
+  expect(packCounts[merge]).toBe(1);
   expect(Math.max(...packCounts)).toBeLessThanOrEqual(PACKS_BEFORE_MERGE);
   expect(packsIn('rendered')).toBeLessThanOrEqual(PACKS_BEFORE_MERGE);
   // Every compile kept: the first build's three pages and each edit of the guide.
@@ -83,7 +83,7 @@ test(`dev merges a folder of more than ${PACKS_BEFORE_MERGE} packs as it starts,
   rmSync(join(compiled, MERGE_LOCK));
   const server = await startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: { info: () => {}, error: () => {} }, backgroundDelayMs: 60_000, watchDelayMs: 60_000 });
   try {
-    expect(packsIn('compiled')).toBe(PACKS_LEFT_BY_MERGE + 1);
+    expect(packsIn('compiled')).toBe(1);
     expect(cacheFileNames(compiled)).toHaveLength(entries);
   } finally {
     await server.close();
@@ -103,6 +103,6 @@ test(`check merges a folder of more than ${PACKS_BEFORE_MERGE} packs when it is 
   const entries = cacheFileNames(compiled).length;
   appendFileSync(guide, '\nThe last checked edit.\n');
   await checkSite({ root: site.root });
-  expect(packsIn('compiled')).toBe(PACKS_LEFT_BY_MERGE + 1);
+  expect(packsIn('compiled')).toBe(1);
   expect(cacheFileNames(compiled)).toHaveLength(entries + 1);
 });

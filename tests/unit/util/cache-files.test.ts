@@ -9,7 +9,8 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, test } from 'vitest';
 import { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, payloadPart, readCacheEntrySync, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayload, readCacheFilePayloadRange, readPayloadPart, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
-import { MERGE_LOCK, PACKS_BEFORE_MERGE, PACKS_LEFT_BY_MERGE } from '../../../src/util/cache-packs.ts';
+import { MERGE_LOCK, PACKS_BEFORE_MERGE, packsToMerge } from '../../../src/util/cache-packs.ts';
+import { cacheEntryBytes } from '../../cache-entries.ts';
 import { writeAtomically, writeAtomicallySync } from '../../../src/util/write-atomically.ts';
 import { distPath } from '../../../src/util/dist-path.ts';
 
@@ -167,7 +168,7 @@ describe('headered cache entries, kept in packs', () => {
     expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'b'), key('b'), isAny)!).toString()).toBe('after');
   });
 
-  test(`a folder of more than ${PACKS_BEFORE_MERGE} packs has all but its ${PACKS_LEFT_BY_MERGE} largest merged into one, leaving dropped entries out`, async () => {
+  test(`a folder of more than ${PACKS_BEFORE_MERGE} packs has its smallest merged into one, leaving dropped entries out and the large packs as they are`, async () => {
     const folder = join(dir, 'merged');
     // The largest pack, and one pack per worker after it.
     await writeHeaderedCacheFile(entry(folder, 'L'), { key: key('L') }, 'large '.repeat(1000));
@@ -175,37 +176,91 @@ describe('headered cache entries, kept in packs', () => {
     await writeHeaderedCacheFile(entry(folder, 'x'), { key: key('x') }, 'first x');
     dropCacheFileEntry(readCacheFileHeader(entry(folder, 'x'), key('x'), isAny)!);
     const letters = 'abcdefghx'.split('');
-    // The packs of a, b and d are the largest after the first: they are left as they are.
-    const payload = (letter: string) => `small ${letter}${'abd'.includes(letter) ? '+'.repeat(100 + letter.charCodeAt(0)) : ''}`;
+    // The packs of a, b and d are large (more than twice all the small ones together): left as they are.
+    const payload = (letter: string) => `small ${letter}${'abd'.includes(letter) ? '+'.repeat(2000 + letter.charCodeAt(0)) : ''}`;
     for (const letter of letters) {
       await inWorker(`
         const { writeHeaderedCacheFile } = await import(workerData.module);
         await writeHeaderedCacheFile(workerData.file, { key: workerData.key }, workerData.payload);
+        // a's pack holds s too.
+        if (workerData.key.startsWith('a')) await writeHeaderedCacheFile(workerData.file.replace(/a+\.page$/, 's'.repeat(64) + '.page'), { key: 's'.repeat(64) }, 'shared s');
         return null;`, { file: entry(folder, letter), key: key(letter), payload: payload(letter) });
     }
+    // A second whole copy of s, in a small pack of its own (a thread that did not list it yet).
+    const shared = cacheEntryBytes(entry(folder, 's'))!;
+    await inWorker(`
+      const { packFolder } = await import(workerData.module.replace(/cache-entry\.js$/, 'cache-packs.js'));
+      packFolder(workerData.folder).append(workerData.name, Buffer.from(workerData.bytes));
+      return null;`, { folder, name: `${key('s')}.page`, bytes: [...shared] });
     refreshCacheFiles(folder);
     dropCacheFileEntry(readCacheFileHeader(entry(folder, 'c'), key('c'), isAny)!);
     const packsBefore = readdirSync(folder).filter((name) => name.endsWith('.pack'));
-    expect(packsBefore).toHaveLength(10);
-    const packOf = (letter: string) => packsBefore.find((name) => readFileSync(join(folder, name.replace(/\.pack$/, '.index')), 'utf8').includes(key(letter)))!;
+    expect(packsBefore).toHaveLength(11);
+    const packOf = (letter: string) => packsBefore.find((name) => readFileSync(join(folder, name.replace(/\.pack$/, '.index')), 'utf8').startsWith(key(letter)))!;
     const left = ['L', 'a', 'b', 'd'].map(packOf).sort();
     const leftBytes = left.map((name) => readFileSync(join(folder, name)));
-    expect(mergeCacheFiles(folder)).toBe(10 - PACKS_LEFT_BY_MERGE);
+    // The seven small packs: c, e, f, g, h, x, and s's second copy.
+    expect(mergeCacheFiles(folder)).toBe(7);
     const packsAfter = readdirSync(folder).filter((name) => name.endsWith('.pack')).sort();
-    expect(packsAfter).toHaveLength(PACKS_LEFT_BY_MERGE + 1);
-    expect(readdirSync(folder).filter((name) => name.endsWith('.index'))).toHaveLength(PACKS_LEFT_BY_MERGE + 1);
-    // The largest packs are where they were, unchanged (the dropped x in the largest too), and the others are one new pack.
+    expect(packsAfter).toHaveLength(5);
+    expect(readdirSync(folder).filter((name) => name.endsWith('.index'))).toHaveLength(5);
+    // The large packs are where they were, unchanged (the dropped x in the largest too), and the others are one new pack.
     expect(packsAfter.filter((name) => left.includes(name))).toEqual(left);
     expect(left.map((name) => readFileSync(join(folder, name)))).toEqual(leftBytes);
+    // The new pack holds what only the small packs held whole: not s, whole in a's pack, nor the dropped c.
+    const merged = packsAfter.find((name) => !left.includes(name))!;
+    const mergedNames = readFileSync(join(folder, merged.replace(/\.pack$/, '.index')), 'utf8').split('\n').filter(Boolean).map((line) => line.split('\t')[0]!.slice(0, 1)).sort();
+    expect(mergedNames).toEqual(['e', 'f', 'g', 'h', 'x']);
     expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'L'), key('L'), isAny)!).toString()).toBe('large '.repeat(1000));
+    expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 's'), key('s'), isAny)!).toString()).toBe('shared s');
     for (const letter of letters) {
       const found = readCacheFileHeader(entry(folder, letter), key(letter), isAny);
       if (letter === 'c') expect(found).toBeUndefined();
       else expect(readCacheFilePayload(found!).toString(), letter).toBe(payload(letter));
     }
-    expect(cacheFileNames(folder)).toHaveLength(9);
+    expect(cacheFileNames(folder)).toHaveLength(10);
     // Few packs: nothing to merge.
     expect(mergeCacheFiles(folder)).toBe(0);
+  });
+
+  describe('the packs a merge takes', () => {
+    const pack = (name: string, bytes: number) => ({ pack: name, bytes });
+    test('are the small ones a few rebuilds added, not the large ones of a cold build', () => {
+      const cold = [pack('w1', 50e6), pack('w2', 49e6)];
+      const small = ['r1', 'r2', 'r3', 'r4', 'r5', 'r6', 'r7'].map((name, i) => pack(name, 40e3 + i * 1000));
+      expect(packsToMerge([...cold, ...small]).map(({ pack: name }) => name)).toEqual(small.map(({ pack: name }) => name));
+      // One small pack beside eight large ones: nothing worth merging yet.
+      expect(packsToMerge([...Array.from({ length: 8 }, (_, i) => pack(`w${i}`, 12e6)), pack('r1', 40e3)])).toEqual([]);
+      // Large packs of one size are taken together once enough has come after them.
+      expect(packsToMerge([pack('w1', 10e6), pack('w2', 10e6), pack('m', 6e6)]).map(({ pack: name }) => name)).toEqual(['m', 'w1', 'w2']);
+    });
+
+    test.each([1, 2, 4, 5, 8])('over 300 rebuilds on %i workers: a bounded count, each large pack copied at most once, the rest a few times what was added', (workers) => {
+      const cache = 100e6;
+      const added = 50e3;
+      let n = 0;
+      let packs = Array.from({ length: workers }, () => pack(`cold-${n++}`, cache / workers));
+      const copies = new Map<string, number>();
+      let copiedOther = 0;
+      let mostPacks = 0;
+      for (let rebuild = 0; rebuild < 300; rebuild++) {
+        packs.push(pack(`rebuild-${String(n++).padStart(4, '0')}`, added));
+        if (packs.length > PACKS_BEFORE_MERGE) {
+          const merged = packsToMerge(packs);
+          for (const { pack: name, bytes } of merged) {
+            if (name.startsWith('cold-')) copies.set(name, (copies.get(name) ?? 0) + 1);
+            else copiedOther += bytes;
+          }
+          // What the first hundred rebuilds added is less than half of any cold pack: no merge takes one.
+          if (rebuild < 100) expect(merged.filter(({ pack: name }) => name.startsWith('cold-'))).toEqual([]);
+          if (merged.length) packs = [...packs.filter((p) => !merged.includes(p)), pack(`merged-${String(n++).padStart(4, '0')}`, merged.reduce((sum, p) => sum + p.bytes, 0))];
+        }
+        mostPacks = Math.max(mostPacks, packs.length);
+      }
+      expect([...copies.values()].every((count) => count <= 1)).toBe(true);
+      expect(copiedOther).toBeLessThan(6 * 300 * added);
+      expect(mostPacks).toBeLessThanOrEqual(PACKS_BEFORE_MERGE + workers);
+    });
   });
 
   test('an entry another thread dropped, or one cut short, is written again by a thread that still lists it', async () => {
@@ -333,8 +388,9 @@ describe('headered cache entries, kept in packs', () => {
       expect(packsIn(folder)).toBe(PACKS_BEFORE_MERGE + 1);
       const longAgo = new Date(Date.now() - 61_000);
       utimesSync(join(folder, MERGE_LOCK), longAgo, longAgo);
-      expect(mergeCacheFiles(folder)).toBe(PACKS_BEFORE_MERGE + 1 - PACKS_LEFT_BY_MERGE);
-      expect(packsIn(folder)).toBe(PACKS_LEFT_BY_MERGE + 1);
+      // Packs of one size: all merged into one.
+      expect(mergeCacheFiles(folder)).toBe(PACKS_BEFORE_MERGE + 1);
+      expect(packsIn(folder)).toBe(1);
       expect(existsSync(join(folder, MERGE_LOCK))).toBe(false);
       for (let n = 0; n <= PACKS_BEFORE_MERGE; n++) {
         const letter = String.fromCharCode(97 + n);
@@ -354,7 +410,7 @@ describe('headered cache entries, kept in packs', () => {
       utimesSync(leftNew, ahead, ahead);
       const longAgo = new Date(Date.now() - 61_000);
       utimesSync(leftOld, longAgo, longAgo);
-      expect(mergeCacheFiles(folder)).toBe(PACKS_BEFORE_MERGE + 1 - PACKS_LEFT_BY_MERGE);
+      expect(mergeCacheFiles(folder)).toBe(PACKS_BEFORE_MERGE + 1);
       expect(existsSync(leftOld)).toBe(false);
       expect(existsSync(leftNew)).toBe(true);
       for (let n = 0; n <= PACKS_BEFORE_MERGE; n++) {

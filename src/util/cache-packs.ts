@@ -386,26 +386,36 @@ export const PACKS_BEFORE_MERGE = 8;
 
 /**
  * The packs a merge copies into one: the smallest, then each next one while it is at most twice
- * as large as those taken so far together (two at least, else none). A cold build's packs, one
- * per worker, are most of the cache: merging all but the largest rewrote the others, half the
- * cache on two workers (220 MB at 10 000 pages, in one rebuild of every seven), to gather the few
- * pages each rebuild adds. Taken this way, a merge copies what recent builds added, and a pack is
- * copied again only once as much has come after it: each entry is copied a number of times that
- * grows with the logarithm of the cache's size, whatever the number of workers. A folder of
- * packs of very different sizes may so keep more than `PACKS_BEFORE_MERGE` for a while.
+ * as large as those taken so far together. A cold build's packs, one per worker, are most of the
+ * cache: merging all but the largest rewrote the others, half the cache on two workers (220 MB at
+ * 10 000 pages, in one rebuild of every seven), to gather the few pages each rebuild adds. Taken
+ * this way, a merge copies what recent builds added, and a pack is copied again only once as much
+ * has come after it: each entry is copied a number of times that grows with the logarithm of the
+ * cache's size, whatever the number of workers. A smallest pack that takes no other (an odd small
+ * one: a `check`'s, a build's that stopped) goes with the next two when those are of about one
+ * size and cheap to copy, else it would hold every merge off. None when fewer than two would go:
+ * a folder of packs of very different sizes may so keep more than `PACKS_BEFORE_MERGE` for a
+ * while (at most about one more per worker: the tests simulate it).
  */
 export function packsToMerge<Pack extends { pack: string; bytes: number }>(packs: readonly Pack[]): Pack[] {
   // Smallest first, packs of one size in their names' order.
   const bySize = [...packs].sort((a, b) => a.bytes - b.bytes || (a.pack < b.pack ? -1 : a.pack > b.pack ? 1 : 0));
-  const taken: Pack[] = [];
-  let bytes = 0;
-  for (const pack of bySize) {
-    if (taken.length >= 2 && pack.bytes > 2 * bytes) break;
-    taken.push(pack);
-    bytes += pack.bytes;
-  }
-  // The first two taken whatever their sizes: a second much larger than the first is no merge worth making.
-  return taken.length >= 2 && taken[1]!.bytes <= 2 * taken[0]!.bytes ? taken : [];
+  const extended = (first: Pack[]): Pack[] => {
+    const taken = [...first];
+    let bytes = taken.reduce((sum, pack) => sum + pack.bytes, 0);
+    for (const pack of bySize.slice(taken.length)) {
+      if (pack.bytes > 2 * bytes) break;
+      taken.push(pack);
+      bytes += pack.bytes;
+    }
+    return taken;
+  };
+  const [odd, next, after] = bySize;
+  if (!odd || !next) return [];
+  const fromSmallest = extended([odd]);
+  if (fromSmallest.length >= 2) return fromSmallest;
+  const total = bySize.reduce((sum, pack) => sum + pack.bytes, 0);
+  return after && next.bytes <= total / 16 && after.bytes <= 2 * (odd.bytes + next.bytes) ? extended([odd, next, after]) : [];
 }
 
 /** The merge's lock file in a folder of packs: one merge at a time, across processes. */

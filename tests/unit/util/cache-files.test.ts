@@ -233,13 +233,19 @@ describe('headered cache entries, kept in packs', () => {
       expect(packsToMerge([...Array.from({ length: 8 }, (_, i) => pack(`w${i}`, 12e6)), pack('r1', 40e3)])).toEqual([]);
       // Large packs of one size are taken together once enough has come after them.
       expect(packsToMerge([pack('w1', 10e6), pack('w2', 10e6), pack('m', 6e6)]).map(({ pack: name }) => name)).toEqual(['m', 'w1', 'w2']);
+      // An odd small pack (a check's, a build's that stopped) goes with the rebuilds' packs after it, rather than hold every merge off.
+      expect(packsToMerge([pack('odd', 100), ...small, ...cold]).map(({ pack: name }) => name)).toEqual(['odd', ...small.map(({ pack: name }) => name)]);
+      // Not with a large pack after it: it waits for another small one.
+      expect(packsToMerge([pack('odd', 100), pack('r1', 40e3), ...cold])).toEqual([]);
+      expect(packsToMerge([pack('r1', 40e3), pack('m', 5e6), ...Array.from({ length: 8 }, (_, i) => pack(`w${i}`, 12.5e6))])).toEqual([]);
     });
 
-    test.each([1, 2, 4, 5, 8])('over 300 rebuilds on %i workers: a bounded count, each large pack copied at most once, the rest a few times what was added', (workers) => {
+    test.each([1, 2, 4, 5, 8].flatMap((workers) => [{ workers, odd: false }, { workers, odd: true }]))('over 300 rebuilds on $workers workers (an odd small pack among them: $odd): a bounded count, each large pack copied at most once, the rest a few times what was added', ({ workers, odd }) => {
       const cache = 100e6;
       const added = 50e3;
       let n = 0;
       let packs = Array.from({ length: workers }, () => pack(`cold-${n++}`, cache / workers));
+      if (odd) packs.push(pack('odd', 100));
       const copies = new Map<string, number>();
       let copiedOther = 0;
       let mostPacks = 0;
@@ -260,6 +266,8 @@ describe('headered cache entries, kept in packs', () => {
       expect([...copies.values()].every((count) => count <= 1)).toBe(true);
       expect(copiedOther).toBeLessThan(6 * 300 * added);
       expect(mostPacks).toBeLessThanOrEqual(PACKS_BEFORE_MERGE + workers);
+      // The odd pack went in a merge, as soon as the first.
+      if (odd) expect(packs.some(({ pack: name }) => name === 'odd')).toBe(false);
     });
   });
 

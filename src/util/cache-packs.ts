@@ -35,9 +35,9 @@ let packsOpened = 0;
 /**
  * Packs kept open for reading, by path, the most recently used last: one read per look-up rather
  * than an open and a close, and an entry looked up stays readable when another process's merge
- * or a cleared cache removes its pack. Merges keep a folder near `PACKS_BEFORE_MERGE` packs (at
- * most one more per worker, `packsToMerge`) and the few a run adds; a build looks up in two
- * folders, so this many covers a site's with room.
+ * or a cleared cache removes its pack. Merges keep a folder near `PACKS_BEFORE_MERGE` packs
+ * (`packsToMerge`; a few dozen in the worst mixes the tests simulate) and the few a run adds; a
+ * build looks up in two folders. A pack closed to make room is opened again when next read.
  */
 const openPacks = new Map<string, number>();
 const OPEN_PACKS_KEPT = 64;
@@ -385,37 +385,48 @@ function listPacks(dir: string): { packs: { pack: string; index: string; bytes: 
 export const PACKS_BEFORE_MERGE = 8;
 
 /**
- * The packs a merge copies into one: the smallest, then each next one while it is at most twice
- * as large as those taken so far together. A cold build's packs, one per worker, are most of the
- * cache: merging all but the largest rewrote the others, half the cache on two workers (220 MB at
- * 10 000 pages, in one rebuild of every seven), to gather the few pages each rebuild adds. Taken
- * this way, a merge copies what recent builds added, and a pack is copied again only once as much
- * has come after it: each entry is copied a number of times that grows with the logarithm of the
- * cache's size, whatever the number of workers. A smallest pack that takes no other (an odd small
- * one: a `check`'s, a build's that stopped) goes with the next two when those are of about one
- * size and cheap to copy, else it would hold every merge off. None when fewer than two would go:
- * a folder of packs of very different sizes may so keep more than `PACKS_BEFORE_MERGE` for a
- * while (at most about one more per worker: the tests simulate it).
+ * The packs a merge copies into one. A cold build's packs, one per worker, are most of the cache:
+ * merging all but the largest rewrote the others, half the cache on two workers (220 MB at
+ * 10 000 pages, in one rebuild of every seven), to gather the few pages each rebuild adds. So a
+ * merge starts from the smallest packs: up to the first that is of about the size of those below
+ * it (at most twice them together, or past the third, twice the one just below it, and then of a
+ * sixteenth of the folder at most), then each next one while it is at most twice all those
+ * taken. Packs of very different sizes at the bottom (pages of different lengths edited, a
+ * `check`'s few entries) go with the first pair of about one size above them, rather than hold
+ * every merge off. What recent rebuilds added goes into one pack; a pack is copied again only
+ * once the packs taken below it add up to half its size, so an entry is copied a number of times
+ * that grows with the logarithm of the cache's size; large packs of about one size go together
+ * once as much has gathered. None when no such pair is found: a folder may then keep more than
+ * `PACKS_BEFORE_MERGE` packs for a while (the tests simulate builds of pages of mixed sizes).
  */
 export function packsToMerge<Pack extends { pack: string; bytes: number }>(packs: readonly Pack[]): Pack[] {
   // Smallest first, packs of one size in their names' order.
   const bySize = [...packs].sort((a, b) => a.bytes - b.bytes || (a.pack < b.pack ? -1 : a.pack > b.pack ? 1 : 0));
-  const extended = (first: Pack[]): Pack[] => {
-    const taken = [...first];
-    let bytes = taken.reduce((sum, pack) => sum + pack.bytes, 0);
-    for (const pack of bySize.slice(taken.length)) {
-      if (pack.bytes > 2 * bytes) break;
-      taken.push(pack);
-      bytes += pack.bytes;
-    }
-    return taken;
-  };
-  const [odd, next, after] = bySize;
-  if (!odd || !next) return [];
-  const fromSmallest = extended([odd]);
-  if (fromSmallest.length >= 2) return fromSmallest;
   const total = bySize.reduce((sum, pack) => sum + pack.bytes, 0);
-  return after && next.bytes <= total / 16 && after.bytes <= 2 * (odd.bytes + next.bytes) ? extended([odd, next, after]) : [];
+  let below = 0;
+  let pairEnd = -1;
+  for (const [i, pack] of bySize.entries()) {
+    if (i > 0) {
+      const fitsBelow = pack.bytes <= 2 * (i <= 2 ? below : bySize[i - 1]!.bytes);
+      const cheap = pack.bytes <= total / 16;
+      if (fitsBelow && (i === 1 || cheap)) {
+        pairEnd = i;
+        break;
+      }
+      // A large pack, and no pair below it: nothing worth merging yet.
+      if (!cheap) break;
+    }
+    below += pack.bytes;
+  }
+  if (pairEnd < 0) return [];
+  const taken = bySize.slice(0, pairEnd + 1);
+  let bytes = below + bySize[pairEnd]!.bytes;
+  for (const pack of bySize.slice(pairEnd + 1)) {
+    if (pack.bytes > 2 * bytes) break;
+    taken.push(pack);
+    bytes += pack.bytes;
+  }
+  return taken;
 }
 
 /** The merge's lock file in a folder of packs: one merge at a time, across processes. */

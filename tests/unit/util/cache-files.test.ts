@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, test } from 'vitest';
 import { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, payloadPart, readCacheEntrySync, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayload, readCacheFilePayloadRange, readPayloadPart, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
-import { MERGE_LOCK, PACKS_BEFORE_MERGE, packsToMerge } from '../../../src/util/cache-packs.ts';
+import { MERGE_LOCK, PACKS_BEFORE_MERGE, packFolder, packsToMerge } from '../../../src/util/cache-packs.ts';
 import { cacheEntryBytes } from '../../cache-entries.ts';
 import { writeAtomically, writeAtomicallySync } from '../../../src/util/write-atomically.ts';
 import { distPath } from '../../../src/util/dist-path.ts';
@@ -223,6 +223,27 @@ describe('headered cache entries, kept in packs', () => {
     expect(mergeCacheFiles(folder)).toBe(0);
   });
 
+  test('one-page rebuilds of a 50 KB page after a 5 KB and a 12 KB one are merged: pages of different sizes hold no merge off', async () => {
+    const folder = join(dir, 'staircase');
+    let n = 0;
+    // Each pack as a thread of its own writes it (closed after its entry: the next write opens another).
+    const packOf = async (bytes: number) => {
+      const name = (n++).toString(16).padStart(64, '0');
+      await writeHeaderedCacheFile(cacheFilePath(folder, name, 'page'), { key: name }, 'x'.repeat(bytes));
+      packFolder(folder).closeOwn();
+    };
+    // A cold build on two workers, then the rebuilds.
+    for (const bytes of [1e6, 1e6, 5e3, 12e3]) await packOf(bytes);
+    const counts: number[] = [];
+    for (let rebuild = 0; rebuild < 30; rebuild++) {
+      await packOf(50e3);
+      mergeCacheFiles(folder);
+      counts.push(readdirSync(folder).filter((name) => name.endsWith('.pack')).length);
+    }
+    expect(Math.max(...counts), String(counts)).toBeLessThanOrEqual(PACKS_BEFORE_MERGE + 1);
+    expect(cacheFileNames(folder)).toHaveLength(34);
+  });
+
   describe('the packs a merge takes', () => {
     const pack = (name: string, bytes: number) => ({ pack: name, bytes });
     test('are the small ones a few rebuilds added, not the large ones of a cold build', () => {
@@ -235,9 +256,43 @@ describe('headered cache entries, kept in packs', () => {
       expect(packsToMerge([pack('w1', 10e6), pack('w2', 10e6), pack('m', 6e6)]).map(({ pack: name }) => name)).toEqual(['m', 'w1', 'w2']);
       // An odd small pack (a check's, a build's that stopped) goes with the rebuilds' packs after it, rather than hold every merge off.
       expect(packsToMerge([pack('odd', 100), ...small, ...cold]).map(({ pack: name }) => name)).toEqual(['odd', ...small.map(({ pack: name }) => name)]);
+      // Packs of very different sizes below (pages of different lengths edited), then a pair of about one size: all go.
+      expect(packsToMerge([pack('a', 5e3), pack('b', 12e3), pack('c', 50e3), pack('d', 50e3), ...cold]).map(({ pack: name }) => name)).toEqual(['a', 'b', 'c', 'd']);
       // Not with a large pack after it: it waits for another small one.
       expect(packsToMerge([pack('odd', 100), pack('r1', 40e3), ...cold])).toEqual([]);
       expect(packsToMerge([pack('r1', 40e3), pack('m', 5e6), ...Array.from({ length: 8 }, (_, i) => pack(`w${i}`, 12.5e6))])).toEqual([]);
+    });
+
+    test('keep a folder of few packs through rebuilds of pages of mixed sizes, checks and stopped builds (40 seeded runs of 300 builds)', () => {
+      for (let seed = 1; seed <= 40; seed++) {
+        // A small seeded generator: the same runs every time.
+        let state = seed;
+        const random = () => (state = (state * 1664525 + 1013904223) >>> 0) / 2 ** 32;
+        const workers = 1 + Math.floor(random() * 8);
+        let n = 0;
+        let packs = Array.from({ length: workers }, () => pack(`cold-${n++}`, 100e6 / workers));
+        let added = 0;
+        let copied = 0;
+        let mostPacks = 0;
+        for (let build = 0; build < 300; build++) {
+          const kind = random();
+          // A check's few entries, a dev session's, a build stopped part way, or a page of 2 to 200 KB edited.
+          const bytes = kind < 0.1 ? 300 : kind < 0.15 ? 4e3 : kind < 0.17 ? 20e6 * random() : 2e3 + random() * 200e3;
+          packs.push(pack(`build-${String(n++).padStart(5, '0')}`, bytes));
+          added += bytes;
+          if (packs.length > PACKS_BEFORE_MERGE) {
+            const merged = packsToMerge(packs);
+            if (merged.length) {
+              const sum = merged.reduce((total, p) => total + p.bytes, 0);
+              copied += sum;
+              packs = [...packs.filter((p) => !merged.includes(p)), pack(`merged-${String(n++).padStart(5, '0')}`, sum)];
+            }
+          }
+          mostPacks = Math.max(mostPacks, packs.length);
+        }
+        expect(mostPacks, `seed ${seed}`).toBeLessThanOrEqual(2 * PACKS_BEFORE_MERGE);
+        expect(copied, `seed ${seed}`).toBeLessThan(10 * added);
+      }
     });
 
     test.each([1, 2, 4, 5, 8].flatMap((workers) => [{ workers, odd: false }, { workers, odd: true }]))('over 300 rebuilds on $workers workers (an odd small pack among them: $odd): a bounded count, each large pack copied at most once, the rest a few times what was added', ({ workers, odd }) => {

@@ -253,12 +253,17 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           lookedUp = Promise.resolve(lookUpDone).catch(() => undefined);
           const lookUp = await lookUpDone;
           // The key a page's compiled body was filed under stands for its code in the rendered-page cache's keys.
-          if ('output' in lookUp) {
-            noteCompiledKey(lookUp.output.compiled, lookUp.key);
-            if (highlightsCode) sources!.noteCompiled(file, lookUp.key);
-            bodyReaders.set(sourcePath, () => bodyOrError(lookUp.readBody, sourcePath));
-            return lookUp.output;
-          }
+          const noteFiled = (compiled: CompileOutput['compiled'], key: string) => {
+            noteCompiledKey(compiled, key);
+            if (highlightsCode) sources!.noteCompiled(file, key);
+          };
+          /** A page read from the compile cache (a hit, or what its worker filed now): its body made from the source when asked for. */
+          const fromCache = (found: { output: Omit<CompileOutput, 'body'>; readBody: () => string }, key: string) => {
+            noteFiled(found.output.compiled, key);
+            bodyReaders.set(sourcePath, () => bodyOrError(found.readBody, sourcePath));
+            return found.output;
+          };
+          if ('output' in lookUp) return fromCache(lookUp, lookUp.key);
           const compileTask = (task: CompileInput, exportName: 'compilePage' | 'compilePageIntoCache') =>
             context.compilePage({
               moduleUrl,
@@ -278,22 +283,14 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           let answer = await compileTask(task, missedKey !== undefined ? 'compilePageIntoCache' : 'compilePage');
           if (isFiledCompile(answer)) {
             const filed = readFiledCompile(task, answer);
-            if (filed) {
-              noteCompiledKey(filed.output.compiled, missedKey!);
-              if (highlightsCode) sources!.noteCompiled(file, missedKey!);
-              bodyReaders.set(sourcePath, () => bodyOrError(filed.readBody, sourcePath));
-              return filed.output;
-            }
+            if (filed) return fromCache(filed, missedKey!);
             // Its pack went since (the cache cleared, or merged by another process): the output itself, then.
             answer = await compileTask(task, 'compilePage');
           }
           // A CompileOutput, or under --keep-going a failed page's empty stand-in (a new object, dropped with its route).
           const output = answer as CompileOutput;
           // A bundled module is not filed in the cache (the files it imports are not in the key).
-          if (missedKey !== undefined && output.compiled.kind !== 'module') {
-            noteCompiledKey(output.compiled, missedKey);
-            if (highlightsCode) sources!.noteCompiled(file, missedKey);
-          }
+          if (missedKey !== undefined && output.compiled.kind !== 'module') noteFiled(output.compiled, missedKey);
           return output;
         };
         // Looked up most recently modified first (below): the page just edited misses at once,

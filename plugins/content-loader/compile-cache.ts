@@ -217,7 +217,7 @@ export function readCompiled<Output extends CompiledOutput>(
     dropCacheFileEntry(found);
     throw new Error(`its compile cache entry ${found.file} does not fit it, and was removed`);
   };
-  const compiled = lazyCompiledPage(rest.compiled, readCode, payloadPart(found, 0, layout.codeEnd), { compiledNow: options.place !== undefined });
+  const compiled = lazyCompiledPage(rest.compiled, readCode, { place: payloadPart(found, 0, layout.codeEnd), compiledNow: options.place !== undefined });
   const output = { ...rest, compiled } as unknown as Omit<Output, 'body'>;
   // In the outline's place among the keys.
   defineLazySections(output, rest.sections, digest, readTexts);

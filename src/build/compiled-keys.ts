@@ -33,9 +33,13 @@ const lazyPages = new WeakMap<CompiledPage, LazyCode>();
  * ordinary enumerable property to its readers (a plugin, a structured clone for a worker, JSON);
  * setting it replaces the code.
  */
-export function lazyCompiledPage(compiled: Omit<CompiledPage, 'code'> & { code?: unknown }, readCode: () => string, place?: PayloadPart, options: { compiledNow?: boolean } = {}): CompiledPage {
+export function lazyCompiledPage(
+  compiled: Omit<CompiledPage, 'code'> & { code?: unknown },
+  readCode: () => string,
+  options: { /** Where the code's bytes are, for a worker to read (`lazyCodePlace`). */ place?: PayloadPart; /** Filed by a compile of this run (`foundInCompileCache`). */ compiledNow?: boolean } = {},
+): CompiledPage {
   let code: string | undefined;
-  const lazy: LazyCode = { get: () => (code ??= readCode()), replaced: false, ...(place ? { place } : {}), compiledNow: options.compiledNow === true };
+  const lazy: LazyCode = { get: () => (code ??= readCode()), replaced: false, ...(options.place ? { place: options.place } : {}), compiledNow: options.compiledNow === true };
   // A `code` key already there (a placeholder) keeps its place among the keys: a page read from
   // the cache spells its keys in the order the compile made them, as JSON of it would show.
   const page = Object.defineProperty({ ...compiled }, 'code', {

@@ -105,7 +105,7 @@ export function readCacheFileHeader<Header extends { key: string; bytes: number 
   const folder = packFolder(dirname(file));
   const name = basename(file);
   for (const place of folder.placesOf(name)) {
-    const found = readHeaderAt(file, place, key, isHeader, firstRead);
+    const found = readCacheFileHeaderAt(file, place, key, isHeader, firstRead);
     if (found) return found;
     folder.forget(name, place);
   }
@@ -113,15 +113,12 @@ export function readCacheFileHeader<Header extends { key: string; bytes: number 
 }
 
 /**
- * The header of the entry under `key` at a place another thread gave (a worker's compile, just
- * written to its pack): no look-up in the folder, which this thread may not have read since.
- * Undefined when the place holds no whole entry of this key that `isHeader` accepts.
+ * The header of the entry under `key` at one place: one the folder lists (`readCacheFileHeader`),
+ * or one another thread gave (a worker's compile, just written to its pack), with no look-up in
+ * the folder, which this thread may not have read since. Undefined when the place holds no whole
+ * entry of this key that `isHeader` accepts.
  */
 export function readCacheFileHeaderAt<Header extends { key: string; bytes: number }>(file: string, place: PackedEntry, key: string, isHeader: (value: unknown) => value is Header, firstRead = 4096): HeaderedFile<Header> | undefined {
-  return readHeaderAt(file, place, key, isHeader, firstRead);
-}
-
-function readHeaderAt<Header extends { key: string; bytes: number }>(file: string, place: PackedEntry, key: string, isHeader: (value: unknown) => value is Header, firstRead: number): HeaderedFile<Header> | undefined {
   try {
     const head = readEntryHeader(place, firstRead);
     if (!head) return undefined;

@@ -14,7 +14,7 @@ const CODE = '<p>The page.</p>';
 /** A page as the compile cache gives it: its code read when asked for (counted), from `place` when one is given. */
 function cachedPage(where: PayloadPart | undefined) {
   const readCode = vi.fn(() => CODE);
-  const compiled = lazyCompiledPage({ kind: 'html', code: null, positions: undefined }, readCode, where);
+  const compiled = lazyCompiledPage({ kind: 'html', code: null, positions: undefined }, readCode, { place: where });
   const definition: RouteDefinition = { route: '/guide', title: 'Guide', sourcePath: 'content/guide.md', content: { type: 'mdx', compiled } };
   return { definition, readCode };
 }

@@ -35,7 +35,7 @@ export { workerModuleUrl } from './pipeline/worker-module-url.ts';
 export { sharedReact, sharedReactUrl } from './pipeline/shared-react.ts';
 export { importModuleFile, siteInputFiles } from './util/import-module.ts';
 export { siteModuleFiles } from './pipeline/runnable-module.ts';
-export { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, readCacheEntry, readCacheEntrySync, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayload, readCacheFilePayloadRange, readPayloadPart, payloadPart, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile, type HeaderedFile, type PayloadPart } from './util/cache-entry.ts';
+export { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, noteCacheFileUsed, readCacheEntry, readCacheEntrySync, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayload, readCacheFilePayloadRange, readPayloadPart, payloadPart, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile, type HeaderedFile, type PayloadPart } from './util/cache-entry.ts';
 export type { PackedEntry } from './util/cache-packs.ts';
 export { compiledKeyOf, lazyCompiledPage, noteCompiledKey } from './build/compiled-keys.ts';
 export { carrySections, defineLazySections, outlineOf, sectionsDigest, sectionsSummary, withSections, type SectionOutline } from './build/lazy-sections.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { cacheFilePath, carrySections, dropCacheFileEntry, refreshCacheFiles, defineLazySections, lazyCompiledPage, outlineOf, payloadPart, sectionsDigest, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayloadRange, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type HeaderedFile, type PackedEntry, type SectionOutline, type TextSection } from 'docs-gen';
+import { cacheFilePath, carrySections, dropCacheFileEntry, noteCacheFileUsed, refreshCacheFiles, defineLazySections, lazyCompiledPage, outlineOf, payloadPart, sectionsDigest, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayloadRange, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type HeaderedFile, type PackedEntry, type SectionOutline, type TextSection } from 'docs-gen';
 import { join, sep } from 'node:path';
 import { isEncodedNode, type EncodedNode, type PreviousBlocks } from './block-trees.ts';
 
@@ -145,9 +145,12 @@ const compiledFile = (cacheDir: string, key: string) => {
  * folder once at its start instead (`refreshCacheFiles`).
  */
 function lookUpCompiled<Header extends { key: string; bytes: number }>(cacheDir: string, key: string, isHeader: (value: unknown) => value is Header, fresh: boolean, place?: PackedEntry): HeaderedFile<Header> | undefined {
-  if (place) return readCacheFileHeaderAt(compiledFile(cacheDir, key), place, key, isHeader, FIRST_READ);
+  const file = compiledFile(cacheDir, key);
+  // Used by this build whether found or not: a miss is filed under this name by the worker that compiles the page.
+  noteCacheFileUsed(file);
+  if (place) return readCacheFileHeaderAt(file, place, key, isHeader, FIRST_READ);
   if (fresh) refreshCacheFiles(compiledFolder(cacheDir));
-  return readCacheFileHeader(compiledFile(cacheDir, key), key, isHeader, FIRST_READ);
+  return readCacheFileHeader(file, key, isHeader, FIRST_READ);
 }
 
 /**

@@ -34,7 +34,7 @@ import { isPatternSource, redirectsFile } from '../shared/redirect-rules.ts';
 import { pruneCachesOfOtherBuilds } from '../util/prune-caches.ts';
 import { lockFilesDigest } from '../util/package-files.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
-import { mergePackedCaches, refreshCacheFiles } from '../util/cache-entry.ts';
+import { mergePackedCaches, recordCacheFilesUsed, refreshCacheFiles } from '../util/cache-entry.ts';
 
 export interface BuildOptions {
   /** Site folder. */
@@ -382,12 +382,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
 async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  // Packs of the cache last written to before this are older than this build (`prunePacks`).
+  const startedAt = Date.now();
   const root = resolve(options.root);
   const outDir = resolve(options.outDir ?? join(root, 'out'));
   const log = options.log ?? (() => {});
   // A second worker only when pages queue up: a small site does not pay for two threads' imports.
   const pool = new WorkerPool(undefined, { startOnDemand: true });
   prestartCompilers(pool, root, options.cache ?? true);
+  const cacheDir = join(root, '.docs-gen-cache');
+  if (options.cache ?? true) recordCacheFilesUsed(cacheDir);
+  // Set once every page is built: only then does what this build used say what is still wanted.
+  let succeeded = false;
   let staging: string | undefined;
   try {
     await removeLeftovers(outDir);
@@ -469,6 +475,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
       staging = undefined;
     }
     if (output instanceof ReusingOutputWriter) await output.finish();
+    succeeded = failures.length === 0;
     return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort(), reusedFolders: [...keptFolders].sort() };
   } catch (error) {
     // A full disk or a folder we may not write to: say which path, not "internal error".
@@ -477,8 +484,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   } finally {
     if (staging) await discardStaging(staging);
     await pool.close();
-    // The workers wrote their last: the packs of entries this build added may be merged (cache-packs.ts).
-    if (options.cache ?? true) mergePackedCaches(join(root, '.docs-gen-cache'));
+    // The workers wrote their last: the packs of entries this build added may be merged, and a build that succeeded lets go of what it did not use (cache-packs.ts).
+    if (options.cache ?? true) mergePackedCaches(cacheDir, succeeded ? { since: startedAt } : undefined);
   }
 }
 

@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { RouteDefinition } from '../pipeline/plugin.ts';
 import type { ResolvedThemeOptions } from '../shared/types.ts';
-import { cacheFilePath, readCacheFileHeader, readCacheFilePayload, writeHeaderedCacheFile, type HeaderedFile } from '../util/cache-entry.ts';
+import { cacheFilePath, noteCacheFileUsed, readCacheFileHeader, readCacheFilePayload, writeHeaderedCacheFile, type HeaderedFile } from '../util/cache-entry.ts';
 import { isInside } from '../util/contained-path.ts';
 import { distPath } from '../util/dist-path.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
@@ -214,6 +214,8 @@ export async function lookUpRendered(cache: RenderCache, definition: RouteDefini
     return {};
   }
   const key = renderCacheKey(cache.siteKey, definition);
+  // Used by this build whether found, linked from the last output or rendered now (then written under this name).
+  noteCacheFileUsed(pageFile(cache.dir, key));
   const outputPath = outputPathFor(definition.route, definition.locale ?? options.defaultLocale, options.defaultLocale);
   // Synchronous up to the end of the look-up, so that `onMiss` is called while the caller's loop over every page is still running.
   if (options.write && options.output.link(outputPath, renderedFileKey(key))) return { key, output: { outputPath } };

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { mergePacks, packFolder, packHolds, readEntryHeader, readPack, refreshPackFolder, type PackedEntry } from './cache-packs.ts';
+import { mergePacks, noteEntryUsed, packFolder, packHolds, prunePacks, readEntryHeader, readPack, recordEntriesUsed, refreshPackFolder, takeEntriesUsed, type PackedEntry, type WholeEntry } from './cache-packs.ts';
 import { writeAtomically, writeAtomicallySync } from './write-atomically.ts';
 
 /**
@@ -216,24 +216,52 @@ export function cacheFileNames(dir: string): string[] {
 export const refreshCacheFiles = refreshPackFolder;
 
 /**
- * Merges the packs of `dir` when there are many (`mergePacks`), keeping each entry whose header
- * still names it and counts its bytes (a dropped one is left behind).
+ * Whether an entry of a packed folder is whole: its header still names it (a dropped one's does
+ * not) and counts its payload's bytes.
  */
+const isWholeEntry: WholeEntry = (name, line, payloadBytes) => {
+  try {
+    const header = JSON.parse(line) as { key?: unknown; bytes?: unknown } | null;
+    return typeof header?.key === 'string' && name.startsWith(`${header.key}.`) && header.bytes === payloadBytes;
+  } catch {
+    return false;
+  }
+};
+
+/** Merges the packs of `dir` when there are many (`mergePacks`), keeping each entry that is whole (a dropped one is left behind). */
 export function mergeCacheFiles(dir: string): number {
-  return mergePacks(dir, (name, line, payloadBytes) => {
-    try {
-      const header = JSON.parse(line) as { key?: unknown; bytes?: unknown } | null;
-      return typeof header?.key === 'string' && name.startsWith(`${header.key}.`) && header.bytes === payloadBytes;
-    } catch {
-      return false;
-    }
-  });
+  return mergePacks(dir, isWholeEntry);
 }
 
 /** The caches of a site's cache folder whose entries are kept in packs (headered entries). */
 export const PACKED_CACHES = ['compiled', 'rendered'] as const;
 
-/** Merges the packs of each packed cache of `cacheDir` that has many (`mergeCacheFiles`): where no thread of this process writes into them (a build's end, dev's start). */
-export function mergePackedCaches(cacheDir: string): void {
-  for (const kind of PACKED_CACHES) mergeCacheFiles(join(cacheDir, kind));
+/**
+ * Notes that the entry at `file` (`<dir>/<key>.<extension>`) is used by the build running, found
+ * or not (`recordCacheFilesUsed`): a build that succeeds lets go of the entries it did not use
+ * once they take more room than those it did (`prunePacks`).
+ */
+export function noteCacheFileUsed(file: string): void {
+  noteEntryUsed(dirname(file), basename(file));
+}
+
+/** Starts recording the entries a build uses in each packed cache of `cacheDir` (`noteCacheFileUsed`). */
+export function recordCacheFilesUsed(cacheDir: string): void {
+  recordEntriesUsed(PACKED_CACHES.map((kind) => join(cacheDir, kind)));
+}
+
+/**
+ * Tidies each packed cache of `cacheDir`, where no thread of this process writes into them (a
+ * build's end, dev's start): with `prune` (a build that succeeded, and the time it started), lets
+ * go of the entries it did not use when they have come to take more room than those it did
+ * (`prunePacks`); then merges the packs of a folder that has many (`mergeCacheFiles`). The record
+ * of used entries (`recordCacheFilesUsed`) ends here, pruned or not.
+ */
+export function mergePackedCaches(cacheDir: string, prune?: { since: number }): void {
+  for (const kind of PACKED_CACHES) {
+    const dir = join(cacheDir, kind);
+    const used = takeEntriesUsed(dir);
+    if (prune && used) prunePacks(dir, isWholeEntry, used, prune.since);
+    mergeCacheFiles(dir);
+  }
 }

@@ -226,6 +226,12 @@ export class PackFolder {
     return [...(this.entries.get(name) ?? [])].reverse();
   }
 
+  /** The byte count of the latest place of `name`; 0 when none is known. */
+  bytesOf(name: string): number {
+    const places = this.entries.get(name);
+    return places ? places[places.length - 1]!.length : 0;
+  }
+
   /** Whether some place of `name` is known (not whether it is whole). */
   has(name: string): boolean {
     return this.entries.has(name);
@@ -354,15 +360,23 @@ export function refreshPackFolder(dir: string): void {
   else packFolder(dir);
 }
 
+/** A pack as the folder lists it: its index file, its size, and when it was last written to. */
+interface ListedPack {
+  pack: string;
+  index: string;
+  bytes: number;
+  modifiedMs: number;
+}
+
 /** The packs in `dir`, with their index files and sizes, and the packs no index names. */
-function listPacks(dir: string): { packs: { pack: string; index: string; bytes: number }[]; unindexed: string[] } {
+function listPacks(dir: string): { packs: ListedPack[]; unindexed: string[] } {
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch {
     return { packs: [], unindexed: [] };
   }
-  const packs: { pack: string; index: string; bytes: number }[] = [];
+  const packs: ListedPack[] = [];
   const indexed = new Set<string>();
   for (const name of names) {
     if (!name.endsWith(INDEX)) continue;
@@ -370,12 +384,15 @@ function listPacks(dir: string): { packs: { pack: string; index: string; bytes: 
     const pack = index.slice(0, -INDEX.length) + PACK;
     indexed.add(pack);
     let bytes = 0;
+    let modifiedMs = 0;
     try {
-      bytes = statSync(pack).size;
+      const stats = statSync(pack);
+      bytes = stats.size;
+      modifiedMs = stats.mtimeMs;
     } catch {
       // An index whose pack is gone: merged away with nothing.
     }
-    packs.push({ pack, index, bytes });
+    packs.push({ pack, index, bytes, modifiedMs });
   }
   const unindexed = names.filter((name) => name.endsWith(PACK) && !indexed.has(join(dir, name))).map((name) => join(dir, name));
   return { packs, unindexed };
@@ -512,19 +529,32 @@ function releaseMergeLock(dir: string, token: string): void {
  * start); a pack another process still appends to loses what it writes after (its look-ups
  * there miss). Returns the number of packs merged.
  */
-export function mergePacks(dir: string, isWhole: (name: string, header: string, payloadBytes: number) => boolean): number {
-  const token = `${writer}-${++packsOpened}`;
+export function mergePacks(dir: string, isWhole: WholeEntry): number {
   const listed = listPacks(dir).packs;
-  if (listed.length <= PACKS_BEFORE_MERGE || !packsToMerge(listed).length || !takeMergeLock(dir, token)) return 0;
-  const folder = new PackFolder(dir);
+  if (listed.length <= PACKS_BEFORE_MERGE || !packsToMerge(listed).length) return 0;
+  // Chosen again under the lock: another merge may have ended meanwhile.
+  return rewritePacks(dir, isWhole, (packs) => ({ merged: packs.length <= PACKS_BEFORE_MERGE ? [] : packsToMerge(packs) }));
+}
+
+/** Whether the entry `name`, whose header is `header` and payload `payloadBytes` long, is whole and still wanted (a dropped one is not). */
+export type WholeEntry = (name: string, header: string, payloadBytes: number) => boolean;
+
+/**
+ * Under the merge lock of `dir`, copies the entries of the packs `choose` names into one new pack
+ * and removes those packs: an entry is copied when `keep` (if given) names it, no pack left holds a
+ * whole copy of it, and `isWhole` accepts it. Returns the number of packs removed; 0 when the
+ * lock is another merge's, or the new pack cannot be written (then nothing is removed).
+ */
+function rewritePacks(dir: string, isWhole: WholeEntry, choose: (packs: ListedPack[]) => { merged: ListedPack[]; keep?: (name: string) => boolean }): number {
+  const token = `${writer}-${++packsOpened}`;
+  if (!takeMergeLock(dir, token)) return 0;
   try {
-    // Listed again under the lock: another merge may have ended meanwhile.
     const { packs, unindexed } = listPacks(dir);
     // Packs whose index never came (a process that died between the two), or was removed before them.
     for (const pack of unindexed) if (isOlderThan(pack, LEFT_BEHIND_MS)) removeFiles([pack]);
-    if (packs.length <= PACKS_BEFORE_MERGE) return 0;
-    const merged = packsToMerge(packs);
+    const { merged, keep } = choose(packs);
     if (!merged.length) return 0;
+    const folder = new PackFolder(dir);
     const fromMerged = new Set(merged.map(({ pack }) => pack));
     const left = new Set(packs.filter(({ pack }) => !fromMerged.has(pack)).map(({ pack }) => pack));
     const wholeHere = (name: string, place: PackedEntry) => {
@@ -536,6 +566,7 @@ export function mergePacks(dir: string, isWhole: (name: string, header: string, 
       }
     };
     for (const name of folder.names()) {
+      if (keep && !keep(name)) continue;
       const places = folder.placesOf(name);
       // Only entries in a pack merged are read: those of the packs left (most of the cache) are not.
       if (!places.some((place) => fromMerged.has(place.pack))) continue;
@@ -569,6 +600,73 @@ export function mergePacks(dir: string, isWhole: (name: string, header: string, 
     releaseMergeLock(dir, token);
     folders.get(dir)?.refresh();
   }
+}
+
+/** Below this many bytes of entries a build did not use, a folder is not pruned (`isPruneDue`): a small site's cache is left alone. */
+export const PRUNE_SLACK_BYTES = 1024 * 1024;
+
+/**
+ * Whether a folder of `totalBytes` of packs, of which the entries a build used take `usedBytes`,
+ * is to be pruned: when what is unused is more than twice what is used, and more than
+ * `PRUNE_SLACK_BYTES` besides. Twice, not once: a site built in turn with three configs from one
+ * folder (a base path for staging, another for production, a preview) keeps three sets of
+ * entries, and at once would have each build prune the other two, to make its own afresh the next
+ * time. A prune copies at most the used bytes, and the next one waits for twice as many unused
+ * bytes again: the copying comes to about half of what builds wrote at most, and after each build
+ * the folder holds at most three times what it used, and the slack.
+ */
+export const isPruneDue = (totalBytes: number, usedBytes: number): boolean => totalBytes - usedBytes > 2 * usedBytes + PRUNE_SLACK_BYTES;
+
+/**
+ * Lets go of the entries of `dir` that a build which has just succeeded did not use (`used`, the
+ * names it looked up, found or written now), once they take more than twice the room of those it
+ * used (`isPruneDue`): without this, every change of the config or of a title left a whole site's
+ * compiled and rendered pages behind (80 MB at 2000 pages), for good. Only the packs last written
+ * to before `since` (the build's start) are rewritten, keeping the used entries they hold: the
+ * packs written since, this build's and those of a process beside it (a dev server, another
+ * build), stay as they are. An entry of a process beside it in an older pack, which this build did
+ * not use, is let go: that process misses it and makes it again. Returns the number of packs
+ * removed.
+ */
+export function prunePacks(dir: string, isWhole: WholeEntry, used: ReadonlySet<string>, since: number): number {
+  const isOld = (pack: ListedPack) => pack.modifiedMs < since;
+  // A build that looked nothing up here says nothing of what is used.
+  if (!used.size) return 0;
+  const listed = listPacks(dir).packs;
+  if (!listed.some(isOld)) return 0;
+  const totalBytes = listed.reduce((sum, pack) => sum + pack.bytes, 0);
+  if (totalBytes <= PRUNE_SLACK_BYTES) return 0;
+  refreshPackFolder(dir);
+  const view = packFolder(dir);
+  let usedBytes = 0;
+  for (const name of used) usedBytes += view.bytesOf(name);
+  if (!isPruneDue(totalBytes, usedBytes)) return 0;
+  return rewritePacks(dir, isWhole, (packs) => ({ merged: packs.filter(isOld), keep: (name) => used.has(name) }));
+}
+
+/**
+ * The entries a build uses, by folder, recorded while it runs (`recordEntriesUsed`) for the prune
+ * at its end (`prunePacks`): each name looked up, found or not (a miss is written under that name
+ * by the worker that compiles or renders the page). Only a build records: a dev server's long
+ * session would gather every name it ever looked up.
+ */
+const usedEntries = new Map<string, Set<string>>();
+
+/** Starts recording the entries used in each of `dirs`, afresh. */
+export function recordEntriesUsed(dirs: readonly string[]): void {
+  for (const dir of dirs) usedEntries.set(dir, new Set());
+}
+
+/** Notes that the entry `name` of `dir` is used, when a build records that folder. */
+export function noteEntryUsed(dir: string, name: string): void {
+  if (usedEntries.size) usedEntries.get(dir)?.add(name);
+}
+
+/** The entries recorded as used in `dir`, and the record's end. */
+export function takeEntriesUsed(dir: string): Set<string> | undefined {
+  const used = usedEntries.get(dir);
+  usedEntries.delete(dir);
+  return used;
 }
 
 function removeFiles(files: readonly string[]): void {

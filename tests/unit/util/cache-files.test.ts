@@ -2,14 +2,15 @@
 // folder per cache, made by the first write that finds none; a write leaves the whole file or the
 // old one, never its temporary; in a worker thread the same, written synchronously. Headered
 // entries (compiled and rendered pages) in packs (src/util/cache-packs.ts).
+import { createHash } from 'node:crypto';
 import { appendFileSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, truncateSync, utimesSync, writeFileSync, writeSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, test } from 'vitest';
-import { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, payloadPart, readCacheEntrySync, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayload, readCacheFilePayloadRange, readPayloadPart, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
-import { MERGE_LOCK, PACKS_BEFORE_MERGE, packFolder, packsToMerge } from '../../../src/util/cache-packs.ts';
+import { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, mergePackedCaches, noteCacheFileUsed, payloadPart, recordCacheFilesUsed, readCacheEntrySync, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayload, readCacheFilePayloadRange, readPayloadPart, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
+import { MERGE_LOCK, PACKS_BEFORE_MERGE, isPruneDue, packFolder, packsToMerge } from '../../../src/util/cache-packs.ts';
 import { cacheEntryBytes } from '../../cache-entries.ts';
 import { writeAtomically, writeAtomicallySync } from '../../../src/util/write-atomically.ts';
 import { distPath } from '../../../src/util/dist-path.ts';
@@ -481,6 +482,96 @@ describe('headered cache entries, kept in packs', () => {
         expect(readCacheFilePayload(readCacheFileHeader(entry(folder, letter), key(letter), isAny)!).toString()).toBe(`entry ${n}`);
       }
       for (const letter of ['y', 'z']) expect(readCacheFileHeader(entry(folder, letter), key(letter), isAny)).toBeUndefined();
+    });
+  });
+
+  describe('a build that succeeded lets go of the entries it did not use', () => {
+    /** Writes each entry (a letter and its payload's byte count) into a pack of its own making, then dates that pack `ms` from now. */
+    const packOf = async (folder: string, entries: [string, number][], ms: number) => {
+      for (const [letter, bytes] of entries) await writeHeaderedCacheFile(entry(folder, letter), { key: key(letter) }, letter.repeat(bytes));
+      const pack = readdirSync(folder).find((name) => name.endsWith('.pack') && readFileSync(join(folder, name.replace(/\.pack$/, '.index')), 'utf8').startsWith(key(entries[0]![0])))!;
+      packFolder(folder).closeOwn();
+      const when = new Date(Date.now() + ms);
+      utimesSync(join(folder, pack), when, when);
+      return pack;
+    };
+    const packsOf = (folder: string) => readdirSync(folder).filter((name) => name.endsWith('.pack')).sort();
+    /** Each pack of `folder` with a digest of its bytes (comparing megabytes of buffers item by item takes seconds). */
+    const packBytesOf = (folder: string) => packsOf(folder).map((name) => [name, createHash('sha256').update(readFileSync(join(folder, name))).digest('hex')]);
+    const payloadOf = (folder: string, letter: string) => {
+      refreshCacheFiles(folder);
+      const found = readCacheFileHeader(entry(folder, letter), key(letter), isAny);
+      return found && readCacheFilePayload(found).toString();
+    };
+    const MB = 1024 * 1024;
+
+    test('when they take more than twice the room of those it used: the packs older than the build are rewritten with its entries, the newer ones left as they are', async () => {
+      const cacheDir = join(dir, 'pruned');
+      const folder = join(cacheDir, 'rendered');
+      // Written by earlier builds: u is used now, d and e are not (a config changed since).
+      const old1 = await packOf(folder, [['u', 0.3 * MB], ['d', 0.6 * MB]], -60_000);
+      const old2 = await packOf(folder, [['e', 1.6 * MB]], -30_000);
+      // Written since the build began: v by this build, n by a dev server beside it.
+      const recent = await packOf(folder, [['v', 0.2 * MB], ['n', 0.05 * MB]], 1_000);
+      const recentBytes = packBytesOf(folder).find(([name]) => name === recent);
+      recordCacheFilesUsed(cacheDir);
+      for (const letter of ['u', 'v']) noteCacheFileUsed(entry(folder, letter));
+      mergePackedCaches(cacheDir, { since: Date.now() });
+      const packs = packsOf(folder);
+      expect(packs).toHaveLength(2);
+      expect(packs).toContain(recent);
+      expect(packs).not.toContain(old1);
+      expect(packs).not.toContain(old2);
+      expect(packBytesOf(folder).find(([name]) => name === recent)).toEqual(recentBytes);
+      // The new pack holds u alone.
+      const rewritten = packs.find((name) => name !== recent)!;
+      expect(readFileSync(join(folder, rewritten.replace(/\.pack$/, '.index')), 'utf8').split('\n').filter(Boolean).map((line) => line.split('\t')[0])).toEqual([`${key('u')}.page`]);
+      expect(payloadOf(folder, 'u')).toBe('u'.repeat(0.3 * MB));
+      expect(payloadOf(folder, 'v')).toBe('v'.repeat(0.2 * MB));
+      expect(payloadOf(folder, 'n')).toBe('n'.repeat(0.05 * MB));
+      for (const letter of ['d', 'e']) expect(payloadOf(folder, letter)).toBeUndefined();
+      expect(cacheFileNames(folder).sort()).toEqual(['n', 'u', 'v'].map((letter) => `${key(letter)}.page`));
+    });
+
+    test('not while what it did not use is no more than twice what it used, and a megabyte', async () => {
+      const cacheDir = join(dir, 'kept');
+      const folder = join(cacheDir, 'compiled');
+      await packOf(folder, [['u', 0.6 * MB], ['d', 0.6 * MB]], -60_000);
+      await packOf(folder, [['e', 0.9 * MB]], -30_000);
+      const before = packBytesOf(folder);
+      recordCacheFilesUsed(cacheDir);
+      noteCacheFileUsed(cacheFilePath(folder, key('u'), 'page'));
+      // 1.5 MB unused against 0.6 MB used: not more than twice 0.6 MB and a megabyte.
+      mergePackedCaches(cacheDir, { since: Date.now() });
+      expect(packBytesOf(folder)).toEqual(before);
+      // 0.8 MB more unused, and the prune is due.
+      await packOf(folder, [['f', 0.8 * MB]], -10_000);
+      recordCacheFilesUsed(cacheDir);
+      noteCacheFileUsed(cacheFilePath(folder, key('u'), 'page'));
+      mergePackedCaches(cacheDir, { since: Date.now() });
+      expect(cacheFileNames(folder)).toEqual([`${key('u')}.page`]);
+      expect(payloadOf(folder, 'u')).toBe('u'.repeat(0.6 * MB));
+    });
+
+    test('never without a record of what a build used: a build that failed, a check, dev', async () => {
+      const cacheDir = join(dir, 'unrecorded');
+      const folder = join(cacheDir, 'rendered');
+      await packOf(folder, [['u', 0.1 * MB], ['d', 3 * MB]], -60_000);
+      const before = packBytesOf(folder);
+      // Recorded, but the build failed: no prune, and the record ends.
+      recordCacheFilesUsed(cacheDir);
+      noteCacheFileUsed(entry(folder, 'u'));
+      mergePackedCaches(cacheDir);
+      expect(packBytesOf(folder)).toEqual(before);
+      // Not recorded (a check, dev), or nothing noted: no prune either.
+      mergePackedCaches(cacheDir, { since: Date.now() });
+      noteCacheFileUsed(entry(folder, 'u'));
+      mergePackedCaches(cacheDir, { since: Date.now() });
+      recordCacheFilesUsed(cacheDir);
+      mergePackedCaches(cacheDir, { since: Date.now() });
+      expect(packBytesOf(folder)).toEqual(before);
+      // Had it been recorded, the prune was due.
+      expect(isPruneDue(3.1 * MB, 0.1 * MB)).toBe(true);
     });
   });
 });

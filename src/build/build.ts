@@ -382,8 +382,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
 async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
-  // Packs of the cache last written to before this are older than this build (`prunePacks`).
-  const startedAt = Date.now();
   const root = resolve(options.root);
   const outDir = resolve(options.outDir ?? join(root, 'out'));
   const log = options.log ?? (() => {});
@@ -391,7 +389,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const pool = new WorkerPool(undefined, { startOnDemand: true });
   prestartCompilers(pool, root, options.cache ?? true);
   const cacheDir = join(root, '.docs-gen-cache');
-  if (options.cache ?? true) recordCacheFilesUsed(cacheDir);
+  const cacheUse = options.cache ?? true ? recordCacheFilesUsed(cacheDir) : undefined;
   // Set once every page is built: only then does what this build used say what is still wanted.
   let succeeded = false;
   let staging: string | undefined;
@@ -485,7 +483,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     if (staging) await discardStaging(staging);
     await pool.close();
     // The workers wrote their last: the packs of entries this build added may be merged, and a build that succeeded lets go of what it did not use (cache-packs.ts).
-    if (options.cache ?? true) mergePackedCaches(cacheDir, succeeded ? { since: startedAt } : undefined);
+    if (cacheUse) mergePackedCaches(cacheDir, { record: cacheUse, succeeded });
   }
 }
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { mergePacks, noteEntryUsed, packFolder, packHolds, prunePacks, readEntryHeader, readPack, recordEntriesUsed, refreshPackFolder, takeEntriesUsed, type PackedEntry, type WholeEntry } from './cache-packs.ts';
+import { endEntriesRecord, mergePacks, noteEntryUsed, packFolder, packHolds, prunePacks, readEntryHeader, readPack, recordEntriesUsed, refreshPackFolder, type EntriesUsed, type PackedEntry, type WholeEntry } from './cache-packs.ts';
 import { writeAtomically, writeAtomicallySync } from './write-atomically.ts';
 
 /**
@@ -239,29 +239,32 @@ export const PACKED_CACHES = ['compiled', 'rendered'] as const;
 /**
  * Notes that the entry at `file` (`<dir>/<key>.<extension>`) is used by the build running, found
  * or not (`recordCacheFilesUsed`): a build that succeeds lets go of the entries it did not use
- * once they take more room than those it did (`prunePacks`).
+ * once they take more than three times the room of those it did (`prunePacks`).
  */
 export function noteCacheFileUsed(file: string): void {
   noteEntryUsed(dirname(file), basename(file));
 }
 
-/** Starts recording the entries a build uses in each packed cache of `cacheDir` (`noteCacheFileUsed`). */
-export function recordCacheFilesUsed(cacheDir: string): void {
-  recordEntriesUsed(PACKED_CACHES.map((kind) => join(cacheDir, kind)));
+/** What a build uses of the packed caches of a site, recorded while it runs (`recordCacheFilesUsed`). */
+export type CacheFilesUsed = readonly EntriesUsed[];
+
+/** Starts recording what a build uses of each packed cache of `cacheDir` (`noteCacheFileUsed`). */
+export function recordCacheFilesUsed(cacheDir: string): CacheFilesUsed {
+  return PACKED_CACHES.map((kind) => recordEntriesUsed(join(cacheDir, kind)));
 }
 
 /**
  * Tidies each packed cache of `cacheDir`, where no thread of this process writes into them (a
- * build's end, dev's start): with `prune` (a build that succeeded, and the time it started), lets
- * go of the entries it did not use when they have come to take more room than those it did
- * (`prunePacks`); then merges the packs of a folder that has many (`mergeCacheFiles`). The record
- * of used entries (`recordCacheFilesUsed`) ends here, pruned or not.
+ * build's end, dev's start). A build passes what it recorded (`recordCacheFilesUsed`), whose
+ * record ends here, and whether it succeeded: then, unless another build of the site runs in
+ * this thread, the entries it did not use are let go once they have come to take more than three
+ * times the room of those it did (`prunePacks`). Then the packs of a folder that has many are
+ * merged (`mergeCacheFiles`).
  */
-export function mergePackedCaches(cacheDir: string, prune?: { since: number }): void {
-  for (const kind of PACKED_CACHES) {
-    const dir = join(cacheDir, kind);
-    const used = takeEntriesUsed(dir);
-    if (prune && used) prunePacks(dir, isWholeEntry, used, prune.since);
-    mergeCacheFiles(dir);
+export function mergePackedCaches(cacheDir: string, build?: { record: CacheFilesUsed; succeeded: boolean }): void {
+  for (const record of build?.record ?? []) {
+    const alone = endEntriesRecord(record);
+    if (build!.succeeded && alone) prunePacks(record, isWholeEntry);
   }
+  for (const kind of PACKED_CACHES) mergeCacheFiles(join(cacheDir, kind));
 }

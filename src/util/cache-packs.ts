@@ -607,29 +607,67 @@ export const PRUNE_SLACK_BYTES = 1024 * 1024;
 
 /**
  * Whether a folder of `totalBytes` of packs, of which the entries a build used take `usedBytes`,
- * is to be pruned: when what is unused is more than twice what is used, and more than
- * `PRUNE_SLACK_BYTES` besides. Twice, not once: a site built in turn with three configs from one
- * folder (a base path for staging, another for production, a preview) keeps three sets of
- * entries, and at once would have each build prune the other two, to make its own afresh the next
- * time. A prune copies at most the used bytes, and the next one waits for twice as many unused
- * bytes again: the copying comes to about half of what builds wrote at most, and after each build
- * the folder holds at most three times what it used, and the slack.
+ * is to be pruned: when what is unused is more than three times what is used, and more than
+ * `PRUNE_SLACK_BYTES` besides. After each build, then, the folder holds at most four times what
+ * it used, and the slack. Three times, not once: a site built in turn with three configs from
+ * one folder (a base path for staging, another for production, a preview) keeps three sets of
+ * entries, two of which each build does not use. With a factor under two, each build would prune
+ * the others' sets, for them to be made afresh at their next build; with three, that waits until
+ * edits have left about a whole set's worth of stale entries besides. A prune copies at most
+ * what the build used.
  */
-export const isPruneDue = (totalBytes: number, usedBytes: number): boolean => totalBytes - usedBytes > 2 * usedBytes + PRUNE_SLACK_BYTES;
+export const isPruneDue = (totalBytes: number, usedBytes: number): boolean => totalBytes - usedBytes > 3 * usedBytes + PRUNE_SLACK_BYTES;
 
 /**
- * Lets go of the entries of `dir` that a build which has just succeeded did not use (`used`, the
- * names it looked up, found or written now), once they take more than twice the room of those it
- * used (`isPruneDue`): without this, every change of the config or of a title left a whole site's
- * compiled and rendered pages behind (80 MB at 2000 pages), for good. Only the packs last written
- * to before `since` (the build's start) are rewritten, keeping the used entries they hold: the
- * packs written since, this build's and those of a process beside it (a dev server, another
- * build), stay as they are. An entry of a process beside it in an older pack, which this build did
- * not use, is let go: that process misses it and makes it again. Returns the number of packs
- * removed.
+ * What a build used of a folder of packs, recorded while it runs (`recordEntriesUsed`) for the
+ * prune at its end (`prunePacks`): each name looked up, found or not (a miss is written under that
+ * name by the worker that compiles or renders the page), and the packs the folder held when the
+ * build began, with their sizes.
  */
-export function prunePacks(dir: string, isWhole: WholeEntry, used: ReadonlySet<string>, since: number): number {
-  const isOld = (pack: ListedPack) => pack.modifiedMs < since;
+export interface EntriesUsed {
+  readonly dir: string;
+  readonly used: Set<string>;
+  readonly packsAtStart: ReadonlyMap<string, number>;
+}
+
+/** The records open in this thread. Only a build opens one: a dev server's long session would gather every name it ever looked up. */
+const openRecords = new Set<EntriesUsed>();
+
+/** Starts recording what a build uses of `dir`. */
+export function recordEntriesUsed(dir: string): EntriesUsed {
+  const record = { dir, used: new Set<string>(), packsAtStart: new Map(listPacks(dir).packs.map(({ pack, bytes }) => [pack, bytes])) };
+  openRecords.add(record);
+  return record;
+}
+
+/** Notes that the entry `name` of `dir` is used, in each record open on that folder. */
+export function noteEntryUsed(dir: string, name: string): void {
+  for (const record of openRecords) if (record.dir === dir) record.used.add(name);
+}
+
+/** Ends `record`; whether it was the only one open on its folder (no other build of the site runs in this thread). */
+export function endEntriesRecord(record: EntriesUsed): boolean {
+  openRecords.delete(record);
+  for (const other of openRecords) if (other.dir === record.dir) return false;
+  return true;
+}
+
+/**
+ * Lets go of the entries of a folder that a build which has just succeeded did not use
+ * (`record`), once they take more than three times the room of those it used (`isPruneDue`):
+ * without this, every change of the config or of a title left a whole site's compiled and
+ * rendered pages behind (80 MB at 2000 pages), for good. Only the packs the folder held when the
+ * build began, still of the size they had then, are rewritten, keeping the used entries they
+ * hold: a pack made or written to since, this build's or a process's beside it (a dev server,
+ * another build), stays as it is. An entry of a process beside it in an older pack, which this
+ * build did not use, is let go: that process misses it and makes it again. Call it only when no
+ * other build of the site runs in this thread (`endEntriesRecord`): that build's look-ups read
+ * through this thread's handles on the packs, which the rewrite closes. Returns the number of
+ * packs removed.
+ */
+export function prunePacks(record: EntriesUsed, isWhole: WholeEntry): number {
+  const { dir, used, packsAtStart } = record;
+  const isOld = (pack: ListedPack) => packsAtStart.get(pack.pack) === pack.bytes;
   // A build that looked nothing up here says nothing of what is used.
   if (!used.size) return 0;
   const listed = listPacks(dir).packs;
@@ -642,31 +680,6 @@ export function prunePacks(dir: string, isWhole: WholeEntry, used: ReadonlySet<s
   for (const name of used) usedBytes += view.bytesOf(name);
   if (!isPruneDue(totalBytes, usedBytes)) return 0;
   return rewritePacks(dir, isWhole, (packs) => ({ merged: packs.filter(isOld), keep: (name) => used.has(name) }));
-}
-
-/**
- * The entries a build uses, by folder, recorded while it runs (`recordEntriesUsed`) for the prune
- * at its end (`prunePacks`): each name looked up, found or not (a miss is written under that name
- * by the worker that compiles or renders the page). Only a build records: a dev server's long
- * session would gather every name it ever looked up.
- */
-const usedEntries = new Map<string, Set<string>>();
-
-/** Starts recording the entries used in each of `dirs`, afresh. */
-export function recordEntriesUsed(dirs: readonly string[]): void {
-  for (const dir of dirs) usedEntries.set(dir, new Set());
-}
-
-/** Notes that the entry `name` of `dir` is used, when a build records that folder. */
-export function noteEntryUsed(dir: string, name: string): void {
-  if (usedEntries.size) usedEntries.get(dir)?.add(name);
-}
-
-/** The entries recorded as used in `dir`, and the record's end. */
-export function takeEntriesUsed(dir: string): Set<string> | undefined {
-  const used = usedEntries.get(dir);
-  usedEntries.delete(dir);
-  return used;
 }
 
 function removeFiles(files: readonly string[]): void {

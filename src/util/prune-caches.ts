@@ -32,7 +32,8 @@ export const CACHE_BUILD_ID_FILE = 'tool-build-id';
  * Empties the build-keyed caches when the tool that last used them was another build: their
  * entries could never be hit again (each key holds the build id), and without this every upgrade
  * of docs-gen left a full set behind (about 130 MB at 2000 pages). Entries of older content of
- * the same build stay until a build that succeeds finds they outweigh what it uses (`prunePacks`).
+ * the same build stay until a build that succeeds finds they take more than three times the room of what it used
+ * (`prunePacks`).
  * Returns whether anything was removed.
  */
 export async function pruneCachesOfOtherBuilds(cacheDir: string, buildId: string): Promise<boolean> {

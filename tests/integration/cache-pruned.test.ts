@@ -1,8 +1,8 @@
-// A build that succeeds lets go of the cache entries it did not use once they take more than twice
-// the room of those it did (src/util/cache-packs.ts, prunePacks): each change of the config, a title or a
+// A build that succeeds lets go of the cache entries it did not use once they take more than three
+// times the room of those it did (src/util/cache-packs.ts, prunePacks): each change of the config, a title or a
 // _meta file re-renders every page, and every such change used to leave the whole site's compiled
 // and rendered pages behind for good (80 MB at 2000 pages).
-import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
@@ -26,7 +26,7 @@ const packBytes = (kind: string) => {
     .reduce((sum, name) => sum + statSync(join(folder, name)).size, 0);
 };
 
-test('changing the config again and again keeps the cache under three times what one build uses, and every page still hits after', async () => {
+test('changing the config again and again keeps the cache under four times what one build uses, and every page still hits after', async () => {
   const out = join(site.root, 'out');
   await build({ root: site.root, outDir: out });
   // What one build uses: the first build wrote nothing else.
@@ -43,8 +43,8 @@ test('changing the config again and again keeps the cache under three times what
   }
   for (const kind of ['compiled', 'rendered'] as const) {
     const bytes = sizes.map((size) => size[kind]);
-    // Kept, six changes would hold seven sites' entries; at most three sites' and the slack are left after each build.
-    for (const size of bytes) expect(size, `${kind}: ${bytes} against ${used[kind]} used`).toBeLessThanOrEqual(3 * used[kind] + PRUNE_SLACK_BYTES);
+    // Kept, six changes would hold seven sites' entries; at most four sites' and the slack are left after each build.
+    for (const size of bytes) expect(size, `${kind}: ${bytes} against ${used[kind]} used`).toBeLessThanOrEqual(4 * used[kind] + PRUNE_SLACK_BYTES);
     // And some build pruned: the folder shrank.
     expect(bytes.some((size, i) => i > 0 && size < bytes[i - 1]!), `${kind}: ${bytes}`).toBe(true);
     expect(bytes[bytes.length - 1], kind).toBeGreaterThanOrEqual(used[kind] * 0.9);
@@ -63,20 +63,18 @@ test('a prune in a rebuild that leaves the other pages where they are in the out
   await build({ root: site.root, outDir: out });
   // Entries of another site's build, long unused, that outweigh this one's: the next build that succeeds prunes.
   const rendered = join(site.root, '.docs-gen-cache', 'rendered');
-  for (let n = 0; n < 8; n++) {
+  for (let n = 0; n < 12; n++) {
     const key = `${n}`.repeat(64);
     await writeHeaderedCacheFile(cacheFilePath(rendered, key, 'page'), { key, theme: {} }, 'x'.repeat(packBytes('rendered') / 2));
   }
   packFolder(rendered).closeOwn();
-  const longAgo = new Date(Date.now() - 3_600_000);
-  for (const name of readdirSync(rendered)) utimesSync(join(rendered, name), longAgo, longAgo);
   const before = packBytes('rendered');
   writeFileSync(join(site.root, 'content', 'page-3.md'), `${pageText(3)}\nOne more line.\n`);
   const rebuilt = await build({ root: site.root, outDir: out });
   expect(rebuilt.reRendered).toEqual(['/page-3']);
   // The other pages' files stayed where they were: their render was not even looked up.
   expect(rebuilt.reusedFiles).toContain('page-4/index.html');
-  expect(packBytes('rendered')).toBeLessThan(before / 3);
+  expect(packBytes('rendered')).toBeLessThan(before / 4);
   const warm = await build({ root: site.root, outDir: tmp() });
   expect(warm.reRendered).toEqual([]);
 });

@@ -486,13 +486,11 @@ describe('headered cache entries, kept in packs', () => {
   });
 
   describe('a build that succeeded lets go of the entries it did not use', () => {
-    /** Writes each entry (a letter and its payload's byte count) into a pack of its own making, then dates that pack `ms` from now. */
-    const packOf = async (folder: string, entries: [string, number][], ms: number) => {
+    /** Writes each entry (a letter and its payload's byte count) into a pack of its own making; that pack's name. */
+    const packOf = async (folder: string, entries: [string, number][]) => {
       for (const [letter, bytes] of entries) await writeHeaderedCacheFile(entry(folder, letter), { key: key(letter) }, letter.repeat(bytes));
       const pack = readdirSync(folder).find((name) => name.endsWith('.pack') && readFileSync(join(folder, name.replace(/\.pack$/, '.index')), 'utf8').startsWith(key(entries[0]![0])))!;
       packFolder(folder).closeOwn();
-      const when = new Date(Date.now() + ms);
-      utimesSync(join(folder, pack), when, when);
       return pack;
     };
     const packsOf = (folder: string) => readdirSync(folder).filter((name) => name.endsWith('.pack')).sort();
@@ -503,75 +501,93 @@ describe('headered cache entries, kept in packs', () => {
       const found = readCacheFileHeader(entry(folder, letter), key(letter), isAny);
       return found && readCacheFilePayload(found).toString();
     };
+    /** A build of the site at `cacheDir` that uses the entries named (a letter each) of `folder`, and ends as `succeeded` says. */
+    const buildUsing = (cacheDir: string, folder: string, letters: string[]) => {
+      const record = recordCacheFilesUsed(cacheDir);
+      return {
+        use: (more = letters) => more.forEach((letter) => noteCacheFileUsed(entry(folder, letter))),
+        end: (succeeded: boolean) => mergePackedCaches(cacheDir, { record, succeeded }),
+      };
+    };
     const MB = 1024 * 1024;
 
-    test('when they take more than twice the room of those it used: the packs older than the build are rewritten with its entries, the newer ones left as they are', async () => {
+    test('when they take more than three times the room of those it used: the packs it found are rewritten with its entries, those made or grown since left as they are', async () => {
       const cacheDir = join(dir, 'pruned');
       const folder = join(cacheDir, 'rendered');
-      // Written by earlier builds: u is used now, d and e are not (a config changed since).
-      const old1 = await packOf(folder, [['u', 0.3 * MB], ['d', 0.6 * MB]], -60_000);
-      const old2 = await packOf(folder, [['e', 1.6 * MB]], -30_000);
-      // Written since the build began: v by this build, n by a dev server beside it.
-      const recent = await packOf(folder, [['v', 0.2 * MB], ['n', 0.05 * MB]], 1_000);
-      const recentBytes = packBytesOf(folder).find(([name]) => name === recent);
-      recordCacheFilesUsed(cacheDir);
-      for (const letter of ['u', 'v']) noteCacheFileUsed(entry(folder, letter));
-      mergePackedCaches(cacheDir, { since: Date.now() });
+      // Written by earlier builds: u is used now, d, e and g are not (a config changed since).
+      const old1 = await packOf(folder, [['u', 0.3 * MB], ['d', 0.6 * MB]]);
+      const old2 = await packOf(folder, [['e', 2 * MB]]);
+      const grown = await packOf(folder, [['g', 0.1 * MB]]);
+      const build = buildUsing(cacheDir, folder, ['u', 'v']);
+      // Written since the build began: v by this build, n by a dev server beside it, and more into g's pack by another process.
+      const recent = await packOf(folder, [['v', 0.2 * MB], ['n', 0.05 * MB]]);
+      appendFileSync(join(folder, grown), 'bytes another process appended');
+      const keptBytes = packBytesOf(folder).filter(([name]) => name === recent || name === grown);
+      build.use();
+      build.end(true);
       const packs = packsOf(folder);
-      expect(packs).toHaveLength(2);
-      expect(packs).toContain(recent);
+      expect(packs).toHaveLength(3);
       expect(packs).not.toContain(old1);
       expect(packs).not.toContain(old2);
-      expect(packBytesOf(folder).find(([name]) => name === recent)).toEqual(recentBytes);
+      expect(packBytesOf(folder).filter(([name]) => name === recent || name === grown)).toEqual(keptBytes);
       // The new pack holds u alone.
-      const rewritten = packs.find((name) => name !== recent)!;
+      const rewritten = packs.find((name) => name !== recent && name !== grown)!;
       expect(readFileSync(join(folder, rewritten.replace(/\.pack$/, '.index')), 'utf8').split('\n').filter(Boolean).map((line) => line.split('\t')[0])).toEqual([`${key('u')}.page`]);
       expect(payloadOf(folder, 'u')).toBe('u'.repeat(0.3 * MB));
       expect(payloadOf(folder, 'v')).toBe('v'.repeat(0.2 * MB));
       expect(payloadOf(folder, 'n')).toBe('n'.repeat(0.05 * MB));
+      expect(payloadOf(folder, 'g')).toBe('g'.repeat(0.1 * MB));
       for (const letter of ['d', 'e']) expect(payloadOf(folder, letter)).toBeUndefined();
-      expect(cacheFileNames(folder).sort()).toEqual(['n', 'u', 'v'].map((letter) => `${key(letter)}.page`));
+      expect(cacheFileNames(folder).sort()).toEqual(['g', 'n', 'u', 'v'].map((letter) => `${key(letter)}.page`));
     });
 
-    test('not while what it did not use is no more than twice what it used, and a megabyte', async () => {
+    test('not while what it did not use is no more than three times what it used, and a megabyte', async () => {
       const cacheDir = join(dir, 'kept');
       const folder = join(cacheDir, 'compiled');
-      await packOf(folder, [['u', 0.6 * MB], ['d', 0.6 * MB]], -60_000);
-      await packOf(folder, [['e', 0.9 * MB]], -30_000);
+      await packOf(folder, [['u', 0.5 * MB], ['d', 1 * MB]]);
+      await packOf(folder, [['e', 1.4 * MB]]);
       const before = packBytesOf(folder);
-      recordCacheFilesUsed(cacheDir);
-      noteCacheFileUsed(cacheFilePath(folder, key('u'), 'page'));
-      // 1.5 MB unused against 0.6 MB used: not more than twice 0.6 MB and a megabyte.
-      mergePackedCaches(cacheDir, { since: Date.now() });
+      // 2.4 MB unused against 0.5 MB used: not more than three times 0.5 MB and a megabyte.
+      let build = buildUsing(cacheDir, folder, ['u']);
+      build.use();
+      build.end(true);
       expect(packBytesOf(folder)).toEqual(before);
-      // 0.8 MB more unused, and the prune is due.
-      await packOf(folder, [['f', 0.8 * MB]], -10_000);
-      recordCacheFilesUsed(cacheDir);
-      noteCacheFileUsed(cacheFilePath(folder, key('u'), 'page'));
-      mergePackedCaches(cacheDir, { since: Date.now() });
+      // 0.2 MB more unused, and the prune is due.
+      await packOf(folder, [['f', 0.2 * MB]]);
+      build = buildUsing(cacheDir, folder, ['u']);
+      build.use();
+      build.end(true);
       expect(cacheFileNames(folder)).toEqual([`${key('u')}.page`]);
-      expect(payloadOf(folder, 'u')).toBe('u'.repeat(0.6 * MB));
+      expect(payloadOf(folder, 'u')).toBe('u'.repeat(0.5 * MB));
     });
 
-    test('never without a record of what a build used: a build that failed, a check, dev', async () => {
+    test('never by a build that failed, nor without a record (a check, dev), nor while another build of the site runs in the thread', async () => {
       const cacheDir = join(dir, 'unrecorded');
       const folder = join(cacheDir, 'rendered');
-      await packOf(folder, [['u', 0.1 * MB], ['d', 3 * MB]], -60_000);
+      await packOf(folder, [['u', 0.1 * MB], ['d', 3 * MB]]);
       const before = packBytesOf(folder);
-      // Recorded, but the build failed: no prune, and the record ends.
-      recordCacheFilesUsed(cacheDir);
+      // Due, had it succeeded.
+      expect(isPruneDue(3.1 * MB, 0.1 * MB)).toBe(true);
+      const failed = buildUsing(cacheDir, folder, ['u']);
+      failed.use();
+      failed.end(false);
+      expect(packBytesOf(folder)).toEqual(before);
+      // A check or dev: no record of what a build used; noted names go nowhere.
       noteCacheFileUsed(entry(folder, 'u'));
       mergePackedCaches(cacheDir);
       expect(packBytesOf(folder)).toEqual(before);
-      // Not recorded (a check, dev), or nothing noted: no prune either.
-      mergePackedCaches(cacheDir, { since: Date.now() });
-      noteCacheFileUsed(entry(folder, 'u'));
-      mergePackedCaches(cacheDir, { since: Date.now() });
-      recordCacheFilesUsed(cacheDir);
-      mergePackedCaches(cacheDir, { since: Date.now() });
+      // A build that looked nothing up.
+      buildUsing(cacheDir, folder, []).end(true);
       expect(packBytesOf(folder)).toEqual(before);
-      // Had it been recorded, the prune was due.
-      expect(isPruneDue(3.1 * MB, 0.1 * MB)).toBe(true);
+      // Two builds at once: the first to end leaves the packs to the other, which still reads them; that one prunes.
+      const first = buildUsing(cacheDir, folder, ['u']);
+      const second = buildUsing(cacheDir, folder, ['u']);
+      first.use();
+      first.end(true);
+      expect(packBytesOf(folder)).toEqual(before);
+      expect(payloadOf(folder, 'd')).toBe('d'.repeat(3 * MB));
+      second.end(true);
+      expect(cacheFileNames(folder)).toEqual([`${key('u')}.page`]);
     });
   });
 });

@@ -34,7 +34,7 @@ import { isPatternSource, redirectsFile } from '../shared/redirect-rules.ts';
 import { pruneCachesOfOtherBuilds } from '../util/prune-caches.ts';
 import { lockFilesDigest } from '../util/package-files.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
-import { mergePackedCaches, recordCacheFilesUsed, refreshCacheFiles } from '../util/cache-entry.ts';
+import { endCacheFilesRecord, mergePackedCaches, recordCacheFilesUsed, refreshCacheFiles } from '../util/cache-entry.ts';
 
 export interface BuildOptions {
   /** Site folder. */
@@ -480,8 +480,14 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, root)]);
     throw error;
   } finally {
-    if (staging) await discardStaging(staging);
-    await pool.close();
+    try {
+      if (staging) await discardStaging(staging);
+      await pool.close();
+    } catch (error) {
+      // Left open, the record would hold off every later build's prune of this site in this process.
+      if (cacheUse) endCacheFilesRecord(cacheUse);
+      throw error;
+    }
     // The workers wrote their last: the packs of entries this build added may be merged, and a build that succeeded lets go of what it did not use (cache-packs.ts).
     if (cacheUse) mergePackedCaches(cacheDir, { record: cacheUse, succeeded });
   }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import { endEntriesRecord, mergePacks, noteEntryUsed, packFolder, packHolds, prunePacks, readEntryHeader, readPack, recordEntriesUsed, refreshPackFolder, type EntriesUsed, type PackedEntry, type WholeEntry } from './cache-packs.ts';
+import { endEntriesRecord, isRecording, mergePacks, noteEntryUsed, packFolder, packHolds, prunePacks, readEntryHeader, readPack, recordEntriesUsed, refreshPackFolder, type EntriesUsed, type PackedEntry, type WholeEntry } from './cache-packs.ts';
 import { writeAtomically, writeAtomicallySync } from './write-atomically.ts';
 
 /**
@@ -253,18 +253,27 @@ export function recordCacheFilesUsed(cacheDir: string): CacheFilesUsed {
   return PACKED_CACHES.map((kind) => recordEntriesUsed(join(cacheDir, kind)));
 }
 
+/** Ends the record of what a build used (`recordCacheFilesUsed`), where the build cannot prune (its workers may not be done). */
+export function endCacheFilesRecord(record: CacheFilesUsed): void {
+  for (const folder of record) endEntriesRecord(folder);
+}
+
 /**
  * Tidies each packed cache of `cacheDir`, where no thread of this process writes into them (a
  * build's end, dev's start). A build passes what it recorded (`recordCacheFilesUsed`), whose
- * record ends here, and whether it succeeded: then, unless another build of the site runs in
- * this thread, the entries it did not use are let go once they have come to take more than three
- * times the room of those it did (`prunePacks`). Then the packs of a folder that has many are
- * merged (`mergeCacheFiles`).
+ * record ends here, and whether it succeeded: then the entries it did not use are let go once
+ * they have come to take more than three times the room of those it did (`prunePacks`). Then the
+ * packs of a folder that has many are merged (`mergeCacheFiles`). Neither while another build of
+ * the site runs in this thread (`isRecording`).
  */
 export function mergePackedCaches(cacheDir: string, build?: { record: CacheFilesUsed; succeeded: boolean }): void {
-  for (const record of build?.record ?? []) {
-    const alone = endEntriesRecord(record);
-    if (build!.succeeded && alone) prunePacks(record, isWholeEntry);
+  // Every record ends first: one left open would hold off every later build's prune in this process.
+  if (build) endCacheFilesRecord(build.record);
+  for (const kind of PACKED_CACHES) {
+    const dir = join(cacheDir, kind);
+    if (isRecording(dir)) continue;
+    const record = build?.record.find((folder) => folder.dir === dir);
+    if (build?.succeeded && record) prunePacks(record, isWholeEntry);
+    mergeCacheFiles(dir);
   }
-  for (const kind of PACKED_CACHES) mergeCacheFiles(join(cacheDir, kind));
 }

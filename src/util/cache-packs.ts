@@ -645,11 +645,20 @@ export function noteEntryUsed(dir: string, name: string): void {
   for (const record of openRecords) if (record.dir === dir) record.used.add(name);
 }
 
-/** Ends `record`; whether it was the only one open on its folder (no other build of the site runs in this thread). */
-export function endEntriesRecord(record: EntriesUsed): boolean {
+/** Ends `record`. */
+export function endEntriesRecord(record: EntriesUsed): void {
   openRecords.delete(record);
-  for (const other of openRecords) if (other.dir === record.dir) return false;
-  return true;
+}
+
+/**
+ * Whether a build records what it uses of `dir` in this thread now: then no merge or prune of the
+ * folder runs here. That build's look-ups read through this thread's handles on the packs, which a
+ * rewrite closes (a later read of a removed pack fails: "the compile cache lost …"), and its
+ * workers may still be appending to packs a merge would take.
+ */
+export function isRecording(dir: string): boolean {
+  for (const record of openRecords) if (record.dir === dir) return true;
+  return false;
 }
 
 /**
@@ -660,10 +669,9 @@ export function endEntriesRecord(record: EntriesUsed): boolean {
  * build began, still of the size they had then, are rewritten, keeping the used entries they
  * hold: a pack made or written to since, this build's or a process's beside it (a dev server,
  * another build), stays as it is. An entry of a process beside it in an older pack, which this
- * build did not use, is let go: that process misses it and makes it again. Call it only when no
- * other build of the site runs in this thread (`endEntriesRecord`): that build's look-ups read
- * through this thread's handles on the packs, which the rewrite closes. Returns the number of
- * packs removed.
+ * build did not use, is let go: that process misses it and makes it again. Nothing is pruned
+ * when an entry the build used is no longer in the folder. Call it only when no build of the site
+ * records in this thread (`isRecording`). Returns the number of packs removed.
  */
 export function prunePacks(record: EntriesUsed, isWhole: WholeEntry): number {
   const { dir, used, packsAtStart } = record;
@@ -677,7 +685,13 @@ export function prunePacks(record: EntriesUsed, isWhole: WholeEntry): number {
   refreshPackFolder(dir);
   const view = packFolder(dir);
   let usedBytes = 0;
-  for (const name of used) usedBytes += view.bytesOf(name);
+  for (const name of used) {
+    // Gone since (pruned by a build of another config beside this one, or never written): this
+    // build no longer knows what the folder holds of what it uses, and leaves it alone. Counted
+    // as nothing, its entries made every folder look due, and the other build's were let go.
+    if (!view.has(name)) return 0;
+    usedBytes += view.bytesOf(name);
+  }
   if (!isPruneDue(totalBytes, usedBytes)) return 0;
   return rewritePacks(dir, isWhole, (packs) => ({ merged: packs.filter(isOld), keep: (name) => used.has(name) }));
 }

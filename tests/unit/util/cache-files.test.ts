@@ -589,6 +589,35 @@ describe('headered cache entries, kept in packs', () => {
       second.end(true);
       expect(cacheFileNames(folder)).toEqual([`${key('u')}.page`]);
     });
+
+    test('never when an entry it used is gone from the folder (a build of another config beside it pruned it)', async () => {
+      const cacheDir = join(dir, 'gone');
+      const folder = join(cacheDir, 'compiled');
+      await packOf(folder, [['u', 0.1 * MB], ['d', 3 * MB]]);
+      const before = packBytesOf(folder);
+      const build = buildUsing(cacheDir, folder, ['u', 'w']);
+      build.use();
+      build.end(true);
+      expect(packBytesOf(folder)).toEqual(before);
+      // With only what is there used, the prune was due.
+      const again = buildUsing(cacheDir, folder, ['u']);
+      again.use();
+      again.end(true);
+      expect(cacheFileNames(folder)).toEqual([`${key('u')}.page`]);
+    });
+
+    test('no merge either while a build of the site records in this thread: a check or dev ending beside it leaves the packs to it', async () => {
+      const cacheDir = join(dir, 'merge-held');
+      const folder = join(cacheDir, 'rendered');
+      for (let n = 0; n <= PACKS_BEFORE_MERGE; n++) await packOf(folder, [[String.fromCharCode(97 + n), 1000]]);
+      const before = packBytesOf(folder);
+      const running = buildUsing(cacheDir, folder, []);
+      // A check's end: no record of its own.
+      mergePackedCaches(cacheDir);
+      expect(packBytesOf(folder)).toEqual(before);
+      running.end(true);
+      expect(packsOf(folder)).toHaveLength(1);
+    });
   });
 });
 

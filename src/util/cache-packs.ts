@@ -525,9 +525,9 @@ function releaseMergeLock(dir: string, token: string): void {
  * entry is copied when no pack left holds a whole copy of it and
  * `isWhole` accepts it (given its header's line, and the byte count of its payload after that line). One merge at
  * a time (`MERGE_LOCK`); a merge that cannot write its pack removes it and leaves the others as
- * they were. Called where no thread of this process writes into the folder (a build's end, dev's
- * start); a pack another process still appends to loses what it writes after (its look-ups
- * there miss). Returns the number of packs merged.
+ * they were, but for those with nothing to copy. Called where no thread of this process writes
+ * into the folder (a build's end, dev's start); a pack another process still appends to loses
+ * what it writes after (its look-ups there miss). Returns the number of packs removed.
  */
 export function mergePacks(dir: string, isWhole: WholeEntry): number {
   const listed = listPacks(dir).packs;
@@ -543,7 +543,8 @@ export type WholeEntry = (name: string, header: string, payloadBytes: number) =>
  * Under the merge lock of `dir`, copies the entries of the packs `choose` names into one new pack
  * and removes those packs: an entry is copied when `keep` (if given) names it, no pack left holds a
  * whole copy of it, and `isWhole` accepts it. Returns the number of packs removed; 0 when the
- * lock is another merge's, or the new pack cannot be written (then nothing is removed).
+ * lock is another merge's. When the new pack cannot be written, only the packs that hold no entry
+ * to copy are removed.
  */
 function rewritePacks(dir: string, isWhole: WholeEntry, choose: (packs: ListedPack[]) => { merged: ListedPack[]; keep?: (name: string) => boolean }): number {
   const token = `${writer}-${++packsOpened}`;
@@ -565,14 +566,26 @@ function rewritePacks(dir: string, isWhole: WholeEntry, choose: (packs: ListedPa
         return false;
       }
     };
+    // Each entry to copy, with its whole copies in the packs merged.
+    const toCopy: { name: string; places: PackedEntry[] }[] = [];
     for (const name of folder.names()) {
       if (keep && !keep(name)) continue;
       const places = folder.placesOf(name);
       // Only entries in a pack merged are read: those of the packs left (most of the cache) are not.
       if (!places.some((place) => fromMerged.has(place.pack))) continue;
       if (places.some((place) => left.has(place.pack) && wholeHere(name, place))) continue;
+      const whole = places.filter((place) => fromMerged.has(place.pack) && wholeHere(name, place));
+      if (whole.length) toCopy.push({ name, places: whole });
+    }
+    const remove = (packs: readonly ListedPack[]) => {
+      for (const { pack, index } of packs) {
+        closePack(pack);
+        removeFiles([index, pack]);
+      }
+      return packs.length;
+    };
+    for (const { name, places } of toCopy) {
       for (const place of places) {
-        if (!fromMerged.has(place.pack) || !wholeHere(name, place)) continue;
         let bytes: Buffer;
         try {
           bytes = Buffer.allocUnsafe(place.length);
@@ -583,19 +596,18 @@ function rewritePacks(dir: string, isWhole: WholeEntry, choose: (packs: ListedPa
         try {
           folder.append(name, bytes);
         } catch {
-          // The merged pack cannot be written (a full disk): given up, nothing removed.
+          // The new pack cannot be written (a full disk): given up, and only the packs that hold
+          // nothing to copy are removed (a prune's packs of entries no build uses: on a full disk,
+          // their room is wanted most).
           folder.removeOwn();
-          return 0;
+          const holding = new Set(toCopy.flatMap(({ places: copies }) => copies.map(({ pack }) => pack)));
+          return remove(merged.filter(({ pack }) => !holding.has(pack)));
         }
         break;
       }
     }
     folder.closeOwn();
-    for (const { pack, index } of merged) {
-      closePack(pack);
-      removeFiles([index, pack]);
-    }
-    return merged.length;
+    return remove(merged);
   } finally {
     releaseMergeLock(dir, token);
     folders.get(dir)?.refresh();

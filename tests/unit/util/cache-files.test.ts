@@ -606,6 +606,32 @@ describe('headered cache entries, kept in packs', () => {
       expect(cacheFileNames(folder)).toEqual([`${key('u')}.page`]);
     });
 
+    test('on a full disk, still removes the packs that hold nothing it used, and keeps the one it could not copy from', async () => {
+      const cacheDir = join(dir, 'full-prune');
+      const folder = join(cacheDir, 'rendered');
+      const garbage = await packOf(folder, [['d', 3 * MB]]);
+      const mixed = await packOf(folder, [['u', 0.1 * MB], ['e', 0.5 * MB]]);
+      // In a worker whose writes fail after the lock's: u cannot be copied out of its pack.
+      await inWorker(`
+        const fs = require('node:fs');
+        const write = fs.writeSync;
+        let writes = 0;
+        fs.writeSync = (...args) => {
+          if (writes++ >= 1) throw Object.assign(new Error('ENOSPC: no space left on device'), { code: 'ENOSPC' });
+          return write(...args);
+        };
+        require('node:module').syncBuiltinESMExports();
+        const { mergePackedCaches, noteCacheFileUsed, recordCacheFilesUsed } = await import(workerData.module);
+        const record = recordCacheFilesUsed(workerData.cacheDir);
+        noteCacheFileUsed(workerData.used);
+        mergePackedCaches(workerData.cacheDir, { record, succeeded: true });
+        return null;`, { cacheDir, used: entry(folder, 'u') });
+      expect(packsOf(folder)).toEqual([mixed]);
+      expect(packsOf(folder)).not.toContain(garbage);
+      expect(payloadOf(folder, 'u')).toBe('u'.repeat(0.1 * MB));
+      expect(payloadOf(folder, 'd')).toBeUndefined();
+    });
+
     test('no merge either while a build of the site records in this thread: a check or dev ending beside it leaves the packs to it', async () => {
       const cacheDir = join(dir, 'merge-held');
       const folder = join(cacheDir, 'rendered');

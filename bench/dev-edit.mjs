@@ -57,13 +57,16 @@ async function startDev(root, { traceGc = false } = {}) {
   const output = [];
   const fullGcs = [];
   let partial = '';
+  // Decoded as a stream: a character split across two chunks stays whole.
+  if (traceGc) child.stdout.setEncoding('utf8');
   child.stdout.on('data', (d) => {
     if (!traceGc) return void output.push(d);
-    const lines = (partial + d.toString()).split('\n');
+    const lines = (partial + d).split('\n');
     partial = lines.pop();
     for (const line of lines) {
       const gc = FULL_GC.exec(line);
-      if (gc) fullGcs.push({ at: Date.now(), isolate: gc[1], keptMiB: Number(gc[2]) * 1e6 / 2 ** 20 });
+      // V8 prints MiB as "MB".
+      if (gc) fullGcs.push({ at: Date.now(), isolate: gc[1], keptMiB: Number(gc[2]) });
       else if (!/^\[\d+:0x[0-9a-f]+\]/.test(line)) output.push(Buffer.from(`${line}\n`));
     }
   });
@@ -161,7 +164,7 @@ async function editToScreen(browser, root, route, file, memoryEdits = 0) {
 }
 
 /**
- * Each thread's heap after its full collections over the edits, the first half's largest against
+ * Each thread's heap after its full collections over the edits, the first half's lowest against
  * the second half's: the growth of the thread that grew most, and lines to print. Undefined
  * growth when no thread collected in both halves.
  */
@@ -178,9 +181,10 @@ function keptHeapGrowth(fullGcs, edits) {
       lines.push(`  heap kept by full collections, thread ${isolate}: ${kept} MiB (edits before) — not in both halves`);
       continue;
     }
-    const grew = Math.max(...second) / Math.max(...first) - 1;
+    // The lowest of each half, as for the RSS: what a save in progress holds when a collection runs is not kept.
+    const grew = Math.min(...second) / Math.min(...first) - 1;
     growth = Math.max(growth ?? -Infinity, grew);
-    lines.push(`  heap kept by full collections, thread ${isolate}: ${kept} MiB (edits before); largest ${Math.round(Math.max(...first))} then ${Math.round(Math.max(...second))} MiB (${grew >= 0 ? '+' : ''}${(grew * 100).toFixed(1)} %) → ${grew < 0.05 ? 'flat' : 'growing'}`);
+    lines.push(`  heap kept by full collections, thread ${isolate}: ${kept} MiB (edits before); lowest ${Math.round(Math.min(...first))} then ${Math.round(Math.min(...second))} MiB (${grew >= 0 ? '+' : ''}${(grew * 100).toFixed(1)} %) → ${grew < 0.05 ? 'flat' : 'growing'}`);
   }
   return { growth, lines };
 }
@@ -251,12 +255,17 @@ try {
         results[`${name} full collections over ${memoryEdits} edits`] = fullGcs;
         const kept = keptHeapGrowth(fullGcs, memoryEdits);
         for (const line of kept.lines) console.log(line);
-        // The heap each thread keeps after a full collection is what a leak raises; the RSS floor
-        // above also holds the pages V8 keeps free, which it sizes by its own rules. Judged by the
-        // heap when every thread that collected in both halves did; else by the RSS floor.
-        const judged = kept.growth ?? growth;
-        console.log(`memory over ${memoryEdits} edits: ${judged < 0.05 ? 'flat (met)' : 'growing (not met)'}, by ${kept.growth === undefined ? 'the RSS floor' : 'the heap kept by full collections'}`);
-        addTarget(`dev: memory flat over ${memoryEdits} edits at ${corpus.pages}`, `${judged >= 0 ? '+' : ''}${(judged * 100).toFixed(1)} % (${kept.growth === undefined ? 'RSS floor' : 'heap kept by full collections'})`, judged < 0.05);
+        // The heap a thread keeps after a full collection is what a leak of JavaScript objects
+        // raises, without the free pages V8 keeps committed, which the RSS floor above counts and
+        // which moved it by 6 to 8 % between runs with nothing kept (bench/README.md). It is judged
+        // within 5 % for every thread that collected in both halves. The RSS floor still bounds what
+        // that heap cannot see (buffers and native memory, a thread that collected in one half
+        // only): within 20 % then, or within 5 % when no thread collected in both halves.
+        const rssBound = kept.growth === undefined ? 0.05 : 0.2;
+        const met = (kept.growth === undefined || kept.growth < 0.05) && growth < rssBound;
+        const figure = `${kept.growth === undefined ? '' : `heap kept ${kept.growth >= 0 ? '+' : ''}${(kept.growth * 100).toFixed(1)} %, `}RSS floor ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %`;
+        console.log(`memory over ${memoryEdits} edits: ${met ? 'flat (met)' : 'growing (not met)'}: ${figure} (heap within 5 %, RSS floor within ${rssBound * 100} %)`);
+        addTarget(`dev: memory flat over ${memoryEdits} edits at ${corpus.pages}`, figure, met);
       }
     }
   } finally {

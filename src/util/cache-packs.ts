@@ -360,12 +360,11 @@ export function refreshPackFolder(dir: string): void {
   else packFolder(dir);
 }
 
-/** A pack as the folder lists it: its index file, its size, and when it was last written to. */
+/** A pack as the folder lists it: its index file and its size. */
 interface ListedPack {
   pack: string;
   index: string;
   bytes: number;
-  modifiedMs: number;
 }
 
 /** The packs in `dir`, with their index files and sizes, and the packs no index names. */
@@ -384,15 +383,12 @@ function listPacks(dir: string): { packs: ListedPack[]; unindexed: string[] } {
     const pack = index.slice(0, -INDEX.length) + PACK;
     indexed.add(pack);
     let bytes = 0;
-    let modifiedMs = 0;
     try {
-      const stats = statSync(pack);
-      bytes = stats.size;
-      modifiedMs = stats.mtimeMs;
+      bytes = statSync(pack).size;
     } catch {
       // An index whose pack is gone: merged away with nothing.
     }
-    packs.push({ pack, index, bytes, modifiedMs });
+    packs.push({ pack, index, bytes });
   }
   const unindexed = names.filter((name) => name.endsWith(PACK) && !indexed.has(join(dir, name))).map((name) => join(dir, name));
   return { packs, unindexed };

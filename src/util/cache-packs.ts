@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 /**
  * The compiled-page and rendered-page caches keep their entries in packs, not one file each. A
@@ -59,6 +59,7 @@ function closePack(pack: string): void {
   const fd = openPacks.get(pack);
   if (fd === undefined) return;
   openPacks.delete(pack);
+  heldBytes.delete(pack);
   try {
     closeSync(fd);
   } catch {
@@ -78,9 +79,24 @@ export function readPack(pack: string, into: Buffer, offset: number, length: num
   return read;
 }
 
+/**
+ * The size each open pack had when last asked (`packHolds`), by path, while its descriptor stays
+ * open. A pack is only ever appended to (by its one writer), never cut or renamed onto, so the file
+ * behind a descriptor holds at least what it held: a rebuild that looks up 2000 entries in a dozen
+ * packs asks the file system a dozen times, not 2000 (17 ms of a one-page rebuild's main thread).
+ * Forgotten when the descriptor closes (a path opened again may be a copy put there since), and
+ * when the folder is read again (`PackFolder.refresh`, at the start of each pass over the pages):
+ * a pack cut short from outside between two builds of a dev session is a miss again, not an error.
+ */
+const heldBytes = new Map<string, number>();
+
 /** Whether `pack` is `end` bytes long or more: an entry read in part (its header) is whole there. */
 export function packHolds(pack: string, end: number): boolean {
-  return fstatSync(packFd(pack)).size >= end;
+  const fd = packFd(pack);
+  if ((heldBytes.get(pack) ?? -1) >= end) return true;
+  const size = fstatSync(fd).size;
+  heldBytes.set(pack, size);
+  return size >= end;
 }
 
 /** The buffer every header is read into, kept between reads (a look-up loop reads thousands, one at a time) up to `SCRATCH_KEPT`. */
@@ -173,6 +189,8 @@ export class PackFolder {
    */
   refresh(): void {
     this.writeFailed = false;
+    // Sizes asked again from here: what a pass over the folder learns holds for that pass.
+    for (const pack of heldBytes.keys()) if (pack.startsWith(join(this.dir, sep))) heldBytes.delete(pack);
     let names: string[];
     try {
       names = readdirSync(this.dir);

@@ -124,6 +124,18 @@ describe('headered cache entries, kept in packs', () => {
     expect(readCacheFilePayload(readCacheFileHeader(entry(folder, 'c'), key('c'), isAny)!).toString()).toBe('again');
   });
 
+  test('a pack cut short after the size was learnt is a miss once the folder is read again', async () => {
+    const folder = join(dir, 'cut-later');
+    // Longer than a look-up's first read: its size is asked for, and kept while the pack stays open.
+    await writeHeaderedCacheFile(entry(folder, 'l'), { key: key('l') }, 'y'.repeat(20_000));
+    const found = readCacheFileHeader(entry(folder, 'l'), key('l'), isAny)!;
+    expect(readCacheFileHeader(entry(folder, 'l'), key('l'), isAny)).toBeDefined();
+    truncateSync(found.place.pack, found.payloadStart + 100);
+    // A new pass over the folder (the next build, dev's next look-up) asks the file system again.
+    refreshCacheFiles(folder);
+    expect(readCacheFileHeader(entry(folder, 'l'), key('l'), isAny)).toBeUndefined();
+  });
+
   test('an entry dropped is a miss to every look-up after, and can be written again', async () => {
     const folder = join(dir, 'dropped');
     await writeHeaderedCacheFile(entry(folder, 'd'), { key: key('d') }, 'first');

@@ -53,6 +53,7 @@ const program = new Command()
   .name('docs-gen')
   .description('Build, serve and check a documentation site made of MDX pages.')
   .version((JSON.parse(readFileSync(join(toolRoot(), 'package.json'), 'utf8')) as { version: string }).version)
+  // An option here that takes a value would need `v8FlagsFor` (src/util/v8-tuning.ts) to skip it to find the command.
   .option('--debug', 'print stack traces of internal errors')
   .hook('preAction', (command) => {
     debug = Boolean(command.opts().debug);

@@ -125,7 +125,7 @@ export function readCacheFileHeaderAt<Header extends { key: string; bytes: numbe
     const header = JSON.parse(head.line) as Partial<Header> | null;
     // The key inside guards against an entry filed under another name; the count, against one cut short.
     if (header?.key !== key || header.bytes !== place.length - head.bytes - 1 || !isHeader(header)) return undefined;
-    // The pack cut short after the header (a disk that filled): not whole.
+    // The pack cut short after the header (by another program, in place): not whole.
     if (head.read < place.length && !packHolds(place.pack, place.start + place.length)) return undefined;
     return { file, place, header, payloadStart: place.start + head.bytes + 1 };
   } catch {

@@ -40,7 +40,7 @@ let packsOpened = 0;
  * build looks up in two folders. A pack closed to make room is opened again when next read.
  */
 const openPacks = new Map<string, number>();
-const OPEN_PACKS_KEPT = 64;
+export const OPEN_PACKS_KEPT = 64;
 
 function packFd(pack: string): number {
   let fd = openPacks.get(pack);
@@ -73,7 +73,11 @@ export function readPack(pack: string, into: Buffer, offset: number, length: num
   let read = 0;
   while (read < length) {
     const got = readSync(fd, into, offset + read, length - read, position + read);
-    if (got === 0) break;
+    if (got === 0) {
+      // Shorter than a look-up learnt: cut in place by another program. Its size is asked again.
+      heldBytes.delete(pack);
+      break;
+    }
     read += got;
   }
   return read;
@@ -81,12 +85,15 @@ export function readPack(pack: string, into: Buffer, offset: number, length: num
 
 /**
  * The size each open pack had when last asked (`packHolds`), by path, while its descriptor stays
- * open. A pack is only ever appended to (by its one writer), never cut or renamed onto, so the file
- * behind a descriptor holds at least what it held: a rebuild that looks up 2000 entries in a dozen
- * packs asks the file system a dozen times, not 2000 (17 ms of a one-page rebuild's main thread).
- * Forgotten when the descriptor closes (a path opened again may be a copy put there since), and
- * when the folder is read again (`PackFolder.refresh`, at the start of each pass over the pages):
- * a pack cut short from outside between two builds of a dev session is a miss again, not an error.
+ * open. docs-gen only ever appends to a pack (its one writer), and never cuts one or renames onto
+ * one, so the file behind a descriptor holds at least what it held: a rebuild that looks up 2000
+ * entries in a dozen packs asks the file system a dozen times, not 2000 (17 ms of a one-page
+ * rebuild's main thread). Forgotten when the descriptor closes (a path opened again may be a copy
+ * put there since), when a read comes up short, and when the folder is read again
+ * (`PackFolder.refresh`, at the start of each pass over the pages). So a pack another program cuts
+ * in place (`rsync --inplace`, a sync client) is a miss from the next pass on; within a pass, an
+ * entry it cut after the pack's size was learnt fails its page when read ("build again"), as one
+ * cut after its own look-up always did.
  */
 const heldBytes = new Map<string, number>();
 

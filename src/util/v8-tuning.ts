@@ -7,14 +7,19 @@ import { setFlagsFromString } from 'node:v8';
  * default budget (66 KB of bytecode in Node 20) TurboFan spent CPU on many functions that ended
  * before the optimised code repaid it, on the two cores the worker threads share. With about
  * fifteen times the default, only the really hot code (markdown-it's and shiki's inner loops)
- * is optimised: on the bench's corpora, cold builds of 250 pages took 23 % less time and 28 %
- * less CPU, 2000 pages 5 to 12 % less, a one-page rebuild at 2000 pages 7 % less, and 10 000
- * pages the same within the machine's noise (bench/README.md, "V8's interrupt budget"). The
+ * is optimised: on the bench's corpora (medians of alternating runs), cold builds of 250 pages
+ * took 22 % less time and 24 % less CPU, of 2000 pages 5 % less time and 7 % less CPU, a
+ * one-page rebuild at 2000 pages 5 % less time and 15 % less CPU, and 10 000 pages the same
+ * within the machine's noise (bench/README.md, "V8's interrupt budget"). The
  * output is byte for byte the same: a tier changes how fast code runs, not what it computes.
  */
 export const INTERRUPT_BUDGET = 1_000_000;
 
-/** The commands that run to an end: dev and preview serve for hours, where V8's default pays. */
+/**
+ * The commands that run to an end: dev and preview serve for hours, where V8's default pays. The
+ * command is the first argument that is not an option: no option before it takes a value
+ * (`--debug` alone, src/cli.ts).
+ */
 const BATCH_COMMANDS = new Set(['build', 'check']);
 
 /**

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, describe, expect, test } from 'vitest';
 import { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, mergePackedCaches, noteCacheFileUsed, payloadPart, recordCacheFilesUsed, readCacheEntrySync, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayload, readCacheFilePayloadRange, readPayloadPart, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile } from '../../../src/util/cache-entry.ts';
-import { MERGE_LOCK, PACKS_BEFORE_MERGE, isPruneDue, packFolder, packsToMerge } from '../../../src/util/cache-packs.ts';
+import { MERGE_LOCK, OPEN_PACKS_KEPT, PACKS_BEFORE_MERGE, isPruneDue, packFolder, packsToMerge } from '../../../src/util/cache-packs.ts';
 import { cacheEntryBytes } from '../../cache-entries.ts';
 import { writeAtomically, writeAtomicallySync } from '../../../src/util/write-atomically.ts';
 import { distPath } from '../../../src/util/dist-path.ts';
@@ -130,10 +130,38 @@ describe('headered cache entries, kept in packs', () => {
     await writeHeaderedCacheFile(entry(folder, 'l'), { key: key('l') }, 'y'.repeat(20_000));
     const found = readCacheFileHeader(entry(folder, 'l'), key('l'), isAny)!;
     expect(readCacheFileHeader(entry(folder, 'l'), key('l'), isAny)).toBeDefined();
-    truncateSync(found.place.pack, found.payloadStart + 100);
+    // Past a look-up's first read: only the size tells the entry is not whole.
+    truncateSync(found.place.pack, found.payloadStart + 8000);
     // A new pass over the folder (the next build, dev's next look-up) asks the file system again.
     refreshCacheFiles(folder);
     expect(readCacheFileHeader(entry(folder, 'l'), key('l'), isAny)).toBeUndefined();
+  });
+
+  test('a pack closed to make room for others is asked its size again when opened again', async () => {
+    const folder = join(dir, 'evicted');
+    await writeHeaderedCacheFile(entry(folder, 'e'), { key: key('e') }, 'z'.repeat(20_000));
+    const found = readCacheFileHeader(entry(folder, 'e'), key('e'), isAny)!;
+    // One pack per folder: reading from as many others closes this one.
+    for (let i = 0; i < OPEN_PACKS_KEPT; i++) {
+      const other = join(dir, 'evicting', String(i));
+      await writeHeaderedCacheFile(entry(other, 'f'), { key: key('f') }, 'w');
+      expect(readCacheFileHeader(entry(other, 'f'), key('f'), isAny)).toBeDefined();
+    }
+    truncateSync(found.place.pack, found.payloadStart + 8000);
+    // No new pass over the folder, and the header's read is whole: only the closing forgot the size.
+    expect(readCacheFileHeader(entry(folder, 'e'), key('e'), isAny)).toBeUndefined();
+  });
+
+  test('a read that comes up short makes the next look-up ask the size again', async () => {
+    const folder = join(dir, 'cut-inside');
+    await writeHeaderedCacheFile(entry(folder, 'a'), { key: key('a') }, 'a'.repeat(20_000));
+    await writeHeaderedCacheFile(entry(folder, 'b'), { key: key('b') }, 'b'.repeat(20_000));
+    expect(readCacheFileHeader(entry(folder, 'a'), key('a'), isAny)).toBeDefined();
+    const b = readCacheFileHeader(entry(folder, 'b'), key('b'), isAny)!;
+    // Cut in place by another program, inside b, after this pass learnt the pack's size.
+    truncateSync(b.place.pack, b.payloadStart + 100);
+    expect(() => readCacheFilePayload(b)).toThrow(/changed since it was looked up/);
+    expect(readCacheFileHeader(entry(folder, 'b'), key('b'), isAny)).toBeUndefined();
   });
 
   test('an entry dropped is a miss to every look-up after, and can be written again', async () => {

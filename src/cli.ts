@@ -4,6 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Command } from 'commander';
 import { build } from './build/build.ts';
+import { formatTimings } from './build/build-timings.ts';
 import { isDiagnosticError, dedupeDiagnostics, type Diagnostic } from './diagnostics/diagnostic.ts';
 import { formatDiagnostic } from './diagnostics/format.ts';
 import { sourceOf } from './diagnostics/source-of.ts';
@@ -66,7 +67,8 @@ program
   .option('--out <dir>', 'output folder (default: <root>/out)')
   .option('--keep-going', 'report a page that cannot be built and build the rest (exit 1 when a page was left out)', false)
   .option('--no-cache', 'compile and render every page afresh and link nothing from the old output (image sizes and variants are still reused)')
-  .action(async (options: { root: string; out?: string; keepGoing: boolean; cache: boolean }) => {
+  .option('--timings', 'print where the time went: each stage of the build, and each plugin hook', false)
+  .action(async (options: { root: string; out?: string; keepGoing: boolean; cache: boolean; timings: boolean }) => {
     const root = resolve(options.root);
     try {
       const result = await build({ root, outDir: options.out ? resolve(options.out) : undefined, keepGoing: options.keepGoing, cache: options.cache });
@@ -78,6 +80,7 @@ program
       const leftOut = new Set(result.failures.map((d) => d.file)).size;
       if (leftOut) console.log(`  ${leftOut} page${leftOut === 1 ? '' : 's'} left out (--keep-going): ${result.failures.length} error${result.failures.length === 1 ? '' : 's'} above`);
       for (const line of result.notes) console.log(line);
+      if (options.timings) for (const line of formatTimings(result.timings)) console.log(line);
       if (leftOut) process.exitCode = EXIT_PROBLEMS;
       if (process.env.DOCS_GEN_STATS_FILE) {
         writeFileSync(process.env.DOCS_GEN_STATS_FILE, JSON.stringify({ pages: result.pages, ms: result.ms, maxRssBytes: process.resourceUsage().maxRSS * 1024, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 }));

@@ -22,6 +22,7 @@ import { outputPathFor } from './route-data.ts';
 import type { RenderOutput } from './render-worker.tsx';
 import { lookUpRendered, renderCacheSiteKey, renderedFileKey, rendersToolComponentsOnly, type RenderCache } from './render-cache.ts';
 import { foundInCompileCache } from './compiled-keys.ts';
+import { BuildTimings, CONTENT_STAGE, POST_BUILD_STAGE, type Timings } from './build-timings.ts';
 import { pageToTransform, renderInPool } from './render-in-pool.ts';
 import { withLocaleFallbacks } from '../shared/locale-fallback.ts';
 import { withSections } from './lazy-sections.ts';
@@ -41,7 +42,7 @@ export interface BuildOptions {
   root: string;
   /** @default `<root>/out` */
   outDir?: string;
-  /** Progress lines (the CLI prints them). */
+  /** Progress lines, for an embedder or a test (the CLI prints `timings` instead, with `--timings`). */
   log?: (line: string) => void;
   /** Overrides the config's `evaluationTimeoutMs`, and bounds the config's own load (tests inject a tiny one). */
   evaluationTimeoutMs?: number;
@@ -76,6 +77,8 @@ export interface BuildResult {
   reusedFiles: string[];
   /** The folders of the output (relative to `outDir`, sorted) kept from the previous output rather than made again (spare-folders.ts). */
   reusedFolders: string[];
+  /** Where the time went, stage by stage and plugin hook by plugin hook (`--timings`, build-timings.ts); the cache's merge, after the build, is added when it ends. */
+  timings: Timings;
 }
 
 /** What a page left out by `--keep-going` is told, when its error has no hint of its own. */
@@ -236,8 +239,9 @@ export async function runnableMdxComponents(plugins: Plugin[], context: PluginCo
  * Loads config and content and runs the content hooks. With `keepGoing`, a page whose compile
  * fails is reported in `failures` and its route dropped, as `check` tolerates it.
  */
-export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool, limits: { evaluationTimeoutMs?: number; keepGoing?: boolean; cache?: boolean } = {}) {
+export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool, limits: { evaluationTimeoutMs?: number; keepGoing?: boolean; cache?: boolean; timings?: BuildTimings } = {}) {
   const { config, plugins, context: base, configWarnings } = await prepareSite(root, mode, pool, limits);
+  limits.timings?.endStage('config and plugins', `${plugins.length} plugins`);
   const failures: Diagnostic[] = [];
   const failedPages = new Set<string>();
   const context: PluginContext = !limits.keepGoing
@@ -252,7 +256,8 @@ export async function loadSite(root: string, mode: PluginContext['mode'], pool: 
             return emptyPage();
           }),
       };
-  const result = await runContentHooks(plugins, context);
+  const result = await runContentHooks(plugins, context, limits.timings?.timeHook);
+  limits.timings?.endStage(CONTENT_STAGE, `${result.site.routes.length} routes`);
   if (limits.keepGoing) {
     // A plugin's error placed in a page (a missing image) leaves that page out too.
     const pageFiles = new Set(result.site.routes.map((r) => r.sourcePath).filter(Boolean));
@@ -385,6 +390,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const root = resolve(options.root);
   const outDir = resolve(options.outDir ?? join(root, 'out'));
   const log = options.log ?? (() => {});
+  const timings = new BuildTimings();
   // A second worker only when pages queue up: a small site does not pay for two threads' imports.
   const pool = new WorkerPool(undefined, { startOnDemand: true });
   prestartCompilers(pool, root, options.cache ?? true);
@@ -395,7 +401,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   let staging: string | undefined;
   try {
     await removeLeftovers(outDir);
-    const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache });
+    const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache, timings });
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);
     addThemeRoutes(site, config);
@@ -406,6 +412,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     const reuseOutput = context.persistentCache && !(config.plugins as Plugin[]).some((p) => p.postBuild || p.transformPage);
     staging = await createStagingFolder(outDir);
     const output = reuseOutput ? new ReusingOutputWriter({ outDir, staging, cacheDir: context.cacheDir, inPlace: options.updateInPlace !== false }) : plainOutputWriter(staging);
+    timings.endStage('the last output checked', !(output instanceof ReusingOutputWriter) ? 'not reused' : output.inPlace ? 'as the last build left it: updated in place' : 'to be replaced');
     // The old output's folders that will hold this build's pages, kept from the last build instead of made again (spare-folders.ts).
     const spare = reuseOutput ? spareFoldersPath(outputManifestPath(context.cacheDir, outDir)) : undefined;
     let keptFolders = new Set<string>();
@@ -431,6 +438,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     const cache = context.persistentCache ? { dir: join(context.cacheDir, 'rendered'), siteKey: await renderCacheSiteKey(snapshot), toolComponentsOnly: rendersToolComponentsOnly(snapshot) } : undefined;
     // This thread's view of the rendered entries as they are now (another build may have added some since it last read them).
     if (cache) refreshCacheFiles(cache.dir);
+    timings.endStage('public/, client assets and sidebar data');
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);
@@ -440,6 +448,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     // What was not rendered is not in the site: not in the sitemap, search data or postBuild's view.
     site.routes = renders.routes;
     if (transformers.length) await transformAndWrite(transformers, rendered, site.routes, context, staging);
+    timings.endStage('pages', `${renders.reRendered.length} rendered, ${rendered.length - renders.reRendered.length} from the cache`);
 
     log(`rendered ${rendered.length} routes`);
     const notFound = output.whereIs('404/index.html');
@@ -455,7 +464,9 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     const redirectsText = redirectsFile(config.redirects, { basePath: config.basePath, locales: config.locales.map((l) => l.locale), defaultLocale: config.defaultLocale });
     if (redirectsText) await output.write('_redirects', redirectsText);
     for (const redirect of config.redirects.filter((r) => !isPatternSource(r.source))) await output.write(redirectOutputPath(redirect), redirectPage(redirect, config));
-    const postBuildFailures = await runPostBuild(plugins, { outDir: staging, site, context, output });
+    timings.endStage('site files');
+    const postBuildFailures = await runPostBuild(plugins, { outDir: staging, site, context, output }, timings.timeHook);
+    timings.endStage(POST_BUILD_STAGE);
     if (postBuildFailures.length) throw new DiagnosticError(postBuildFailures);
 
     log('site files and postBuild done');
@@ -473,8 +484,9 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
       staging = undefined;
     }
     if (output instanceof ReusingOutputWriter) await output.finish();
+    timings.endStage('into the output folder', updatedInPlace ? 'updated in place' : 'swapped in');
     succeeded = failures.length === 0;
-    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort(), reusedFolders: [...keptFolders].sort() };
+    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort(), reusedFolders: [...keptFolders].sort(), timings };
   } catch (error) {
     // A full disk or a folder we may not write to: say which path, not "internal error".
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, root)]);
@@ -483,6 +495,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     try {
       if (staging) await discardStaging(staging);
       await pool.close();
+      if (succeeded) timings.endStage('workers stopped, old files removed');
     } catch (error) {
       // Left open, the record would hold off every later build's prune of this site in this process.
       if (cacheUse) endCacheFilesRecord(cacheUse);
@@ -490,6 +503,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     }
     // The workers wrote their last: the packs of entries this build added may be merged, and a build that succeeded lets go of what it did not use (cache-packs.ts).
     if (cacheUse) mergePackedCaches(cacheDir, { record: cacheUse, succeeded });
+    // After the result was made: the CLI prints it once the build has ended, these stages with it.
+    if (succeeded) timings.endStage('cache packs merged and pruned');
   }
 }
 

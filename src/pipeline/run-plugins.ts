@@ -121,8 +121,17 @@ function withContentListedOnce(context: PluginContext): PluginContext {
   return { ...context, listContent };
 }
 
-/** Runs `loadContent` (parallel) then `contentLoaded` (sequential, in order). */
-export async function runContentHooks(plugins: Plugin[], baseContext: PluginContext): Promise<PipelineResult> {
+/** The hooks whose runs a timer sees. */
+export type TimedHook = 'loadContent' | 'contentLoaded' | 'postBuild';
+
+/** Runs one plugin's hook (`run`), and may time it (a build's `--timings`, build-timings.ts). */
+export type HookTimer = <Result>(plugin: string, hook: TimedHook, run: () => Promise<Result>) => Promise<Result>;
+
+/** Runs a hook as it is, untimed: `runContentHooks` and `runPostBuild` without a timer. */
+const untimed: HookTimer = (_plugin, _hook, run) => run();
+
+/** Runs `loadContent` (parallel) then `contentLoaded` (sequential, in order), each through `timeHook` (a build's `--timings`). */
+export async function runContentHooks(plugins: Plugin[], baseContext: PluginContext, timeHook: HookTimer = untimed): Promise<PipelineResult> {
   validatePlugins(plugins);
   const context = withContentListedOnce(baseContext);
   const diagnostics: Diagnostic[] = [];
@@ -131,7 +140,7 @@ export async function runContentHooks(plugins: Plugin[], baseContext: PluginCont
     plugins.map(async (plugin) => {
       if (!plugin.loadContent) return;
       try {
-        allContent[plugin.name] = await plugin.loadContent({ context });
+        allContent[plugin.name] = await timeHook(plugin.name, 'loadContent', async () => plugin.loadContent!({ context }));
       } catch (error) {
         diagnostics.push(...hookFailure(error, plugin.name, 'loadContent'));
       }
@@ -182,7 +191,7 @@ export async function runContentHooks(plugins: Plugin[], baseContext: PluginCont
       },
     };
     try {
-      await plugin.contentLoaded({ content: allContent[plugin.name], allContent, pages, actions, context });
+      await timeHook(plugin.name, 'contentLoaded', async () => plugin.contentLoaded!({ content: allContent[plugin.name], allContent, pages, actions, context }));
     } catch (error) {
       diagnostics.push(...hookFailure(error, plugin.name, 'contentLoaded'));
     }
@@ -203,14 +212,14 @@ export async function runTransformPage(plugins: Plugin[], page: RenderedPage, co
 }
 
 /** `postBuild` of every plugin at once. Resolves to the failures (empty when all succeeded). */
-export async function runPostBuild(plugins: Plugin[], { output, ...rest }: { outDir: string; site: SiteData; context: PluginContext; output?: OutputFiles }): Promise<Diagnostic[]> {
+export async function runPostBuild(plugins: Plugin[], { output, ...rest }: { outDir: string; site: SiteData; context: PluginContext; output?: OutputFiles }, timeHook: HookTimer = untimed): Promise<Diagnostic[]> {
   const args = { ...rest, output: output ?? plainOutputFiles(rest.outDir) };
   const failures: Diagnostic[] = [];
   await Promise.all(
     plugins.map(async (plugin) => {
       if (!plugin.postBuild) return;
       try {
-        await plugin.postBuild(args);
+        await timeHook(plugin.name, 'postBuild', async () => plugin.postBuild!(args));
       } catch (error) {
         failures.push(...hookFailure(error, plugin.name, 'postBuild'));
       }

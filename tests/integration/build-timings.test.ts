@@ -1,0 +1,67 @@
+// `docs-gen build --timings` (src/build/build-timings.ts): the stages a build went through and
+// each plugin hook it ran, with what each counted. Times are the machine's, so no test reads one
+// but to see that it is a number; the stages, the hooks and the counts are the same on any machine.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { build } from '../../src/build/build.ts';
+import { CONTENT_STAGE, POST_BUILD_STAGE } from '../../src/build/build-timings.ts';
+import { fixture, repoRoot } from '../helpers.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'build-timings-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A copy of the tiny fixture site: its cache and output stay out of the fixtures. */
+function tinySite(name: string): string {
+  const root = join(dir, name);
+  cpSync(fixture('a-tiny-site-that-builds'), root, { recursive: true });
+  return root;
+}
+
+const STAGES = [
+  'config and plugins',
+  CONTENT_STAGE,
+  'the last output checked',
+  'public/, client assets and sidebar data',
+  'pages',
+  'site files',
+  POST_BUILD_STAGE,
+  'into the output folder',
+  'workers stopped, old files removed',
+  'cache packs merged and pruned',
+];
+
+describe("a build's timings", () => {
+  test('name every stage in order, every built-in hook that ran, and what the pages came from', async () => {
+    const root = tinySite('api');
+    const first = await build({ root });
+    expect(first.timings.stages.map((s) => s.stage)).toEqual(STAGES);
+    for (const { ms } of [...first.timings.stages, ...first.timings.hooks]) expect(ms).toBeGreaterThanOrEqual(0);
+    const hooks = first.timings.hooks.map((h) => `${h.plugin} ${h.hook}`);
+    expect(hooks).toEqual(expect.arrayContaining(['docs-gen:content-loader loadContent', 'docs-gen:page-map contentLoaded', 'docs-gen:search-index postBuild']));
+    const pages = first.timings.stages.find((s) => s.stage === 'pages')!;
+    expect(pages.detail).toBe(`${first.pages} rendered, 0 from the cache`);
+    // Built again unchanged: every page from the rendered-page cache, and the old output kept where it is.
+    const again = await build({ root });
+    expect(again.timings.stages.find((s) => s.stage === 'pages')!.detail).toBe(`0 rendered, ${again.pages} from the cache`);
+    expect(again.timings.stages.find((s) => s.stage === 'into the output folder')!.detail).toBe('updated in place');
+  });
+
+  test('are printed by the CLI with --timings, and only then', () => {
+    const root = tinySite('cli');
+    const cli = join(repoRoot, 'bin', 'docs-gen.js');
+    const withTimings = spawnSync(process.execPath, [cli, 'build', '--root', root, '--timings'], { encoding: 'utf8' });
+    expect(withTimings.status, withTimings.stderr).toBe(0);
+    const lines = withTimings.stdout.split('\n');
+    const start = lines.indexOf('  where the time went (--timings):');
+    expect(start).toBeGreaterThan(0);
+    const stageLines = lines.slice(start + 1).filter((line) => /^ +\d+ ms {2}/.test(line));
+    expect(stageLines.map((line) => line.replace(/^ +\d+ ms {2}/, '').replace(/ \(.*\)$/, ''))).toEqual(STAGES);
+    expect(lines).toContainEqual(expect.stringMatching(/^ +postBuild, at once: .*docs-gen:search-index \d+ ms/));
+    const without = spawnSync(process.execPath, [cli, 'build', '--root', root], { encoding: 'utf8' });
+    expect(without.status, without.stderr).toBe(0);
+    expect(without.stdout).not.toContain('where the time went');
+  });
+});

@@ -67,7 +67,7 @@ program
   .option('--out <dir>', 'output folder (default: <root>/out)')
   .option('--keep-going', 'report a page that cannot be built and build the rest (exit 1 when a page was left out)', false)
   .option('--no-cache', 'compile and render every page afresh and link nothing from the old output (image sizes and variants are still reused)')
-  .option('--timings', 'print where the time went: each stage of the build, and each plugin hook', false)
+  .option('--timings', "print where the time went: each stage of the build, and each plugin's loadContent, contentLoaded and postBuild", false)
   .action(async (options: { root: string; out?: string; keepGoing: boolean; cache: boolean; timings: boolean }) => {
     const root = resolve(options.root);
     try {

@@ -55,6 +55,9 @@ export class BuildTimings implements Timings {
   };
 }
 
+/** The widest a line of hook runs gets before it wraps: an 80-column terminal would wrap most of them anyway, and a wide one reads them whole. */
+const WRAP_AT = 100;
+
 /** A duration as the table prints it: whole milliseconds, at least 0. */
 const millis = (ms: number) => `${Math.max(0, Math.round(ms))} ms`;
 
@@ -65,12 +68,22 @@ const millis = (ms: number) => `${Math.max(0, Math.round(ms))} ms`;
  * `contentLoaded` hooks run in turn, and their times add up.
  */
 export function formatTimings(timings: Timings): string[] {
-  const width = Math.max(...timings.stages.map((s) => millis(s.ms).length), 0);
+  const width = millis(timings.stages.reduce((sum, s) => sum + s.ms, 0)).length;
   const indent = `    ${' '.repeat(width)}  `;
   const lines = ['  where the time went (--timings):'];
   const runsOf = (hook: TimedHook, how: string) => {
     const runs = timings.hooks.filter((h) => h.hook === hook).sort((a, b) => b.ms - a.ms || a.plugin.localeCompare(b.plugin));
-    if (runs.length) lines.push(`${indent}${hook}, ${how}: ${runs.map((h) => `${h.plugin} ${millis(h.ms)}`).join(', ')}`);
+    if (!runs.length) return;
+    // Wrapped before a terminal's width would: a line per hook run would be a dozen lines for the built-in plugins alone.
+    let line = `${indent}${hook}, ${how}:`;
+    runs.forEach((run, i) => {
+      const item = ` ${run.plugin} ${millis(run.ms)}${i < runs.length - 1 ? ',' : ''}`;
+      if (line.length + item.length > WRAP_AT && line.trim().includes(' ')) {
+        lines.push(line);
+        line = `${indent}  ${item.trimStart()}`;
+      } else line += item;
+    });
+    lines.push(line);
   };
   for (const { stage, ms, detail } of timings.stages) {
     lines.push(`    ${millis(ms).padStart(width)}  ${stage}${detail ? ` (${detail})` : ''}`);
@@ -79,6 +92,8 @@ export function formatTimings(timings: Timings): string[] {
       runsOf('contentLoaded', 'in turn');
     } else if (stage === POST_BUILD_STAGE) runsOf('postBuild', 'at once');
   }
+  // More than the summary's time: the last stages (the workers' end, the cache's upkeep) come after it.
+  lines.push(`    ${millis(timings.stages.reduce((sum, s) => sum + s.ms, 0)).padStart(width)}  in all (the summary's time ends with the output folder)`);
   return lines;
 }
 

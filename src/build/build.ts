@@ -44,6 +44,8 @@ export interface BuildOptions {
   outDir?: string;
   /** Progress lines, for an embedder or a test (the CLI prints `timings` instead, with `--timings`). */
   log?: (line: string) => void;
+  /** The clock `timings` reads, in milliseconds (tests give a fake one). @default performance.now */
+  clock?: () => number;
   /** Overrides the config's `evaluationTimeoutMs`, and bounds the config's own load (tests inject a tiny one). */
   evaluationTimeoutMs?: number;
   /** Use the persistent cache in `.docs-gen-cache/` (`--no-cache`: false). @default true */
@@ -257,7 +259,7 @@ export async function loadSite(root: string, mode: PluginContext['mode'], pool: 
           }),
       };
   const result = await runContentHooks(plugins, context, limits.timings?.timeHook);
-  limits.timings?.endStage(CONTENT_STAGE, `${result.site.routes.length} routes`);
+  limits.timings?.endStage(CONTENT_STAGE);
   if (limits.keepGoing) {
     // A plugin's error placed in a page (a missing image) leaves that page out too.
     const pageFiles = new Set(result.site.routes.map((r) => r.sourcePath).filter(Boolean));
@@ -390,7 +392,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const root = resolve(options.root);
   const outDir = resolve(options.outDir ?? join(root, 'out'));
   const log = options.log ?? (() => {});
-  const timings = new BuildTimings();
+  const timings = new BuildTimings(options.clock);
   // A second worker only when pages queue up: a small site does not pay for two threads' imports.
   const pool = new WorkerPool(undefined, { startOnDemand: true });
   prestartCompilers(pool, root, options.cache ?? true);
@@ -398,6 +400,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const cacheUse = options.cache ?? true ? recordCacheFilesUsed(cacheDir) : undefined;
   // Set once every page is built: only then does what this build used say what is still wanted.
   let succeeded = false;
+  // Set once the result is made (every page built, or some left out under --keep-going): its timings go on in `finally`.
+  let returned = false;
   let staging: string | undefined;
   try {
     await removeLeftovers(outDir);
@@ -410,9 +414,10 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     // A plugin of the site's own may rewrite output files in place: a file linked from the old
     // output would change there too, so such a build writes every file (output-reuse.ts).
     const reuseOutput = context.persistentCache && !(config.plugins as Plugin[]).some((p) => p.postBuild || p.transformPage);
+    const hadOutput = existsSync(outDir);
     staging = await createStagingFolder(outDir);
     const output = reuseOutput ? new ReusingOutputWriter({ outDir, staging, cacheDir: context.cacheDir, inPlace: options.updateInPlace !== false }) : plainOutputWriter(staging);
-    timings.endStage('the last output checked', !(output instanceof ReusingOutputWriter) ? 'not reused' : output.inPlace ? 'as the last build left it: updated in place' : 'to be replaced');
+    timings.endStage('the last output checked', outputState(output, hadOutput));
     // The old output's folders that will hold this build's pages, kept from the last build instead of made again (spare-folders.ts).
     const spare = reuseOutput ? spareFoldersPath(outputManifestPath(context.cacheDir, outDir)) : undefined;
     let keptFolders = new Set<string>();
@@ -486,6 +491,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     if (output instanceof ReusingOutputWriter) await output.finish();
     timings.endStage('into the output folder', updatedInPlace ? 'updated in place' : 'swapped in');
     succeeded = failures.length === 0;
+    returned = true;
     return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort(), reusedFolders: [...keptFolders].sort(), timings };
   } catch (error) {
     // A full disk or a folder we may not write to: say which path, not "internal error".
@@ -495,7 +501,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     try {
       if (staging) await discardStaging(staging);
       await pool.close();
-      if (succeeded) timings.endStage('workers stopped, old files removed');
+      if (returned) timings.endStage('workers stopped, old files removed');
     } catch (error) {
       // Left open, the record would hold off every later build's prune of this site in this process.
       if (cacheUse) endCacheFilesRecord(cacheUse);
@@ -504,8 +510,15 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     // The workers wrote their last: the packs of entries this build added may be merged, and a build that succeeded lets go of what it did not use (cache-packs.ts).
     if (cacheUse) mergePackedCaches(cacheDir, { record: cacheUse, succeeded });
     // After the result was made: the CLI prints it once the build has ended, these stages with it.
-    if (succeeded) timings.endStage('cache packs merged and pruned');
+    if (returned) timings.endStage(succeeded ? 'cache packs merged and pruned' : 'cache packs merged (pages were left out: nothing pruned)');
   }
+}
+
+/** What the build found of the last output, for `--timings`. */
+function outputState(output: OutputWriter, hadOutput: boolean): string {
+  if (!(output instanceof ReusingOutputWriter)) return 'not reused: --no-cache, or a plugin of the site with postBuild or transformPage';
+  if (!hadOutput) return 'none yet';
+  return output.inPlace ? 'as the last build left it' : 'changed since, or not recorded: the new one is built beside it';
 }
 
 /** Throws the first rejection among settled promises, if any. */

@@ -125,7 +125,7 @@ function withContentListedOnce(context: PluginContext): PluginContext {
 export type TimedHook = 'loadContent' | 'contentLoaded' | 'postBuild';
 
 /** Runs one plugin's hook (`run`), and may time it (a build's `--timings`, build-timings.ts). */
-export type HookTimer = <Result>(plugin: string, hook: TimedHook, run: () => Promise<Result>) => Promise<Result>;
+export type HookTimer = <Result>(plugin: string, hook: TimedHook, run: () => Result | Promise<Result>) => Result | Promise<Result>;
 
 /** Runs a hook as it is, untimed: `runContentHooks` and `runPostBuild` without a timer. */
 const untimed: HookTimer = (_plugin, _hook, run) => run();
@@ -136,16 +136,23 @@ export async function runContentHooks(plugins: Plugin[], baseContext: PluginCont
   const context = withContentListedOnce(baseContext);
   const diagnostics: Diagnostic[] = [];
   const allContent: Record<string, unknown> = {};
-  await Promise.all(
-    plugins.map(async (plugin) => {
-      if (!plugin.loadContent) return;
+  // Run at once, kept in plugin order: which hook ends first (a machine's speed, a timer around
+  // them) never reorders what a later hook sees, nor the failures.
+  const loaded = await Promise.all(
+    plugins.map(async (plugin): Promise<{ content: unknown } | { failure: Diagnostic[] } | undefined> => {
+      if (!plugin.loadContent) return undefined;
       try {
-        allContent[plugin.name] = await timeHook(plugin.name, 'loadContent', async () => plugin.loadContent!({ context }));
+        return { content: await timeHook(plugin.name, 'loadContent', () => plugin.loadContent!({ context })) };
       } catch (error) {
-        diagnostics.push(...hookFailure(error, plugin.name, 'loadContent'));
+        return { failure: hookFailure(error, plugin.name, 'loadContent') };
       }
     }),
   );
+  plugins.forEach((plugin, i) => {
+    const result = loaded[i];
+    if (result && 'content' in result) allContent[plugin.name] = result.content;
+    else if (result) diagnostics.push(...result.failure);
+  });
   if (diagnostics.some((d) => d.severity === 'error')) throw new DiagnosticError(diagnostics);
 
   const routes: RouteDefinition[] = [];
@@ -191,7 +198,7 @@ export async function runContentHooks(plugins: Plugin[], baseContext: PluginCont
       },
     };
     try {
-      await timeHook(plugin.name, 'contentLoaded', async () => plugin.contentLoaded!({ content: allContent[plugin.name], allContent, pages, actions, context }));
+      await timeHook(plugin.name, 'contentLoaded', () => plugin.contentLoaded!({ content: allContent[plugin.name], allContent, pages, actions, context }));
     } catch (error) {
       diagnostics.push(...hookFailure(error, plugin.name, 'contentLoaded'));
     }
@@ -219,7 +226,7 @@ export async function runPostBuild(plugins: Plugin[], { output, ...rest }: { out
     plugins.map(async (plugin) => {
       if (!plugin.postBuild) return;
       try {
-        await timeHook(plugin.name, 'postBuild', async () => plugin.postBuild!(args));
+        await timeHook(plugin.name, 'postBuild', () => plugin.postBuild!(args));
       } catch (error) {
         failures.push(...hookFailure(error, plugin.name, 'postBuild'));
       }

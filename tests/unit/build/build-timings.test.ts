@@ -53,10 +53,22 @@ describe("where a build's time went (--timings)", () => {
       '       0 ms  pages',
       '      80 ms  postBuild hooks',
       '             postBuild, at once: s 80 ms, r 5 ms',
+      "    1350 ms  in all (the summary's time ends with the output folder)",
     ]);
   });
 
   test('a stage whose hooks did not run lists none', () => {
-    expect(formatTimings({ stages: [{ stage: POST_BUILD_STAGE, ms: 1 }], hooks: [] })).toEqual(['  where the time went (--timings):', '    1 ms  postBuild hooks']);
+    expect(formatTimings({ stages: [{ stage: POST_BUILD_STAGE, ms: 1 }], hooks: [] })).toEqual(['  where the time went (--timings):', '    1 ms  postBuild hooks', "    1 ms  in all (the summary's time ends with the output folder)"]);
+  });
+
+  test('many hook runs wrap before 100 columns, each run whole', () => {
+    const hooks = Array.from({ length: 8 }, (_, i) => ({ plugin: `docs-gen:plugin-number-${i}`, hook: 'contentLoaded' as const, ms: 10 - i }));
+    const lines = formatTimings({ stages: [{ stage: CONTENT_STAGE, ms: 100 }], hooks });
+    const runs = lines.filter((line) => line.includes('docs-gen:plugin-number-'));
+    expect(runs.length).toBeGreaterThan(1);
+    for (const line of runs) expect(line.length).toBeLessThanOrEqual(100);
+    expect(runs.join(' ').match(/docs-gen:plugin-number-\d+ \d+ ms/g)).toHaveLength(8);
+    // Under the first run, two spaces in from the line it continues.
+    expect(runs[1]).toMatch(/^ {14}docs-gen:plugin-number-/);
   });
 });

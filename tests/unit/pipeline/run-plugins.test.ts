@@ -38,6 +38,31 @@ describe('the hook runner', () => {
     expect(failures.map((d) => [d.code, d.plugin, d.hook, d.message])).toEqual([['plugin-internal', 'broken', 'postBuild', 'Internal error in plugin broken during hook postBuild: disk full']]);
   });
 
+  test('loadContent runs at once, and what it gave and how it failed stay in plugin order, whichever ends first', async () => {
+    const listing = { config: { defaultLocale: 'en' }, listContent: () => [] } as unknown as PluginContext;
+    const slow = async <Value>(value: Value) => {
+      for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+      return value;
+    };
+    let keysSeen: string[] = [];
+    const plugins: Plugin[] = [
+      { name: 'slow', loadContent: () => slow('first') },
+      { name: 'fast', loadContent: () => 'second' },
+      { name: 'reader', contentLoaded: ({ allContent }) => void (keysSeen = Object.keys(allContent)) },
+    ];
+    await runContentHooks(plugins, listing);
+    expect(keysSeen).toEqual(['slow', 'fast']);
+    const failing: Plugin[] = [
+      { name: 'slow-failure', loadContent: () => slow(null).then(() => Promise.reject(new Error('late'))) },
+      { name: 'fast-failure', loadContent: () => Promise.reject(new Error('early')) },
+    ];
+    const diagnostics = await runContentHooks(failing, listing).then(
+      () => [],
+      (error: { diagnostics: { plugin: string }[] }) => error.diagnostics,
+    );
+    expect(diagnostics.map((d) => d.plugin)).toEqual(['slow-failure', 'fast-failure']);
+  });
+
   test('devRequest stops at the first plugin that answers', async () => {
     const asked: string[] = [];
     const answer = (name: string, answers: boolean): Plugin => ({ name, devRequest: () => (asked.push(name), answers) });

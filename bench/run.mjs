@@ -83,13 +83,13 @@ const hasGnuTime = existsSync(GNU_TIME);
  * Runs a command to its end; resolves with wall ms and, through GNU time, CPU seconds (user +
  * system, threads included) and peak resident memory.
  */
-function measure(command, args, cwd) {
+function measure(command, args, cwd, statsFile) {
   const timeFile = join(tempDirs[0], `time-${process.hrtime.bigint()}.txt`);
   const [program, programArgs] = hasGnuTime ? [GNU_TIME, ['-f', '%U %S %M', '-o', timeFile, command, ...args]] : [command, args];
   return new Promise((done) => {
     const output = [];
     const start = performance.now();
-    child = spawn(program, programArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(program, programArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: statsFile ? { ...process.env, DOCS_GEN_STATS_FILE: statsFile } : process.env });
     for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => { output.push(d); if (options.verbose) process.stdout.write(d); });
     child.on('error', (error) => fail(`could not start ${command}: ${error.message}`));
     child.on('close', (code, signal) => {
@@ -103,14 +103,22 @@ function measure(command, args, cwd) {
         cpuS = user + system;
         peakBytes = maxKb * 1024;
       }
-      done({ wallMs, cpuS, peakBytes });
+      // The build's own account of its stages (`build --timings`), which docs-gen writes into the stats file.
+      const stages = statsFile ? JSON.parse(readFileSync(statsFile, 'utf8')).timings?.stages ?? null : null;
+      done({ wallMs, cpuS, peakBytes, stages });
     });
   });
 }
 
 /** A site's last build and caches, moved aside rather than deleted (lib/graveyard.mjs). */
 const clean = (dir, names) => { for (const name of names) graveyard.bury(join(dir, name)); };
-const docsGen = (siteDir) => measure(process.execPath, [cliPath, 'build', '--root', siteDir, '--out', join(siteDir, 'out')], siteDir);
+const docsGen = (siteDir) => measure(process.execPath, [cliPath, 'build', '--root', siteDir, '--out', join(siteDir, 'out')], siteDir, join(tempDirs[0], `stats-${process.hrtime.bigint()}.json`));
+
+/** Each stage's median time over `runs` (their `stages`, from the build's timings), in the order the build went through them. */
+function stageMedians(runs) {
+  const names = runs.find((r) => r.stages)?.stages.map((s) => s.stage) ?? [];
+  return names.map((stage) => ({ stage, ms: median(runs.map((r) => r.stages?.find((s) => s.stage === stage)?.ms).filter((ms) => ms !== undefined)) }));
+}
 const coldDocsGen = (siteDir) => { clean(siteDir, ['out', '.docs-gen-cache', join('node_modules', '.cache')]); return docsGen(siteDir); };
 const coldHugo = (hugoDir) => { clean(hugoDir, ['public', 'resources', 'out']); return measure('hugo', ['--quiet', '-s', hugoDir, '-d', join(hugoDir, 'out')], hugoDir); };
 
@@ -167,7 +175,7 @@ async function benchSize(pages, statsDir) {
     cold: Object.fromEntries(options.formats.map((f) => [f, { wallMs: stat(cold[f], 'wallMs'), cpuS: stat(cold[f], 'cpuS'), peakBytes: stat(cold[f], 'peakBytes') }])),
     hugo: hugoDir ? { wallMs: stat(hugo, 'wallMs'), cpuS: stat(hugo, 'cpuS'), peakBytes: stat(hugo, 'peakBytes') } : null,
     warm: { wallMs: stat(warm, 'wallMs'), cpuS: stat(warm, 'cpuS') },
-    onePage: { wallMs: stat(onePage, 'wallMs'), cpuS: stat(onePage, 'cpuS') },
+    onePage: { wallMs: stat(onePage, 'wallMs'), cpuS: stat(onePage, 'cpuS'), stages: stageMedians(onePage) },
     ...(jsx ? { jsxWarm: { wallMs: stat(jsx.warm, 'wallMs'), cpuS: stat(jsx.warm, 'cpuS') }, jsxOnePage: { wallMs: stat(jsx.onePage, 'wallMs'), cpuS: stat(jsx.onePage, 'cpuS') } } : {}),
     pageBytes,
     outputBytes,
@@ -181,6 +189,10 @@ async function benchSize(pages, statsDir) {
   // CPU seconds beside wall time: on a shared machine the wall-time ratio moves with the load, the CPU one much less.
   const ratios = (run) => `${(run.wallMs.median / md.wallMs.median).toFixed(2)}× cold, CPU ${run.cpuS.median.toFixed(2)} s = ${(run.cpuS.median / md.cpuS.median).toFixed(2)}×`;
   console.log(`  warm ${seconds(summary.warm.wallMs)} (${ratios(summary.warm)}); one page changed ${seconds(summary.onePage.wallMs)} (${ratios(summary.onePage)})`);
+  if (summary.onePage.stages.length) {
+    const inStages = summary.onePage.stages.reduce((sum, s) => sum + s.ms, 0);
+    console.log(`  one page changed, by stage (medians, as \`build --timings\` counts them): ${summary.onePage.stages.map((s) => `${s.stage} ${Math.round(s.ms)} ms`).join(' · ')}; before the first, ${Math.round(summary.onePage.wallMs.median - inStages)} ms (Node's start, loading docs-gen)`);
+  }
   if (summary.jsxWarm) {
     const jsxCold = summary.cold['mdx-jsx'].wallMs.median;
     console.log(`  mdx with a component: warm ${seconds(summary.jsxWarm.wallMs)} (${(summary.jsxWarm.wallMs.median / jsxCold).toFixed(2)}× its cold); one page changed ${seconds(summary.jsxOnePage.wallMs)} (${(summary.jsxOnePage.wallMs.median / jsxCold).toFixed(2)}×; not targets)`);

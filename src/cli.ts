@@ -83,7 +83,7 @@ program
       if (options.timings) for (const line of formatTimings(result.timings)) console.log(line);
       if (leftOut) process.exitCode = EXIT_PROBLEMS;
       if (process.env.DOCS_GEN_STATS_FILE) {
-        writeFileSync(process.env.DOCS_GEN_STATS_FILE, JSON.stringify({ pages: result.pages, ms: result.ms, maxRssBytes: process.resourceUsage().maxRSS * 1024, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 }));
+        writeFileSync(process.env.DOCS_GEN_STATS_FILE, JSON.stringify({ pages: result.pages, ms: result.ms, maxRssBytes: process.resourceUsage().maxRSS * 1024, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000, timings: result.timings }));
       }
       await stopEsbuild();
     } catch (error) {

@@ -191,7 +191,7 @@ async function benchSize(pages, statsDir) {
   console.log(`  warm ${seconds(summary.warm.wallMs)} (${ratios(summary.warm)}); one page changed ${seconds(summary.onePage.wallMs)} (${ratios(summary.onePage)})`);
   if (summary.onePage.stages.length) {
     const inStages = summary.onePage.stages.reduce((sum, s) => sum + s.ms, 0);
-    console.log(`  one page changed, by stage (medians, as \`build --timings\` counts them): ${summary.onePage.stages.map((s) => `${s.stage} ${Math.round(s.ms)} ms`).join(' · ')}; before the first, ${Math.round(summary.onePage.wallMs.median - inStages)} ms (Node's start, loading docs-gen)`);
+    console.log(`  one page changed, by stage (medians, as \`build --timings\` counts them): ${summary.onePage.stages.map((s) => `${s.stage} ${Math.round(s.ms)} ms`).join(' · ')}; outside them, ${Math.round(summary.onePage.wallMs.median - inStages)} ms (Node's start, loading docs-gen, the process's exit)`);
   }
   if (summary.jsxWarm) {
     const jsxCold = summary.cold['mdx-jsx'].wallMs.median;

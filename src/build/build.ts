@@ -501,7 +501,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     try {
       if (staging) await discardStaging(staging);
       await pool.close();
-      if (returned) timings.endStage('workers stopped, old files removed');
+      if (returned) timings.endStage('workers stopped, staging folder removed');
     } catch (error) {
       // Left open, the record would hold off every later build's prune of this site in this process.
       if (cacheUse) endCacheFilesRecord(cacheUse);
@@ -510,7 +510,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     // The workers wrote their last: the packs of entries this build added may be merged, and a build that succeeded lets go of what it did not use (cache-packs.ts).
     if (cacheUse) mergePackedCaches(cacheDir, { record: cacheUse, succeeded });
     // After the result was made: the CLI prints it once the build has ended, these stages with it.
-    if (returned) timings.endStage(succeeded ? 'cache packs merged and pruned' : 'cache packs merged (pages were left out: nothing pruned)');
+    if (returned && cacheUse) timings.endStage(succeeded ? 'cache packs merged and pruned' : 'cache packs merged (pages were left out: nothing pruned)');
   }
 }
 

@@ -29,7 +29,7 @@ const STAGES = [
   'site files',
   POST_BUILD_STAGE,
   'into the output folder',
-  'workers stopped, old files removed',
+  'workers stopped, staging folder removed',
   'cache packs merged and pruned',
 ];
 
@@ -82,6 +82,12 @@ export default {
     const result = await build({ root, keepGoing: true });
     expect(result.failures.length).toBeGreaterThan(0);
     expect(result.timings.stages.map((s) => s.stage)).toEqual([...STAGES.slice(0, -1), 'cache packs merged (pages were left out: nothing pruned)']);
+  });
+
+  test('without the cache (--no-cache) have no cache stage', async () => {
+    const result = await build({ root: tinySite('no-cache'), cache: false });
+    expect(result.timings.stages.map((s) => s.stage)).toEqual(STAGES.slice(0, -1));
+    expect(result.timings.stages.find((s) => s.stage === 'the last output checked')!.detail).toBe('not reused: --no-cache, or a plugin of the site with postBuild or transformPage');
   });
 
   test('are printed by the CLI with --timings, and only then', () => {

@@ -30,6 +30,10 @@ const options = {
 const quantile = (list, q) => [...list].sort((a, b) => a - b)[Math.ceil(q * list.length) - 1];
 const median = (list) => [...list].sort((a, b) => a - b)[Math.floor((list.length - 1) / 2)];
 const summary = (times) => `median ${Math.round(median(times))} ms, p90 ${Math.round(quantile(times, 0.9))} ms`;
+/** A change as a fraction, written as a signed percentage (`+1.2 %`, `-0.4 %`). */
+const signedPercent = (fraction) => `${fraction >= 0 ? '+' : ''}${(fraction * 100).toFixed(1)} %`;
+/** Memory is flat when its floor grew by less than this fraction (the target's 5 %). */
+const FLAT_WITHIN = 0.05;
 /** Resident memory of the dev process (its worker threads included), MiB. */
 const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) / 1024;
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -182,9 +186,10 @@ function keptHeapGrowth(fullGcs, edits) {
       continue;
     }
     // The lowest of each half, as for the RSS: what a save in progress holds when a collection runs is not kept.
-    const grew = Math.min(...second) / Math.min(...first) - 1;
+    const [firstLow, secondLow] = [Math.min(...first), Math.min(...second)];
+    const grew = secondLow / firstLow - 1;
     growth = Math.max(growth ?? -Infinity, grew);
-    lines.push(`  heap kept by full collections, thread ${isolate}: ${kept} MiB (edits before); lowest ${Math.round(Math.min(...first))} then ${Math.round(Math.min(...second))} MiB (${grew >= 0 ? '+' : ''}${(grew * 100).toFixed(1)} %) → ${grew < 0.05 ? 'flat' : 'growing'}`);
+    lines.push(`  heap kept by full collections, thread ${isolate}: ${kept} MiB (edits before); lowest ${Math.round(firstLow)} then ${Math.round(secondLow)} MiB (${signedPercent(grew)}) → ${grew < FLAT_WITHIN ? 'flat' : 'growing'}`);
   }
   return { growth, lines };
 }
@@ -250,7 +255,7 @@ try {
         const growth = floor(second) / floor(first) - 1;
         const every100 = rss.filter((r) => r.edits % 100 === 0).map((r) => Math.round(r.mib));
         console.log(`RSS over ${memoryEdits} edits (MiB, every 100): ${every100.join(', ')}`);
-        console.log(`  lowest RSS (sampled every 10 edits): first half ${Math.round(floor(first))} MiB, second half ${Math.round(floor(second))} MiB (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %); highest ${Math.round(Math.max(...first))} and ${Math.round(Math.max(...second))} MiB → ${growth < 0.05 ? 'flat' : 'higher'}`);
+        console.log(`  lowest RSS (sampled every 10 edits): first half ${Math.round(floor(first))} MiB, second half ${Math.round(floor(second))} MiB (${signedPercent(growth)}); highest ${Math.round(Math.max(...first))} and ${Math.round(Math.max(...second))} MiB → ${growth < FLAT_WITHIN ? 'flat' : 'higher'}`);
         console.log(`save → on screen over those ${memoryEdits} edits: ${summary(longTimes)}`);
         results[`${name} full collections over ${memoryEdits} edits`] = fullGcs;
         const kept = keptHeapGrowth(fullGcs, memoryEdits);
@@ -261,9 +266,9 @@ try {
         // within 5 % for every thread that collected in both halves. The RSS floor still bounds what
         // that heap cannot see (buffers and native memory, a thread that collected in one half
         // only): within 20 % then, or within 5 % when no thread collected in both halves.
-        const rssBound = kept.growth === undefined ? 0.05 : 0.2;
-        const met = (kept.growth === undefined || kept.growth < 0.05) && growth < rssBound;
-        const figure = `${kept.growth === undefined ? '' : `heap kept ${kept.growth >= 0 ? '+' : ''}${(kept.growth * 100).toFixed(1)} %, `}RSS floor ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %`;
+        const rssBound = kept.growth === undefined ? FLAT_WITHIN : 0.2;
+        const met = (kept.growth === undefined || kept.growth < FLAT_WITHIN) && growth < rssBound;
+        const figure = `${kept.growth === undefined ? '' : `heap kept ${signedPercent(kept.growth)}, `}RSS floor ${signedPercent(growth)}`;
         console.log(`memory over ${memoryEdits} edits: ${met ? 'flat (met)' : 'growing (not met)'}: ${figure} (heap within 5 %, RSS floor within ${rssBound * 100} %)`);
         addTarget(`dev: memory flat over ${memoryEdits} edits at ${corpus.pages}`, figure, met);
       }

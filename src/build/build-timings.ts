@@ -68,7 +68,9 @@ const millis = (ms: number) => `${Math.max(0, Math.round(ms))} ms`;
  * `contentLoaded` hooks run in turn, and their times add up.
  */
 export function formatTimings(timings: Timings): string[] {
-  const width = millis(timings.stages.reduce((sum, s) => sum + s.ms, 0)).length;
+  // The total is the widest figure: the column is as wide as it.
+  const total = millis(timings.stages.reduce((sum, s) => sum + s.ms, 0));
+  const width = total.length;
   const indent = `    ${' '.repeat(width)}  `;
   const lines = ['  where the time went (--timings):'];
   const runsOf = (hook: TimedHook, how: string) => {
@@ -93,7 +95,7 @@ export function formatTimings(timings: Timings): string[] {
     } else if (stage === POST_BUILD_STAGE) runsOf('postBuild', 'at once');
   }
   // More than the summary's time: the last stages (the workers' end, the cache's upkeep) come after it.
-  lines.push(`    ${millis(timings.stages.reduce((sum, s) => sum + s.ms, 0)).padStart(width)}  in all (the summary's time ends with the output folder)`);
+  lines.push(`    ${total}  in all (the summary's time ends with the output folder)`);
   return lines;
 }
 

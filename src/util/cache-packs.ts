@@ -197,7 +197,8 @@ export class PackFolder {
   refresh(): void {
     this.writeFailed = false;
     // Sizes asked again from here: what a pass over the folder learns holds for that pass.
-    for (const pack of heldBytes.keys()) if (pack.startsWith(join(this.dir, sep))) heldBytes.delete(pack);
+    const inside = join(this.dir, sep);
+    for (const pack of heldBytes.keys()) if (pack.startsWith(inside)) heldBytes.delete(pack);
     let names: string[];
     try {
       names = readdirSync(this.dir);

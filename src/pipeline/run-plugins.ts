@@ -130,27 +130,41 @@ export type HookTimer = <Result>(plugin: string, hook: TimedHook, run: () => Res
 /** Runs a hook as it is, untimed: `runContentHooks` and `runPostBuild` without a timer. */
 const untimed: HookTimer = (_plugin, _hook, run) => run();
 
+/**
+ * Runs one hook of every plugin that has it (`runOf` gives the run, or nothing), all at once, each
+ * through `timeHook`, and answers each plugin's value or failure in plugin order: which hook ends
+ * first (a machine's speed, a timer around them) never reorders what a later step sees, nor the
+ * failures reported.
+ */
+async function atOnceInPluginOrder<Value>(
+  plugins: Plugin[],
+  hook: TimedHook,
+  timeHook: HookTimer,
+  runOf: (plugin: Plugin) => (() => Value | Promise<Value>) | undefined,
+): Promise<({ value: Value } | { failure: Diagnostic[] } | undefined)[]> {
+  return Promise.all(
+    plugins.map(async (plugin) => {
+      const run = runOf(plugin);
+      if (!run) return undefined;
+      try {
+        return { value: await timeHook(plugin.name, hook, run) };
+      } catch (error) {
+        return { failure: hookFailure(error, plugin.name, hook) };
+      }
+    }),
+  );
+}
+
 /** Runs `loadContent` (parallel) then `contentLoaded` (sequential, in order), each through `timeHook` (a build's `--timings`). */
 export async function runContentHooks(plugins: Plugin[], baseContext: PluginContext, timeHook: HookTimer = untimed): Promise<PipelineResult> {
   validatePlugins(plugins);
   const context = withContentListedOnce(baseContext);
   const diagnostics: Diagnostic[] = [];
   const allContent: Record<string, unknown> = {};
-  // Run at once, kept in plugin order: which hook ends first (a machine's speed, a timer around
-  // them) never reorders what a later hook sees, nor the failures.
-  const loaded = await Promise.all(
-    plugins.map(async (plugin): Promise<{ content: unknown } | { failure: Diagnostic[] } | undefined> => {
-      if (!plugin.loadContent) return undefined;
-      try {
-        return { content: await timeHook(plugin.name, 'loadContent', () => plugin.loadContent!({ context })) };
-      } catch (error) {
-        return { failure: hookFailure(error, plugin.name, 'loadContent') };
-      }
-    }),
-  );
+  const loaded = await atOnceInPluginOrder(plugins, 'loadContent', timeHook, (plugin) => plugin.loadContent && (() => plugin.loadContent!({ context })));
   plugins.forEach((plugin, i) => {
     const result = loaded[i];
-    if (result && 'content' in result) allContent[plugin.name] = result.content;
+    if (result && 'value' in result) allContent[plugin.name] = result.value;
     else if (result) diagnostics.push(...result.failure);
   });
   if (diagnostics.some((d) => d.severity === 'error')) throw new DiagnosticError(diagnostics);
@@ -221,17 +235,8 @@ export async function runTransformPage(plugins: Plugin[], page: RenderedPage, co
 /** `postBuild` of every plugin at once. Resolves to the failures (empty when all succeeded). */
 export async function runPostBuild(plugins: Plugin[], { output, ...rest }: { outDir: string; site: SiteData; context: PluginContext; output?: OutputFiles }, timeHook: HookTimer = untimed): Promise<Diagnostic[]> {
   const args = { ...rest, output: output ?? plainOutputFiles(rest.outDir) };
-  const failures: Diagnostic[] = [];
-  await Promise.all(
-    plugins.map(async (plugin) => {
-      if (!plugin.postBuild) return;
-      try {
-        await timeHook(plugin.name, 'postBuild', () => plugin.postBuild!(args));
-      } catch (error) {
-        failures.push(...hookFailure(error, plugin.name, 'postBuild'));
-      }
-    }),
-  );
+  const settled = await atOnceInPluginOrder(plugins, 'postBuild', timeHook, (plugin) => plugin.postBuild && (() => plugin.postBuild!(args)));
+  const failures = settled.flatMap((result) => (result && 'failure' in result ? result.failure : []));
   return failures;
 }
 

@@ -63,6 +63,27 @@ describe('the hook runner', () => {
     expect(diagnostics.map((d) => d.plugin)).toEqual(['slow-failure', 'fast-failure']);
   });
 
+  test('postBuild runs at once, and its failures are reported in plugin order, whichever fails first', async () => {
+    const events: string[] = [];
+    const late = async (name: string) => {
+      events.push(`${name} starts`);
+      for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+      throw new Error('late');
+    };
+    const plugins: Plugin[] = [
+      { name: 'slow-failure', postBuild: () => late('slow-failure') },
+      { name: 'fine', postBuild: () => void events.push('fine starts') },
+      { name: 'fast-failure', postBuild: () => (events.push('fast-failure starts'), Promise.reject(new Error('early'))) },
+    ];
+    const failures = await runPostBuild(plugins, { outDir: '', site, context });
+    // All three began before the first failure settled: at once, not in turn.
+    expect(events).toEqual(['slow-failure starts', 'fine starts', 'fast-failure starts']);
+    expect(failures.map((d) => [d.plugin, d.message])).toEqual([
+      ['slow-failure', 'Internal error in plugin slow-failure during hook postBuild: late'],
+      ['fast-failure', 'Internal error in plugin fast-failure during hook postBuild: early'],
+    ]);
+  });
+
   test('devRequest stops at the first plugin that answers', async () => {
     const asked: string[] = [];
     const answer = (name: string, answers: boolean): Plugin => ({ name, devRequest: () => (asked.push(name), answers) });

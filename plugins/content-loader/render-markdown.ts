@@ -150,11 +150,34 @@ function siteUrls(md: MarkdownIt): void {
   };
 }
 
+/**
+ * Literal autolinks as GFM has them (and the MDX path, through remark-gfm): URLs with a scheme,
+ * email addresses, and names that start with `www.`, which link to `http://` and the name. Not a
+ * bare domain: linkify-it by default links any word that ends in a top-level domain, and so made
+ * `README.md`, `build.sh` and `main.py` links to Moldova, Saint Helena and Paraguay.
+ */
+function gfmLiteralAutolinks(md: MarkdownIt): void {
+  md.linkify.set({ fuzzyLink: false });
+  md.linkify.add('www.', {
+    // What follows `www.` as linkify-it reads a host and path after `http://` (its own rule for that scheme).
+    validate: (text, pos, self) => {
+      const tail = text.slice(pos);
+      const re = self.re as typeof self.re & { wwwTail?: RegExp };
+      re.wwwTail ??= new RegExp(`^${re.src_host_port_strict}${re.src_path}`, 'i');
+      return re.wwwTail.exec(tail)?.[0].length ?? 0;
+    },
+    normalize: (match) => {
+      match.url = `http://${match.url}`;
+    },
+  });
+}
+
 let markdown: MarkdownIt | undefined;
 
 /** CommonMark + GFM (tables, strikethrough, autolinks, task lists, footnotes); raw HTML passes through. */
 function createRenderer(): MarkdownIt {
   const md = new MarkdownIt({ html: true, linkify: true });
+  gfmLiteralAutolinks(md);
   // The plugin's types describe markdown-it's CommonJS build; the plugin itself fits both.
   md.use(footnote as unknown as PluginSimple);
   md.core.ruler.push('heading_ids', headingIds);

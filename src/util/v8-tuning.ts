@@ -23,28 +23,59 @@ export const INTERRUPT_BUDGET = 1_000_000;
 const BATCH_COMMANDS = new Set(['build', 'check']);
 
 /**
- * The V8 flags the CLI sets for its process, given its arguments (`process.argv.slice(2)`): the
- * interrupt budget above, for `build` and `check`, on Node 20 (V8 11.3), where it was measured.
- * Not for dev: its first page came 6 to 10 % sooner at 10 000 pages, but its first saves took
- * 95 to 114 ms to be on screen instead of 65 to 85, its per-save code optimised later. Not on
- * newer Node either: its V8 tiers up through another compiler first (Maglev), and a flag measured
- * for one tiering is not carried unmeasured to another. None when the command line sets the budget
- * itself (`node --interrupt-budget=67584 bin/docs-gen.js build`, V8's default, to compare).
+ * V8 compiles a regular expression the first time it runs to bytecode, and the second time to
+ * machine code (`--regexp-tier-up`). shiki runs each grammar expression it needs at once on every
+ * code block of a language, and its grammars' expressions are large (JavaScript's longest are
+ * 6 KB of Unicode classes), so every worker of every build paid to compile each one twice: the
+ * JavaScript grammar's 381, run on one line, took 158 ms with V8's default and 60 ms compiled to
+ * machine code at once. On this repository's site (Rel, Bash, Python, JavaScript, Julia, Go and
+ * more) cold builds took 6 % less time and 7 % less CPU (bench/README.md, "Regular expressions
+ * compiled once"); on the bench's corpora, of Rel, Python and JSON alone, the same within the
+ * noise. Matches are the same: a tier changes how an expression runs, not what it matches.
+ */
+export const REGEXP_FLAG = '--no-regexp-tier-up';
+
+/** The commands that colour code: a build's compiles (check colours none, a server few). */
+const HIGHLIGHTING_COMMANDS = new Set(['build']);
+
+/**
+ * The V8 flags the CLI sets for its process, given its arguments (`process.argv.slice(2)`), on
+ * Node 20 (V8 11.3), where they were measured:
+ * - the interrupt budget above, for `build` and `check`. Not for dev: its first page came 6 to
+ *   10 % sooner at 10 000 pages, but its first saves took 95 to 114 ms to be on screen instead of
+ *   65 to 85, its per-save code optimised later;
+ * - `REGEXP_FLAG`, for `build`.
+ *
+ * Not on newer Node: its V8 tiers up through another compiler first (Maglev), and a flag measured
+ * for one tiering is not carried unmeasured to another. Neither flag when the command line sets it
+ * itself (`node --interrupt-budget=67584 --regexp-tier-up bin/docs-gen.js build`, V8's defaults,
+ * to compare).
  */
 export function v8FlagsFor(nodeVersion: string, execArgv: readonly string[], args: readonly string[]): string[] {
   if (nodeVersion.split('.')[0] !== '20') return [];
-  if (execArgv.some((arg) => /^--interrupt[-_]budget(=|$)/.test(arg))) return [];
   const command = args.find((arg) => !arg.startsWith('-'));
-  return command !== undefined && BATCH_COMMANDS.has(command) ? [`--interrupt-budget=${INTERRUPT_BUDGET}`] : [];
+  if (command === undefined) return [];
+  const flags: string[] = [];
+  if (BATCH_COMMANDS.has(command) && !setsFlag(execArgv, 'interrupt-budget')) flags.push(`--interrupt-budget=${INTERRUPT_BUDGET}`);
+  if (HIGHLIGHTING_COMMANDS.has(command) && !setsFlag(execArgv, 'regexp-tier-up')) flags.push(REGEXP_FLAG);
+  return flags;
+}
+
+/** Whether `execArgv` sets the V8 flag `name` (dashes or underscores, `--no-` or not, with a value or not). */
+function setsFlag(execArgv: readonly string[], name: string): boolean {
+  const spelt = name.replaceAll('-', '[-_]');
+  return execArgv.some((arg) => new RegExp(`^--(?:no[-_])?${spelt}(=|$)`).test(arg));
 }
 
 /**
  * Sets `v8FlagsFor` this process. Called by `bin/docs-gen.js` before the CLI loads: V8 flags are
  * the process's, so the worker threads started later run with them too. Node warns that a flag
- * changed after start may do anything; this one is a number V8 reads each time it resets a
- * function's budget, and decides only when code is optimised, never what it computes. Set this
- * way it measured as the same flag on `node`'s command line did (cold 250 pages, 4 pairs:
- * 0.98–1.09 s either way), which `npx docs-gen` could not pass.
+ * changed after start may do anything; these two are read each time V8 decides how to run code
+ * (when it resets a function's budget, when it compiles an expression), before any of the build's
+ * code or expressions run, and decide only how, never what is computed. Set this way each
+ * measured as the same flag on `node`'s command line did (the budget: cold 250 pages, 4 pairs,
+ * 0.98–1.09 s either way; the expressions: this repository's site, 4 pairs, 5 % less time each),
+ * which `npx docs-gen` could not pass.
  */
 export function tuneV8ForCommands(): void {
   for (const flag of v8FlagsFor(process.versions.node, process.execArgv, process.argv.slice(2))) setFlagsFromString(flag);

@@ -36,16 +36,20 @@ function flagsSet(args: string[], nodeFlags: string[] = []): string[] {
 }
 
 describe('the CLI sets V8 flags for its own process', () => {
-  test('build and check get the interrupt budget this Node version is given', () => {
-    const expected = v8FlagsFor(process.versions.node, [], ['build']);
-    if (process.versions.node.startsWith('20.')) expect(expected).toEqual(['--interrupt-budget=1000000']);
-    expect(flagsSet(['build', '--help'])).toEqual(expected);
-    expect(flagsSet(['--debug', 'check', '--help'])).toEqual(expected);
+  test('build gets the interrupt budget and regular expressions compiled once, check the budget, as this Node version is given', () => {
+    const forBuild = v8FlagsFor(process.versions.node, [], ['build']);
+    const forCheck = v8FlagsFor(process.versions.node, [], ['check']);
+    if (process.versions.node.startsWith('20.')) {
+      expect(forBuild).toEqual(['--interrupt-budget=1000000', '--no-regexp-tier-up']);
+      expect(forCheck).toEqual(['--interrupt-budget=1000000']);
+    }
+    expect(flagsSet(['build', '--help'])).toEqual(forBuild);
+    expect(flagsSet(['--debug', 'check', '--help'])).toEqual(forCheck);
   });
 
-  test('dev and preview, and a budget set on the command line, are left alone', () => {
+  test('dev and preview, and a flag set on the command line, are left alone', () => {
     expect(flagsSet(['dev', '--help'])).toEqual([]);
     expect(flagsSet(['preview', '--help'])).toEqual([]);
-    expect(flagsSet(['build', '--help'], ['--interrupt-budget=67584'])).toEqual([]);
+    expect(flagsSet(['build', '--help'], ['--interrupt-budget=67584', '--regexp-tier-up'])).toEqual([]);
   });
 });

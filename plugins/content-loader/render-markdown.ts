@@ -151,13 +151,15 @@ function siteUrls(md: MarkdownIt): void {
 }
 
 /**
- * Literal autolinks as GFM has them (and the MDX path, through remark-gfm): URLs with a scheme,
- * email addresses, and names that start with `www.`, which link to `http://` and the name. Not a
+ * Literal autolinks as GFM has them (and the MDX path, through remark-gfm): `http://` and
+ * `https://` URLs, email addresses, and names that start with `www.`, which link to `http://` and the name. Not a
  * bare domain: linkify-it by default links any word that ends in a top-level domain, and so made
  * `README.md`, `build.sh` and `main.py` links to Moldova, Saint Helena and Paraguay.
  */
 function gfmLiteralAutolinks(md: MarkdownIt): void {
   md.linkify.set({ fuzzyLink: false });
+  // GFM links no `//host` and no `ftp://`.
+  md.linkify.add('//', null).add('ftp:', null);
   md.linkify.add('www.', {
     // What follows `www.` as linkify-it reads a host and path after `http://` (its own rule for that scheme).
     validate: (text, pos, self) => {

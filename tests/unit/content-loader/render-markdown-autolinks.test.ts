@@ -34,6 +34,8 @@ describe('a .md page links what GFM links in its text, and only that', () => {
     ['a www name in parentheses', 'The site (www.example.org) is up.'],
     ['a URL with a scheme', 'At https://example.com/y today, or http://example.org.'],
     ['an email address', 'Write to team@example.org with questions.'],
+    ['a protocol-relative URL and an FTP one', 'Mirrors: //cdn.example.org/a and ftp://files.example.org/b.'],
+    ['a URL with a port, parentheses and a trailing dot', 'Open http://localhost:3000/x or https://example.com/a_b_(c).'],
   ])('%s', async (_what, text) => {
     expect(await markdownItLinks(text)).toEqual(gfmLinks(text));
   });

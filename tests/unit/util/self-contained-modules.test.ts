@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as childProcess from 'node:child_process';
 import * as esbuild from 'esbuild';
 import { describe, expect, test, vi } from 'vitest';
 import { loadConfig } from '../../../src/config/load-config.ts';
@@ -11,6 +12,19 @@ vi.mock('esbuild', async (importOriginal) => {
   const original = await importOriginal<typeof import('esbuild')>();
   return { ...original, build: vi.fn(original.build) };
 });
+
+// Every process started, counted: a bundle is probed for an endless loop in one before its first import.
+vi.mock('node:child_process', async (importOriginal) => {
+  const original = await importOriginal<typeof import('node:child_process')>();
+  return { ...original, spawn: vi.fn(original.spawn) };
+});
+
+/** The probe processes started since the last call. */
+function probesStarted(): number {
+  const probes = vi.mocked(childProcess.spawn).mock.calls.filter(([, args]) => (args as readonly string[] | undefined)?.some((arg) => arg.includes('probe-module-process')));
+  vi.mocked(childProcess.spawn).mockClear();
+  return probes.length;
+}
 
 const site = tempSitesEachTest();
 
@@ -29,6 +43,18 @@ describe('a config that imports no file of the site', () => {
     writeFileSync(join(root, 'docs-gen.config.ts'), "export default { title: 'Second' as string };\n");
     expect(await load(root)).toEqual({ title: 'Second', bundles: 1 });
     expect(await load(root)).toEqual({ title: 'Second', bundles: 0 });
+  });
+
+  test('is probed for an endless loop before its first import only: the bundle remembered is imported without a probe process', async () => {
+    const root = site({ 'docs-gen.config.ts': "export default { title: `Year ${new Date().getUTCFullYear() > 0}` };\n" });
+    probesStarted();
+    expect(await load(root)).toEqual({ title: 'Year true', bundles: 1 });
+    expect(probesStarted()).toBe(1);
+    expect(await load(root)).toEqual({ title: 'Year true', bundles: 0 });
+    expect(probesStarted()).toBe(0);
+    writeFileSync(join(root, 'docs-gen.config.ts'), "export default { title: `Year ${new Date().getUTCFullYear() > 1}` };\n");
+    expect(await load(root)).toEqual({ title: 'Year true', bundles: 1 });
+    expect(probesStarted()).toBe(1);
   });
 
   // The titles below come from this process's module cache either way: the bundle counts tell.

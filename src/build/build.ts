@@ -75,7 +75,7 @@ export interface BuildResult {
   notes: string[];
   /** The routes rendered in this build, in site order; the others came from the persistent cache of rendered pages. */
   reRendered: string[];
-  /** The output files (paths relative to `outDir`, sorted) linked from the previous output, unchanged, rather than written again. */
+  /** The output files (paths relative to `outDir`, sorted) linked from the previous output or left where they were, unchanged, rather than written again (files of public/ and assets among them). */
   reusedFiles: string[];
   /** The folders of the output (relative to `outDir`, sorted) kept from the previous output rather than made again (spare-folders.ts). */
   reusedFolders: string[];
@@ -429,9 +429,11 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     }
     // Links in public/ that lead outside it are refused with a warning; the rest become regular files.
     const publicFolders = new Set<string>();
-    const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root, publicFolders) : [];
+    // Updated in place, a file of public/ or a prebuilt asset that `out/` holds alike stays there uncopied.
+    const keepsCopy = output instanceof ReusingOutputWriter && output.inPlace ? (path: string, source: string) => output.keepCopiedFile(path, source) : undefined;
+    const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root, publicFolders, keepsCopy) : [];
     // Both end before either's failure is thrown: the assets are copied into the staging folder.
-    const assetsBuilt = buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config });
+    const assetsBuilt = buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config, keepsCopy });
     const componentsBundled = runnableMdxComponents(plugins, context);
     throwFirstRejection(await Promise.allSettled([assetsBuilt, componentsBundled]));
     const [siteAssets, mdxComponents] = await Promise.all([assetsBuilt, componentsBundled]);
@@ -492,7 +494,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     timings.endStage('into the output folder', updatedInPlace ? 'updated in place' : 'swapped in');
     succeeded = failures.length === 0;
     returned = true;
-    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked].sort(), reusedFolders: [...keptFolders].sort(), timings };
+    return { outDir, pages: site.routes.length, ms: performance.now() - started, assets, warnings: [...diagnostics.filter((d) => d.severity === 'warning'), ...linkWarnings], failures, notes, reRendered: renders.reRendered, reusedFiles: [...output.linked, ...(output instanceof ReusingOutputWriter ? output.keptCopies : [])].sort(), reusedFolders: [...keptFolders].sort(), timings };
   } catch (error) {
     // A full disk or a folder we may not write to: say which path, not "internal error".
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, root)]);

@@ -7,6 +7,7 @@ import type { BuildOptions, Metafile, Plugin as EsbuildPlugin } from 'esbuild';
 import { toolRoot } from '../util/tool-root.ts';
 import { bundleInputFiles } from '../util/import-module.ts';
 import { islandsVirtualModule } from './islands.ts';
+import type { KeepsCopy } from '../util/symlink-policy.ts';
 
 export const ASSET_DIR = '_docs-gen';
 
@@ -268,7 +269,7 @@ async function currentPrebuiltClient(dir: string): Promise<PrebuiltClient | unde
  */
 export async function buildClientAssets(
   outDir: string,
-  options: { basePath: string; root: string; islands: Record<string, string>; /** Tests point it elsewhere. @default dist/client */ prebuiltDir?: string },
+  options: { basePath: string; root: string; islands: Record<string, string>; /** Tests point it elsewhere. @default dist/client */ prebuiltDir?: string; /** Asked before each prebuilt file is copied: true leaves it uncopied (`copyFolderWithoutLinksOut`'s `keeps`). */ keepsCopy?: KeepsCopy },
 ): Promise<ClientAssets> {
   const { basePath } = options;
   const assetDir = join(outDir, ASSET_DIR);
@@ -277,11 +278,12 @@ export async function buildClientAssets(
   let bundle: Omit<ClientBundle, 'inputs'>;
   if (prebuilt) {
     await mkdir(assetDir, { recursive: true });
-    await Promise.all(prebuilt.files.map((file) => copyFile(join(fromDir, file), join(assetDir, file))));
+    await Promise.all(prebuilt.files.map((file) => (options.keepsCopy?.(`${ASSET_DIR}/${file.split('\\').join('/')}`, join(fromDir, file)) ? undefined : copyFile(join(fromDir, file), join(assetDir, file)))));
     bundle = prebuilt;
   } else bundle = await bundleClient(assetDir, options.islands, options.root);
   const recorded = prebuilt?.gzipBytes;
-  const { js, css } = recorded && Number.isInteger(recorded.js) && Number.isInteger(recorded.css) ? recorded : await gzipBytesOf(assetDir, bundle);
+  // Measured on the prebuilt files, when copied: a file kept in the output is not in `assetDir`.
+  const { js, css } = recorded && Number.isInteger(recorded.js) && Number.isInteger(recorded.css) ? recorded : await gzipBytesOf(prebuilt ? fromDir : assetDir, bundle);
   return {
     scripts: [`${basePath}/${ASSET_DIR}/${bundle.entry.split('\\').join('/')}`],
     styles: [`${basePath}/${ASSET_DIR}/${bundle.stylesheet}`],

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, unlinkSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { writeNewFile } from '../util/write-new-file.ts';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
@@ -78,7 +78,7 @@ const piecesKey = (pieces: readonly OutputPiece[]) => {
 };
 
 /** Whether the file is still the one the record names, and no other name shares it. */
-const isUnchanged = (stats: Stats, record: FileRecord) =>
+const isUnchanged = (stats: Stats, record: FileIdentity) =>
   stats.isFile() && stats.nlink === 1 && stats.ino === record.ino && stats.size === record.size && stats.mtimeMs === record.mtimeMs && stats.mode === record.mode && stats.uid === record.uid && stats.gid === record.gid;
 
 interface Manifest {
@@ -151,6 +151,16 @@ export class ReusingOutputWriter implements OutputWriter {
   /** Folders of the staging folder known to exist: a page's folder is made once, not asked for again by each file in it. */
   private readonly folders = new Set<string>();
   readonly linked = new Set<string>();
+  /** Files this build found in `out/` as it would copy them, and left there uncopied (`keepCopiedFile`). */
+  private readonly keptCopiesFound = new Set<string>();
+
+  /** The files kept uncopied (`keepCopiedFile`) that nothing was written over, once the build moved its files in or linked them: reused, as `linked` files are. */
+  keptCopies: string[] = [];
+
+  /** The files kept uncopied (`keepCopiedFile`) that nothing in the staging folder replaces. */
+  private keptCopiesNotReplaced(stagedFiles: ReadonlySet<string>): string[] {
+    return [...this.keptCopiesFound].filter((path) => !stagedFiles.has(path) && !this.linked.has(path));
+  }
   /** The file-system calls this writer made, by kind (tests count them: the work a rebuild does must not grow with what it leaves alone). */
   readonly calls = { mkdir: 0, lstat: 0 };
 
@@ -254,6 +264,29 @@ export class ReusingOutputWriter implements OutputWriter {
     }
     this.linked.add(path);
     this.written.set(path, key);
+    return true;
+  }
+
+  /**
+   * Whether the file the build would copy from `source` to `path` (relative, `/`-separated: a
+   * file of public/, a prebuilt client asset) may stay in `out/` instead: only while updating in
+   * place, when the last build left a file there that no key names, with the mode a copy of
+   * `source` gets, and its bytes are `source`'s. A copy that came out the same was compared and
+   * dropped by `commitInPlace` anyway; made first, it cost a file created and then removed at
+   * every build, the dearer on ext4 after its removals (bench/README.md, "Cold builds after a
+   * deletion"): 40–60 ms of a rebuild of this repository's site, whose public/ holds 60 files. A
+   * later write to the same path (a page's HTML) still replaces it, as it would a copy.
+   */
+  keepCopiedFile(path: string, source: string): boolean {
+    const old = this.inPlace ? this.previousTree?.loose[path] : undefined;
+    if (!old) return false;
+    try {
+      const stats = statSync(source);
+      if (!stats.isFile() || stats.size !== old.size || (stats.mode & 0o7777) !== (old.mode & 0o7777) || !sameBytes(source, join(this.options.outDir, path))) return false;
+    } catch {
+      return false;
+    }
+    this.keptCopiesFound.add(path);
     return true;
   }
 
@@ -480,7 +513,10 @@ export class ReusingOutputWriter implements OutputWriter {
       if (key === undefined || !stats.isFile()) loose[path] = looseRecordOf(stats);
       else identified[path] = identityOf(key, stats, this.layouts.get(path));
     }
-    const produced = new Set([...this.linked, ...staged.files]);
+    // A file left where it was instead of copied (`keepCopiedFile`), unless the build wrote over it since.
+    this.keptCopies = this.keptCopiesNotReplaced(new Set(staged.files));
+    for (const path of this.keptCopies) loose[path] = tree.loose[path]!;
+    const produced = new Set([...this.linked, ...staged.files, ...this.keptCopies]);
     const producedFolders = new Set(['', ...staged.folders]);
     for (const path of produced) for (const folder of foldersAbove(path)) producedFolders.add(folder);
     // The folders whose entries this changes: only those are looked up again after; the others were checked just above.
@@ -529,10 +565,13 @@ export class ReusingOutputWriter implements OutputWriter {
   /** Links every file kept in place into the staging folder, each checked again: the build is swapped in after all. */
   private linkKeptFiles(): void {
     const { outDir, staging } = this.options;
-    for (const path of this.linked) {
+    // The files kept in `out/` instead of copied (`keepCopiedFile`) that nothing was written over: linked, where a copy of each would have been made.
+    this.keptCopies = this.keptCopiesNotReplaced(new Set(listTree(staging).files));
+    for (const path of [...this.linked, ...this.keptCopies]) {
       const source = join(outDir, path);
       const stats = lstatOrUndefined(source);
-      if (!stats || !isUnchanged(stats, this.previous.get(path)!)) throw new OutputChangedError(`${source} changed while the build ran`);
+      const record: FileIdentity | undefined = this.previous.get(path) ?? this.previousTree?.loose[path];
+      if (!stats || !record || !isUnchanged(stats, record)) throw new OutputChangedError(`${source} changed while the build ran`);
       const target = join(staging, path);
       this.makeFolder(dirname(target));
       // The copy of public/ may have put a file there first: the build's file replaces it.

@@ -6,6 +6,7 @@ import { buildServerIslands, resolveIslands } from './islands.ts';
 import type { ModuleExport } from '../pipeline/plugin.ts';
 import type { SiteSnapshot } from './route-data.ts';
 import { themeConfigOf } from './theme-config.ts';
+import type { KeepsCopy } from '../util/symlink-policy.ts';
 
 export interface SiteAssets {
   assets: ClientAssets;
@@ -16,11 +17,11 @@ export interface SiteAssets {
 }
 
 /** The client bundle, the stylesheet and the islands' server bundle, built side by side. */
-export async function buildSiteAssets(options: { root: string; outDir: string; cacheDir: string; config: ResolvedConfig }): Promise<SiteAssets> {
+export async function buildSiteAssets(options: { root: string; outDir: string; cacheDir: string; config: ResolvedConfig; keepsCopy?: KeepsCopy }): Promise<SiteAssets> {
   const { root, config } = options;
   const islands = resolveIslands(root, config.islands);
   const [assets, islandsModule] = await Promise.all([
-    buildClientAssets(options.outDir, { basePath: config.basePath, root, islands }),
+    buildClientAssets(options.outDir, { basePath: config.basePath, root, islands, keepsCopy: options.keepsCopy }),
     buildServerIslands(islands, options.cacheDir),
   ]);
   return { assets, islandsModule, islandFiles: Object.values(islands) };

@@ -49,13 +49,21 @@ export function warnOncePerLink(root: string, print: (text: string) => void): (l
 }
 
 /**
+ * Asked before a build copies a file into its staging folder (its path there, `/`-separated, and
+ * the file it would copy): true leaves it uncopied, since the output folder holds it alike and the
+ * build updates that folder in place (`ReusingOutputWriter.keepCopiedFile`).
+ */
+export type KeepsCopy = (path: string, source: string) => boolean;
+
+/**
  * Copies `from` into `to` following the policy: regular files and folders as they are, links
  * inside `from` as regular files (folders walked), every other link refused with a warning.
  * `root` is the site folder the warnings' paths are relative to. `madeFolders`, when given,
  * gets each folder the copy made or went into inside `to` (relative, `/`-separated): a build
- * keeps those even when no page ends up in them, as a build from nothing has them.
+ * keeps those even when no page ends up in them, as a build from nothing has them. `keeps`,
+ * when given, is asked before each file is copied: a file it answers true for is not copied.
  */
-export async function copyFolderWithoutLinksOut(from: string, to: string, root: string, madeFolders?: Set<string>): Promise<Diagnostic[]> {
+export async function copyFolderWithoutLinksOut(from: string, to: string, root: string, madeFolders?: Set<string>, keeps?: KeepsCopy): Promise<Diagnostic[]> {
   const base = await realpath(from);
   const folderName = relative(root, from) || '.';
   const warnings: Diagnostic[] = [];
@@ -65,6 +73,9 @@ export async function copyFolderWithoutLinksOut(from: string, to: string, root: 
     const warning = refusedLinkWarning({ file: relative(root, path), target: shown(target), folder: folderName, reason }, 'copied');
     // A folder reached twice (itself and through a link to it) names its links once.
     if (!warnings.some((w) => w.file === warning.file && w.target === warning.target)) warnings.push(warning);
+  };
+  const copyUnlessKept = async (source: string, target: string) => {
+    if (!keeps?.(relative(to, target).split('\\').join('/'), source)) await copyFile(source, target);
   };
   // `ancestors`: real paths of the folders being walked, to recognise a link back to one of them.
   const walk = async (source: string, destination: string, ancestors: string[]): Promise<void> => {
@@ -77,7 +88,7 @@ export async function copyFolderWithoutLinksOut(from: string, to: string, root: 
       if (entry.isDirectory()) {
         await walk(path, target, [...ancestors, await realpath(path)]);
       } else if (entry.isFile()) {
-        await copyFile(path, target);
+        await copyUnlessKept(path, target);
       } else if (entry.isSymbolicLink()) {
         const real = await realpath(path).catch(() => undefined);
         if (!real) await refuse(path, 'broken');
@@ -85,7 +96,7 @@ export async function copyFolderWithoutLinksOut(from: string, to: string, root: 
         else if ((await stat(real)).isDirectory()) {
           if (ancestors.some((folder) => isInside(real, folder))) await refuse(path, 'cycle');
           else await walk(real, target, [...ancestors, real]);
-        } else await copyFile(real, target);
+        } else await copyUnlessKept(real, target);
       }
       // Sockets, FIFOs and devices are not site files: skipped, as before.
     }

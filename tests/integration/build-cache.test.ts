@@ -361,7 +361,11 @@ describe('the persistent build cache', () => {
 
     test('a rebuild into the same folder links each file that came out the same from the old output, and writes the rest', () => {
       // One paragraph of index.md: its page, its Markdown, llms-full.txt and the search data change; the MDX page renders at every build.
-      expect(reused.paragraph).toEqual(['404.html', '404/index.html', '500/index.html', 'guide.md', 'llms.txt', 'robots.txt', 'search/index.html', 'sitemap.xml']);
+      // The assets and the copy of public/ are the same as well, and stay where they are.
+      const copied = (path: string) => path.startsWith('_docs-gen/') || path === 'images/square.png';
+      expect(reused.paragraph!.filter((path) => !copied(path))).toEqual(['404.html', '404/index.html', '500/index.html', 'guide.md', 'llms.txt', 'robots.txt', 'search/index.html', 'sitemap.xml']);
+      expect(reused.paragraph).toContain('images/square.png');
+      expect(reused.paragraph!.filter((path) => path.startsWith('_docs-gen/') && /\.(js|css)$/.test(path)).length).toBeGreaterThan(1);
       // A linked file is the old output's file (same inode); a written one is new.
       for (const path of reused.paragraph!) expect(inodes.paragraph!.after.get(path), path).toBe(inodes.paragraph!.before.get(path));
       expect(inodes.paragraph!.after.get('index.html')).not.toBe(inodes.paragraph!.before.get('index.html'));

@@ -57,8 +57,22 @@ describe('a rebuild into the output folder the last build left as it was', () =>
     expect(assets.length).toBeGreaterThan(0);
     for (const path of [...kept, ...assets]) expect(after.get(path), path).toBe(before.get(path));
     expect(rebuilt.reusedFiles).toContain('index.html');
+    // The files of public/ that the output holds alike are left there, not copied again.
+    expect(rebuilt.reusedFiles).toEqual(expect.arrayContaining(['notes/readme.txt', 'tool.sh']));
     expect(rebuilt.reusedFolders).toEqual(['404', '500', 'deep', 'deep/page', 'guide', 'search']);
     await expectAsUncached();
+  });
+
+  test('a file of public/ edited to other bytes of the same size is copied again, in place', async () => {
+    const folder = folderInode();
+    edit('public/notes/readme.txt', 'NOTES\n');
+    const rebuilt = await build({ root: site.root, outDir: out });
+    expect(folderInode()).toBe(folder);
+    expect(readFileSync(join(out, 'notes', 'readme.txt'), 'utf8')).toBe('NOTES\n');
+    expect(rebuilt.reusedFiles).not.toContain('notes/readme.txt');
+    expect(rebuilt.reusedFiles).toContain('tool.sh');
+    await expectAsUncached();
+    edit('public/notes/readme.txt', 'notes\n');
   });
 
   test('a file of public/ whose mode alone changed gets the new mode', async () => {

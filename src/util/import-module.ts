@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { SourceMap, type SourceMapPayload } from 'node:module';
+import { isBuiltin, SourceMap, type SourceMapPayload } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -119,6 +119,11 @@ export function esbuildDiagnostics(messages: Message[], options: { code: Diagnos
   }));
 }
 
+/** Whether an import a bundle left external is a module of this docs-gen's `dist/` (which its build id covers) or one of Node's built-ins. */
+function isToolOrBuiltin(specifier: string): boolean {
+  return isBuiltin(specifier) || specifier.startsWith(`${distUrl('.')}/`);
+}
+
 /** The settings files esbuild reads for a file, in its folder and each above (`SelfContained`). */
 const SETTINGS_FILES = ['tsconfig.json', 'jsconfig.json', 'package.json'];
 
@@ -150,11 +155,12 @@ export async function importModuleFile(file: string, options: { root: string; ca
   // A file that imports no file of the site (a config of options, a `_meta.ts`) bundles the
   // same from the same text: its last bundle serves, without loading esbuild (SelfContained below).
   const selfContained = source === undefined ? undefined : await SelfContained.of(file, options.cacheDir, source);
-  const reused = await selfContained?.reuse();
+  const reused = await selfContained?.reuse((bundled, text) => probeForEndlessLoop(bundled, text, relativeFile, options.timeoutMs), options.timeoutMs);
   if (reused) return { exports: reused, dependencies: [resolve(file)] };
   let text: string;
   let dependencies: string[];
   let sourceMap: SourceMapPayload;
+  let importsOnlyToolAndBuiltins = false;
   try {
     // esbuild loads here, not with this module: a worker reaches this module through `docs-gen`
     // (plugins import it) but never bundles, and loading esbuild costs a worker 60 CPU ms.
@@ -169,6 +175,7 @@ export async function importModuleFile(file: string, options: { root: string; ca
     text = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
     sourceMap = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as SourceMapPayload;
     dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
+    importsOnlyToolAndBuiltins = Object.values(result.metafile.outputs).every((output) => output.imports.every((imported) => !imported.external || isToolOrBuiltin(imported.path)));
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
     if (!errors?.length) throw error;
@@ -195,7 +202,11 @@ export async function importModuleFile(file: string, options: { root: string; ca
       },
     ]);
   }
-  if (dependencies.length === 1 && dependencies[0] === resolve(file)) await selfContained?.remember(bundled, sourceMap.sources.length === 1 ? sourceMap.sourcesContent?.[0] : undefined);
+  if (dependencies.length === 1 && dependencies[0] === resolve(file)) {
+    // Probed within this bound (none ran without one), and all its code is in the key: the next load of the same key may skip the probe (`reuse`).
+    const probedWithin = options.timeoutMs !== undefined && importsOnlyToolAndBuiltins ? options.timeoutMs : undefined;
+    await selfContained?.remember(bundled, sourceMap.sources.length === 1 ? sourceMap.sourcesContent?.[0] : undefined, probedWithin);
+  }
   return { exports, dependencies };
 }
 
@@ -300,19 +311,22 @@ class SelfContained {
 
   /**
    * The exports of the remembered bundle, or undefined when there is none for this key, or its
-   * import throws (the caller bundles again and reports the throw from there, placed). Not
-   * probed for an endless loop: a bundle is remembered only once its import ended on the main
-   * thread, after the probe, and the key holds everything its text is made from. Probing it again
-   * started a process at every build of a config with one expression in it (`new Date()`), about
-   * 90 ms of the 450 of a rebuild of this repository's site with nothing changed. What the probe
-   * would still catch is a module that looped only on some runs (by the clock, the environment or
-   * a file it reads): such a build waits, as a build of Nextra's, Docusaurus' or VitePress' does
-   * for any config that loops.
+   * import throws (the caller bundles again and reports the throw from there, placed). Probed for
+   * an endless loop first (`probe`), as a fresh bundle is, unless the record says it was probed
+   * within `timeoutMs` or less and imported: a bundle is remembered only once its import ended on
+   * the main thread, and the key holds its text and everything esbuild made it from. Probed
+   * again, it started a process at every build of a config with one expression in it (`new
+   * Date()`), about 90 ms of the 450 of a rebuild of this repository's site with nothing changed.
+   * Only a bundle that imports nothing but docs-gen's own modules (which the tool's build id in
+   * the key covers) and Node's built-ins is recorded so: a package it imported could be another
+   * after an `npm update`, and loop. What the probe would still catch is a module that loops only
+   * on some runs (by the clock, the environment or a file it reads): such a build waits, as a
+   * build of Nextra's, Docusaurus' or VitePress' does for any config that loops.
    */
-  async reuse(): Promise<Record<string, unknown> | undefined> {
-    let entry: { key?: unknown; module?: unknown } | undefined;
+  async reuse(probe: (bundled: string, text: string) => Promise<void>, timeoutMs: number | undefined): Promise<Record<string, unknown> | undefined> {
+    let entry: { key?: unknown; module?: unknown; probedWithin?: unknown } | undefined;
     try {
-      entry = JSON.parse(await readFile(this.record, 'utf8')) as { key?: unknown; module?: unknown };
+      entry = JSON.parse(await readFile(this.record, 'utf8')) as typeof entry;
     } catch {
       // None, or torn: bundled again.
       return undefined;
@@ -321,6 +335,8 @@ class SelfContained {
     const bundled = join(this.cacheDir, entry.module);
     const text = await readFile(bundled, 'utf8').catch(() => undefined);
     if (text === undefined || bundledModuleName(this.file, text) !== entry.module) return undefined;
+    const probed = timeoutMs === undefined || (typeof entry.probedWithin === 'number' && entry.probedWithin <= timeoutMs);
+    if (!probed) await probe(bundled, text);
     try {
       return (await import(pathToFileURL(bundled).href)) as Record<string, unknown>;
     } catch {
@@ -333,13 +349,13 @@ class SelfContained {
    * same key: when esbuild bundled the very text the key was made from (`bundledFrom`, the
    * source map's copy of it) and the key is still the file's.
    */
-  async remember(bundled: string, bundledFrom: string | undefined): Promise<void> {
+  async remember(bundled: string, bundledFrom: string | undefined, probedWithin: number | undefined): Promise<void> {
     // What esbuild was given: the text, with `import.meta.url` spelt out (`sourceImportMetaUrl`).
     const given = this.source.includes('import.meta.url') ? this.source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(this.file).href)) : this.source;
     if (bundledFrom !== given) return;
     const again = await SelfContained.of(this.file, this.cacheDir);
     if (again?.key !== this.key) return;
-    await writeCacheFile(this.record, JSON.stringify({ key: this.key, module: basename(bundled) })).catch(() => {
+    await writeCacheFile(this.record, JSON.stringify({ key: this.key, module: basename(bundled), ...(probedWithin === undefined ? {} : { probedWithin }) })).catch(() => {
       // Not remembered: the next load bundles again.
     });
   }

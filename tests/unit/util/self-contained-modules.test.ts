@@ -4,7 +4,7 @@ import * as childProcess from 'node:child_process';
 import * as esbuild from 'esbuild';
 import { describe, expect, test, vi } from 'vitest';
 import { loadConfig } from '../../../src/config/load-config.ts';
-import { flagsForChild } from '../../../src/util/import-module.ts';
+import { flagsForChild, importModuleFile } from '../../../src/util/import-module.ts';
 import { tempSitesEachTest } from '../../helpers.ts';
 
 // Every bundle esbuild makes, counted: a file that imports no file of the site is bundled once per text.
@@ -54,6 +54,41 @@ describe('a config that imports no file of the site', () => {
     expect(probesStarted()).toBe(0);
     writeFileSync(join(root, 'docs-gen.config.ts'), "export default { title: `Year ${new Date().getUTCFullYear() > 1}` };\n");
     expect(await load(root)).toEqual({ title: 'Year true', bundles: 1 });
+    expect(probesStarted()).toBe(1);
+  });
+
+  test('is probed at every load while it imports a package, whose code the key does not hold (an update could make it loop)', async () => {
+    const root = site({
+      'node_modules/title-words/package.json': '{ "name": "title-words", "type": "module", "main": "index.js" }\n',
+      'node_modules/title-words/index.js': "export const title = 'Words';\n",
+      'docs-gen.config.ts': "import { title } from 'title-words';\nexport default { title: `${title} ${new Date().getUTCFullYear() > 0}` };\n",
+    });
+    probesStarted();
+    expect(await load(root)).toEqual({ title: 'Words true', bundles: 1 });
+    expect(probesStarted()).toBe(1);
+    expect(await load(root)).toEqual({ title: 'Words true', bundles: 0 });
+    expect(probesStarted()).toBe(1);
+  });
+
+  test('is probed when it was last imported with no time limit, or a longer one than now', async () => {
+    const root = site({ 'docs-gen.config.ts': "export default { title: `Bound ${new Date().getUTCFullYear() > 0}` };\n" });
+    const file = join(root, 'docs-gen.config.ts');
+    const cacheDir = join(root, '.docs-gen-cache');
+    probesStarted();
+    // No limit: no probe, and none recorded.
+    await importModuleFile(file, { root, cacheDir, code: 'config-syntax' });
+    expect(probesStarted()).toBe(0);
+    await importModuleFile(file, { root, cacheDir, code: 'config-syntax', timeoutMs: 30_000 });
+    expect(probesStarted()).toBe(1);
+    // Bundled afresh under a limit, it is probed, and recorded as loaded within that limit.
+    rmSync(join(cacheDir, 'bundles'), { recursive: true });
+    await importModuleFile(file, { root, cacheDir, code: 'config-syntax', timeoutMs: 30_000 });
+    expect(probesStarted()).toBe(1);
+    await importModuleFile(file, { root, cacheDir, code: 'config-syntax', timeoutMs: 30_000 });
+    expect(probesStarted()).toBe(0);
+    await importModuleFile(file, { root, cacheDir, code: 'config-syntax', timeoutMs: 60_000 });
+    expect(probesStarted()).toBe(0);
+    await importModuleFile(file, { root, cacheDir, code: 'config-syntax', timeoutMs: 10_000 });
     expect(probesStarted()).toBe(1);
   });
 

@@ -6,8 +6,9 @@ import { fencedLines, type BodyLine } from './fenced-lines.ts';
  * - `<` (JSX, and in CommonMark HTML and autolinks), `{` and `}` (expressions);
  * - `$` and a backslash before `(` or `[` (math, found before either parse, per format);
  * - `~` (GFM strikes through text between single tildes, markdown-it only between pairs);
- * - `@`, `www.`, `http://`, `https://`, and the character references that could spell them
- *   (numeric ones, `&colon;`, `&sol;`, `&period;`, `&commat;`): GFM's literal autolinks, whose
+ * - `@`, `www.`, `http://`, `https://`, spelt with a backslash before a dot, colon or slash too
+ *   (`www\.`: text to markdown-it, a link to GFM), and the character references that could spell
+ *   them (numeric ones, `&colon;`, `&sol;`, `&period;`, `&commat;`): GFM's literal autolinks, whose
  *   edges linkify-it draws otherwise, or not at all (`https://localhost_`);
  * - `[^` (footnotes: markdown-it-footnote orders and keeps them by other rules);
  * - `*` between letters or digits, `*` or `_` between punctuation, and three or more `*` or `_`
@@ -15,7 +16,7 @@ import { fencedLines, type BodyLine } from './fenced-lines.ts';
  *   differently (`x*y *z***` is `x<em>y <em>z</em></em>*` to one);
  * - a tab (markdown-it keeps one before a line break; MDX drops it).
  */
-const NOT_READ_ALIKE = /[<{}$~@\t]|\\[([]|\[\^|www\.|https?:\/\/|&(?:#|(?:colon|sol|period|commat);)|[\p{L}\p{N}]\*+[\p{L}\p{N}]|(?![*_])[\p{P}\p{S}](?:\*+|_+)(?![*_])[\p{P}\p{S}]|\*{3}|_{3}/iu;
+const NOT_READ_ALIKE = /[<{}$~@\t]|\\[([]|\[\^|www\\?\.|https?\\?:(?:\\?\/){2}|&(?:#|(?:colon|sol|period|commat);)|[\p{L}\p{N}]\*+[\p{L}\p{N}]|(?![*_])[\p{P}\p{S}](?:\*+|_+)(?![*_])[\p{P}\p{S}]|\*{3}|_{3}/iu;
 
 /**
  * A link's destination: one with a scheme markdown-it refuses to link (`file:`, `data:`,
@@ -86,8 +87,8 @@ const refusedLine = (text: string) =>
  * the fence is in, and with it the block, in one parser's reading and not in this scan's. Its
  * opening line's info string is checked (INFO_READ_APART). Carriage returns and a byte-order
  * mark are refused (MDX keeps `\r` in headings' text; markdown-it reads a BOM as text).
- * The links linkify-it finds in prose (`example.com`) are refused after markdown-it's parse
- * (`renderMarkdown`).
+ * A link linkify-it finds in prose all the same is refused after markdown-it's parse
+ * (`renderMarkdown`): a guard, since every spelling of one it links is refused above.
  */
 export function readsAsMarkdown(body: string): boolean {
   if (/[\r\uFEFF]/.test(body)) return false;

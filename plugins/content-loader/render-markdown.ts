@@ -152,26 +152,49 @@ function siteUrls(md: MarkdownIt): void {
 
 /**
  * Literal autolinks as GFM has them (and the MDX path, through remark-gfm): `http://` and
- * `https://` URLs, email addresses, and names that start with `www.`, which link to `http://` and the name. Not a
- * bare domain: linkify-it by default links any word that ends in a top-level domain, and so made
- * `README.md`, `build.sh` and `main.py` links to Moldova, Saint Helena and Paraguay.
+ * `https://` URLs, email addresses, and names that start with `www.`, which link to `http://` and
+ * the name. Not a bare domain: linkify-it by default links any word that ends in a top-level
+ * domain of its list, and so made `README.md`, `build.sh` and `main.py` links to Moldova, Saint
+ * Helena and Paraguay. Where a URL's link ends is linkify-it's rule, which GFM's differs from at a
+ * few edges (a trailing `_` or `*` after a scheme's URL); a `www.` name ends as GFM's does.
  */
 function gfmLiteralAutolinks(md: MarkdownIt): void {
   md.linkify.set({ fuzzyLink: false });
   // GFM links no `//host` and no `ftp://`.
   md.linkify.add('//', null).add('ftp:', null);
+  // An address at any top-level domain, as GFM's (linkify-it's list is short: `team@example.dev`
+  // was no link). The list's entries are joined into its expressions as written, so this entry is
+  // a pattern (render-markdown-autolinks.test.ts holds such addresses).
+  md.linkify.tlds('[a-z][a-z0-9-]*[a-z0-9]', true);
   md.linkify.add('www.', {
-    // What follows `www.` as linkify-it reads a host and path after `http://` (its own rule for that scheme).
+    // What follows `www.` as linkify-it reads a host and path after `http://` (its own rule for that scheme), less the end GFM leaves out.
     validate: (text, pos, self) => {
       const tail = text.slice(pos);
       const re = self.re as typeof self.re & { wwwTail?: RegExp };
       re.wwwTail ??= new RegExp(`^${re.src_host_port_strict}${re.src_path}`, 'i');
-      return re.wwwTail.exec(tail)?.[0].length ?? 0;
+      const found = re.wwwTail.exec(tail)?.[0];
+      if (found === undefined) return 0;
+      // linkify-it stops before a `;`: GFM then leaves out the entity reference the `;` ends, if any.
+      const entityEnds = tail[found.length] === ';' && /&[a-z0-9]+$/i.test(found);
+      return withoutGfmTrailing(entityEnds ? `${found};` : found).length;
     },
     normalize: (match) => {
       match.url = `http://${match.url}`;
     },
   });
+}
+
+/** A trailing entity reference (`&hl;`): GFM leaves it out of a link. */
+const TRAILING_ENTITY = /&[a-z0-9]+;$/i;
+
+/** `link` less what GFM leaves out at a literal autolink's end: any of `?!.,:*_~`, and an entity reference, over and over. */
+function withoutGfmTrailing(link: string): string {
+  let end = link;
+  for (;;) {
+    const trimmed = end.replace(/[?!.,:*_~]+$/, '').replace(TRAILING_ENTITY, '');
+    if (trimmed === end) return end;
+    end = trimmed;
+  }
 }
 
 let markdown: MarkdownIt | undefined;

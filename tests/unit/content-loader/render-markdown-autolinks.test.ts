@@ -7,10 +7,13 @@ import { renderMarkdown } from '../../../plugins/content-loader/render-markdown.
 
 const links = { pageRoute: '/guide/page', folderRoute: '/guide', hrefPrefix: '', basePath: '' };
 
+/** HTML's escapes as markdown-it writes them, read back. */
+const unescaped = (html: string) => html.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+
 /** Each link's text and destination in a .md page's HTML. */
 async function markdownItLinks(text: string): Promise<string[]> {
   const { html } = await renderMarkdown(text, { links });
-  return [...html.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => `${m[2]} → ${m[1]!.replaceAll('&amp;', '&')}`);
+  return [...html.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((m) => `${unescaped(m[2]!)} → ${unescaped(m[1]!)}`);
 }
 
 /** Each link's text and destination as remark-gfm parses the same text. */
@@ -36,6 +39,10 @@ describe('a .md page links what GFM links in its text, and only that', () => {
     ['an email address', 'Write to team@example.org with questions.'],
     ['a protocol-relative URL and an FTP one', 'Mirrors: //cdn.example.org/a and ftp://files.example.org/b.'],
     ['a URL with a port, parentheses and a trailing dot', 'Open http://localhost:3000/x or https://example.com/a_b_(c).'],
+    ['addresses at newer top-level domains', 'Write to team@example.dev or x@y.app.'],
+    ['a www name ending in characters GFM leaves out', 'See www.example.org/path_ or www.example.org/path* or www.example.org/a~, then www.example.org/x).'],
+    ['a www name ending in an entity reference, or in a semicolon', 'See www.example.org/a?b=1&hl; and www.example.org/a; then www.example.org/a&b;c now.'],
+    ['a www name with a query, an ampersand and a trailing dot', 'Read www.example.org/a?b=1&c=2.'],
   ])('%s', async (_what, text) => {
     expect(await markdownItLinks(text)).toEqual(gfmLinks(text));
   });

@@ -41,6 +41,7 @@ describe('readsAsMarkdown', () => {
     ['a tilde', 'About ~5 ms.\n'],
     ['an email address', 'Write to docs@example.com.\n'],
     ['a www. address', 'See www.example.com.\n'],
+    ['a www. address or a web address with a backslash before a dot, colon or slash (GFM links them)', 'See www\\.example.com, https\\://a.org or http:\\/\\/b.org.\n'],
     ['a footnote', 'Note[^1].\n\n[^1]: Here.\n'],
     ['`*` inside a word', 'Compute 2*3*4.\n'],
     ['three `*` together', '***Both***\n'],

@@ -236,8 +236,7 @@ export async function runTransformPage(plugins: Plugin[], page: RenderedPage, co
 export async function runPostBuild(plugins: Plugin[], { output, ...rest }: { outDir: string; site: SiteData; context: PluginContext; output?: OutputFiles }, timeHook: HookTimer = untimed): Promise<Diagnostic[]> {
   const args = { ...rest, output: output ?? plainOutputFiles(rest.outDir) };
   const settled = await atOnceInPluginOrder(plugins, 'postBuild', timeHook, (plugin) => plugin.postBuild && (() => plugin.postBuild!(args)));
-  const failures = settled.flatMap((result) => (result && 'failure' in result ? result.failure : []));
-  return failures;
+  return settled.flatMap((result) => (result && 'failure' in result ? result.failure : []));
 }
 
 /** Each plugin's `watchPaths`, by plugin name (as the plugin wrote them). */

@@ -23,8 +23,8 @@ export function cacheFilePath(dir: string, key: string, extension: string): stri
 
 /**
  * A cache file's folder and name, as `dirname` and `basename` give them for a path `cacheFilePath`
- * made: cut at its last separator, as those would only after parsing the whole path again, at
- * each of a rebuild's thousands of look-ups.
+ * made (absolute or relative, never ending in a separator): cut at its last separator, as those
+ * would only after parsing the whole path again, at each of a rebuild's thousands of look-ups.
  */
 function folderAndName(file: string): [dir: string, name: string] {
   // Windows' functions take `/` as a separator too: there, they answer.

@@ -29,8 +29,8 @@ const BATCH_COMMANDS = new Set(['build', 'check']);
  * 6 KB of Unicode classes), so every worker of every build paid to compile each one twice: the
  * JavaScript grammar's 381, run on one line, took 158 ms with V8's default and 60 ms compiled to
  * machine code at once. On this repository's site (Rel, Bash, Python, JavaScript, Julia, Go and
- * more) cold builds took 6 % less time and 7 % less CPU (bench/README.md, "Regular expressions
- * compiled once"); on the bench's corpora, of Rel, Python and JSON alone, the same within the
+ * more) cold builds took 5 % less time and CPU (bench/README.md, "Regular expressions compiled
+ * once"); on the bench's corpora, of Rel, Python and JSON alone, the same within the
  * noise. Matches are the same: a tier changes how an expression runs, not what it matches.
  */
 export const REGEXP_FLAG = '--no-regexp-tier-up';
@@ -61,10 +61,10 @@ export function v8FlagsFor(nodeVersion: string, execArgv: readonly string[], arg
   return flags;
 }
 
-/** Whether `execArgv` sets the V8 flag `name` (dashes or underscores, `--no-` or not, with a value or not). */
+/** Whether `execArgv` sets the V8 flag `name` (dashes or underscores, `--no-`, `--no` or neither, with a value or not). */
 function setsFlag(execArgv: readonly string[], name: string): boolean {
   const spelt = name.replaceAll('-', '[-_]');
-  return execArgv.some((arg) => new RegExp(`^--(?:no[-_])?${spelt}(=|$)`).test(arg));
+  return execArgv.some((arg) => new RegExp(`^--(?:no[-_]?)?${spelt}(=|$)`).test(arg));
 }
 
 /**

@@ -68,16 +68,17 @@ describe('the hook runner', () => {
     const late = async (name: string) => {
       events.push(`${name} starts`);
       for (let turn = 0; turn < 5; turn++) await Promise.resolve();
+      events.push(`${name} fails`);
       throw new Error('late');
     };
     const plugins: Plugin[] = [
       { name: 'slow-failure', postBuild: () => late('slow-failure') },
       { name: 'fine', postBuild: () => void events.push('fine starts') },
-      { name: 'fast-failure', postBuild: () => (events.push('fast-failure starts'), Promise.reject(new Error('early'))) },
+      { name: 'fast-failure', postBuild: () => (events.push('fast-failure starts and fails'), Promise.reject(new Error('early'))) },
     ];
     const failures = await runPostBuild(plugins, { outDir: '', site, context });
-    // All three began before the first failure settled: at once, not in turn.
-    expect(events).toEqual(['slow-failure starts', 'fine starts', 'fast-failure starts']);
+    // The last began before the first ended: at once, not in turn; and failed first.
+    expect(events).toEqual(['slow-failure starts', 'fine starts', 'fast-failure starts and fails', 'slow-failure fails']);
     expect(failures.map((d) => [d.plugin, d.message])).toEqual([
       ['slow-failure', 'Internal error in plugin slow-failure during hook postBuild: late'],
       ['fast-failure', 'Internal error in plugin fast-failure during hook postBuild: early'],

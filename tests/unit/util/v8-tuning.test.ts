@@ -26,7 +26,7 @@ describe('the V8 flags the CLI sets', () => {
   });
 
   test('not the regular-expression flag when the command line sets it either way', () => {
-    for (const execArgv of [['--regexp-tier-up'], ['--no-regexp-tier-up'], ['--no_regexp_tier_up'], ['--regexp_tier_up']]) expect(v8FlagsFor('20.20.2', execArgv, ['build'])).toEqual([budget]);
+    for (const execArgv of [['--regexp-tier-up'], ['--no-regexp-tier-up'], ['--no_regexp_tier_up'], ['--regexp_tier_up'], ['--noregexp-tier-up']]) expect(v8FlagsFor('20.20.2', execArgv, ['build'])).toEqual([budget]);
   });
 
   test('a flag of a similar name is neither', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync, type Stats } from 'node:fs';
+import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { writeNewFile } from '../util/write-new-file.ts';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
@@ -76,6 +76,9 @@ const piecesKey = (pieces: readonly OutputPiece[]) => {
   for (const { key } of pieces) hash.update(`${key.length}:${key}`);
   return `pieces:${hash.digest('hex')}`;
 };
+
+/** The file-type bits of a mode, and a regular file's. */
+const { S_IFMT, S_IFREG } = constants;
 
 /** Whether the file is still the one the record names, and no other name shares it. */
 const isUnchanged = (stats: Stats, record: FileIdentity) =>
@@ -278,8 +281,10 @@ export class ReusingOutputWriter implements OutputWriter {
    * later write to the same path (a page's HTML) still replaces it, as it would a copy.
    */
   keepCopiedFile(path: string, source: string): boolean {
-    const old = this.inPlace ? this.previousTree?.loose[path] : undefined;
-    if (!old) return false;
+    const tree = this.inPlace ? this.previousTree : undefined;
+    const old = tree && Object.hasOwn(tree.loose, path) ? tree.loose[path]! : undefined;
+    // A file staged at the path already (public/'s copy where an asset goes next): the later copy replaces it, as from nothing.
+    if (!old || (old.mode & S_IFMT) !== S_IFREG || existsSync(join(this.options.staging, path))) return false;
     try {
       const stats = statSync(source);
       if (!stats.isFile() || stats.size !== old.size || (stats.mode & 0o7777) !== (old.mode & 0o7777) || !sameBytes(source, join(this.options.outDir, path))) return false;
@@ -513,9 +518,15 @@ export class ReusingOutputWriter implements OutputWriter {
       if (key === undefined || !stats.isFile()) loose[path] = looseRecordOf(stats);
       else identified[path] = identityOf(key, stats, this.layouts.get(path));
     }
-    // A file left where it was instead of copied (`keepCopiedFile`), unless the build wrote over it since.
+    // A file left where it was instead of copied (`keepCopiedFile`), unless the build wrote over it
+    // since: still the file checked, or the build runs again (a copy would have replaced an edit).
     this.keptCopies = this.keptCopiesNotReplaced(new Set(staged.files));
-    for (const path of this.keptCopies) loose[path] = tree.loose[path]!;
+    for (const path of this.keptCopies) {
+      const record = tree.loose[path]!;
+      const stats = lstatOrUndefined(join(outDir, path));
+      if (!stats || !isUnchanged(stats, record)) throw new OutputChangedError(`${join(outDir, path)} changed while the build ran`);
+      loose[path] = record;
+    }
     const produced = new Set([...this.linked, ...staged.files, ...this.keptCopies]);
     const producedFolders = new Set(['', ...staged.folders]);
     for (const path of produced) for (const folder of foldersAbove(path)) producedFolders.add(folder);
@@ -574,8 +585,10 @@ export class ReusingOutputWriter implements OutputWriter {
       if (!stats || !record || !isUnchanged(stats, record)) throw new OutputChangedError(`${source} changed while the build ran`);
       const target = join(staging, path);
       this.makeFolder(dirname(target));
-      // The copy of public/ may have put a file there first: the build's file replaces it.
-      rmSync(target, { force: true });
+      // The copy of public/ may have put a file there first: the build's file replaces it. A folder
+      // there (a page's, at a kept copy's path) is no file to replace: the link then fails, as the
+      // page's folder would have where a build from nothing copied the file first.
+      if (!lstatOrUndefined(target)?.isDirectory()) rmSync(target, { force: true });
       try {
         linkSync(source, target);
       } catch (error) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { isBuiltin, SourceMap, type SourceMapPayload } from 'node:module';
+import { SourceMap, type SourceMapPayload } from 'node:module';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { mkdir, readFile } from 'node:fs/promises';
@@ -119,10 +119,22 @@ export function esbuildDiagnostics(messages: Message[], options: { code: Diagnos
   }));
 }
 
-/** Whether an import a bundle left external is a module of this docs-gen's `dist/` (which its build id covers) or one of Node's built-ins. */
-function isToolOrBuiltin(specifier: string): boolean {
-  return isBuiltin(specifier) || specifier.startsWith(`${distUrl('.')}/`);
+/** Whether an import a bundle left external is a module of this docs-gen's `dist/`, which its build id covers (`..` resolved). */
+function isToolModule(specifier: string): boolean {
+  try {
+    return new URL(specifier).href.startsWith(`${distUrl('.')}/`);
+  } catch {
+    // A package or a built-in: no URL.
+    return false;
+  }
 }
+
+/**
+ * Code a bundle could load or run that no import names, so that esbuild's list of its imports
+ * misses it: `import(…)` and `require(…)` of a name made at run time (`createRequire` too), `eval`
+ * and `Function`. A token in a string or a comment counts as well: then the bundle is probed.
+ */
+const LOADS_CODE_UNSEEN = /\b(?:import|require)\s*\(|\beval\b|\bFunction\b/;
 
 /** The settings files esbuild reads for a file, in its folder and each above (`SelfContained`). */
 const SETTINGS_FILES = ['tsconfig.json', 'jsconfig.json', 'package.json'];
@@ -160,7 +172,7 @@ export async function importModuleFile(file: string, options: { root: string; ca
   let text: string;
   let dependencies: string[];
   let sourceMap: SourceMapPayload;
-  let importsOnlyToolAndBuiltins = false;
+  let runsOnlyItsOwnAndToolCode = false;
   try {
     // esbuild loads here, not with this module: a worker reaches this module through `docs-gen`
     // (plugins import it) but never bundles, and loading esbuild costs a worker 60 CPU ms.
@@ -175,7 +187,7 @@ export async function importModuleFile(file: string, options: { root: string; ca
     text = result.outputFiles.find((f) => f.path.endsWith('.mjs'))!.text;
     sourceMap = JSON.parse(result.outputFiles.find((f) => f.path.endsWith('.map'))!.text) as SourceMapPayload;
     dependencies = Object.keys(result.metafile.inputs).map((input) => resolve(input));
-    importsOnlyToolAndBuiltins = Object.values(result.metafile.outputs).every((output) => output.imports.every((imported) => !imported.external || isToolOrBuiltin(imported.path)));
+    runsOnlyItsOwnAndToolCode = !LOADS_CODE_UNSEEN.test(text) && Object.values(result.metafile.outputs).every((output) => output.imports.every((imported) => !imported.external || isToolModule(imported.path)));
   } catch (error) {
     const errors = (error as { errors?: Message[] }).errors;
     if (!errors?.length) throw error;
@@ -203,8 +215,8 @@ export async function importModuleFile(file: string, options: { root: string; ca
     ]);
   }
   if (dependencies.length === 1 && dependencies[0] === resolve(file)) {
-    // Probed within this bound (none ran without one), and all its code is in the key: the next load of the same key may skip the probe (`reuse`).
-    const probedWithin = options.timeoutMs !== undefined && importsOnlyToolAndBuiltins ? options.timeoutMs : undefined;
+    // Probed within this bound (none ran without one), and all the code it runs is in the key: the next load of the same key may skip the probe (`reuse`).
+    const probedWithin = options.timeoutMs !== undefined && runsOnlyItsOwnAndToolCode ? options.timeoutMs : undefined;
     await selfContained?.remember(bundled, sourceMap.sources.length === 1 ? sourceMap.sourcesContent?.[0] : undefined, probedWithin);
   }
   return { exports, dependencies };
@@ -318,10 +330,11 @@ class SelfContained {
    * again, it started a process at every build of a config with one expression in it (`new
    * Date()`), about 90 ms of the 450 of a rebuild of this repository's site with nothing changed.
    * Only a bundle that imports nothing but docs-gen's own modules (which the tool's build id in
-   * the key covers) and Node's built-ins is recorded so: a package it imported could be another
-   * after an `npm update`, and loop. What the probe would still catch is a module that loops only
-   * on some runs (by the clock, the environment or a file it reads): such a build waits, as a
-   * build of Nextra's, Docusaurus' or VitePress' does for any config that loops.
+   * the key covers), and loads no code its imports do not name (`LOADS_CODE_UNSEEN`), is recorded
+   * so: a package, or a built-in that runs code from elsewhere (`vm`, `child_process`), could do
+   * otherwise after an `npm update`, and loop. What the probe would still catch is a module that
+   * loops only on some runs (by the clock, the environment or a file it reads): such a build
+   * waits, as a build of Nextra's, Docusaurus' or VitePress' does for any config that loops.
    */
   async reuse(probe: (bundled: string, text: string) => Promise<void>, timeoutMs: number | undefined): Promise<Record<string, unknown> | undefined> {
     let entry: { key?: unknown; module?: unknown; probedWithin?: unknown } | undefined;

@@ -202,3 +202,34 @@ test('another process changing the output while the build ran: the build runs ag
   expect(readdirSync(out)).not.toContain('stray.txt');
   await expectAsUncached();
 });
+
+test('a file of public/ left in place, edited while the build ran: the build runs again, and the output is as without the cache', async () => {
+  // Edited in place, the file's folder is as recorded: only the file's own record can tell.
+  const flag = join(site.root, 'meddle-with-public');
+  edit(
+    'content/meddle.mdx',
+    `import { appendFileSync, existsSync, rmSync } from 'node:fs';\n\nexport const Meddle = () => {\n  if (existsSync(${JSON.stringify(flag)})) {\n    rmSync(${JSON.stringify(flag)});\n    appendFileSync(${JSON.stringify(join(out, 'tool.sh'))}, 'meddled');\n  }\n  return <p>Rendered.</p>;\n};\n\n# Meddle\n\n<Meddle />\n`,
+  );
+  await build({ root: site.root, outDir: out });
+  writeFileSync(flag, '');
+  await build({ root: site.root, outDir: out });
+  expect(existsSync(flag)).toBe(false);
+  expect(readFileSync(join(out, 'tool.sh'), 'utf8')).toBe(readFileSync(join(site.root, 'public', 'tool.sh'), 'utf8'));
+  await expectAsUncached();
+});
+
+test("a file of public/ at a prebuilt asset's path: the asset replaces it at every build, in place too, as from nothing", async () => {
+  await build({ root: site.root, outDir: out });
+  const asset = readdirSync(join(out, '_docs-gen')).find((name) => name.endsWith('.js'))!;
+  mkdirSync(join(site.root, 'public', '_docs-gen'), { recursive: true });
+  edit(join('public', '_docs-gen', asset), '// public/ has its own file here\n');
+  try {
+    for (let i = 0; i < 2; i++) {
+      await build({ root: site.root, outDir: out });
+      expect(readFileSync(join(out, '_docs-gen', asset), 'utf8')).not.toContain('public/ has its own');
+      await expectAsUncached();
+    }
+  } finally {
+    rmSync(join(site.root, 'public', '_docs-gen'), { recursive: true });
+  }
+});

@@ -70,6 +70,25 @@ describe('a config that imports no file of the site', () => {
     expect(probesStarted()).toBe(1);
   });
 
+  test('is probed at every load while it loads code its imports do not name, or imports a built-in', async () => {
+    for (const config of [
+      // A package named at run time: esbuild lists no import of it.
+      "const { title } = await import(['title', 'words'].join('-'));\nexport default { title: `${title} ${new Date().getUTCFullYear() > 0}` };\n",
+      "import { readFileSync } from 'node:fs';\nexport default { title: `Words ${readFileSync !== undefined}` };\n",
+    ]) {
+      const root = site({
+        'node_modules/title-words/package.json': '{ "name": "title-words", "type": "module", "main": "index.js" }\n',
+        'node_modules/title-words/index.js': "export const title = 'Words';\n",
+        'docs-gen.config.ts': config,
+      });
+      probesStarted();
+      expect(await load(root)).toEqual({ title: 'Words true', bundles: 1 });
+      expect(probesStarted()).toBe(1);
+      expect(await load(root)).toEqual({ title: 'Words true', bundles: 0 });
+      expect(probesStarted()).toBe(1);
+    }
+  });
+
   test('is probed when it was last imported with no time limit, or a longer one than now', async () => {
     const root = site({ 'docs-gen.config.ts': "export default { title: `Bound ${new Date().getUTCFullYear() > 0}` };\n" });
     const file = join(root, 'docs-gen.config.ts');

@@ -2,7 +2,7 @@
 // dozen languages, a config with an expression): cold builds, rebuilds with nothing changed,
 // rebuilds after one page's edit, and `check`. Medians with min–max, wall time and CPU (user +
 // system), and the one-page rebuild's stages as `build --timings` counts them.
-// Usage: node bench/real-site.mjs [--runs 5]   (needs dist/: node scripts/build-tool.mjs)
+// Usage: node bench/real-site.mjs [--runs 5]   (needs dist/: node scripts/build-tool.mjs; BENCH_CLI as below)
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -13,13 +13,14 @@ import { makeGraveyard, removeGraveyard } from './lib/graveyard.mjs';
 import { median } from './lib/report.mjs';
 
 const repoDir = dirname(dirname(fileURLToPath(import.meta.url)));
-const cli = join(repoDir, 'bin', 'docs-gen.js');
+// BENCH_CLI=path/to/bin/docs-gen.js times another copy of the tool (one before a change).
+const cli = process.env.BENCH_CLI ?? join(repoDir, 'bin', 'docs-gen.js');
 const runs = Number(argument('runs', 5));
 /** The page each one-page rebuild edits: an MDX page of prose, code and components. */
 const EDITED_PAGE = join('content', 'rel', 'primer', 'basic-syntax.mdx');
 const GNU_TIME = '/usr/bin/time';
 
-if (!existsSync(join(repoDir, 'dist', 'src', 'cli.js'))) throw new Error('run `node scripts/build-tool.mjs` first');
+if (!existsSync(join(dirname(dirname(cli)), 'dist', 'src', 'cli.js'))) throw new Error('run `node scripts/build-tool.mjs` first');
 const tmp = mkdtempSync(join(os.tmpdir(), 'docs-gen-bench-real-'));
 const graveyard = makeGraveyard(tmp);
 const site = join(tmp, 'site');

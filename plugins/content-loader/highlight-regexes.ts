@@ -14,8 +14,16 @@ import { fileURLToPath } from 'node:url';
  * used only with the shiki and oniguruma-to-es versions that made them.
  */
 
-/** The languages converted ahead (shiki ids; `rel` is the theme's grammar). Julia is left out: it embeds a dozen languages (1 MB). */
-export const REGEX_TABLE_LANGUAGES = ['rel', 'bash', 'python', 'json', 'javascript', 'typescript', 'yaml', 'go', 'java', 'sql', 'csharp', 'ini', 'xml', 'toml'];
+/** The languages converted ahead (shiki ids; `rel` is the theme's grammar; Julia for the RelationalAI SDK's pages). */
+export const REGEX_TABLE_LANGUAGES = ['rel', 'bash', 'python', 'json', 'javascript', 'typescript', 'yaml', 'go', 'java', 'sql', 'csharp', 'ini', 'xml', 'toml', 'julia'];
+
+/**
+ * Languages whose table holds their own grammar's patterns alone, not those of the languages they
+ * embed: Julia's bundle brings C, C++, GLSL, Python, JavaScript, R and SQL (1 MB of grammars),
+ * whose patterns are converted at run time when a Julia block embeds them (rare), or come from
+ * their own tables. Its own patterns were 40 of the 82 ms its first blocks took a worker.
+ */
+const OWN_GRAMMAR_ONLY = new Set(['julia']);
 
 /** A converted pattern: the RegExp's source and flags, and the subclass's options when the engine made one. */
 type SerializedRegex = [source: string, flags: string, options?: Record<string, unknown>];
@@ -98,8 +106,8 @@ export async function prebuildRegexTables(dir: string, relGrammarPath: string): 
   mkdirSync(dir, { recursive: true });
   const versions = converterVersions();
   for (const language of REGEX_TABLE_LANGUAGES) {
-    const grammars: unknown =
-      language === 'rel' ? JSON.parse(readFileSync(relGrammarPath, 'utf8')) : (await shiki.bundledLanguages[language as keyof typeof shiki.bundledLanguages]()).default;
+    const bundled = language === 'rel' ? undefined : (await shiki.bundledLanguages[language as keyof typeof shiki.bundledLanguages]()).default;
+    const grammars: unknown = bundled === undefined ? JSON.parse(readFileSync(relGrammarPath, 'utf8')) : OWN_GRAMMAR_ONLY.has(language) ? bundled.filter((grammar) => grammar.name === language) : bundled;
     const patterns: Record<string, SerializedRegex> = {};
     for (const pattern of grammarPatterns(grammars)) {
       try {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as shiki from 'shiki';
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { TOKENIZE } from '../../plugins/content-loader/highlight.ts';
-import { REGEX_TABLE_LANGUAGES, regexTableFiles, serializeRegex, tableRegexConstructor } from '../../plugins/content-loader/highlight-regexes.ts';
+import { grammarPatterns, REGEX_TABLE_LANGUAGES, regexTableFiles, serializeRegex, tableRegexConstructor } from '../../plugins/content-loader/highlight-regexes.ts';
 import { repoRoot, tmp } from '../helpers.ts';
 
 // shiki's patterns of the common languages are converted to JavaScript RegExps by `npm run
@@ -36,7 +36,16 @@ describe('the converted pattern tables', () => {
     expect(regexTableFiles(tableDir).sort()).toEqual(REGEX_TABLE_LANGUAGES.map((language) => `${language}.json`).sort());
   });
 
-  test.each(['rel', 'python', 'json', 'bash'])('%s: every entry is what the engine converts the pattern to now', (language) => {
+  test("hold Julia's own grammar's patterns, not those of the languages it embeds", async () => {
+    const julia = (await shiki.bundledLanguages.julia()).default.find((grammar) => grammar.name === 'julia')!;
+    const cpp = (await shiki.bundledLanguages.julia()).default.find((grammar) => grammar.name === 'cpp')!;
+    const patterns = Object.keys(tableOf('julia').patterns);
+    expect(patterns.length).toBeGreaterThan(50);
+    expect(patterns).toEqual(expect.arrayContaining([...grammarPatterns(julia)].filter((pattern) => pattern !== '\uFFFF').slice(0, 20)));
+    expect(patterns.filter((pattern) => grammarPatterns(cpp).has(pattern) && !grammarPatterns(julia).has(pattern))).toEqual([]);
+  });
+
+  test.each(['rel', 'python', 'json', 'bash', 'julia'])('%s: every entry is what the engine converts the pattern to now', (language) => {
     const { patterns } = tableOf(language);
     expect(Object.keys(patterns).length).toBeGreaterThan(10);
     for (const [pattern, kept] of Object.entries(patterns)) {

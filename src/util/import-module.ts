@@ -131,10 +131,13 @@ function isToolModule(specifier: string): boolean {
 
 /**
  * Code a bundle could load or run that no import names, so that esbuild's list of its imports
- * misses it: `import(…)` and `require(…)` of a name made at run time (`createRequire` too), `eval`
- * and `Function`. A token in a string or a comment counts as well: then the bundle is probed.
+ * misses it: `import(…)` and `require(…)` of a name made at run time, `eval`, `Function` and its
+ * other spellings (`[].map.constructor`), the ways Node gives a module without an import
+ * (`process.getBuiltinModule`, `process.binding`, `process.dlopen`), WebAssembly, and docs-gen's
+ * own `importModuleFile`. A token in a string or a comment counts as well: then the bundle is
+ * probed, which costs a process, never a loop unbounded.
  */
-const LOADS_CODE_UNSEEN = /\b(?:import|require)\s*\(|\beval\b|\bFunction\b/;
+const LOADS_CODE_UNSEEN = /\b(?:import|require)\s*\(|\b(?:eval|Function|constructor|getBuiltinModule|binding|dlopen|WebAssembly|importModuleFile)\b/;
 
 /** The settings files esbuild reads for a file, in its folder and each above (`SelfContained`). */
 const SETTINGS_FILES = ['tsconfig.json', 'jsconfig.json', 'package.json'];

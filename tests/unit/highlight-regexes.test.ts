@@ -36,6 +36,21 @@ describe('the converted pattern tables', () => {
     expect(regexTableFiles(tableDir).sort()).toEqual(REGEX_TABLE_LANGUAGES.map((language) => `${language}.json`).sort());
   });
 
+  test("Julia's table highlights as converting every pattern does, the languages it embeds too", async () => {
+    const tables = tableRegexConstructor(shiki, tableDir);
+    tables.load('julia');
+    const highlighter = (regexConstructor?: (pattern: string) => RegExp) =>
+      shiki.createHighlighter({
+        themes: [shiki.createCssVariablesTheme({ name: 'v', variablePrefix: '--code-' })],
+        langs: ['julia'],
+        engine: shiki.createJavaScriptRegexEngine({ forgiving: true, ...(regexConstructor ? { regexConstructor } : {}) }),
+      });
+    const [withTable, without] = await Promise.all([highlighter((pattern) => tables.construct(pattern)), highlighter()]);
+    const code = ['function f(x::Int)', '    r = r"^a+\\d$"i', '    py"""', '    import os', '    """', '    @show x .+ 1  # a comment', 'end', ''].join('\n');
+    expect(withTable.codeToHtml(code, { lang: 'julia', theme: 'v', ...TOKENIZE })).toBe(without.codeToHtml(code, { lang: 'julia', theme: 'v', ...TOKENIZE }));
+    expect(tables.revived()).toBeGreaterThan(20);
+  });
+
   test("hold Julia's own grammar's patterns, not those of the languages it embeds", async () => {
     const julia = (await shiki.bundledLanguages.julia()).default.find((grammar) => grammar.name === 'julia')!;
     const cpp = (await shiki.bundledLanguages.julia()).default.find((grammar) => grammar.name === 'cpp')!;

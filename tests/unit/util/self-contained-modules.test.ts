@@ -75,6 +75,10 @@ describe('a config that imports no file of the site', () => {
       // A package named at run time: esbuild lists no import of it.
       "const { title } = await import(['title', 'words'].join('-'));\nexport default { title: `${title} ${new Date().getUTCFullYear() > 0}` };\n",
       "import { readFileSync } from 'node:fs';\nexport default { title: `Words ${readFileSync !== undefined}` };\n",
+      // A package through a require no import names.
+      "const load = process.getBuiltinModule('module').createRequire(import.meta.url);\nexport default { title: `${load('title-words').title} ${load !== undefined}` };\n",
+      // A module loaded through docs-gen's own loader, which this docs-gen's modules alone would not show.
+      "import { importModuleFile } from 'docs-gen';\nexport default { title: `Words ${typeof importModuleFile === 'function'}` };\n",
     ]) {
       const root = site({
         'node_modules/title-words/package.json': '{ "name": "title-words", "type": "module", "main": "index.js" }\n',

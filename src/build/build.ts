@@ -430,7 +430,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     // Links in public/ that lead outside it are refused with a warning; the rest become regular files.
     const publicFolders = new Set<string>();
     // Updated in place, a file of public/ or a prebuilt asset that `out/` holds alike stays there uncopied.
-    const keepsCopy = output instanceof ReusingOutputWriter && output.inPlace ? (path: string, source: string) => output.keepCopiedFile(path, source) : undefined;
+    const keepsCopy = output instanceof ReusingOutputWriter ? (path: string, source: string) => output.keepCopiedFile(path, source) : undefined;
     const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root, publicFolders, keepsCopy) : [];
     // Both end before either's failure is thrown: the assets are copied into the staging folder.
     const assetsBuilt = buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config, keepsCopy });

@@ -278,7 +278,7 @@ export async function buildClientAssets(
   let bundle: Omit<ClientBundle, 'inputs'>;
   if (prebuilt) {
     await mkdir(assetDir, { recursive: true });
-    await Promise.all(prebuilt.files.map((file) => (options.keepsCopy?.(`${ASSET_DIR}/${file.split('\\').join('/')}`, join(fromDir, file)) ? undefined : copyFile(join(fromDir, file), join(assetDir, file)))));
+    await Promise.all(prebuilt.files.map((file) => (options.keepsCopy?.(join(ASSET_DIR, file), join(fromDir, file)) ? undefined : copyFile(join(fromDir, file), join(assetDir, file)))));
     bundle = prebuilt;
   } else bundle = await bundleClient(assetDir, options.islands, options.root);
   const recorded = prebuilt?.gzipBytes;

@@ -271,8 +271,8 @@ export class ReusingOutputWriter implements OutputWriter {
   }
 
   /**
-   * Whether the file the build would copy from `source` to `path` (relative, `/`-separated: a
-   * file of public/, a prebuilt client asset) may stay in `out/` instead: only while updating in
+   * Whether the file the build would copy from `source` to `written` (relative to the output
+   * folder: a file of public/, a prebuilt client asset) may stay in `out/` instead: only while updating in
    * place, when the last build left a file there that no key names, with the mode a copy of
    * `source` gets, and its bytes are `source`'s. A copy that came out the same was compared and
    * dropped by `commitInPlace` anyway; made first, it cost a file created and then removed at
@@ -280,7 +280,8 @@ export class ReusingOutputWriter implements OutputWriter {
    * deletion"): 40–60 ms of a rebuild of this repository's site, whose public/ holds 60 files. A
    * later write to the same path (a page's HTML) still replaces it, as it would a copy.
    */
-  keepCopiedFile(path: string, source: string): boolean {
+  keepCopiedFile(written: string, source: string): boolean {
+    const path = outputRelativePath(written);
     const tree = this.inPlace ? this.previousTree : undefined;
     const old = tree && Object.hasOwn(tree.loose, path) ? tree.loose[path]! : undefined;
     // A file staged at the path already (public/'s copy where an asset goes next): the later copy replaces it, as from nothing.

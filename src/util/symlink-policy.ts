@@ -49,8 +49,8 @@ export function warnOncePerLink(root: string, print: (text: string) => void): (l
 }
 
 /**
- * Asked before a build copies a file into its staging folder (its path there, `/`-separated, and
- * the file it would copy): true leaves it uncopied, since the output folder holds it alike and the
+ * Asked before a build copies a file into its staging folder (its path there, relative, and the
+ * file it would copy): true leaves it uncopied, since the output folder holds it alike and the
  * build updates that folder in place (`ReusingOutputWriter.keepCopiedFile`).
  */
 export type KeepsCopy = (path: string, source: string) => boolean;
@@ -75,7 +75,7 @@ export async function copyFolderWithoutLinksOut(from: string, to: string, root: 
     if (!warnings.some((w) => w.file === warning.file && w.target === warning.target)) warnings.push(warning);
   };
   const copyUnlessKept = async (source: string, target: string) => {
-    if (!keeps?.(relative(to, target).split('\\').join('/'), source)) await copyFile(source, target);
+    if (!keeps?.(relative(to, target), source)) await copyFile(source, target);
   };
   // `ancestors`: real paths of the folders being walked, to recognise a link back to one of them.
   const walk = async (source: string, destination: string, ancestors: string[]): Promise<void> => {

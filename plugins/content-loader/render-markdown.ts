@@ -175,7 +175,7 @@ function gfmLiteralAutolinks(md: MarkdownIt): void {
       const found = re.wwwTail.exec(tail)?.[0];
       if (found === undefined) return 0;
       // linkify-it stops before a `;`: GFM then leaves out the entity reference the `;` ends, if any.
-      const entityEnds = tail[found.length] === ';' && /&[a-z0-9]+$/i.test(found);
+      const entityEnds = tail[found.length] === ';' && TRAILING_ENTITY.test(`${found};`);
       return withoutGfmTrailing(entityEnds ? `${found};` : found).length;
     },
     normalize: (match) => {

@@ -57,17 +57,22 @@ describe('a config that imports no file of the site', () => {
     expect(probesStarted()).toBe(1);
   });
 
-  test('is probed at every load while it imports a package, whose code the key does not hold (an update could make it loop)', async () => {
+  /** Loads a site whose config is `config` twice, beside a package `title-words`: bundled once, probed both times. */
+  async function expectProbedAtEveryLoad(config: string): Promise<void> {
     const root = site({
       'node_modules/title-words/package.json': '{ "name": "title-words", "type": "module", "main": "index.js" }\n',
       'node_modules/title-words/index.js': "export const title = 'Words';\n",
-      'docs-gen.config.ts': "import { title } from 'title-words';\nexport default { title: `${title} ${new Date().getUTCFullYear() > 0}` };\n",
+      'docs-gen.config.ts': config,
     });
     probesStarted();
     expect(await load(root)).toEqual({ title: 'Words true', bundles: 1 });
     expect(probesStarted()).toBe(1);
     expect(await load(root)).toEqual({ title: 'Words true', bundles: 0 });
     expect(probesStarted()).toBe(1);
+  }
+
+  test('is probed at every load while it imports a package, whose code the key does not hold (an update could make it loop)', async () => {
+    await expectProbedAtEveryLoad("import { title } from 'title-words';\nexport default { title: `${title} ${new Date().getUTCFullYear() > 0}` };\n");
   });
 
   test('is probed at every load while it loads code its imports do not name, or imports a built-in', async () => {
@@ -79,18 +84,8 @@ describe('a config that imports no file of the site', () => {
       "const load = process.getBuiltinModule('module').createRequire(import.meta.url);\nexport default { title: `${load('title-words').title} ${load !== undefined}` };\n",
       // A module loaded through docs-gen's own loader, which this docs-gen's modules alone would not show.
       "import { importModuleFile } from 'docs-gen';\nexport default { title: `Words ${typeof importModuleFile === 'function'}` };\n",
-    ]) {
-      const root = site({
-        'node_modules/title-words/package.json': '{ "name": "title-words", "type": "module", "main": "index.js" }\n',
-        'node_modules/title-words/index.js': "export const title = 'Words';\n",
-        'docs-gen.config.ts': config,
-      });
-      probesStarted();
-      expect(await load(root)).toEqual({ title: 'Words true', bundles: 1 });
-      expect(probesStarted()).toBe(1);
-      expect(await load(root)).toEqual({ title: 'Words true', bundles: 0 });
-      expect(probesStarted()).toBe(1);
-    }
+    ])
+      await expectProbedAtEveryLoad(config);
   });
 
   test('is probed when it was last imported with no time limit, or a longer one than now', async () => {

@@ -338,8 +338,10 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       await sources?.save();
       return pages;
     },
-    // Every page's Markdown and the llms.txt index, once routes and navigation are final.
+    // Every page's Markdown and the llms.txt index, once routes and navigation are final: from
+    // the site and the sources, so while the pages render.
     postBuild: (args) => writeLlmsOutput({ ...args, bodies, cleanMarkdown, remembered }),
+    postBuildReads: 'site',
     async contentLoaded({ content, actions }) {
       for (const file of leftOutLinks) {
         actions.report({

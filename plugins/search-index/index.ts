@@ -41,7 +41,9 @@ export const SEARCH_INDEX = 'docs-gen:search-index';
 export default function searchIndex(): Plugin {
   return {
     name: SEARCH_INDEX,
-    // Routes are final only once every plugin added its own, so the index is written in postBuild.
+    // Routes are final only once every plugin added its own, so the index is written in postBuild,
+    // which reads the site alone: a build runs it while the pages render.
+    postBuildReads: 'site',
     async postBuild({ site, context, output }) {
       const { config } = context;
       // Every piece's key holds the tool: a new docs-gen may spell the same data otherwise.

@@ -8,7 +8,7 @@ import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnost
 import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-system-error.ts';
 import { builtinPlugins, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
 import type { MarkdownPlugins, ModuleExport, PageCompileOutput, Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
-import { markdownPluginsOf, mdxComponentsOf, orderPlugins, runContentHooks, runPostBuild, runTransformPage } from '../pipeline/run-plugins.ts';
+import { markdownPluginsOf, mdxComponentsOf, orderPlugins, postBuildInTwo, runContentHooks, runTransformPage } from '../pipeline/run-plugins.ts';
 import { bundlerPluginsOf, forgetRunnableModules, runnableModuleUrl, runnableRefs, runnableRefsByName, scanSiteModule } from '../pipeline/runnable-module.ts';
 import { WorkerPool, type RunOptions, type WorkerTask } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
@@ -403,6 +403,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   // Set once the result is made (every page built, or some left out under --keep-going): its timings go on in `finally`.
   let returned = false;
   let staging: string | undefined;
+  // The hooks that read only the site run while the pages render: the staging folder stays until they end.
+  let siteReadersSettled: (() => Promise<unknown>) | undefined;
   try {
     await removeLeftovers(outDir);
     const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache, timings });
@@ -449,6 +451,13 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);
+    const postBuild = postBuildInTwo(plugins, { outDir: staging, site, context, output }, timings.timeHook);
+    // Not under --keep-going: there a page that fails to render leaves the site these hooks read.
+    if (!options.keepGoing) {
+      siteReadersSettled = postBuild.settled;
+      // One turn on: the pages compiled by this build are posted to the workers first.
+      void new Promise((resolve) => setImmediate(resolve)).then(() => postBuild.startSiteReaders());
+    }
     const renders = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, keepGoing: options.keepGoing, cache, defaultLocale: config.defaultLocale, sendSite, output });
     const { rendered } = renders;
     failures.push(...renders.failures);
@@ -472,8 +481,9 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     if (redirectsText) await output.write('_redirects', redirectsText);
     for (const redirect of config.redirects.filter((r) => !isPatternSource(r.source))) await output.write(redirectOutputPath(redirect), redirectPage(redirect, config));
     timings.endStage('site files');
-    const postBuildFailures = await runPostBuild(plugins, { outDir: staging, site, context, output }, timings.timeHook);
-    timings.endStage(POST_BUILD_STAGE);
+    const postBuildFailures = await postBuild.finish();
+    const begunEarly = options.keepGoing ? 0 : plugins.filter((p) => p.postBuild && p.postBuildReads === 'site').length;
+    timings.endStage(POST_BUILD_STAGE, begunEarly ? `${begunEarly} of them began with the pages` : undefined);
     if (postBuildFailures.length) throw new DiagnosticError(postBuildFailures);
 
     log('site files and postBuild done');
@@ -501,6 +511,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     throw error;
   } finally {
     try {
+      await siteReadersSettled?.();
       if (staging) await discardStaging(staging);
       await pool.close();
       if (returned) timings.endStage('workers stopped, staging folder removed');

@@ -355,6 +355,16 @@ export interface Plugin<Content = unknown> {
    * file (never one of the output's, rewritten in place).
    */
   postBuild?: (args: { outDir: string; site: SiteData; context: PluginContext; output: OutputFiles }) => void | Promise<void>;
+  /**
+   * What `postBuild` reads (a build only). `'site'`: only `site` and what the plugin's own earlier
+   * hooks kept, never a file of the output folder, and it writes no path that another plugin's
+   * files or the site files (`sitemap.xml`, `robots.txt`, `404.html`, redirects) take. A build
+   * then starts the hook as its pages begin to render, while the workers are busy and this
+   * thread mostly waits, instead of after the last page (the search data, `llms.txt`). Under
+   * `--keep-going` it still starts after the pages, since a page that fails leaves the site.
+   * Default `'output'`: the finished output folder.
+   */
+  postBuildReads?: 'site' | 'output';
   /** 5. Dev only, **once**: extra files or folders to watch; a change re-runs this plugin. */
   watchPaths?: (args: { context: PluginContext }) => string[];
   /**
@@ -377,4 +387,4 @@ export const HOOK_KINDS = {
 export type HookName = 'loadContent' | 'contentLoaded' | 'transformPage' | 'postBuild' | 'watchPaths' | 'devRequest';
 
 /** Every key a plugin object may have: anything else is an error. */
-export const PLUGIN_KEYS = ['name', 'order', 'contentSource', 'mdxComponents', 'remarkPlugins', 'rehypePlugins', 'bundlerPlugins', 'loadContent', 'contentLoaded', 'contentLoadedReads', 'transformPage', 'postBuild', 'watchPaths', 'devRequest'] as const;
+export const PLUGIN_KEYS = ['name', 'order', 'contentSource', 'mdxComponents', 'remarkPlugins', 'rehypePlugins', 'bundlerPlugins', 'loadContent', 'contentLoaded', 'contentLoadedReads', 'transformPage', 'postBuild', 'postBuildReads', 'watchPaths', 'devRequest'] as const;

@@ -232,11 +232,39 @@ export async function runTransformPage(plugins: Plugin[], page: RenderedPage, co
   }
 }
 
+type PostBuildArgs = { outDir: string; site: SiteData; context: PluginContext; output?: OutputFiles };
+
 /** `postBuild` of every plugin at once. Resolves to the failures (empty when all succeeded). */
-export async function runPostBuild(plugins: Plugin[], { output, ...rest }: { outDir: string; site: SiteData; context: PluginContext; output?: OutputFiles }, timeHook: HookTimer = untimed): Promise<Diagnostic[]> {
+export async function runPostBuild(plugins: Plugin[], args: PostBuildArgs, timeHook: HookTimer = untimed): Promise<Diagnostic[]> {
+  return postBuildInTwo(plugins, args, timeHook).finish();
+}
+
+/**
+ * `postBuild` of every plugin, in two starts: `startSiteReaders` starts the hooks that read only
+ * the site (`postBuildReads: 'site'`), which a build calls as its pages begin to render, and
+ * `finish` starts the rest and resolves to every failure, in plugin order whichever start ran a
+ * hook. Without `startSiteReaders`, `finish` starts them all at once. `settled` waits for the
+ * hooks already started and never rejects: a build that fails first waits for it before it
+ * removes the folder they write into.
+ */
+export function postBuildInTwo(plugins: Plugin[], { output, ...rest }: PostBuildArgs, timeHook: HookTimer = untimed) {
   const args = { ...rest, output: output ?? plainOutputFiles(rest.outDir) };
-  const settled = await atOnceInPluginOrder(plugins, 'postBuild', timeHook, (plugin) => plugin.postBuild && (() => plugin.postBuild!(args)));
-  return settled.flatMap((result) => (result && 'failure' in result ? result.failure : []));
+  const runOf = (plugin: Plugin) => plugin.postBuild && (() => plugin.postBuild!(args));
+  let siteReaders: ReturnType<typeof atOnceInPluginOrder<void>> | undefined;
+  return {
+    startSiteReaders(): void {
+      siteReaders ??= atOnceInPluginOrder(plugins, 'postBuild', timeHook, (plugin) => (plugin.postBuildReads === 'site' ? runOf(plugin) : undefined));
+    },
+    async finish(): Promise<Diagnostic[]> {
+      const started = siteReaders;
+      const [early, rest] = await Promise.all([started, atOnceInPluginOrder(plugins, 'postBuild', timeHook, (plugin) => (started && plugin.postBuildReads === 'site' ? undefined : runOf(plugin)))]);
+      return rest.flatMap((result, i) => {
+        const settled = result ?? early?.[i];
+        return settled && 'failure' in settled ? settled.failure : [];
+      });
+    },
+    settled: (): Promise<unknown> => siteReaders ?? Promise.resolve(),
+  };
 }
 
 /** Each plugin's `watchPaths`, by plugin name (as the plugin wrote them). */

@@ -32,6 +32,18 @@ describe('build --keep-going on a site with a page that does not bundle and one 
     expect(sitemap).not.toMatch(/\/throws|\/uninstalled/);
   });
 
+  // Search data and llms.txt are written by hooks that read only the site (postBuildReads): a
+  // build starts them as its pages begin to render, but under --keep-going only after the pages.
+  test('leaves the failed pages out of the search data and the Markdown for language models', () => {
+    const searchData = readFileSync(join(outDir, '_next', 'static', 'chunks', 'nextra-data-en-US.json'), 'utf8');
+    expect(searchData).toContain('"/fine"');
+    expect(searchData).not.toMatch(/\/throws|\/uninstalled/);
+    const llms = readFileSync(join(outDir, 'llms.txt'), 'utf8');
+    expect(llms).toContain('/fine.md');
+    expect(llms).not.toMatch(/\/throws|\/uninstalled/);
+    expect(existsSync(join(outDir, 'throws.md'))).toBe(false);
+  });
+
   test('ends with the migration summary', () => {
     expect(result.notes[0]).toBe('Nextra migration: 4 pages read; 1 used the compatibility layer');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { HOOK_KINDS, type Plugin, type PluginContext, type RenderedPage, type SiteData } from '../../../src/pipeline/plugin.ts';
-import { orderPlugins, runContentHooks, runDevRequest, runPostBuild, runTransformPage } from '../../../src/pipeline/run-plugins.ts';
+import { orderPlugins, postBuildInTwo, runContentHooks, runDevRequest, runPostBuild, runTransformPage } from '../../../src/pipeline/run-plugins.ts';
 
 const context = {} as PluginContext;
 const site = { routes: [], navigation: {}, globalData: {}, themeData: {} } as SiteData;
@@ -83,6 +83,56 @@ describe('the hook runner', () => {
       ['slow-failure', 'Internal error in plugin slow-failure during hook postBuild: late'],
       ['fast-failure', 'Internal error in plugin fast-failure during hook postBuild: early'],
     ]);
+  });
+
+  test('postBuild in two starts: the hooks that read only the site first, the rest at finish, failures in plugin order', async () => {
+    const events: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((done) => (release = done));
+    const plugins: Plugin[] = [
+      { name: 'output-reader', postBuild: () => void events.push('output-reader starts') },
+      {
+        name: 'site-reader',
+        postBuildReads: 'site',
+        postBuild: async () => {
+          events.push('site-reader starts');
+          await released;
+          events.push('site-reader fails');
+          throw new Error('late');
+        },
+      },
+      { name: 'declared-output', postBuildReads: 'output', postBuild: () => Promise.reject(new Error('early')) },
+    ];
+    const run = postBuildInTwo(plugins, { outDir: '', site, context });
+    run.startSiteReaders();
+    run.startSiteReaders();
+    await Promise.resolve();
+    expect(events).toEqual(['site-reader starts']);
+    const finished = run.finish();
+    await Promise.resolve();
+    // finish starts the others, and not the site reader a second time.
+    expect(events).toEqual(['site-reader starts', 'output-reader starts']);
+    release();
+    const failures = await finished;
+    expect(events).toEqual(['site-reader starts', 'output-reader starts', 'site-reader fails']);
+    expect(failures.map((d) => d.plugin)).toEqual(['site-reader', 'declared-output']);
+  });
+
+  test('postBuild in two: without the first start, finish runs every hook; settled waits for the site readers and never rejects', async () => {
+    const started: string[] = [];
+    const plugins: Plugin[] = [
+      { name: 'a', postBuildReads: 'site', postBuild: () => void started.push('a') },
+      { name: 'b', postBuild: () => void started.push('b') },
+    ];
+    expect(await postBuildInTwo(plugins, { outDir: '', site, context }).finish()).toEqual([]);
+    expect(started).toEqual(['a', 'b']);
+
+    let ended = false;
+    const failing = postBuildInTwo([{ name: 'slow', postBuildReads: 'site', postBuild: () => new Promise((_, fail) => setImmediate(() => ((ended = true), fail(new Error('no'))))) }], { outDir: '', site, context });
+    await failing.settled();
+    failing.startSiteReaders();
+    await failing.settled();
+    expect(ended).toBe(true);
   });
 
   test('devRequest stops at the first plugin that answers', async () => {

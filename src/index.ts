@@ -40,6 +40,7 @@ export type { PackedEntry } from './util/cache-packs.ts';
 export { compiledKeyOf, lazyCompiledPage, noteCompiledKey } from './build/compiled-keys.ts';
 export { carrySections, defineLazySections, outlineOf, sectionsDigest, sectionsSummary, withSections, type SectionOutline } from './build/lazy-sections.ts';
 export { toolBuildId } from './util/tool-build-id.ts';
+export { EventLoopTurns } from './util/event-loop-turns.ts';
 export { lockFilesDigest } from './util/package-files.ts';
 export { writeAtomically } from './util/write-atomically.ts';
 export { currentFolder } from './util/current-folder.ts';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import {
+  EventLoopTurns,
   hiddenRoutes,
   isNavigable,
   localizedRoute,
@@ -54,13 +55,15 @@ export default function searchIndex(): Plugin {
         byLocale.set(locale, new Map());
         hiddenByLocale.set(locale, hiddenRoutes(site.navigation[locale]?.pageMap ?? []));
       }
+      // A build runs this while its pages render: each slice of routes lets the workers' answers through.
+      const turns = new EventLoopTurns();
       for (const route of site.routes) {
         const locale = route.locale ?? config.defaultLocale;
         // `/404`, `/500` and `/search` are not pages to find; hidden pages are hidden from search too,
         // and so is a page whose front matter says `searchable: false`.
         if (!isNavigable(route.route) || hiddenByLocale.get(locale)?.has(route.route) || route.frontMatter?.searchable === false) continue;
         const localized = localizedRoute(route.route, locale, config.defaultLocale);
-        const page = searchPage(`${tool}\0${locale}`, localized, route, site);
+        const page = await turns.run(() => searchPage(`${tool}\0${locale}`, localized, route, site));
         // A route without sections (a plugin's, the theme's) is no page to find.
         if (page) byLocale.get(locale)!.set(localized, page);
       }

@@ -291,6 +291,8 @@ interface RenderAllOptions {
   defaultLocale: string;
   sendSite: () => Promise<unknown>;
   output: OutputWriter;
+  /** Called once every route was looked up in the cache and, missing, handed to the pool: from then on this thread is free but for the workers' answers. */
+  onAllPosted?: () => void;
 }
 
 /**
@@ -298,18 +300,27 @@ interface RenderAllOptions {
  * snapshot goes to the workers only once a page misses: a warm build never loads the renderer.
  */
 async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: RenderAllOptions): Promise<{ rendered: RenderOutput[]; routes: RouteDefinition[]; failures: Diagnostic[]; reRendered: string[] }> {
-  const { timeoutMs, keepGoing, cache, sendSite, defaultLocale, output, ...input } = options;
+  const { timeoutMs, keepGoing, cache, sendSite, defaultLocale, output, onAllPosted, ...input } = options;
   const fresh = new Set<RouteDefinition>();
+  let posted = 0;
+  const postedOne = () => {
+    if (++posted === routes.length) onAllPosted?.();
+  };
+  if (routes.length === 0) onAllPosted?.();
   const renderOne = async (definition: RouteDefinition): Promise<RenderOutput> => {
     // On the first miss the workers get the site at once, and load the renderer while this loop
     // goes on keying the other pages; a build where every page hits sends nothing.
     const found = cache ? await lookUpRendered(cache, definition, { outDir: input.outDir, write: input.write, defaultLocale, output, onMiss: () => void sendSite() }) : {};
-    if (found.output) return found.output;
+    if (found.output) {
+      postedOne();
+      return found.output;
+    }
     fresh.add(definition);
     // Posted right behind the site (the worker's page waits for it), not once the worker has
     // answered that it holds it: the answer would wait for this loop over every page to end.
     const siteSet = sendSite();
     const rendering = renderInPool(pool, { definition, ...input, ...(cache && found.key ? { cache: { dir: cache.dir, key: found.key } } : {}) }, timeoutMs);
+    postedOne();
     // When the site cannot be set (a component that does not load), that is the error reported.
     rendering.catch(() => undefined);
     await siteSet;
@@ -453,12 +464,10 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     const transformers = plugins.filter((p) => p.transformPage);
     const postBuild = postBuildInTwo(plugins, { outDir: staging, site, context, output }, timings.timeHook);
     // Not under --keep-going: there a page that fails to render leaves the site these hooks read.
-    if (!options.keepGoing) {
-      siteReadersSettled = postBuild.settled;
-      // One turn on: the pages compiled by this build are posted to the workers first.
-      void new Promise((resolve) => setImmediate(resolve)).then(() => postBuild.startSiteReaders());
-    }
-    const renders = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, keepGoing: options.keepGoing, cache, defaultLocale: config.defaultLocale, sendSite, output });
+    // Started once every page is in the pool's hands, which this thread's keying of them would
+    // otherwise hold off while the workers wait.
+    const startSiteReaders = options.keepGoing ? undefined : () => void (siteReadersSettled = postBuild.settled, postBuild.startSiteReaders());
+    const renders = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, keepGoing: options.keepGoing, cache, defaultLocale: config.defaultLocale, sendSite, output, onAllPosted: startSiteReaders });
     const { rendered } = renders;
     failures.push(...renders.failures);
     // What was not rendered is not in the site: not in the sitemap, search data or postBuild's view.

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync, type Stats } from 'node:fs';
+import { EventLoopTurns } from '../util/event-loop-turns.ts';
 import { writeNewFile } from '../util/write-new-file.ts';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
@@ -329,8 +330,12 @@ export class ReusingOutputWriter implements OutputWriter {
 
   writePieces(written: string, pieces: readonly OutputPiece[]): Promise<void> {
     const path = outputRelativePath(written);
-    return this.inTurn(path, async () => this.writeUnder(path, piecesKey(pieces), () => this.fromPieces(path, pieces)));
+    // Keying the pieces may hash each (llms.txt's pages): in a slice of its own.
+    return this.inTurn(path, async () => this.writeUnder(path, await this.turns.run(() => piecesKey(pieces)), () => this.fromPieces(path, pieces)));
   }
+
+  /** Shared by every write in pieces: the search data's and llms.txt's thousands of pieces are made while the pages render. */
+  private readonly turns = new EventLoopTurns();
 
   /** Writes `path` as content of `key`, or links it from the old output when that holds it; `make` gives the bytes (and where their pieces are) only when it does not. */
   private async writeUnder(path: string, key: string, make: () => Promise<{ chunks: Uint8Array[]; layout?: PieceRecord[] }>): Promise<void> {
@@ -350,7 +355,9 @@ export class ReusingOutputWriter implements OutputWriter {
   /** A file's bytes from its pieces: those the old file at `path` holds copied from it, the others made. */
   private async fromPieces(path: string, pieces: readonly OutputPiece[]): Promise<{ chunks: Uint8Array[]; layout?: PieceRecord[] }> {
     const previous = this.previousPieces(path);
-    const bytes = await Promise.all(pieces.map(async (piece) => previous?.get(piece.key) ?? Buffer.from(await piece.make())));
+    // Every piece's make starts without waiting for the one before (some run in a worker), with
+    // turns of the event loop between slices of them (EventLoopTurns).
+    const bytes = await Promise.all(pieces.map((piece) => previous?.get(piece.key) ?? this.turns.run(() => piece.make()).then((text) => Buffer.from(text))));
     const layout: PieceRecord[] = [];
     let at = 0;
     bytes.forEach((piece, i) => {

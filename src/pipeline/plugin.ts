@@ -359,7 +359,7 @@ export interface Plugin<Content = unknown> {
    * What `postBuild` reads (a build only). `'site'`: only `site` and what the plugin's own earlier
    * hooks kept, never a file of the output folder, and it writes no path that another plugin's
    * files or the site files (`sitemap.xml`, `robots.txt`, `404.html`, redirects) take. A build
-   * then starts the hook as its pages begin to render, while the workers are busy and this
+   * then starts the hook once every page is in its workers' hands, while they render and this
    * thread mostly waits, instead of after the last page (the search data, `llms.txt`). Under
    * `--keep-going` it still starts after the pages, since a page that fails leaves the site.
    * Default `'output'`: the finished output folder.

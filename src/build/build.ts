@@ -30,6 +30,7 @@ import { uiStrings } from '../shared/ui-strings.ts';
 import { SPECIAL_PAGES } from '../shared/special-pages.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
 import { writeSidebarData } from './sidebar-data.ts';
+import { heldBackOutput } from './held-back-output.ts';
 import { redirectOutputPath, redirectPage } from './redirects.ts';
 import { isPatternSource, redirectsFile } from '../shared/redirect-rules.ts';
 import { pruneCachesOfOtherBuilds } from '../util/prune-caches.ts';
@@ -416,6 +417,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   let staging: string | undefined;
   // The hooks that read only the site run while the pages render: the staging folder stays until they end.
   let siteReadersSettled: (() => Promise<unknown>) | undefined;
+  // Their writes that meet a site file wait for it (held-back-output.ts); a build that fails first lets them go.
+  let releaseHookOutput: (() => void) | undefined;
   try {
     await removeLeftovers(outDir);
     const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache, timings });
@@ -462,7 +465,11 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
 
     log('assets ready');
     const transformers = plugins.filter((p) => p.transformPage);
-    const postBuild = postBuildInTwo(plugins, { outDir: staging, site, context, output }, timings.timeHook);
+    // The site files below are written before any postBuild hook writes the same path, as when every hook ran after them.
+    const redirectPages = config.redirects.filter((r) => !isPatternSource(r.source));
+    const hookOutput = heldBackOutput(output, ['404.html', 'sitemap.xml', 'robots.txt', '_redirects', ...emitted.keys(), ...redirectPages.map(redirectOutputPath)]);
+    releaseHookOutput = hookOutput.release;
+    const postBuild = postBuildInTwo(plugins, { outDir: staging, site, context, output: hookOutput.output }, timings.timeHook);
     // Not under --keep-going: there a page that fails to render leaves the site these hooks read.
     // Started once every page is in the pool's hands, which this thread's keying of them would
     // otherwise hold off while the workers wait.
@@ -488,7 +495,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     // `_redirects` for hosts that read it (Netlify, Cloudflare Pages).
     const redirectsText = redirectsFile(config.redirects, { basePath: config.basePath, locales: config.locales.map((l) => l.locale), defaultLocale: config.defaultLocale });
     if (redirectsText) await output.write('_redirects', redirectsText);
-    for (const redirect of config.redirects.filter((r) => !isPatternSource(r.source))) await output.write(redirectOutputPath(redirect), redirectPage(redirect, config));
+    for (const redirect of redirectPages) await output.write(redirectOutputPath(redirect), redirectPage(redirect, config));
+    hookOutput.release();
     timings.endStage('site files');
     const postBuildFailures = await postBuild.finish();
     const begunEarly = options.keepGoing ? 0 : plugins.filter((p) => p.postBuild && p.postBuildReads === 'site').length;
@@ -520,6 +528,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     throw error;
   } finally {
     try {
+      releaseHookOutput?.();
       await siteReadersSettled?.();
       if (staging) await discardStaging(staging);
       await pool.close();

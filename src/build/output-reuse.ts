@@ -33,8 +33,8 @@ import { recordFolders, type FolderRecord } from './spare-folders.ts';
  * its files when the new one is in place, so the new `out/` owns each file alone again. While the
  * build runs, nothing writes into a linked file: the staging folder starts empty; public/, the
  * assets and the sidebar data are written before any page is linked; every file after the pages
- * (404.html, the sitemap, `_redirects`, redirect pages, the built-in plugins' files) goes through
- * `write`, which unlinks a linked path before writing it; the image plugin's `postBuild` copies
+ * (404.html, the sitemap, `_redirects`, redirect pages) and every file of the built-in plugins
+ * (some written while the pages render, postBuildReads) goes through `write`, which unlinks a linked path before writing it; the image plugin's `postBuild` copies
  * only to paths nothing links (images beside pages, variants). Copy-on-write clones (`COPYFILE_FICLONE`) would be as safe, but ext4 has none and
  * falls back to a full copy, which is what this avoids.
  *
@@ -357,7 +357,7 @@ export class ReusingOutputWriter implements OutputWriter {
     const previous = this.previousPieces(path);
     // Every piece's make starts without waiting for the one before (some run in a worker), with
     // turns of the event loop between slices of them (EventLoopTurns).
-    const bytes = await Promise.all(pieces.map((piece) => previous?.get(piece.key) ?? this.turns.run(() => piece.make()).then((text) => Buffer.from(text))));
+    const bytes = await Promise.all(pieces.map(async (piece) => previous?.get(piece.key) ?? Buffer.from(await this.turns.run(() => piece.make()))));
     const layout: PieceRecord[] = [];
     let at = 0;
     bytes.forEach((piece, i) => {

@@ -357,10 +357,10 @@ export interface Plugin<Content = unknown> {
   postBuild?: (args: { outDir: string; site: SiteData; context: PluginContext; output: OutputFiles }) => void | Promise<void>;
   /**
    * What `postBuild` reads (a build only). `'site'`: only `site` and what the plugin's own earlier
-   * hooks kept, never a file of the output folder, and it writes no path that another plugin's
-   * files or the site files (`sitemap.xml`, `robots.txt`, `404.html`, redirects) take. A build
-   * then starts the hook once every page is in its workers' hands, while they render and this
-   * thread mostly waits, instead of after the last page (the search data, `llms.txt`). Under
+   * hooks kept, never a file of the output folder. A build then starts the hook once every page
+   * is in its workers' hands, while they render and this thread mostly waits, instead of after
+   * the last page (the search data, `llms.txt`); its writes to a path the site files take
+   * (`sitemap.xml`, `robots.txt`, `404.html`, redirects, emitted files) wait for those. Under
    * `--keep-going` it still starts after the pages, since a page that fails leaves the site.
    * Default `'output'`: the finished output folder.
    */

@@ -3,7 +3,7 @@
  * search data and `llms.txt` while its pages render (`postBuildReads: 'site'`), and their
  * thousands of pieces were made in promise callbacks, which all run before any message from a
  * worker thread: in one go, they held off the workers' answers, and so their next pages, for
- * 0.4 s of a 2000-page build. Where the turns fall changes when work happens, never what it
+ * up to 0.2 s at a time in a 2000-page build. Where the turns fall changes when work happens, never what it
  * makes.
  */
 export class EventLoopTurns {

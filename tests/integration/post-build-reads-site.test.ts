@@ -45,6 +45,24 @@ export default {
     expect(result.timings.stages.find((s) => s.stage === 'postBuild hooks')!.detail).toBe('3 of them began with the pages');
   });
 
+  test('writes over a file a plugin emitted at its path, as when every hook ran after the site files', async () => {
+    // The built-in llms.txt writer begins with the pages, before the emitted files are written
+    // (site files): its own file must still come last.
+    const root = site({
+      'content/index.md': '# Home\n\nA page.\n',
+      'content/guide.md': '# Guide\n\nMore.\n',
+      'docs-gen.config.ts': `export default {
+  title: 'Emitted',
+  plugins: [{ name: 'emitter', contentLoaded({ actions }) { actions.emitFile('llms.txt', 'an llms.txt of the plugin'); } }],
+};
+`,
+    });
+    const result = await build({ root });
+    const llms = readFileSync(join(result.outDir, 'llms.txt'), 'utf8');
+    expect(llms).not.toBe('an llms.txt of the plugin');
+    expect(llms).toContain('/guide.md');
+  });
+
   test('still running when a page fails, is waited for before the staging folder goes', async () => {
     const signals = tmp();
     const failing = join(signals, 'page-failing');

@@ -69,6 +69,13 @@ describe('EventLoopTurns', () => {
     expect(await after).toBe('after');
   });
 
+  test('a step that returns a promise resolves or rejects with it', async () => {
+    const { read } = fakeClock();
+    const turns = new EventLoopTurns(4, read);
+    expect(await turns.run(async () => 'later')).toBe('later');
+    await expect(turns.run(() => Promise.reject(new Error('no markdown')))).rejects.toThrow('no markdown');
+  });
+
   test('a step that takes longer than the slice still runs, alone in its turn', async () => {
     const { clock, read } = fakeClock();
     const turns = new EventLoopTurns(4, read);

@@ -148,6 +148,20 @@ describe('a file written in pieces', () => {
     ['close', '}'],
   ];
 
+  test('texts made together are encoded as each alone would be, and their pieces found again by their bytes', async () => {
+    const dir = tmp();
+    folders.push(dir);
+    const wide: [string, string][] = [['open', '['], ['emoji', '"😀"'], ['lone', ',"\uD800"'], ['accent', ',"é"'], ['close', ']']];
+    const whole = wide.map(([, text]) => text).join('');
+    const first = await buildPieces(dir, 1, wide);
+    expect(Buffer.from(first.text)).toEqual(Buffer.from(whole));
+    // One piece changed between kept ones: the kept are copied by the byte ranges recorded.
+    const next: [string, string][] = [['open', '['], ['emoji', '"😀"'], ['lone2', ',"\uDC00x"'], ['accent', ',"é"'], ['close', ']']];
+    const second = await buildPieces(dir, 2, next);
+    expect(second.made).toEqual(['lone2']);
+    expect(Buffer.from(second.text)).toEqual(Buffer.from(next.map(([, text]) => text).join('')));
+  });
+
   test('makes only the pieces whose keys are new; the rest are copied from the last file, whatever their order', async () => {
     const dir = tmp();
     folders.push(dir);

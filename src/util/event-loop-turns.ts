@@ -8,8 +8,9 @@
  */
 export class EventLoopTurns {
   private sliceStart: number;
-  /** Steps waiting for a turn, in the order they were asked for. */
-  private readonly waiting: (() => void)[] = [];
+  /** Steps waiting for a turn, in the order they were asked for, from `next` on (a shift per step was a copy of thousands). */
+  private waiting: ((() => void) | undefined)[] = [];
+  private next = 0;
   private turnAsked = false;
 
   /** `sliceMs`: how long steps may run between turns. The clock is injected for tests. */
@@ -36,7 +37,7 @@ export class EventLoopTurns {
           reject(error);
         }
       };
-      if (this.waiting.length === 0 && !this.used()) return go();
+      if (this.next === this.waiting.length && !this.used()) return go();
       this.waiting.push(go);
       this.askTurn();
     });
@@ -53,9 +54,17 @@ export class EventLoopTurns {
       this.turnAsked = false;
       this.sliceStart = this.now();
       // At least one step a turn, however long the last one took.
-      do this.waiting.shift()!();
-      while (this.waiting.length && !this.used());
-      if (this.waiting.length) this.askTurn();
+      do {
+        const step = this.waiting[this.next]!;
+        // Let go of the step (and what it holds) once it ran.
+        this.waiting[this.next++] = undefined;
+        step();
+      } while (this.next < this.waiting.length && !this.used());
+      if (this.next < this.waiting.length) this.askTurn();
+      else {
+        this.waiting = [];
+        this.next = 0;
+      }
     });
   }
 }

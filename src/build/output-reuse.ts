@@ -34,8 +34,9 @@ import { recordFolders, type FolderRecord } from './spare-folders.ts';
  * build runs, nothing writes into a linked file: the staging folder starts empty; public/, the
  * assets and the sidebar data are written before any page is linked; every file after the pages
  * (404.html, the sitemap, `_redirects`, redirect pages) and every file of the built-in plugins
- * (some written while the pages render, postBuildReads) goes through `write`, which unlinks a linked path before writing it; the image plugin's `postBuild` copies
- * only to paths nothing links (images beside pages, variants). Copy-on-write clones (`COPYFILE_FICLONE`) would be as safe, but ext4 has none and
+ * (some written while the pages render, postBuildReads) goes through `write`, which unlinks a
+ * linked path before writing it; the image plugin's `postBuild` copies only to paths nothing
+ * links (images beside pages, variants). Copy-on-write clones (`COPYFILE_FICLONE`) would be as safe, but ext4 has none and
  * falls back to a full copy, which is what this avoids.
  *
  * All of the above is a build that swaps a staging folder in. While `out/` is exactly what the

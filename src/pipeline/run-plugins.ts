@@ -239,15 +239,23 @@ export async function runPostBuild(plugins: Plugin[], args: PostBuildArgs, timeH
   return postBuildInTwo(plugins, args, timeHook).finish();
 }
 
+/** The `postBuild` hooks of a build, started in two goes (`postBuildInTwo`). */
+export interface PostBuildRun {
+  /** Starts the hooks that read only the site (`postBuildReads: 'site'`); a second call does nothing. */
+  startSiteReaders(): void;
+  /** Starts every hook not started yet, and resolves to every failure, in plugin order whichever start ran a hook. */
+  finish(): Promise<Diagnostic[]>;
+  /** Resolves once the hooks `startSiteReaders` started have ended; never rejects. */
+  settled(): Promise<unknown>;
+}
+
 /**
- * `postBuild` of every plugin, in two starts: `startSiteReaders` starts the hooks that read only
- * the site (`postBuildReads: 'site'`), which a build calls as its pages begin to render, and
- * `finish` starts the rest and resolves to every failure, in plugin order whichever start ran a
- * hook. Without `startSiteReaders`, `finish` starts them all at once. `settled` waits for the
- * hooks already started and never rejects: a build that fails first waits for it before it
- * removes the folder they write into.
+ * `postBuild` of every plugin, in two starts: a build calls `startSiteReaders` once every page is
+ * in its workers' hands, and `finish` after the site files. Without `startSiteReaders`, `finish`
+ * starts them all at once (dev, and builds under `--keep-going`). A build that fails first waits
+ * for `settled` before it removes the folder the hooks write into.
  */
-export function postBuildInTwo(plugins: Plugin[], { output, ...rest }: PostBuildArgs, timeHook: HookTimer = untimed) {
+export function postBuildInTwo(plugins: Plugin[], { output, ...rest }: PostBuildArgs, timeHook: HookTimer = untimed): PostBuildRun {
   const args = { ...rest, output: output ?? plainOutputFiles(rest.outDir) };
   const runOf = (plugin: Plugin) => plugin.postBuild && (() => plugin.postBuild!(args));
   let siteReaders: ReturnType<typeof atOnceInPluginOrder<void>> | undefined;

@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { dirname, join, posix } from 'node:path';
+import { EventLoopTurns } from '../util/event-loop-turns.ts';
 import { writeAtomically } from '../util/write-atomically.ts';
 import type { OutputFiles } from './plugin.ts';
 
@@ -30,10 +31,13 @@ export function plainOutputFiles(outDir: string): OutputFiles {
     await mkdir(dirname(file), { recursive: true });
     await writeAtomically(file, contents);
   };
+  // Pieces are made a slice at a time, as the reusing writer makes them (EventLoopTurns): the
+  // workers' answers, and dev's requests, get their turns meanwhile.
+  const turns = new EventLoopTurns();
   return {
     write,
     async writePieces(path, pieces) {
-      await write(path, (await Promise.all(pieces.map((piece) => piece.make()))).join(''));
+      await write(path, (await Promise.all(pieces.map((piece) => turns.run(() => piece.make())))).join(''));
     },
   };
 }

@@ -125,16 +125,18 @@ function encodedRuns(parts: readonly (string | Uint8Array)[]): { chunks: Uint8Ar
       lengths.push(written);
       at += written;
     }
+    // Never a byte of the buffer's earlier memory in a file.
+    if (at !== bytes) throw new Error(`encoded ${at} bytes of ${bytes}`);
     chunks.push(buffer);
     run = [];
   };
   for (const part of parts) {
     if (typeof part === 'string') run.push(part);
-    else {
+    else if (part instanceof Uint8Array) {
       flush();
       chunks.push(part);
       lengths.push(part.length);
-    }
+    } else throw new TypeError(`a piece's make gave ${typeof part}, not a string`);
   }
   flush();
   return { chunks, lengths };
@@ -402,9 +404,10 @@ export class ReusingOutputWriter implements OutputWriter {
       layout.push([pieces[i]!.key, at, length]);
       at += length;
     });
-    // A file of one piece is linked or made whole: where its piece is needs no record. The pieces
-    // copied from the old file are written as they are, not joined first: joining copied the
-    // search seed and llms-full.txt, 12 MB each at 2000 pages, at every rebuild.
+    // A file of one piece is linked or made whole: where its piece is needs no record. Past 64 KiB
+    // (writeNewFile), the pieces copied from the old file are written as they are, not joined
+    // first: joining copied the search seed and llms-full.txt, 12 MB each at 2000 pages, at every
+    // rebuild.
     return { chunks, layout: pieces.length > 1 ? layout : undefined };
   }
 

@@ -52,6 +52,8 @@ export class EventLoopTurns {
     this.turnAsked = true;
     setImmediate(() => {
       this.turnAsked = false;
+      // A step that asked for another while the queue drained asked for this turn too: the drain ran both.
+      if (this.next >= this.waiting.length) return;
       this.sliceStart = this.now();
       // At least one step a turn, however long the last one took.
       do {

@@ -151,15 +151,16 @@ describe('a file written in pieces', () => {
   test('texts made together are encoded as each alone would be, and their pieces found again by their bytes', async () => {
     const dir = tmp();
     folders.push(dir);
-    const wide: [string, string][] = [['open', '['], ['emoji', '"😀"'], ['lone', ',"\uD800"'], ['accent', ',"é"'], ['close', ']']];
-    const whole = wide.map(([, text]) => text).join('');
-    const first = await buildPieces(dir, 1, wide);
-    expect(Buffer.from(first.text)).toEqual(Buffer.from(whole));
+    // A surrogate pair split across two pieces is two lone halves, each piece encoded alone.
+    const wide: [string, string][] = [['open', '['], ['emoji', '"😀"'], ['lone', ',"\uD800"'], ['hi', ',"x\uD83D'], ['lo', '\uDE00y"'], ['accent', ',"é"'], ['close', ']']];
+    const eachAlone = Buffer.concat(wide.map(([, text]) => Buffer.from(text)));
+    await buildPieces(dir, 1, wide);
+    expect(readFileSync(join(dir, 'out', 'data', 'all.json'))).toEqual(eachAlone);
     // One piece changed between kept ones: the kept are copied by the byte ranges recorded.
     const next: [string, string][] = [['open', '['], ['emoji', '"😀"'], ['lone2', ',"\uDC00x"'], ['accent', ',"é"'], ['close', ']']];
     const second = await buildPieces(dir, 2, next);
     expect(second.made).toEqual(['lone2']);
-    expect(Buffer.from(second.text)).toEqual(Buffer.from(next.map(([, text]) => text).join('')));
+    expect(readFileSync(join(dir, 'out', 'data', 'all.json'))).toEqual(Buffer.concat(next.map(([, text]) => Buffer.from(text))));
   });
 
   test('makes only the pieces whose keys are new; the rest are copied from the last file, whatever their order', async () => {
@@ -247,6 +248,13 @@ describe('files written in pieces without the cache (dev, --no-cache)', () => {
     expect(readFileSync(join(dir, 'x', 'all.txt'), 'utf8')).toBe('one two');
     expect(made).toEqual(['a', 'b']);
   });
+});
+
+test('with the cache, a piece whose make gives no text fails the write, as it always did', async () => {
+  const { next } = await builtOnce();
+  const writer = next();
+  const notText = { key: 'n', make: () => 42 as unknown as string };
+  await expect(writer.writePieces('numbers.txt', [{ key: 't', make: () => 'text' }, notText])).rejects.toThrow("a piece's make gave number, not a string");
 });
 
 test("with the cache, a key that throws is the write's rejection, not a throw from the call", async () => {

@@ -76,6 +76,26 @@ describe('EventLoopTurns', () => {
     await expect(turns.run(() => Promise.reject(new Error('no markdown')))).rejects.toThrow('no markdown');
   });
 
+  test('a step that asks for another step while others wait: both run, and the turn it asked for finds nothing to do', async () => {
+    const { clock, read } = fakeClock();
+    const turns = new EventLoopTurns(4, read);
+    clock.now = 4;
+    const events: string[] = [];
+    let inner: Promise<void> | undefined;
+    const outer = turns.run(() => {
+      events.push('outer');
+      inner = turns.run(() => void events.push('inner'));
+    });
+    const after = turns.run(() => void events.push('after'));
+    await Promise.all([outer, after]);
+    await inner;
+    expect(events).toEqual(['outer', 'after', 'inner']);
+    // The turn the inner step asked for comes and goes without a step to run.
+    await aTurn();
+    await aTurn();
+    expect(await turns.run(() => 'still working')).toBe('still working');
+  });
+
   test('a step that takes longer than the slice still runs, alone in its turn', async () => {
     const { clock, read } = fakeClock();
     const turns = new EventLoopTurns(4, read);

@@ -8,7 +8,7 @@ import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnost
 import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-system-error.ts';
 import { builtinPlugins, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
 import type { MarkdownPlugins, ModuleExport, PageCompileOutput, Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
-import { markdownPluginsOf, mdxComponentsOf, orderPlugins, postBuildInTwo, runContentHooks, runTransformPage } from '../pipeline/run-plugins.ts';
+import { markdownPluginsOf, mdxComponentsOf, orderPlugins, postBuildInTwo, runContentHooks, runTransformPage, type PostBuildRun } from '../pipeline/run-plugins.ts';
 import { bundlerPluginsOf, forgetRunnableModules, runnableModuleUrl, runnableRefs, runnableRefsByName, scanSiteModule } from '../pipeline/runnable-module.ts';
 import { WorkerPool, type RunOptions, type WorkerTask } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
@@ -416,7 +416,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   let returned = false;
   let staging: string | undefined;
   // The hooks that read only the site run while the pages render: the staging folder stays until they end.
-  let siteReadersSettled: (() => Promise<unknown>) | undefined;
+  let postBuild: PostBuildRun | undefined;
   // Their writes that meet a site file wait for it (held-back-output.ts); a build that fails first lets them go.
   let releaseHookOutput: (() => void) | undefined;
   try {
@@ -469,11 +469,11 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     const redirectPages = config.redirects.filter((r) => !isPatternSource(r.source));
     const hookOutput = heldBackOutput(output, ['404.html', 'sitemap.xml', 'robots.txt', '_redirects', ...emitted.keys(), ...redirectPages.map(redirectOutputPath)]);
     releaseHookOutput = hookOutput.release;
-    const postBuild = postBuildInTwo(plugins, { outDir: staging, site, context, output: hookOutput.output }, timings.timeHook);
+    const hooks = (postBuild = postBuildInTwo(plugins, { outDir: staging, site, context, output: hookOutput.output }, timings.timeHook));
     // Not under --keep-going: there a page that fails to render leaves the site these hooks read.
     // Started once every page is in the pool's hands, which this thread's keying of them would
     // otherwise hold off while the workers wait.
-    const startSiteReaders = options.keepGoing ? undefined : () => void (siteReadersSettled = postBuild.settled, postBuild.startSiteReaders());
+    const startSiteReaders = options.keepGoing ? undefined : () => hooks.startSiteReaders();
     const renders = await renderAll(pool, site.routes, { root, outDir: staging, write: transformers.length === 0, timeoutMs: config.evaluationTimeoutMs, keepGoing: options.keepGoing, cache, defaultLocale: config.defaultLocale, sendSite, output, onAllPosted: startSiteReaders });
     const { rendered } = renders;
     failures.push(...renders.failures);
@@ -498,8 +498,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     for (const redirect of redirectPages) await output.write(redirectOutputPath(redirect), redirectPage(redirect, config));
     hookOutput.release();
     timings.endStage('site files');
-    const postBuildFailures = await postBuild.finish();
-    const begunEarly = options.keepGoing ? 0 : plugins.filter((p) => p.postBuild && p.postBuildReads === 'site').length;
+    const postBuildFailures = await hooks.finish();
+    const begunEarly = hooks.begunEarly();
     timings.endStage(POST_BUILD_STAGE, begunEarly ? `${begunEarly} of them began with the pages` : undefined);
     if (postBuildFailures.length) throw new DiagnosticError(postBuildFailures);
 
@@ -529,7 +529,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   } finally {
     try {
       releaseHookOutput?.();
-      await siteReadersSettled?.();
+      await postBuild?.settled();
       if (staging) await discardStaging(staging);
       await pool.close();
       if (returned) timings.endStage('workers stopped, staging folder removed');

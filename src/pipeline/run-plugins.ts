@@ -247,6 +247,8 @@ export interface PostBuildRun {
   finish(): Promise<Diagnostic[]>;
   /** Resolves once the hooks `startSiteReaders` started have ended; never rejects. */
   settled(): Promise<unknown>;
+  /** How many hooks `startSiteReaders` started (none before it is called). */
+  begunEarly(): number;
 }
 
 /**
@@ -272,6 +274,7 @@ export function postBuildInTwo(plugins: Plugin[], { output, ...rest }: PostBuild
       });
     },
     settled: (): Promise<unknown> => siteReaders ?? Promise.resolve(),
+    begunEarly: () => (siteReaders ? plugins.filter((plugin) => plugin.postBuild && plugin.postBuildReads === 'site').length : 0),
   };
 }
 

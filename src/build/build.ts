@@ -417,8 +417,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   let staging: string | undefined;
   // The hooks that read only the site run while the pages render: the staging folder stays until they end.
   let postBuild: PostBuildRun | undefined;
-  // Their writes that meet a site file wait for it (held-back-output.ts); a build that fails first lets them go, and waits for every write they began.
-  let hookOutput: ReturnType<typeof heldBackOutput> | undefined;
+  // Their writes that meet a site file wait for it (held-back-output.ts); a build that fails first lets them go.
+  let releaseHookOutput: (() => void) | undefined;
   try {
     await removeLeftovers(outDir);
     const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache, timings });
@@ -467,8 +467,9 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     const transformers = plugins.filter((p) => p.transformPage);
     // The site files below are written before any postBuild hook writes the same path, as when every hook ran after them.
     const redirectPages = config.redirects.filter((r) => !isPatternSource(r.source));
-    const held = (hookOutput = heldBackOutput(output, ['404.html', 'sitemap.xml', 'robots.txt', '_redirects', ...emitted.keys(), ...redirectPages.map(redirectOutputPath)]));
-    const hooks = (postBuild = postBuildInTwo(plugins, { outDir: staging, site, context, output: held.output }, timings.timeHook));
+    const hookOutput = heldBackOutput(output, ['404.html', 'sitemap.xml', 'robots.txt', '_redirects', ...emitted.keys(), ...redirectPages.map(redirectOutputPath)]);
+    releaseHookOutput = hookOutput.release;
+    const hooks = (postBuild = postBuildInTwo(plugins, { outDir: staging, site, context, output: hookOutput.output }, timings.timeHook));
     // Not under --keep-going: there a page that fails to render leaves the site these hooks read.
     // Started once every page is in the pool's hands, which this thread's keying of them would
     // otherwise hold off while the workers wait.
@@ -495,11 +496,9 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     const redirectsText = redirectsFile(config.redirects, { basePath: config.basePath, locales: config.locales.map((l) => l.locale), defaultLocale: config.defaultLocale });
     if (redirectsText) await output.write('_redirects', redirectsText);
     for (const redirect of redirectPages) await output.write(redirectOutputPath(redirect), redirectPage(redirect, config));
-    held.release();
+    hookOutput.release();
     timings.endStage('site files');
     const postBuildFailures = await hooks.finish();
-    // A write a hook began and did not await ends before anything moves.
-    await held.close();
     const begunEarly = hooks.begunEarly();
     timings.endStage(POST_BUILD_STAGE, begunEarly ? `${begunEarly} of them began with the pages` : undefined);
     if (postBuildFailures.length) throw new DiagnosticError(postBuildFailures);
@@ -529,9 +528,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     throw error;
   } finally {
     try {
-      hookOutput?.release();
+      releaseHookOutput?.();
       await postBuild?.settled();
-      await hookOutput?.close();
       if (staging) await discardStaging(staging);
       await pool.close();
       if (returned) timings.endStage('workers stopped, staging folder removed');

@@ -9,14 +9,8 @@ import type { OutputFiles } from '../pipeline/plugin.ts';
  * do for the hooks that begin with the pages (`postBuildReads: 'site'`): a site whose plugin
  * emits its own `llms.txt` gets the generated one over it, as it always did, however the hooks
  * and the pages interleave. Every other write goes through at once.
- *
- * `close` releases what is held, waits for every write begun, and refuses any after it. A hook may start a write and
- * end without awaiting it: the build then moved its output into place while the write ran, which
- * made the staging folder again beside `out/` and lost the file. The build closes this output
- * once the hooks end, before it moves anything, and when it fails, before it removes the staging
- * folder.
  */
-export function heldBackOutput(output: OutputFiles, laterPaths: Iterable<string>): { output: OutputFiles; release: () => void; close: () => Promise<void> } {
+export function heldBackOutput(output: OutputFiles, laterPaths: Iterable<string>): { output: OutputFiles; release: () => void } {
   const later = new Set<string>();
   const foldersOfLater = new Set<string>();
   for (const path of laterPaths) {
@@ -38,34 +32,17 @@ export function heldBackOutput(output: OutputFiles, laterPaths: Iterable<string>
   };
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const running = new Set<Promise<void>>();
-  let closed = false;
-  /** Runs the write, kept among those running until it ends; refused once the output is closed. */
-  const tracked = (path: string, write: () => Promise<void>): Promise<void> => {
-    if (closed) return Promise.reject(new Error(`a postBuild hook wrote ${path} after the hooks ended: await every write before the hook returns`));
-    const writing = (async () => {
-      if (meets(path)) await released;
-      return write();
-    })();
-    running.add(writing);
-    // Its caller gets the outcome; this only keeps count.
-    writing.then(
-      () => running.delete(writing),
-      () => running.delete(writing),
-    );
-    return writing;
-  };
   return {
     output: {
-      write: (path, contents) => tracked(path, () => output.write(path, contents)),
-      writePieces: (path, pieces) => tracked(path, () => output.writePieces(path, pieces)),
+      async write(path, contents) {
+        if (meets(path)) await released;
+        return output.write(path, contents);
+      },
+      async writePieces(path, pieces) {
+        if (meets(path)) await released;
+        return output.writePieces(path, pieces);
+      },
     },
     release,
-    async close() {
-      closed = true;
-      release();
-      // Nothing can start a write now, so the set only shrinks.
-      await Promise.allSettled([...running]);
-    },
   };
 }

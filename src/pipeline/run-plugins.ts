@@ -17,6 +17,7 @@ import {
   type SiteData,
 } from './plugin.ts';
 import { plainOutputFiles } from './output-files.ts';
+import { trackedOutput, type FailedWrite } from './tracked-output.ts';
 import { withSections } from '../build/lazy-sections.ts';
 
 /*
@@ -258,8 +259,20 @@ export interface PostBuildRun {
  * for `settled` before it removes the folder the hooks write into.
  */
 export function postBuildInTwo(plugins: Plugin[], { output, ...rest }: PostBuildArgs, timeHook: HookTimer = untimed): PostBuildRun {
-  const args = { ...rest, output: output ?? plainOutputFiles(rest.outDir) };
-  const runOf = (plugin: Plugin) => plugin.postBuild && (() => plugin.postBuild!(args));
+  const shared = output ?? plainOutputFiles(rest.outDir);
+  // A hook is done once every write it began is (tracked-output.ts), and a write that failed fails it, awaited or not.
+  const runOf = (plugin: Plugin) =>
+    plugin.postBuild &&
+    (async () => {
+      const tracked = trackedOutput(shared);
+      let failed: FailedWrite[];
+      try {
+        await plugin.postBuild!({ ...rest, output: tracked.output });
+      } finally {
+        failed = await tracked.settle();
+      }
+      if (failed.length) throw new DiagnosticError(failed.map(({ path, error }) => failedWrite(plugin.name, path, error)));
+    });
   let siteReaders: ReturnType<typeof atOnceInPluginOrder<void>> | undefined;
   return {
     startSiteReaders(): void {
@@ -275,6 +288,17 @@ export function postBuildInTwo(plugins: Plugin[], { output, ...rest }: PostBuild
     },
     settled: (): Promise<unknown> => siteReaders ?? Promise.resolve(),
     begunEarly: () => (siteReaders ? plugins.filter((plugin) => plugin.postBuild && plugin.postBuildReads === 'site').length : 0),
+  };
+}
+
+/** A write of a `postBuild` hook that failed, awaited or not. */
+function failedWrite(plugin: string, path: string, error: unknown): Diagnostic {
+  return {
+    severity: 'error',
+    code: 'plugin-internal',
+    message: `Plugin ${plugin} wrote ${path} in postBuild, and the write failed: ${(error as Error | undefined)?.message ?? String(error)}`,
+    plugin,
+    hook: 'postBuild',
   };
 }
 

@@ -49,4 +49,64 @@ describe('a write a postBuild hook begins and does not await', () => {
     expect(existsSync(join(root, 'out'))).toBe(false);
     expect(readdirSync(root).filter((name) => name.startsWith('.out')).sort()).toEqual([]);
   });
+
+  test('and the write code that was not awaited begins after it are both in the output', async () => {
+    const root = site({
+      'content/index.md': '# Home\n',
+      'docs-gen.config.ts': `export default { title: 'Chain', plugins: [{ name: 'chain', postBuild({ output }) {
+  void (async () => { await output.write('one.txt', '1'); await output.write('two.txt', '2'); })();
+} }] };
+`,
+    });
+    const result = await build({ root });
+    expect([readFileSync(join(result.outDir, 'one.txt'), 'utf8'), readFileSync(join(result.outDir, 'two.txt'), 'utf8')]).toEqual(['1', '2']);
+  });
+
+  test('that fails, fails the build at its plugin and path', async () => {
+    const root = site({
+      'content/index.md': '# Home\n',
+      'docs-gen.config.ts': `export default { title: 'Escape', plugins: [{ name: 'escaper', postBuild({ output }) { void output.write('../escape.txt', 'x'); } }] };\n`,
+    });
+    const diagnostics = await buildFailure({ root });
+    expect(diagnostics.map((d) => [d.code, d.plugin, d.hook])).toEqual([['plugin-internal', 'escaper', 'postBuild']]);
+    expect(diagnostics[0]!.message).toContain('Plugin escaper wrote ../escape.txt in postBuild, and the write failed: "../escape.txt" is not a file in the output folder');
+    expect(existsSync(join(root, 'escape.txt'))).toBe(false);
+  });
+
+  test('of a hook that begins with the pages is waited for when a page fails, before the staging folder goes', async () => {
+    const signals = tmp();
+    const failing = join(signals, 'page-failing');
+    const ended = join(signals, 'write-ended');
+    const root = site({
+      'content/index.md': '# Home\n\nA page.\n',
+      'content/throws.mdx': `import { writeFileSync } from 'node:fs'
+
+# Throws
+
+{(() => { writeFileSync(${JSON.stringify(failing)}, ''); throw new Error('the widget count is unknown') })()}
+`,
+      // The write's piece is made once the page failed, and then many turns later, while the staging folder is there.
+      'docs-gen.config.ts': `import { existsSync, writeFileSync } from 'node:fs';
+export default {
+  title: 'Early',
+  plugins: [{
+    name: 'early-late-writer',
+    postBuildReads: 'site',
+    postBuild({ outDir, output }) {
+      void output.writePieces('late.txt', [{ key: 'late', make: async () => {
+        while (!existsSync(${JSON.stringify(failing)})) await new Promise((done) => setImmediate(done));
+        for (let turn = 0; turn < 20000 && existsSync(outDir); turn++) await new Promise((done) => setImmediate(done));
+        return 'late';
+      } }]).finally(() => writeFileSync(${JSON.stringify(ended)}, ''));
+    },
+  }],
+};
+`,
+    });
+    const diagnostics = await buildFailure({ root });
+    expect(diagnostics.map((d) => [d.code, d.file])).toEqual([['render-failed', 'content/throws.mdx']]);
+    // Ended before the build did, when the build waits for it; else this waits for its end.
+    while (!existsSync(ended)) await new Promise((done) => setTimeout(done, 5));
+    expect(readdirSync(root).filter((name) => name.startsWith('.out'))).toEqual([]);
+  });
 });

@@ -38,35 +38,4 @@ describe('heldBackOutput', () => {
     const held = heldBackOutput(output, ['sitemap.xml']);
     await expect(held.output.write('../escape', 'x')).rejects.toThrow('is not a file in the output folder');
   });
-
-  test('close waits for a write begun and not awaited, releases what is held, and refuses a write after it', async () => {
-    let finish!: () => void;
-    const written: string[] = [];
-    const slow: OutputFiles = {
-      write: (path) => new Promise<void>((resolve) => (finish = () => resolve(void written.push(path)))),
-      writePieces: async (path) => void written.push(path),
-    };
-    const held = heldBackOutput(slow, ['sitemap.xml']);
-    // Neither awaited, as a hook that returns without awaiting them.
-    void held.output.write('late.txt', 'x');
-    const heldBack = held.output.writePieces('sitemap.xml/inner', []);
-    let closed = false;
-    const closing = held.close().then(() => (closed = true));
-    await heldBack;
-    expect(written).toEqual(['sitemap.xml/inner']);
-    expect(closed).toBe(false);
-    finish();
-    await closing;
-    expect(written).toEqual(['sitemap.xml/inner', 'late.txt']);
-    await expect(held.output.write('after.txt', 'x')).rejects.toThrow('a postBuild hook wrote after.txt after the hooks ended');
-    expect(written).not.toContain('after.txt');
-  });
-
-  test('close ends with a write that failed: its caller has the error', async () => {
-    const failing: OutputFiles = { write: async () => Promise.reject(new Error('disk full')), writePieces: async () => {} };
-    const held = heldBackOutput(failing, []);
-    const write = held.output.write('a.txt', 'x');
-    await expect(held.close()).resolves.toBeUndefined();
-    await expect(write).rejects.toThrow('disk full');
-  });
 });

@@ -3,11 +3,44 @@ import '../util/esbuild-children.ts';
 import { deserialize } from 'node:v8';
 import { parentPort } from 'node:worker_threads';
 import type { WorkerReply, WorkerTask } from './worker-pool.ts';
+import { RUNNING_AT_ONCE } from './running-at-once.ts';
 
 type TaskFunction = (input: unknown) => unknown;
+type TaskMessage = WorkerTask & { id: number; timed?: boolean; atOnce?: boolean };
 const modules = new Map<string, Promise<Record<string, unknown>>>();
 
-parentPort!.on('message', async (message: WorkerTask & { id: number; timed?: boolean }) => {
+/**
+ * The pool posts a worker tasks ahead of those it runs (`WorkerPoolOptions.postedAhead`), so that
+ * it has the next ones at hand however late the main thread answers; they wait here, and run in
+ * the order posted, `RUNNING_AT_ONCE` at a time, as if posted one by one. A load (id 0) and a
+ * broadcast (`atOnce`) run as they come.
+ */
+const waiting: TaskMessage[] = [];
+let waitingFrom = 0;
+let running = 0;
+
+function runWaiting(): void {
+  while (running < RUNNING_AT_ONCE && waitingFrom < waiting.length) {
+    const message = waiting[waitingFrom++]!;
+    if (waitingFrom === waiting.length) waiting.length = waitingFrom = 0;
+    running++;
+    void runTask(message).finally(() => {
+      running--;
+      runWaiting();
+    });
+  }
+}
+
+parentPort!.on('message', (message: TaskMessage) => {
+  if (message.id === 0 || message.atOnce) {
+    void runTask(message);
+    return;
+  }
+  waiting.push(message);
+  runWaiting();
+});
+
+async function runTask(message: TaskMessage): Promise<void> {
   let reply: WorkerReply;
   try {
     let loaded = modules.get(message.moduleUrl);
@@ -32,4 +65,4 @@ parentPort!.on('message', async (message: WorkerTask & { id: number; timed?: boo
     reply = { id: message.id, ok: false, error: { name: e.name, message: e.message, stack: e.stack, diagnostics: e.diagnostics } };
   }
   parentPort!.postMessage(reply);
-});
+}

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { serialize } from 'node:v8';
 import { distPath, distUrl } from '../util/dist-path.ts';
+import { RUNNING_AT_ONCE } from './running-at-once.ts';
 
 export interface WorkerTask<Input = unknown> {
   moduleUrl: string;
@@ -90,13 +91,6 @@ interface Queued {
 }
 
 /**
- * Tasks in flight per worker. Tasks are CPU-bound: posting them all at once makes a worker
- * interleave hundreds of async compiles (memory churn, nothing finishes early); two keeps
- * a worker busy while the other waits on a file read.
- */
-const IN_FLIGHT_PER_WORKER = 2;
-
-/**
  * With `startOnDemand`, another worker starts when a task arrives and this many wait already.
  * A thread pays for its own start and imports (the compilers, React and the theme), and its code
  * is cold: measured over a whole test run, a build thread took 0.05 CPU s to start and load its
@@ -113,6 +107,15 @@ export interface WorkerPoolOptions {
    * runs what does not depend on the machine's speed. @default false
    */
   startOnDemand?: boolean;
+  /**
+   * Tasks posted to a worker before the pool queues the rest, at least `RUNNING_AT_ONCE`. Those
+   * beyond it wait in the worker (worker-entry.ts), which takes the next one as soon as it is
+   * done, while the main thread may be busy for a while: its answers and the next task waited
+   * for the main thread's turn (a collection, a slice of the search data's work), and a build's
+   * workers sat idle for a sixth of the time. A build posts 4; dev and `check` keep 2: dev's
+   * tasks are few, and a page it serves would wait behind those posted. @default RUNNING_AT_ONCE
+   */
+  postedAhead?: number;
 }
 
 /** What a worker posts back: a result, or a serialised error (diagnostics survive the trip). */
@@ -128,6 +131,7 @@ export type WorkerReply =
 export class WorkerPool {
   private readonly workers: PoolWorker[] = [];
   private readonly maxSize: number;
+  private readonly postedAhead: number;
   private readonly pending = new Map<number, Pending>();
   private readonly queue: Queued[] = [];
   /** The last broadcast per task function, replayed to a worker that replaces a stopped one. */
@@ -140,6 +144,7 @@ export class WorkerPool {
 
   constructor(size = Math.max(1, Math.min(availableParallelism(), 8)), options: WorkerPoolOptions = {}) {
     this.maxSize = size;
+    this.postedAhead = Math.max(RUNNING_AT_ONCE, options.postedAhead ?? RUNNING_AT_ONCE);
     // On demand, not even one before a task or a broadcast comes: a build whose pages all come
     // from the cache (it sends the site only on a miss), or that stops at its config, starts no thread.
     const initial = options.startOnDemand ? 0 : size;
@@ -187,17 +192,23 @@ export class WorkerPool {
     if (slot.stopping || this.closed) return;
     const taken = this.takePending(slot);
     const error = new WorkerExitedError(exitCode);
-    for (const [, pending] of taken) pending.reject(error);
     // A replacement that died taking the broadcasts would die again in its own replacement, on and
     // on (a component module calling process.exit as it loads): the queue gets the error instead.
     const diedTakingBroadcasts = taken.some(([, pending]) => pending.replay);
+    // The worker began its tasks in the order posted, RUNNING_AT_ONCE at a time (worker-entry.ts):
+    // past the oldest unanswered, none began, and they go back to the queue's front for the
+    // replacement. Only the tasks that ran when the thread ended get its error.
+    const tasks = taken.filter(([, pending]) => !pending.replay).sort(([a], [b]) => a - b);
+    const notBegun = diedTakingBroadcasts ? [] : tasks.slice(RUNNING_AT_ONCE).map(([, pending]) => pending);
+    for (const [, pending] of taken) if (!notBegun.includes(pending)) pending.reject(error);
+    this.queue.unshift(...notBegun.map(({ task, options, resolve, reject }) => ({ task, options, resolve, reject })));
     if (diedTakingBroadcasts) for (const queued of this.queue.splice(0)) queued.reject(error);
     const index = this.workers.indexOf(slot);
     const answersOwed = taken.some(([, pending]) => !pending.replay) || this.queue.length > 0;
     if (index >= 0 && answersOwed) {
       const replacement = this.spawnWithBroadcasts();
       this.workers[index] = replacement;
-      while (replacement.busy < IN_FLIGHT_PER_WORKER && this.queue.length) this.next(replacement);
+      while (replacement.busy < this.postedAhead && this.queue.length) this.next(replacement);
     } else if (index >= 0) {
       this.workers.splice(index, 1);
     }
@@ -271,12 +282,16 @@ export class WorkerPool {
     this.startOneIfNone();
     let slot = this.workers[0]!;
     for (const candidate of this.workers) if (candidate.busy < slot.busy) slot = candidate;
-    if (slot.busy < IN_FLIGHT_PER_WORKER) return this.send<Output>(slot, task, options);
-    if (this.workers.length < this.maxSize && this.queue.length >= QUEUED_BEFORE_ANOTHER_WORKER && !this.closed) {
+    if (slot.busy < RUNNING_AT_ONCE) return this.send<Output>(slot, task, options);
+    // Waiting: in the queue, or posted to a worker beyond what it runs.
+    let waiting = this.queue.length;
+    for (const worker of this.workers) waiting += Math.max(0, worker.busy - RUNNING_AT_ONCE);
+    if (this.workers.length < this.maxSize && waiting >= QUEUED_BEFORE_ANOTHER_WORKER && !this.closed) {
       const added = this.spawnWithBroadcasts();
       this.workers.push(added);
       return this.send<Output>(added, task, options);
     }
+    if (slot.busy < this.postedAhead) return this.send<Output>(slot, task, options);
     return new Promise<Output>((resolve, reject) => {
       this.queue.push({ task, options, resolve: resolve as (value: unknown) => void, reject });
     });
@@ -306,7 +321,9 @@ export class WorkerPool {
         const timed = options.timeoutMs !== undefined;
         // A serialized input goes as those bytes alone (the worker reads them), not cloned once more.
         const { moduleUrl, exportName, serializedInput } = task;
-        slot.worker.postMessage(serializedInput ? { id, timed, moduleUrl, exportName, serializedInput } : { id, timed, ...task });
+        // A broadcast (or a replay of one) runs as it comes, not after the tasks posted ahead of it.
+        const atOnce = now || undefined;
+        slot.worker.postMessage(serializedInput ? { id, timed, atOnce, moduleUrl, exportName, serializedInput } : { id, timed, atOnce, ...task });
       };
       if (now) post();
       else void slot.ready.then(post, post);

@@ -87,6 +87,73 @@ describe('a pool started on demand', () => {
   });
 });
 
+// Tasks that wait, without blocking their thread, until a broadcast lets them all go; the worker records how many ran at once.
+const ordered = `data:text/javascript,${encodeURIComponent(`
+let site = 'none';
+let running = 0;
+let most = 0;
+const begun = [];
+let release;
+const released = new Promise((resolve) => { release = resolve; });
+export function setSite(value) { site = value; }
+export async function hold(key) { running++; most = Math.max(most, running); begun.push(key); await released; running--; return key; }
+export function letGo() { release(); }
+export function seen() { return { most, begun }; }
+export function whichSite() { return site; }
+export function exitWith(code) { process.exit(code); }
+`)}`;
+
+describe('a pool that posts tasks ahead (a build)', () => {
+  test('has its worker run them in the order posted, two at a time, however many it was posted', async () => {
+    const pool = new WorkerPool(1, { postedAhead: 4 });
+    try {
+      // Four posted to the worker, the fifth queued here.
+      const held = ['a', 'b', 'c', 'd', 'e'].map((key) => pool.run<string, string>({ moduleUrl: ordered, exportName: 'hold', input: key }));
+      // Posted once the promise callbacks ran (a broadcast posts at once): then the broadcast, which runs as it comes, not behind them.
+      await new Promise((resolve) => setImmediate(resolve));
+      await pool.broadcast({ moduleUrl: ordered, exportName: 'letGo', input: null });
+      await expect(Promise.all(held)).resolves.toEqual(['a', 'b', 'c', 'd', 'e']);
+      await expect(pool.run({ moduleUrl: ordered, exportName: 'seen', input: null })).resolves.toEqual({ most: 2, begun: ['a', 'b', 'c', 'd', 'e'] });
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('when a worker exits, fails only the two oldest of its tasks, which may have begun; its replacement runs the rest', async () => {
+    const pool = new WorkerPool(1, { postedAhead: 4 });
+    try {
+      await pool.broadcast({ moduleUrl: ordered, exportName: 'setSite', input: 'the site' });
+      const exited = pool.run({ moduleUrl: ordered, exportName: 'exitWith', input: 6 });
+      const after = Array.from({ length: 4 }, () => pool.run<null, string>({ moduleUrl: ordered, exportName: 'whichSite', input: null }));
+      await expect(exited).rejects.toBeInstanceOf(WorkerExitedError);
+      // Ran beside the one that exited: its outcome is unknown, so it fails with it.
+      await expect(after[0]).rejects.toBeInstanceOf(WorkerExitedError);
+      // Two posted ahead and never begun, and one still queued here.
+      await expect(Promise.all(after.slice(1))).resolves.toEqual(['the site', 'the site', 'the site']);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('started on demand, starts a second worker at the same count of waiting tasks as a pool that posts none ahead', async () => {
+    const pool = new WorkerPool(2, { startOnDemand: true, postedAhead: 4 });
+    try {
+      const flag = new SharedArrayBuffer(4);
+      const run = () => pool.run<SharedArrayBuffer, { threadId: number; site: string }>({ moduleUrl: held, exportName: 'hold', input: flag });
+      // Two running, two posted ahead and fourteen queued: sixteen waiting, still one worker.
+      const first = Array.from({ length: 18 }, run);
+      expect(pool.started).toBe(1);
+      const oneMore = run();
+      expect(pool.started).toBe(2);
+      Atomics.store(new Int32Array(flag), 0, 1);
+      Atomics.notify(new Int32Array(flag), 0);
+      await Promise.all([...first, oneMore]);
+    } finally {
+      await pool.close();
+    }
+  });
+});
+
 describe('a pool started on demand, then started whole (dev, once its first page is answered)', () => {
   const pool = new WorkerPool(2, { startOnDemand: true });
   afterAll(() => pool.close());

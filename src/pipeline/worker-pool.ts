@@ -75,6 +75,8 @@ interface Pending {
 interface PoolWorker {
   worker: Worker;
   busy: number;
+  /** Of `busy`, the callers' tasks: not the broadcasts, which run as they come (worker-entry.ts) and take no task's place. */
+  tasks: number;
   /** Settles when a replacement worker has had the broadcasts replayed: tasks wait for it. Never rejects. */
   ready: Promise<unknown>;
   /** The pool terminates this worker on purpose (a task ran out of time, or the pool closes): its exit is no failure. */
@@ -153,7 +155,7 @@ export class WorkerPool {
 
   private spawn(): PoolWorker {
     const worker = new Worker(distPath('src/pipeline/worker-entry.js'));
-    const slot: PoolWorker = { worker, busy: 0, ready: Promise.resolve() };
+    const slot: PoolWorker = { worker, busy: 0, tasks: 0, ready: Promise.resolve() };
     worker.on('message', (reply: WorkerReply) => {
       const task = this.pending.get(reply.id);
       if (!task) return;
@@ -166,7 +168,11 @@ export class WorkerPool {
       slot.busy--;
       this.pending.delete(reply.id);
       clearTimeout(task.timer);
-      this.next(slot);
+      // A task's place is free: the next queued one takes it (a broadcast held none).
+      if (!task.replay) {
+        slot.tasks--;
+        this.next(slot);
+      }
       if (task.options.thenLoad) this.load(slot, task.options.thenLoad);
       if (reply.ok) task.resolve(reply.value);
       else task.reject(Object.assign(new Error(reply.error.message), reply.error));
@@ -183,8 +189,9 @@ export class WorkerPool {
   }
 
   /**
-   * A worker ended without the pool asking: its tasks reject with `WorkerExitedError` (they will
-   * never be answered), and a replacement with the broadcasts takes the tasks still queued. A
+   * A worker ended without the pool asking: the tasks it may have begun reject with
+   * `WorkerExitedError` (they will never be answered; all of them when it died taking the
+   * broadcasts), and a replacement with the broadcasts takes the others and those queued. A
    * worker that ended with nothing to do is replaced only when a task comes (`start`): a thread
    * that cannot start at all must not be restarted over and over.
    */
@@ -208,7 +215,7 @@ export class WorkerPool {
     if (index >= 0 && answersOwed) {
       const replacement = this.spawnWithBroadcasts();
       this.workers[index] = replacement;
-      while (replacement.busy < this.postedAhead && this.queue.length) this.next(replacement);
+      while (replacement.tasks < this.postedAhead && this.queue.length) this.next(replacement);
     } else if (index >= 0) {
       this.workers.splice(index, 1);
     }
@@ -281,17 +288,17 @@ export class WorkerPool {
   private start<Output>(task: WorkerTask, options: RunOptions): Promise<Output> {
     this.startOneIfNone();
     let slot = this.workers[0]!;
-    for (const candidate of this.workers) if (candidate.busy < slot.busy) slot = candidate;
-    if (slot.busy < RUNNING_AT_ONCE) return this.send<Output>(slot, task, options);
+    for (const candidate of this.workers) if (candidate.tasks < slot.tasks) slot = candidate;
+    if (slot.tasks < RUNNING_AT_ONCE) return this.send<Output>(slot, task, options);
     // Waiting: in the queue, or posted to a worker beyond what it runs.
     let waiting = this.queue.length;
-    for (const worker of this.workers) waiting += Math.max(0, worker.busy - RUNNING_AT_ONCE);
+    for (const worker of this.workers) waiting += Math.max(0, worker.tasks - RUNNING_AT_ONCE);
     if (this.workers.length < this.maxSize && waiting >= QUEUED_BEFORE_ANOTHER_WORKER && !this.closed) {
       const added = this.spawnWithBroadcasts();
       this.workers.push(added);
       return this.send<Output>(added, task, options);
     }
-    if (slot.busy < this.postedAhead) return this.send<Output>(slot, task, options);
+    if (slot.tasks < this.postedAhead) return this.send<Output>(slot, task, options);
     return new Promise<Output>((resolve, reject) => {
       this.queue.push({ task, options, resolve: resolve as (value: unknown) => void, reject });
     });
@@ -313,6 +320,7 @@ export class WorkerPool {
   private send<Output>(slot: PoolWorker, task: WorkerTask, options: RunOptions, now = false): Promise<Output> {
     const id = this.nextId++;
     slot.busy++;
+    if (!now) slot.tasks++;
     return new Promise<Output>((resolve, reject) => {
       const pending: Pending = { resolve: resolve as (value: unknown) => void, reject, slot, task, options, replay: now };
       this.pending.set(id, pending);

@@ -57,6 +57,7 @@ import { threadId } from 'node:worker_threads';
 let site = 'none';
 export function setSite(value) { site = value; }
 export function hold(flag) { Atomics.wait(new Int32Array(flag), 0, 0); return { threadId, site }; }
+export function raise(flag) { const cells = new Int32Array(flag); Atomics.store(cells, 1, 1); Atomics.notify(cells, 1); return 'raised'; }
 `)}`;
 
 describe('a pool started on demand', () => {
@@ -104,6 +105,50 @@ export function exitWith(code) { process.exit(code); }
 `)}`;
 
 describe('a pool that posts tasks ahead (a build)', () => {
+  test('has its worker run a task posted ahead while this thread neither reads an answer nor posts', async () => {
+    const pool = new WorkerPool(1, { postedAhead: 4 });
+    try {
+      const flag = new SharedArrayBuffer(8);
+      const cells = new Int32Array(flag);
+      // The two it runs (the first blocks its thread until let go), then one posted ahead.
+      const holds = [0, 1].map(() => pool.run({ moduleUrl: held, exportName: 'hold', input: flag }));
+      const raised = pool.run<SharedArrayBuffer, string>({ moduleUrl: held, exportName: 'raise', input: flag });
+      // Posted once the promise callbacks ran.
+      await new Promise((resolve) => setImmediate(resolve));
+      Atomics.store(cells, 0, 1);
+      Atomics.notify(cells, 0);
+      // Blocked here, this thread posts nothing: only a task already in the worker can raise cell 1.
+      // Were `raise` still queued here, the wait would run out (its bound is only a net).
+      expect(['ok', 'not-equal']).toContain(Atomics.wait(cells, 1, 0, 30_000));
+      await expect(raised).resolves.toBe('raised');
+      await Promise.all(holds);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("counts no broadcast as a task: one not yet answered holds no task's place", async () => {
+    const pool = new WorkerPool(2, { startOnDemand: true });
+    try {
+      await pool.broadcast({ moduleUrl: held, exportName: 'setSite', input: 'the site' });
+      const flag = new SharedArrayBuffer(8);
+      const run = () => pool.run<SharedArrayBuffer, { threadId: number; site: string }>({ moduleUrl: held, exportName: 'hold', input: flag });
+      const running = [run(), run()];
+      // Unanswered while the worker's thread is held (dev's site patch after an edit).
+      const patched = pool.broadcast({ moduleUrl: held, exportName: 'setSite', input: 'the site, patched' });
+      // Sixteen waiting, as without the broadcast: still one worker.
+      const waiting = Array.from({ length: 16 }, run);
+      expect(pool.started).toBe(1);
+      const oneMore = run();
+      expect(pool.started).toBe(2);
+      Atomics.store(new Int32Array(flag), 0, 1);
+      Atomics.notify(new Int32Array(flag), 0);
+      await Promise.all([...running, ...waiting, oneMore, patched]);
+    } finally {
+      await pool.close();
+    }
+  });
+
   test('has its worker run them in the order posted, two at a time, however many it was posted', async () => {
     const pool = new WorkerPool(1, { postedAhead: 4 });
     try {

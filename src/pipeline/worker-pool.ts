@@ -83,6 +83,8 @@ interface PoolWorker {
   stopping?: true;
   /** The `thenLoad` tasks sent to this worker, by module and export. */
   loaded?: Set<string>;
+  /** A replacement's replays of the broadcasts so far (`spawnWithBroadcasts`), by the broadcast's task. */
+  replays?: Map<WorkerTask, Promise<unknown>>;
 }
 
 interface Queued {
@@ -225,9 +227,10 @@ export class WorkerPool {
   /** A new worker that gets the broadcasts the others had (site data) before any task. */
   private spawnWithBroadcasts(): PoolWorker {
     const slot = this.spawn();
+    for (const task of this.broadcasts.values()) (slot.replays ??= new Map()).set(task, this.send(slot, task, {}, true));
     // Tasks post once it settles either way; a replacement no task reaches must not leave its
     // rejection unhandled.
-    slot.ready = Promise.all([...this.broadcasts.values()].map((task) => this.send(slot, task, {}, true))).catch(() => undefined);
+    slot.ready = Promise.all(slot.replays?.values() ?? []).catch(() => undefined);
     return slot;
   }
 
@@ -349,7 +352,8 @@ export class WorkerPool {
   /**
    * A task in an endless loop never yields, so its worker is terminated: the task rejects with
    * `TaskTimeoutError`, the other tasks of that worker are sent again to its replacement, which
-   * first gets the broadcasts the old one had.
+   * first gets the broadcasts the old one had (a broadcast it had not answered is answered by that
+   * replay, not sent a second time).
    */
   private stop(slot: PoolWorker, timedOutId: number, timeoutMs: number): void {
     const index = this.workers.indexOf(slot);
@@ -360,6 +364,9 @@ export class WorkerPool {
     void slot.worker.terminate();
     for (const [id, pending] of this.takePending(slot)) {
       if (id === timedOutId) pending.reject(new TaskTimeoutError(timeoutMs));
+      // A broadcast the stopped worker had not answered is replayed to the replacement already, or
+      // a newer one replaced it: sent again as a task, the replacement ran it twice.
+      else if (pending.replay) void (replacement.replays?.get(pending.task) ?? Promise.resolve()).then(pending.resolve, pending.reject);
       else this.send(replacement, pending.task, pending.options).then(pending.resolve, pending.reject);
     }
     this.next(replacement);

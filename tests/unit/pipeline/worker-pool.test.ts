@@ -51,6 +51,27 @@ describe('a task that never ends', () => {
   });
 });
 
+describe('a task that never ends while a broadcast waits behind it', () => {
+  const counted = `data:text/javascript,${encodeURIComponent(`
+let runs = 0;
+export function note() { runs++; }
+export function runsHere() { return runs; }
+export function spin() { for (;;) {} }
+`)}`;
+  const pool = new WorkerPool(1);
+  afterAll(() => pool.close());
+
+  test('has the broadcast run once on the replacement, and answers its caller', async () => {
+    const spinning = pool.run({ moduleUrl: counted, exportName: 'spin', input: null }, { timeoutMs: 50 });
+    // Posted once the promise callbacks ran: the endless task first, then the broadcast, which its worker never gets to.
+    await new Promise((resolve) => setImmediate(resolve));
+    const noted = pool.broadcast({ moduleUrl: counted, exportName: 'note', input: null });
+    await expect(spinning).rejects.toBeInstanceOf(TaskTimeoutError);
+    await expect(noted).resolves.toHaveLength(1);
+    await expect(pool.run({ moduleUrl: counted, exportName: 'runsHere', input: null })).resolves.toBe(1);
+  });
+});
+
 // Each task holds its worker until released, so which tasks wait is decided by their count alone.
 const held = `data:text/javascript,${encodeURIComponent(`
 import { threadId } from 'node:worker_threads';

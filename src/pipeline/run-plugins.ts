@@ -17,7 +17,7 @@ import {
   type SiteData,
 } from './plugin.ts';
 import { plainOutputFiles } from './output-files.ts';
-import { trackedOutput, type FailedWrite } from './tracked-output.ts';
+import { trackedOutput } from './tracked-output.ts';
 import { withSections } from '../build/lazy-sections.ts';
 
 /*
@@ -265,13 +265,17 @@ export function postBuildInTwo(plugins: Plugin[], { output, ...rest }: PostBuild
     plugin.postBuild &&
     (async () => {
       const tracked = trackedOutput(shared);
-      let failed: FailedWrite[];
+      let threw: { error: unknown } | undefined;
       try {
         await plugin.postBuild!({ ...rest, output: tracked.output });
-      } finally {
-        failed = await tracked.settle();
+      } catch (error) {
+        threw = { error };
       }
-      if (failed.length) throw new DiagnosticError(failed.map(({ path, error }) => failedWrite(plugin.name, path, error)));
+      const failed = await tracked.settle();
+      // Every write that failed, at its path; the hook's own error too, unless it is one of theirs (a write it awaited).
+      const diagnostics = failed.map(({ path, error }) => failedWrite(plugin.name, path, error));
+      if (threw && !failed.some(({ error }) => error === threw.error)) diagnostics.unshift(...hookFailure(threw.error, plugin.name, 'postBuild'));
+      if (diagnostics.length) throw new DiagnosticError(diagnostics);
     });
   let siteReaders: ReturnType<typeof atOnceInPluginOrder<void>> | undefined;
   return {

@@ -83,8 +83,6 @@ interface PoolWorker {
   stopping?: true;
   /** The `thenLoad` tasks sent to this worker, by module and export. */
   loaded?: Set<string>;
-  /** A replacement's replays of the broadcasts so far (`spawnWithBroadcasts`), by the broadcast's task. */
-  replays?: Map<WorkerTask, Promise<unknown>>;
 }
 
 interface Queued {
@@ -225,12 +223,12 @@ export class WorkerPool {
   }
 
   /** A new worker that gets the broadcasts the others had (site data) before any task. */
-  private spawnWithBroadcasts(): PoolWorker {
+  private spawnWithBroadcasts(replays = new Map<WorkerTask, Promise<unknown>>()): PoolWorker {
     const slot = this.spawn();
-    for (const task of this.broadcasts.values()) (slot.replays ??= new Map()).set(task, this.send(slot, task, {}, true));
+    for (const task of this.broadcasts.values()) replays.set(task, this.send(slot, task, {}, true));
     // Tasks post once it settles either way; a replacement no task reaches must not leave its
     // rejection unhandled.
-    slot.ready = Promise.all(slot.replays?.values() ?? []).catch(() => undefined);
+    slot.ready = Promise.all(replays.values()).catch(() => undefined);
     return slot;
   }
 
@@ -358,7 +356,9 @@ export class WorkerPool {
   private stop(slot: PoolWorker, timedOutId: number, timeoutMs: number): void {
     const index = this.workers.indexOf(slot);
     if (index < 0 || this.closed) return;
-    const replacement = this.spawnWithBroadcasts();
+    // Its replays of the broadcasts, by broadcast: kept here only, not with the worker (each holds a site's snapshot).
+    const replays = new Map<WorkerTask, Promise<unknown>>();
+    const replacement = this.spawnWithBroadcasts(replays);
     this.workers[index] = replacement;
     slot.stopping = true;
     void slot.worker.terminate();
@@ -366,7 +366,7 @@ export class WorkerPool {
       if (id === timedOutId) pending.reject(new TaskTimeoutError(timeoutMs));
       // A broadcast the stopped worker had not answered is replayed to the replacement already, or
       // a newer one replaced it: sent again as a task, the replacement ran it twice.
-      else if (pending.replay) void (replacement.replays?.get(pending.task) ?? Promise.resolve()).then(pending.resolve, pending.reject);
+      else if (pending.replay) void (replays.get(pending.task) ?? Promise.resolve()).then(pending.resolve, pending.reject);
       else this.send(replacement, pending.task, pending.options).then(pending.resolve, pending.reject);
     }
     this.next(replacement);

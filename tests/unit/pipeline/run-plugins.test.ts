@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { HOOK_KINDS, type Plugin, type PluginContext, type RenderedPage, type SiteData } from '../../../src/pipeline/plugin.ts';
+import { HOOK_KINDS, type OutputFiles, type Plugin, type PluginContext, type RenderedPage, type SiteData } from '../../../src/pipeline/plugin.ts';
 import { orderPlugins, postBuildInTwo, runContentHooks, runDevRequest, runPostBuild, runTransformPage } from '../../../src/pipeline/run-plugins.ts';
 
 const context = {} as PluginContext;
@@ -36,6 +36,28 @@ describe('the hook runner', () => {
   test('collects a failing postBuild as a diagnostic naming the plugin and hook', async () => {
     const failures = await runPostBuild([{ name: 'broken', postBuild: () => Promise.reject(new Error('disk full')) }], { outDir: '', site, context });
     expect(failures.map((d) => [d.code, d.plugin, d.hook, d.message])).toEqual([['plugin-internal', 'broken', 'postBuild', 'Internal error in plugin broken during hook postBuild: disk full']]);
+  });
+
+  test("reports each write of a postBuild that failed at its path, awaited or not, and the hook's own error once", async () => {
+    const full: OutputFiles = {
+      write: async (path) => Promise.reject(new Error(`no space left for ${path}`)),
+      writePieces: async () => {},
+    };
+    const plugins: Plugin[] = [
+      // Awaits both through Promise.all, which passes on the first failure alone.
+      { name: 'awaits', postBuild: async ({ output }) => void (await Promise.all([output.write('a.txt', 'x'), output.write('b.txt', 'y')])) },
+      { name: 'gives-up', postBuild: async ({ output }) => {
+        void output.write('c.txt', 'z');
+        throw new Error('the widget count is unknown');
+      } },
+    ];
+    const failures = await runPostBuild(plugins, { outDir: '', site, context, output: full });
+    expect(failures.map((d) => [d.plugin, d.message])).toEqual([
+      ['awaits', 'Plugin awaits wrote a.txt in postBuild, and the write failed: no space left for a.txt'],
+      ['awaits', 'Plugin awaits wrote b.txt in postBuild, and the write failed: no space left for b.txt'],
+      ['gives-up', 'Internal error in plugin gives-up during hook postBuild: the widget count is unknown'],
+      ['gives-up', 'Plugin gives-up wrote c.txt in postBuild, and the write failed: no space left for c.txt'],
+    ]);
   });
 
   test('loadContent runs at once, and what it gave and how it failed stay in plugin order, whichever ends first', async () => {

@@ -289,7 +289,8 @@ export class WorkerPool {
   private start<Output>(task: WorkerTask, options: RunOptions): Promise<Output> {
     this.startOneIfNone();
     let slot = this.workers[0]!;
-    for (const candidate of this.workers) if (candidate.tasks < slot.tasks) slot = candidate;
+    // The least busy, broadcasts counted: a replacement still taking the site is not the first to ask.
+    for (const candidate of this.workers) if (candidate.busy < slot.busy) slot = candidate;
     if (slot.tasks < RUNNING_AT_ONCE) return this.send<Output>(slot, task, options);
     // Waiting: in the queue, or posted to a worker beyond what it runs.
     let waiting = this.queue.length;

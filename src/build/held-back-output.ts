@@ -1,5 +1,6 @@
 import { outputRelativePath } from '../pipeline/output-files.ts';
 import type { OutputFiles } from '../pipeline/plugin.ts';
+import { foldersAbove } from './output-tree.ts';
 
 /**
  * The output the `postBuild` hooks write through, holding back until `release` a write that
@@ -22,12 +23,12 @@ export function heldBackOutput(output: OutputFiles, laterPaths: Iterable<string>
       continue;
     }
     later.add(normal);
-    for (let at = normal.lastIndexOf('/'); at > 0; at = normal.lastIndexOf('/', at - 1)) foldersOfLater.add(normal.slice(0, at));
+    for (const folder of foldersAbove(normal)) foldersOfLater.add(folder);
   }
   const meets = (path: string) => {
     const normal = outputRelativePath(path);
     if (later.has(normal) || foldersOfLater.has(normal)) return true;
-    for (let at = normal.lastIndexOf('/'); at > 0; at = normal.lastIndexOf('/', at - 1)) if (later.has(normal.slice(0, at))) return true;
+    for (const folder of foldersAbove(normal)) if (later.has(folder)) return true;
     return false;
   };
   let release!: () => void;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, lstatSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
@@ -74,6 +74,22 @@ export function tempSitesEachTest(): (files: Record<string, string>) => string {
 
 /** A new empty folder in the run's folder, which goes when the run ends (tests/global-setup.ts). */
 export const tmp = () => mkdtempSync(join(inject('testRunDir'), 'tmp-'));
+
+/**
+ * An MDX page whose render writes the file `signal`, then throws: a plugin's hook in the test
+ * learns from the file that the build is failing, while the build goes on.
+ */
+export const pageThatFails = (signal: string) => `import { writeFileSync } from 'node:fs'
+
+# Throws
+
+{(() => { writeFileSync(${JSON.stringify(signal)}, ''); throw new Error('the widget count is unknown') })()}
+`;
+
+/** Resolves once `path` exists: a file a plugin writes when its work ends, which may be after the build did. */
+export async function fileMade(path: string): Promise<void> {
+  while (!existsSync(path)) await new Promise((done) => setTimeout(done, 5));
+}
 
 /**
  * A copy of the fixture `name` for the calling file or block alone, inside the repository (so

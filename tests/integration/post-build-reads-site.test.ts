@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import { buildFailure, tempSitesEachTest, tmp } from '../helpers.ts';
+import { buildFailure, fileMade, pageThatFails, tempSitesEachTest, tmp } from '../helpers.ts';
 
 const site = tempSitesEachTest();
 
@@ -69,12 +69,7 @@ export default {
     const ended = join(signals, 'hook-ended');
     const root = site({
       'content/index.md': '# Home\n\nA page.\n',
-      'content/throws.mdx': `import { writeFileSync } from 'node:fs'
-
-# Throws
-
-{(() => { writeFileSync(${JSON.stringify(failing)}, ''); throw new Error('the widget count is unknown') })()}
-`,
+      'content/throws.mdx': pageThatFails(failing),
       // The hook goes on after the page failed, and then writes into the staging folder (and
       // would make it again, were it removed already): a build that did not wait for it left a
       // staging folder behind.
@@ -102,7 +97,7 @@ export default {
     expect(diagnostics.map((d) => [d.code, d.file])).toEqual([['render-failed', 'content/throws.mdx']]);
     expect(existsSync(failing)).toBe(true);
     // Ended before the build did, when the build waits for it; else this waits for its end.
-    while (!existsSync(ended)) await new Promise((done) => setTimeout(done, 5));
+    await fileMade(ended);
     // The cache folder is the build's own; nothing else is left beside the site's files.
     expect(readdirSync(root).filter((name) => name !== '.docs-gen-cache').sort()).toEqual(before);
   });

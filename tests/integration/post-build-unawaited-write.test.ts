@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import { buildFailure, tempSitesEachTest, tmp } from '../helpers.ts';
+import { buildFailure, fileMade, pageThatFails, tempSitesEachTest, tmp } from '../helpers.ts';
 
 const site = tempSitesEachTest();
 
@@ -45,7 +45,7 @@ describe('a write a postBuild hook begins and does not await', () => {
     const diagnostics = await buildFailure({ root });
     expect(diagnostics.map((d) => d.message).join('\n')).toContain('the late writer gave up');
     // Ended before the build did, when the build waits for it; else this waits for its end.
-    while (!existsSync(ended)) await new Promise((done) => setTimeout(done, 5));
+    await fileMade(ended);
     expect(existsSync(join(root, 'out'))).toBe(false);
     expect(readdirSync(root).filter((name) => name.startsWith('.out')).sort()).toEqual([]);
   });
@@ -79,12 +79,7 @@ describe('a write a postBuild hook begins and does not await', () => {
     const ended = join(signals, 'write-ended');
     const root = site({
       'content/index.md': '# Home\n\nA page.\n',
-      'content/throws.mdx': `import { writeFileSync } from 'node:fs'
-
-# Throws
-
-{(() => { writeFileSync(${JSON.stringify(failing)}, ''); throw new Error('the widget count is unknown') })()}
-`,
+      'content/throws.mdx': pageThatFails(failing),
       // The write's piece is made once the page failed, and then many turns later, while the staging folder is there.
       'docs-gen.config.ts': `import { existsSync, writeFileSync } from 'node:fs';
 export default {
@@ -106,7 +101,7 @@ export default {
     const diagnostics = await buildFailure({ root });
     expect(diagnostics.map((d) => [d.code, d.file])).toEqual([['render-failed', 'content/throws.mdx']]);
     // Ended before the build did, when the build waits for it; else this waits for its end.
-    while (!existsSync(ended)) await new Promise((done) => setTimeout(done, 5));
+    await fileMade(ended);
     expect(readdirSync(root).filter((name) => name.startsWith('.out'))).toEqual([]);
   });
 });

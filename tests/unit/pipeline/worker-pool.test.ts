@@ -81,8 +81,12 @@ export function hold(flag) { Atomics.wait(new Int32Array(flag), 0, 0); return { 
 export function raise(flag) { const cells = new Int32Array(flag); Atomics.store(cells, 1, 1); Atomics.notify(cells, 1); return 'raised'; }
 `)}`;
 
-describe('a pool started on demand', () => {
-  const pool = new WorkerPool(2, { startOnDemand: true });
+// A build posts tasks ahead; the count of waiting tasks that starts a second worker is the same.
+describe.each([
+  ['', {}],
+  [', posting two tasks ahead (a build)', { postedAhead: 4 }],
+])('a pool started on demand%s', (_, options) => {
+  const pool = new WorkerPool(2, { startOnDemand: true, ...options });
   afterAll(() => pool.close());
 
   test('starts no worker before a task or a broadcast comes, runs a few tasks on one and starts another once tasks queue up, with the broadcasts', async () => {
@@ -93,8 +97,9 @@ describe('a pool started on demand', () => {
     expect(pool.started).toBe(1);
     const flag = new SharedArrayBuffer(4);
     const run = () => pool.run<SharedArrayBuffer, { threadId: number; site: string }>({ moduleUrl: held, exportName: 'hold', input: flag });
-    // Two in flight on the first worker and sixteen waiting (a small site's pages, or a dozen and
-    // the theme's four): still one worker, whose imports cost as much as rendering them.
+    // Two running on the first worker and sixteen waiting, queued here or posted to it beyond the
+    // two (a small site's pages, or a dozen and the theme's four): still one worker, whose
+    // imports cost as much as rendering them.
     const first = Array.from({ length: 18 }, run);
     expect(pool.started).toBe(1);
     // One more: a second worker starts and takes it.
@@ -196,24 +201,6 @@ describe('a pool that posts tasks ahead (a build)', () => {
       await expect(after[0]).rejects.toBeInstanceOf(WorkerExitedError);
       // Two posted ahead and never begun, and one still queued here.
       await expect(Promise.all(after.slice(1))).resolves.toEqual(['the site', 'the site', 'the site']);
-    } finally {
-      await pool.close();
-    }
-  });
-
-  test('started on demand, starts a second worker at the same count of waiting tasks as a pool that posts none ahead', async () => {
-    const pool = new WorkerPool(2, { startOnDemand: true, postedAhead: 4 });
-    try {
-      const flag = new SharedArrayBuffer(4);
-      const run = () => pool.run<SharedArrayBuffer, { threadId: number; site: string }>({ moduleUrl: held, exportName: 'hold', input: flag });
-      // Two running, two posted ahead and fourteen queued: sixteen waiting, still one worker.
-      const first = Array.from({ length: 18 }, run);
-      expect(pool.started).toBe(1);
-      const oneMore = run();
-      expect(pool.started).toBe(2);
-      Atomics.store(new Int32Array(flag), 0, 1);
-      Atomics.notify(new Int32Array(flag), 0);
-      await Promise.all([...first, oneMore]);
     } finally {
       await pool.close();
     }

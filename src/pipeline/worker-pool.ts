@@ -35,6 +35,13 @@ export interface RunOptions {
    * render). Nobody's task: its answer is dropped, it keeps no worker busy, and nothing waits for it.
    */
   thenLoad?: WorkerTask;
+  /**
+   * How many tasks a worker may hold when this one is posted to it (`WorkerPoolOptions.postedAhead`),
+   * instead of the pool's: a build's page renders take about half a millisecond each, so the
+   * pool's four covered two milliseconds of the main thread's being busy elsewhere; its compiles
+   * take tens, and more of them queued on one worker would leave the other idle at the end.
+   */
+  postedAhead?: number;
 }
 
 /**
@@ -215,7 +222,7 @@ export class WorkerPool {
     if (index >= 0 && answersOwed) {
       const replacement = this.spawnWithBroadcasts();
       this.workers[index] = replacement;
-      while (replacement.tasks < this.postedAhead && this.queue.length) this.next(replacement);
+      this.next(replacement);
     } else if (index >= 0) {
       this.workers.splice(index, 1);
     }
@@ -240,9 +247,17 @@ export class WorkerPool {
     if (!this.workers.length && !this.closed) this.workers.push(this.spawnWithBroadcasts());
   }
 
+  /** The worker takes queued tasks, in order, while the next in line fits (`depthOf`). */
   private next(slot: PoolWorker): void {
-    const next = this.queue.shift();
-    if (next) this.send(slot, next.task, next.options).then(next.resolve, next.reject);
+    while (this.queue.length && slot.tasks < this.depthOf(this.queue[0]!.options)) {
+      const next = this.queue.shift()!;
+      this.send(slot, next.task, next.options).then(next.resolve, next.reject);
+    }
+  }
+
+  /** How many tasks a worker may hold for a task run with `options` to be posted to it: its own `postedAhead`, else the pool's. */
+  private depthOf(options: RunOptions): number {
+    return options.postedAhead === undefined ? this.postedAhead : Math.max(RUNNING_AT_ONCE, options.postedAhead);
   }
 
   /** The most workers the pool runs: how many tasks can run at once. */
@@ -300,7 +315,7 @@ export class WorkerPool {
       this.workers.push(added);
       return this.send<Output>(added, task, options);
     }
-    if (slot.tasks < this.postedAhead) return this.send<Output>(slot, task, options);
+    if (slot.tasks < this.depthOf(options)) return this.send<Output>(slot, task, options);
     return new Promise<Output>((resolve, reject) => {
       this.queue.push({ task, options, resolve: resolve as (value: unknown) => void, reject });
     });

@@ -79,6 +79,7 @@ let site = 'none';
 export function setSite(value) { site = value; }
 export function hold(flag) { Atomics.wait(new Int32Array(flag), 0, 0); return { threadId, site }; }
 export function raise(flag) { const cells = new Int32Array(flag); Atomics.store(cells, 1, 1); Atomics.notify(cells, 1); return 'raised'; }
+export function count(flag) { const cells = new Int32Array(flag); Atomics.add(cells, 1, 1); Atomics.notify(cells, 1); return 'counted'; }
 `)}`;
 
 // A build posts tasks ahead; the count of waiting tasks that starts a second worker is the same.
@@ -146,6 +147,33 @@ describe('a pool that posts tasks ahead (a build)', () => {
       // Blocked here, this thread posts nothing: only a task already in the worker can raise cell 1.
       // Were `raise` still queued here, the wait would run out (its bound is only a net).
       expect(['ok', 'not-equal']).toContain(Atomics.wait(cells, 1, 0, 30_000));
+      await expect(raised).resolves.toBe('raised');
+      await Promise.all(holds);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('posts a task run with a postedAhead of its own up to that depth, and the others up to the pool\'s', async () => {
+    const pool = new WorkerPool(1, { postedAhead: 4 });
+    try {
+      const flag = new SharedArrayBuffer(8);
+      const cells = new Int32Array(flag);
+      // The two it runs: the first blocks its thread until let go.
+      const holds = [0, 1].map(() => pool.run({ moduleUrl: held, exportName: 'hold', input: flag }));
+      // Four more fit a depth of six (a build's page renders); a fifth waits here.
+      const counted = Array.from({ length: 5 }, () => pool.run<SharedArrayBuffer, string>({ moduleUrl: held, exportName: 'count', input: flag }, { postedAhead: 6 }));
+      // A task of the pool's depth waits too: the worker holds six.
+      const raised = pool.run<SharedArrayBuffer, string>({ moduleUrl: held, exportName: 'raise', input: flag });
+      await new Promise((resolve) => setImmediate(resolve));
+      Atomics.store(cells, 0, 1);
+      Atomics.notify(cells, 0);
+      // Blocked here, this thread posts nothing: only the tasks already in the worker count. Each
+      // wait is only a net: with four posted ahead, as the pool's own depth allows, two would count.
+      let seen = Atomics.load(cells, 1);
+      while (seen < 4 && Atomics.wait(cells, 1, seen, 30_000) !== 'timed-out') seen = Atomics.load(cells, 1);
+      expect(Atomics.load(cells, 1)).toBe(4);
+      await expect(Promise.all(counted)).resolves.toEqual(Array(5).fill('counted'));
       await expect(raised).resolves.toBe('raised');
       await Promise.all(holds);
     } finally {

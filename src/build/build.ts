@@ -11,6 +11,7 @@ import type { MarkdownPlugins, ModuleExport, PageCompileOutput, Plugin, PluginCo
 import { markdownPluginsOf, mdxComponentsOf, orderPlugins, postBuildInTwo, runContentHooks, runTransformPage, type PostBuildRun } from '../pipeline/run-plugins.ts';
 import { bundlerPluginsOf, forgetRunnableModules, runnableModuleUrl, runnableRefs, runnableRefsByName, scanSiteModule } from '../pipeline/runnable-module.ts';
 import { WorkerPool, type RunOptions, type WorkerTask } from '../pipeline/worker-pool.ts';
+import { EventLoopTurns } from '../util/event-loop-turns.ts';
 import { distUrl } from '../util/dist-path.ts';
 import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import type { ClientAssets } from './client-assets.ts';
@@ -308,10 +309,13 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
     if (++posted === routes.length) onAllPosted?.();
   };
   if (routes.length === 0) onAllPosted?.();
+  // Each page's key in a slice of its own turn of the event loop: keyed in one go, 10 000 pages held
+  // this thread for 0.7 s, and with it every worker's answer and the next task it waited for.
+  const keying = new EventLoopTurns();
   const renderOne = async (definition: RouteDefinition): Promise<RenderOutput> => {
-    // On the first miss the workers get the site at once, and load the renderer while this loop
-    // goes on keying the other pages; a build where every page hits sends nothing.
-    const found = cache ? await lookUpRendered(cache, definition, { outDir: input.outDir, write: input.write, defaultLocale, output, onMiss: () => void sendSite() }) : {};
+    // On the first miss the workers get the site at once, and load the renderer while the other
+    // pages are keyed; a build where every page hits sends nothing.
+    const found = cache ? await keying.run(() => lookUpRendered(cache, definition, { outDir: input.outDir, write: input.write, defaultLocale, output, onMiss: () => void sendSite() })) : {};
     if (found.output) {
       postedOne();
       return found.output;
@@ -320,7 +324,7 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
     // Posted right behind the site (the worker's page waits for it), not once the worker has
     // answered that it holds it: the answer would wait for this loop over every page to end.
     const siteSet = sendSite();
-    const rendering = renderInPool(pool, { definition, ...input, ...(cache && found.key ? { cache: { dir: cache.dir, key: found.key } } : {}) }, timeoutMs);
+    const rendering = renderInPool(pool, { definition, ...input, ...(cache && found.key ? { cache: { dir: cache.dir, key: found.key } } : {}) }, timeoutMs, RENDERS_POSTED_AHEAD);
     postedOne();
     // When the site cannot be set (a component that does not load), that is the error reported.
     rendering.catch(() => undefined);
@@ -367,6 +371,16 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
  * last ones posted to one worker can keep the build waiting while the other has none.
  */
 const POSTED_AHEAD = 4;
+
+/**
+ * Render tasks a build posts to each worker (`RunOptions.postedAhead`). A page renders in about
+ * half a millisecond, so the pool's four covered a millisecond of this thread's doing something
+ * else: a collection (5 to 15 ms at 2000 pages and more), a slice of the search data's work. With
+ * the keys made in slices too (`renderAll`) and the pieces of the search data and llms files
+ * encoded as they are made (encoding-arena.ts), a worker's idle time while the pages of 10 000
+ * render fell from 37 % of it to 7 % (bench/README.md, twenty-first session).
+ */
+const RENDERS_POSTED_AHEAD = 16;
 
 /** A pool with this many pages to compile or more starts all its workers (the pool's own rule for a second one). */
 const PAGES_FOR_EVERY_WORKER = 16;

@@ -1,6 +1,6 @@
 import { DiagnosticError } from '../diagnostics/diagnostic.ts';
 import type { RenderedPage, RouteDefinition } from '../pipeline/plugin.ts';
-import { TaskTimeoutError, type WorkerPool } from '../pipeline/worker-pool.ts';
+import { TaskTimeoutError, type RunOptions, type WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
 import type { RenderInput, RenderOutput } from './render-worker.tsx';
 import { renderedPart, type RenderedDefinition } from './route-data.ts';
@@ -10,9 +10,10 @@ import { CODE_UNREADABLE, lazyCodePlace } from './compiled-keys.ts';
  * One route rendered in the pool, bounded by the config's `evaluationTimeoutMs`: a page whose
  * expression never ends (`{(() => { while (true) {} })()}`) is an `evaluation-timeout` error at
  * its file, and the worker that ran it is replaced, so `build` fails and `dev` keeps serving.
+ * `postedAhead` is the task's depth in the pool (`RunOptions.postedAhead`): a build's, not dev's.
  */
-export async function renderInPool(pool: WorkerPool, input: RenderInput, timeoutMs: number): Promise<RenderOutput> {
-  const run = (task: RenderInput) => pool.run<RenderInput, RenderOutput>({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'renderRoute', input: task }, { timeoutMs });
+export async function renderInPool(pool: WorkerPool, input: RenderInput, timeoutMs: number, postedAhead?: RunOptions['postedAhead']): Promise<RenderOutput> {
+  const run = (task: RenderInput) => pool.run<RenderInput, RenderOutput>({ moduleUrl: distUrl('src/build/render-worker.js'), exportName: 'renderRoute', input: task }, { timeoutMs, postedAhead });
   try {
     const definition = renderedPart(input.definition);
     const codeAt = input.definition.content.type === 'mdx' ? lazyCodePlace(input.definition.content.compiled) : undefined;

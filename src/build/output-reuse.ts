@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { EventLoopTurns } from '../util/event-loop-turns.ts';
+import { EncodingArena } from '../util/encoding-arena.ts';
 import { writeNewFile } from '../util/write-new-file.ts';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
@@ -103,44 +104,6 @@ const outputName = (outDir: string) => createHash('sha256').update(outDir).diges
 
 /** The cache's record of the files the last build into `outDir` wrote there. */
 export const outputManifestPath = (cacheDir: string, outDir: string) => join(cacheDir, 'output', `${outputName(outDir)}.json`);
-
-/**
- * A file's parts as the chunks to write: bytes as they are, and each run of texts encoded
- * together into one buffer. A buffer a text was encoded into alone is an allocation of its own
- * past a few KB (`Buffer.from` takes no pool then): the search seed and llms-full.txt at 10 000
- * pages were 20 000 of them, 0.8 s of the main thread with the collections they caused.
- */
-function encodedRuns(parts: readonly (string | Uint8Array)[]): { chunks: Uint8Array[]; lengths: number[] } {
-  const chunks: Uint8Array[] = [];
-  const lengths: number[] = [];
-  let run: string[] = [];
-  const flush = () => {
-    if (run.length === 0) return;
-    let bytes = 0;
-    for (const text of run) bytes += Buffer.byteLength(text);
-    const buffer = Buffer.allocUnsafe(bytes);
-    let at = 0;
-    for (const text of run) {
-      const written = buffer.write(text, at);
-      lengths.push(written);
-      at += written;
-    }
-    // Never a byte of the buffer's earlier memory in a file.
-    if (at !== bytes) throw new Error(`encoded ${at} bytes of ${bytes}`);
-    chunks.push(buffer);
-    run = [];
-  };
-  for (const part of parts) {
-    if (typeof part === 'string') run.push(part);
-    else if (part instanceof Uint8Array) {
-      flush();
-      chunks.push(part);
-      lengths.push(part.length);
-    } else throw new TypeError(`a piece's make gave ${typeof part}, not a string`);
-  }
-  flush();
-  return { chunks, lengths };
-}
 
 /** The key of bytes written: their hash. */
 export const contentKey = (contents: string | Uint8Array) => `sha256:${createHash('sha256').update(contents).digest('hex')}`;
@@ -376,6 +339,16 @@ export class ReusingOutputWriter implements OutputWriter {
   /** Shared by every write in pieces: the search data's and llms.txt's thousands of pieces are made while the pages render. */
   private readonly turns = new EventLoopTurns();
 
+  /** Where each piece made is encoded as soon as it is made (encoding-arena.ts). */
+  private readonly arena = new EncodingArena();
+
+  /** A made piece's bytes. */
+  private encoded(part: string | Uint8Array): Uint8Array {
+    if (typeof part === 'string') return this.arena.encode(part);
+    if (part instanceof Uint8Array) return part;
+    throw new TypeError(`a piece's make gave ${typeof part}, not a string`);
+  }
+
   /** Writes `path` as content of `key`, or links it from the old output when that holds it; `make` gives the bytes (and where their pieces are) only when it does not. */
   private async writeUnder(path: string, key: string, make: () => Promise<{ chunks: Uint8Array[]; layout?: PieceRecord[] }>): Promise<void> {
     const file = join(this.options.staging, path);
@@ -396,13 +369,12 @@ export class ReusingOutputWriter implements OutputWriter {
     const previous = this.previousPieces(path);
     // Every piece's make starts without waiting for the one before (some run in a worker), with
     // turns of the event loop between slices of them (EventLoopTurns).
-    const parts = await Promise.all(pieces.map(async (piece) => previous?.get(piece.key) ?? this.turns.run(() => piece.make())));
-    const { chunks, lengths } = encodedRuns(parts);
+    const chunks = await Promise.all(pieces.map(async (piece) => previous?.get(piece.key) ?? this.encoded(await this.turns.run(() => piece.make()))));
     const layout: PieceRecord[] = [];
     let at = 0;
-    lengths.forEach((length, i) => {
-      layout.push([pieces[i]!.key, at, length]);
-      at += length;
+    chunks.forEach((chunk, i) => {
+      layout.push([pieces[i]!.key, at, chunk.length]);
+      at += chunk.length;
     });
     // A file of one piece is linked or made whole: where its piece is needs no record. Past 64 KiB
     // (writeNewFile), the pieces copied from the old file are written as they are, not joined

@@ -163,6 +163,21 @@ describe('a file written in pieces', () => {
     expect(readFileSync(join(dir, 'out', 'data', 'all.json'))).toEqual(Buffer.concat(next.map(([, text]) => Buffer.from(text))));
   });
 
+  test('pieces of more text than a slab holds (encoding-arena.ts) are their bytes in order, and found again by them', async () => {
+    const dir = tmp();
+    folders.push(dir);
+    // 2.4 MB of two- to four-byte characters over several slabs of 1 MiB, and one piece that could
+    // need more than a quarter of a slab, encoded alone.
+    const many: [string, string][] = Array.from({ length: 600 }, (_, i) => [`p${i}`, `${i}:${'é€😀 '.repeat(250)}`]);
+    many.splice(300, 0, ['large', 'ü'.repeat(200_000)]);
+    const bytesOf = (list: [string, string][]) => Buffer.concat(list.map(([, text]) => Buffer.from(text)));
+    await buildPieces(dir, 1, many);
+    expect(readFileSync(join(dir, 'out', 'data', 'all.json')).equals(bytesOf(many))).toBe(true);
+    const next = many.map(([key, text], i): [string, string] => (i === 450 ? ['changed', 'changed text'] : [key, text]));
+    expect((await buildPieces(dir, 2, next)).made).toEqual(['changed']);
+    expect(readFileSync(join(dir, 'out', 'data', 'all.json')).equals(bytesOf(next))).toBe(true);
+  });
+
   test('makes only the pieces whose keys are new; the rest are copied from the last file, whatever their order', async () => {
     const dir = tmp();
     folders.push(dir);

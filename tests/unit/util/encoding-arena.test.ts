@@ -1,0 +1,38 @@
+import { describe, expect, test } from 'vitest';
+import { EncodingArena } from '../../../src/util/encoding-arena.ts';
+
+// Texts of every UTF-8 length: one byte, two (é), three (€, and a lone surrogate as U+FFFD), four (a pair).
+const texts = ['plain ASCII', 'café', '€ 5', 'lone \uD800 surrogate', 'pair 😀 here', '', 'x'.repeat(300)];
+
+describe('EncodingArena', () => {
+  test('gives each text the bytes Buffer.from spells, slab after slab', () => {
+    // A slab of 64 bytes: most of these texts take one of their own, some share one.
+    const arena = new EncodingArena(64);
+    const made = Array.from({ length: 40 }, (_, i) => texts[i % texts.length]!);
+    const bytes = made.map((text) => arena.encode(text));
+    made.forEach((text, i) => expect(Buffer.from(bytes[i]!).equals(Buffer.from(text))).toBe(true));
+  });
+
+  test('writes no text over another: each view keeps its bytes after the texts that follow it', () => {
+    const arena = new EncodingArena(256);
+    const first = arena.encode('first text');
+    const rest = Array.from({ length: 50 }, (_, i) => arena.encode(`later ${i} é😀`));
+    expect(first.toString()).toBe('first text');
+    rest.forEach((bytes, i) => expect(bytes.toString()).toBe(`later ${i} é😀`));
+    // Views of one slab, side by side: the second starts where the first ends.
+    expect(rest[1]!.buffer).toBe(rest[0]!.buffer);
+    expect(rest[1]!.byteOffset).toBe(rest[0]!.byteOffset + rest[0]!.length);
+  });
+
+  test('encodes a text that could need more than a quarter of a slab alone', () => {
+    const arena = new EncodingArena(64);
+    const small = arena.encode('small');
+    // 6 code units may need 18 bytes: more than 16, a quarter of 64.
+    const large = arena.encode('sixsix');
+    expect(large.toString()).toBe('sixsix');
+    // It took no room in the slab: the next small text comes right after the first.
+    const next = arena.encode('next');
+    expect(next.buffer).toBe(small.buffer);
+    expect(next.byteOffset).toBe(small.byteOffset + small.length);
+  });
+});

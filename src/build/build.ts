@@ -322,7 +322,7 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
     }
     fresh.add(definition);
     // Posted right behind the site (the worker's page waits for it), not once the worker has
-    // answered that it holds it: the answer would wait for this loop over every page to end.
+    // answered that it holds it: the answer would wait for the other pages' keys.
     const siteSet = sendSite();
     const rendering = renderInPool(pool, { definition, ...input, ...(cache && found.key ? { cache: { dir: cache.dir, key: found.key } } : {}) }, timeoutMs, RENDERS_POSTED_AHEAD);
     postedOne();
@@ -344,8 +344,9 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
       },
     );
   // Pages compiled by this build, not read from the compile cache, are the likely misses: looked
-  // up first, and their render tasks posted (one turn of the event loop) before the look-ups of
-  // the rest hold the main thread, so the one page a writer edited renders meanwhile.
+  // up first (the keying's slices take the pages in the order asked), and their render tasks are
+  // posted in a turn of the event loop before the rest are asked for, so the one page a writer
+  // edited renders while the rest are keyed.
   const likelyMisses: number[] = [];
   const others: number[] = [];
   routes.forEach((route, i) => (fromCompileCache(route) ? others : likelyMisses).push(i));
@@ -374,7 +375,7 @@ const POSTED_AHEAD = 4;
 
 /**
  * Render tasks a build posts to each worker (`RunOptions.postedAhead`). A page renders in about
- * half a millisecond, so the pool's four covered a millisecond of this thread's doing something
+ * half a millisecond, so the pool's four covered two milliseconds of this thread's doing something
  * else: a collection (5 to 15 ms at 2000 pages and more), a slice of the search data's work. With
  * the keys made in slices too (`renderAll`) and the pieces of the search data and llms files
  * encoded as they are made (encoding-arena.ts), a worker's idle time while the pages of 10 000

@@ -369,7 +369,16 @@ export class ReusingOutputWriter implements OutputWriter {
     const previous = this.previousPieces(path);
     // Every piece's make starts without waiting for the one before (some run in a worker), with
     // turns of the event loop between slices of them (EventLoopTurns).
-    const chunks = await Promise.all(pieces.map(async (piece) => previous?.get(piece.key) ?? this.encoded(await this.turns.run(() => piece.make()))));
+    // Encoded in a step of its own: a make that only starts work elsewhere (a worker's) costs its
+    // slice nothing, and thousands of their encodings would follow a slice in one go.
+    const chunks = await Promise.all(
+      pieces.map(async (piece) => {
+        const kept = previous?.get(piece.key);
+        if (kept) return kept;
+        const made = await this.turns.run(() => piece.make());
+        return this.turns.run(() => this.encoded(made));
+      }),
+    );
     const layout: PieceRecord[] = [];
     let at = 0;
     chunks.forEach((chunk, i) => {

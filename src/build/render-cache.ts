@@ -224,7 +224,7 @@ export async function lookUpRendered(cache: RenderCache, definition: RouteDefini
     options.onMiss?.();
     return { key };
   }
-  // The HTML once the loop is done, one page at a time: each continuation reads, writes and lets go of its page.
+  // The HTML once the caller's slice of look-ups is done (`renderAll` keys the pages in slices), one page at a time: each continuation reads, writes and lets go of its page.
   await undefined;
   try {
     const html = readCacheFilePayload(cached);

@@ -257,7 +257,9 @@ export class WorkerPool {
 
   /** How many tasks a worker may hold for a task run with `options` to be posted to it: its own `postedAhead`, else the pool's. */
   private depthOf(options: RunOptions): number {
-    return options.postedAhead === undefined ? this.postedAhead : Math.max(RUNNING_AT_ONCE, options.postedAhead);
+    const depth = options.postedAhead;
+    // NaN is below no count: the task, and every one queued behind it, would never be posted.
+    return depth === undefined || Number.isNaN(depth) ? this.postedAhead : Math.max(RUNNING_AT_ONCE, depth);
   }
 
   /** The most workers the pool runs: how many tasks can run at once. */

@@ -163,8 +163,6 @@ describe('a pool that posts tasks ahead (a build)', () => {
       const holds = [0, 1].map(() => pool.run({ moduleUrl: held, exportName: 'hold', input: flag }));
       // Four more fit a depth of six (a build's page renders); a fifth waits here.
       const counted = Array.from({ length: 5 }, () => pool.run<SharedArrayBuffer, string>({ moduleUrl: held, exportName: 'count', input: flag }, { postedAhead: 6 }));
-      // A task of the pool's depth waits too: the worker holds six.
-      const raised = pool.run<SharedArrayBuffer, string>({ moduleUrl: held, exportName: 'raise', input: flag });
       await new Promise((resolve) => setImmediate(resolve));
       Atomics.store(cells, 0, 1);
       Atomics.notify(cells, 0);
@@ -174,8 +172,51 @@ describe('a pool that posts tasks ahead (a build)', () => {
       while (seen < 4 && Atomics.wait(cells, 1, seen, 30_000) !== 'timed-out') seen = Atomics.load(cells, 1);
       expect(Atomics.load(cells, 1)).toBe(4);
       await expect(Promise.all(counted)).resolves.toEqual(Array(5).fill('counted'));
-      await expect(raised).resolves.toBe('raised');
       await Promise.all(holds);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test('posts a queued task of a depth of its own once its worker holds fewer than that, however few the pool posts ahead', async () => {
+    const pool = new WorkerPool(1, { postedAhead: 2 });
+    const deep = { postedAhead: 6 };
+    try {
+      const flag = new SharedArrayBuffer(8);
+      const cells = new Int32Array(flag);
+      // Two answered at once, then one that blocks its worker's thread until let go.
+      const quick = [0, 1].map(() => pool.run({ moduleUrl: held, exportName: 'setSite', input: 'the site' }, deep));
+      const holding = pool.run({ moduleUrl: held, exportName: 'hold', input: flag }, deep);
+      // Three fit beside those; two wait here until the quick ones' answers free their places.
+      const counted = Array.from({ length: 5 }, () => pool.run<SharedArrayBuffer, string>({ moduleUrl: held, exportName: 'count', input: flag }, deep));
+      await Promise.all(quick);
+      Atomics.store(cells, 0, 1);
+      Atomics.notify(cells, 0);
+      // Blocked here, this thread posts nothing more: all five count only if both were posted on
+      // the answers. Had the answers posted by the pool's depth of two, three would.
+      let seen = Atomics.load(cells, 1);
+      while (seen < 5 && Atomics.wait(cells, 1, seen, 30_000) !== 'timed-out') seen = Atomics.load(cells, 1);
+      expect(Atomics.load(cells, 1)).toBe(5);
+      await Promise.all([holding, ...counted]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  test("gives a worker that replaces one that exited the queued tasks up to their own depth at once, and it runs two at a time", async () => {
+    const pool = new WorkerPool(1, { postedAhead: 2 });
+    const deep = { postedAhead: 6 };
+    try {
+      const exited = pool.run({ moduleUrl: ordered, exportName: 'exitWith', input: 6 }, deep);
+      // Five posted beside the exit (h0 runs with it, h1 to h4 wait in the worker), two queued here.
+      const holds = Array.from({ length: 7 }, (_, i) => pool.run<string, string>({ moduleUrl: ordered, exportName: 'hold', input: `h${i}` }, deep));
+      await expect(exited).rejects.toBeInstanceOf(WorkerExitedError);
+      await expect(holds[0]).rejects.toBeInstanceOf(WorkerExitedError);
+      // A broadcast is posted behind the tasks the replacement was given: they began before it
+      // runs. Given one task at a time, the replacement would have begun one.
+      await expect(pool.broadcast({ moduleUrl: ordered, exportName: 'seen', input: null })).resolves.toEqual([{ most: 2, begun: ['h1', 'h2'] }]);
+      await pool.broadcast({ moduleUrl: ordered, exportName: 'letGo', input: null });
+      await expect(Promise.all(holds.slice(1))).resolves.toEqual(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
     } finally {
       await pool.close();
     }

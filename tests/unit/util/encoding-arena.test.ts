@@ -24,6 +24,13 @@ describe('EncodingArena', () => {
     expect(rest[1]!.byteOffset).toBe(rest[0]!.byteOffset + rest[0]!.length);
   });
 
+  test('keeps room for three bytes a code unit: a text of those near a slab\'s end is not cut short', () => {
+    const arena = new EncodingArena(64);
+    // 50 of 64 bytes used; five euro signs need 15 bytes, which the slab no longer has.
+    for (let i = 0; i < 10; i++) arena.encode('xxxxx');
+    expect(arena.encode('€€€€€').toString()).toBe('€€€€€');
+  });
+
   test('encodes a text that could need more than a quarter of a slab alone', () => {
     const arena = new EncodingArena(64);
     const small = arena.encode('small');

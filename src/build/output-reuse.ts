@@ -339,8 +339,9 @@ export class ReusingOutputWriter implements OutputWriter {
   /** Shared by every write in pieces: the search data's and llms.txt's thousands of pieces are made while the pages render. */
   private readonly turns = new EventLoopTurns();
 
-  /** Where each piece made is encoded as soon as it is made (encoding-arena.ts). */
+  /** Where each piece made is encoded as soon as it is made (encoding-arena.ts), in slices of its own. */
   private readonly arena = new EncodingArena();
+  private readonly encoding = new EventLoopTurns();
 
   /** A made piece's bytes. */
   private encoded(part: string | Uint8Array): Uint8Array {
@@ -370,13 +371,14 @@ export class ReusingOutputWriter implements OutputWriter {
     // Every piece's make starts without waiting for the one before (some run in a worker), with
     // turns of the event loop between slices of them (EventLoopTurns).
     // Encoded in a step of its own: a make that only starts work elsewhere (a worker's) costs its
-    // slice nothing, and thousands of their encodings would follow a slice in one go.
+    // slice nothing, and thousands of their encodings would follow a slice in one go. Steps of
+    // their own turns: behind the makes still waiting, each made text would be kept until then.
     const chunks = await Promise.all(
       pieces.map(async (piece) => {
         const kept = previous?.get(piece.key);
         if (kept) return kept;
         const made = await this.turns.run(() => piece.make());
-        return this.turns.run(() => this.encoded(made));
+        return this.encoding.run(() => this.encoded(made));
       }),
     );
     const layout: PieceRecord[] = [];

@@ -131,6 +131,19 @@ export function whichSite() { return site; }
 export function exitWith(code) { process.exit(code); }
 `)}`;
 
+/**
+ * Lets go the `held` module's `hold` (cell 0), then blocks this thread until its `count` tasks have
+ * counted `wanted` (cell 1) and gives the count. Blocked, this thread posts nothing: only tasks
+ * already posted to the worker count. Each wait's bound is only a net for a test that fails.
+ */
+function letGoAndCount(cells: Int32Array, wanted: number): number {
+  Atomics.store(cells, 0, 1);
+  Atomics.notify(cells, 0);
+  let seen = Atomics.load(cells, 1);
+  while (seen < wanted && Atomics.wait(cells, 1, seen, 30_000) !== 'timed-out') seen = Atomics.load(cells, 1);
+  return Atomics.load(cells, 1);
+}
+
 describe('a pool that posts tasks ahead (a build)', () => {
   test('has its worker run a task posted ahead while this thread neither reads an answer nor posts', async () => {
     const pool = new WorkerPool(1, { postedAhead: 4 });
@@ -164,13 +177,8 @@ describe('a pool that posts tasks ahead (a build)', () => {
       // Four more fit a depth of six (a build's page renders); a fifth waits here.
       const counted = Array.from({ length: 5 }, () => pool.run<SharedArrayBuffer, string>({ moduleUrl: held, exportName: 'count', input: flag }, { postedAhead: 6 }));
       await new Promise((resolve) => setImmediate(resolve));
-      Atomics.store(cells, 0, 1);
-      Atomics.notify(cells, 0);
-      // Blocked here, this thread posts nothing: only the tasks already in the worker count. Each
-      // wait is only a net: with four posted ahead, as the pool's own depth allows, two would count.
-      let seen = Atomics.load(cells, 1);
-      while (seen < 4 && Atomics.wait(cells, 1, seen, 30_000) !== 'timed-out') seen = Atomics.load(cells, 1);
-      expect(Atomics.load(cells, 1)).toBe(4);
+      // Only the tasks already in the worker count: with four posted ahead, as the pool's own depth allows, two would.
+      expect(letGoAndCount(cells, 4)).toBe(4);
       await expect(Promise.all(counted)).resolves.toEqual(Array(5).fill('counted'));
       await Promise.all(holds);
     } finally {
@@ -190,13 +198,8 @@ describe('a pool that posts tasks ahead (a build)', () => {
       // Three fit beside those; two wait here until the quick ones' answers free their places.
       const counted = Array.from({ length: 5 }, () => pool.run<SharedArrayBuffer, string>({ moduleUrl: held, exportName: 'count', input: flag }, deep));
       await Promise.all(quick);
-      Atomics.store(cells, 0, 1);
-      Atomics.notify(cells, 0);
-      // Blocked here, this thread posts nothing more: all five count only if both were posted on
-      // the answers. Had the answers posted by the pool's depth of two, three would.
-      let seen = Atomics.load(cells, 1);
-      while (seen < 5 && Atomics.wait(cells, 1, seen, 30_000) !== 'timed-out') seen = Atomics.load(cells, 1);
-      expect(Atomics.load(cells, 1)).toBe(5);
+      // All five count only if both were posted on the answers. Had the answers posted by the pool's depth of two, three would.
+      expect(letGoAndCount(cells, 5)).toBe(5);
       await Promise.all([holding, ...counted]);
     } finally {
       await pool.close();

@@ -38,9 +38,10 @@ export { siteModuleFiles } from './pipeline/runnable-module.ts';
 export { cacheFileNames, cacheFilePath, dropCacheFileEntry, mergeCacheFiles, noteCacheFileUsed, readCacheEntry, readCacheEntrySync, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayload, readCacheFilePayloadRange, readPayloadPart, payloadPart, refreshCacheFiles, writeCacheEntry, writeCacheFile, writeHeaderedCacheFile, type HeaderedFile, type PayloadPart } from './util/cache-entry.ts';
 export type { PackedEntry } from './util/cache-packs.ts';
 export { compiledKeyOf, lazyCompiledPage, noteCompiledKey } from './build/compiled-keys.ts';
-export { carrySections, defineLazySections, outlineOf, sectionsDigest, sectionsSummary, withSections, type SectionOutline } from './build/lazy-sections.ts';
+export { carrySections, defineLazySections, outlineOf, sectionsAsJson, sectionsDigest, sectionsSummary, withSections, type SectionOutline } from './build/lazy-sections.ts';
 export { toolBuildId } from './util/tool-build-id.ts';
 export { EventLoopTurns } from './util/event-loop-turns.ts';
+export { EncodingArena } from './util/encoding-arena.ts';
 export { lockFilesDigest } from './util/package-files.ts';
 export { writeAtomically } from './util/write-atomically.ts';
 export { currentFolder } from './util/current-folder.ts';
@@ -62,6 +63,7 @@ export {
   searchDataUrl,
   searchDocument,
   searchDocumentOutline,
+  searchDocumentKey,
   sectionKey,
   serializeSearchData,
   topLevelCategory,

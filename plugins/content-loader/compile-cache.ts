@@ -114,6 +114,8 @@ interface CompiledHeader<Output extends CompiledOutput> {
   blocks?: BlockRecord[];
   /** The byte count of the page's highlighted block trees (the MDX path's, `[key, EncodedNode][]` as JSON), between the code and the texts. */
   trees?: number;
+  /** Where each section's text, trimmed, is in the texts as JSON spells them: its first byte and the byte after it, from the texts' start, section after section (`textsPayload`). */
+  trimmed?: number[];
 }
 
 /** A highlighted code block in an entry's code: the block's key (`HighlightReuse.keyOf`), and where its HTML is, in UTF-16 code units. */
@@ -197,13 +199,14 @@ export function readCompiled<Output extends CompiledOutput>(
   if (!layout) return undefined;
   const { body: stored, textBytes: _textBytes, sectionsDigest: digest, ...rest } = found.header.value;
   // Each read alone: a page whose texts the search index reads again is not read whole, and nothing of the file is kept but what was asked for.
-  const readPart = (start: number, end: number): string => {
+  const readBytes = (start: number, end: number): Buffer => {
     try {
-      return readCacheFilePayloadRange(found, start, end).toString('utf8');
+      return readCacheFilePayloadRange(found, start, end);
     } catch (error) {
       throw new Error(`the compile cache lost ${found.file} while the build ran (was .docs-gen-cache/ cleared?); build again`, { cause: error });
     }
   };
+  const readPart = (start: number, end: number): string => readBytes(start, end).toString('utf8');
   const readCode = () => readPart(0, layout.codeEnd);
   const readTexts = (): string[] => {
     const texts = parseTexts(readPart(layout.textsStart, found.header.bytes));
@@ -222,8 +225,15 @@ export function readCompiled<Output extends CompiledOutput>(
   };
   const compiled = lazyCompiledPage(rest.compiled, readCode, { place: payloadPart(found, 0, layout.codeEnd), compiledNow: options.place !== undefined });
   const output = { ...rest, compiled } as unknown as Omit<Output, 'body'>;
+  const { trimmed } = found.header;
+  const readTrimmedJson = fitsTexts(trimmed, rest.sections.length, found.header.bytes - layout.textsStart)
+    ? () => {
+        const texts = readBytes(layout.textsStart, found.header.bytes);
+        return rest.sections.map((_section, i) => texts.subarray(trimmed[2 * i]!, trimmed[2 * i + 1]!));
+      }
+    : undefined;
   // In the outline's place among the keys.
-  defineLazySections(output, rest.sections, digest, readTexts);
+  defineLazySections(output, rest.sections, digest, readTexts, readTrimmedJson);
   return {
     output,
     readBody,
@@ -239,6 +249,54 @@ export function readCompiled<Output extends CompiledOutput>(
     },
   };
 }
+
+/**
+ * Whether `trimmed` places `count` texts inside texts of `textBytes` bytes: after the array's `[`,
+ * each after the one before, none past the closing `]`. A damaged entry's places would copy other
+ * bytes into the search data; within them, the bytes are what the compile wrote.
+ */
+function fitsTexts(trimmed: unknown, count: number, textBytes: number): trimmed is number[] {
+  if (!Array.isArray(trimmed) || trimmed.length !== 2 * count) return false;
+  let last = 1;
+  for (const place of trimmed) {
+    if (!Number.isInteger(place) || place < last || place > textBytes - 1) return false;
+    last = place;
+  }
+  return true;
+}
+
+/**
+ * The sections' texts as the JSON array an entry keeps, and where each one's text trimmed is in
+ * it as JSON spells it (its first byte and the byte after it, section after section). The search
+ * index copies those bytes into its files, where it would parse, trim and spell the texts again
+ * (at 10 000 pages 60 MB of text, twice, on the main thread while the pages render). A text is
+ * spelt in three parts (the whitespace before, the rest trimmed, the whitespace after), which spell
+ * what `JSON.stringify` gives the whole: it escapes code unit by code unit, and whitespace is no
+ * half of a surrogate pair.
+ */
+export function textsPayload(sections: readonly TextSection[]): { json: string; trimmed: number[] } {
+  const trimmed: number[] = [];
+  let json = '[';
+  let bytes = 1;
+  for (const { text } of sections) {
+    const start = text.length - text.trimStart().length;
+    const core = text.trim();
+    const [before, within, after] = [spelt(text.slice(0, start)), spelt(core), spelt(text.slice(start + core.length))];
+    if (trimmed.length) {
+      json += ',';
+      bytes++;
+    }
+    json += `"${before}${within}${after}"`;
+    const from = bytes + 1 + Buffer.byteLength(before);
+    const to = from + Buffer.byteLength(within);
+    trimmed.push(from, to);
+    bytes = to + Buffer.byteLength(after) + 1;
+  }
+  return { json: `${json}]`, trimmed };
+}
+
+/** `text` as a JSON string spells it, without the quotes. */
+const spelt = (text: string) => (text ? JSON.stringify(text).slice(1, -1) : '');
 
 /** The texts a payload ends with, or undefined when they are not a list of strings. */
 function parseTexts(json: string): string[] | undefined {
@@ -256,10 +314,10 @@ function parseTexts(json: string): string[] | undefined {
  * written). `blocks`: where its highlighted code blocks are in the code.
  */
 export async function writeCompiled(cacheDir: string, key: string, source: string, output: CompiledOutput, blocks: { html?: readonly BlockRecord[]; trees?: readonly [string, EncodedNode][] } = {}): Promise<PackedEntry | undefined> {
-  const texts = JSON.stringify(output.sections.map((section) => section.text));
+  const { json: texts, trimmed } = textsPayload(output.sections);
   const trees = blocks.trees?.length ? JSON.stringify(blocks.trees) : '';
   const value = { ...output, compiled: { ...output.compiled, code: null }, body: storeBody(source, output.body), sections: outlineOf(output.sections), sectionsDigest: sectionsDigest(output.sections), textBytes: Buffer.byteLength(texts) };
-  const header = { key, value, ...(blocks.html?.length ? { blocks: blocks.html } : {}), ...(trees ? { trees: Buffer.byteLength(trees) } : {}) };
+  const header = { key, value, ...(blocks.html?.length ? { blocks: blocks.html } : {}), ...(trees ? { trees: Buffer.byteLength(trees) } : {}), trimmed };
   return writeHeaderedCacheFile(compiledFile(cacheDir, key), header, output.compiled.code + trees + texts);
 }
 

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { posix } from 'node:path';
 import {
+  EncodingArena,
   EventLoopTurns,
   hiddenRoutes,
   isNavigable,
   localizedRoute,
   relOutputText,
   resolveRelOutputSrc,
-  searchDataEntry,
+  sectionsAsJson,
   searchDataPath,
   searchDocument,
+  searchDocumentKey,
   searchDocumentOutline,
   searchHeadPath,
   searchTextPartName,
@@ -25,7 +27,7 @@ import {
   type SearchHeadPage,
   type SearchOutlinePage,
   type SearchPartSpan,
-  type SearchTextPart,
+  type SectionOutline,
   type SiteData,
   type TextSection,
 } from 'docs-gen';
@@ -72,31 +74,60 @@ export default function searchIndex(): Plugin {
   };
 }
 
-/** A page of a locale's search data: its key among the pieces, its outline, and its document, made when first asked for. */
+/** A JSON string in the order its chunks are written, quotes included: JSON as text, and JSON as UTF-8 bytes. */
+type JsonText = (string | Uint8Array)[];
+
+/** A page of a locale's search data: its key among the pieces, its outline, and the text of each of its keys, made when first asked for. */
 interface SearchPage extends SearchOutlinePage {
   key: string;
-  document: () => SearchDocument;
+  /** Each key's text as JSON spells it, in the order of `keys`. */
+  texts: () => JsonText[];
 }
 
 /**
  * A page's search data. Its key follows from its route, title and sections (by their digest,
  * `sectionsSummary`), and its text parts are split by its texts' lengths: a rebuild reads no text
- * of a page read from the compile cache whose pieces it copies. A page with a section whose Rel
- * output adds the site's data to its text is keyed by the text.
+ * of a page read from the compile cache whose pieces it copies. The texts of a page read from the
+ * compile cache are its compile's bytes (`sectionsAsJson`), never parsed. A page with a section
+ * whose Rel output adds the site's data to its text is keyed by the text.
  */
 function searchPage(shared: string, route: string, definition: RouteDefinition, site: SiteData): SearchPage | undefined {
   const { title } = definition;
   const summary = sectionsSummary(definition);
   if (!summary) return undefined;
   if (!(site.themeData.relOutputs && summary.outline.some((section) => section.relOutputs?.length))) {
-    let document: SearchDocument | undefined;
+    const readJson = sectionsAsJson(definition);
+    let texts: JsonText[] | undefined;
     const key = createHash('sha256').update(shared).update('\0sections\0').update(`${route.length}:${route}${title.length}:${title}`).update(summary.digest).digest('hex');
     const outline = searchDocumentOutline(title, summary.outline, (section) => section.trimmedLength);
-    return { route, title, key, ...outline, document: () => (document ??= searchDocument(title, definition.sections!)) };
+    return { route, title, key, ...outline, texts: () => (texts ??= readJson ? keyedTexts(title, summary.outline, readJson()) : textsOf(searchDocument(title, definition.sections!))) };
   }
   const document = searchDocument(title, withOutputText(definition.sections!, definition.route, site));
   const keys = Object.keys(document.data);
-  return { route, title, key: documentKey(shared, route, document), keys, lengths: keys.map((key) => document.data[key]!.length), document: () => document };
+  return { route, title, key: documentKey(shared, route, document), keys, lengths: keys.map((key) => document.data[key]!.length), texts: () => textsOf(document) };
+}
+
+/** A search document's texts, in its keys' order. */
+const textsOf = (document: SearchDocument): JsonText[] => Object.values(document.data).map((text) => [JSON.stringify(text)]);
+
+/**
+ * What `searchDocument(title, sections)` gives each key, as JSON, from each section's text trimmed
+ * as JSON bytes (`trimmed`, in the order of `outline`): the non-empty ones, joined by a newline.
+ * JSON escapes a text code unit by code unit, so the spellings joined spell the texts joined.
+ */
+function keyedTexts(title: string, outline: readonly Pick<SectionOutline, 'id' | 'title'>[], trimmed: readonly Uint8Array[]): JsonText[] {
+  const byKey = new Map<string, { text: JsonText; empty: boolean }>();
+  outline.forEach((section, i) => {
+    const key = searchDocumentKey(title, section);
+    const text = trimmed[i]!;
+    const joined = byKey.get(key);
+    if (!joined) byKey.set(key, { text: ['"', text], empty: text.length === 0 });
+    else if (text.length) {
+      joined.text.push(...(joined.empty ? [text] : ['\\n', text]));
+      joined.empty = false;
+    }
+  });
+  return [...byKey.values()].map(({ text }) => [...text, '"']);
 }
 
 /**
@@ -128,30 +159,41 @@ async function writeSearchFiles(output: OutputFiles, locale: string, byRoute: Re
   const partKeys = textPartKeys(shared, pages, pageKeys, parts);
   const partNames = parts.map((_part, n) => searchTextPartName(locale, n, partKeys[n]!.slice(0, 10)));
   const head: SearchHead = { pages, parts: partNames };
-  const seed: OutputPiece[] = documents.map((page, i) => ({ key: `${i ? ',' : ''}${page.key}`, make: () => searchDataEntry(page.route, page.document(), i === 0) }));
+  // The pieces are bytes: the texts are mostly the compile's bytes, copied, and each piece is one view of a shared slab.
+  const arena = new EncodingArena();
+  const seed: OutputPiece[] = documents.map((page, i) => ({ key: `${i ? ',' : ''}${page.key}`, make: () => arena.compose(seedEntry(page, i === 0)) }));
   await Promise.all([
     // dev writes these again while a browser may be fetching them: its OutputFiles write atomically.
     output.writePieces(file, [{ key: '{', make: () => '{' }, ...seed, { key: '}', make: () => '}' }]),
     output.write(searchHeadPath(locale), JSON.stringify(head)),
-    ...parts.map((part, n) => output.writePieces(posix.join(posix.dirname(file), partNames[n]!), [{ key: partKeys[n]!, make: () => JSON.stringify(partText(documents, part)) }])),
+    ...parts.map((part, n) => output.writePieces(posix.join(posix.dirname(file), partNames[n]!), [{ key: partKeys[n]!, make: () => arena.compose(partText(documents, part)) }])),
   ]);
 }
 
-/** The texts of a part's sections, from the documents of the pages that hold them (made only now, for a part whose key is new). */
-function partText(documents: readonly SearchPage[], { first, count }: SearchPartSpan): SearchTextPart {
-  const texts: string[] = [];
+/** A page of the seed's file as `searchDataEntry` spells it: a comma before every page but the first, the route, then the document (`{ title, data }`) as JSON. */
+function seedEntry(page: SearchPage, first: boolean): JsonText {
+  const texts = page.texts();
+  const entry: JsonText = [`${first ? '' : ','}${JSON.stringify(page.route)}:{"title":${JSON.stringify(page.title)},"data":{`];
+  page.keys.forEach((key, i) => entry.push(`${i ? ',' : ''}${JSON.stringify(key)}:`, ...texts[i]!));
+  entry.push('}}');
+  return entry;
+}
+
+/** A text part as JSON (`SearchTextPart`): the texts of its sections, from the pages that hold them (made only now, for a part whose key is new). */
+function partText(documents: readonly SearchPage[], { first, count }: SearchPartSpan): JsonText {
+  const json: JsonText = [`{"first":${first},"texts":[`];
   let pageFirst = 0;
   for (const page of documents) {
     const from = Math.max(first, pageFirst) - pageFirst;
     const to = Math.min(first + count, pageFirst + page.keys.length) - pageFirst;
     if (to > from) {
-      const { data } = page.document();
-      for (const key of page.keys.slice(from, to)) texts.push(data[key]!);
+      for (const text of page.texts().slice(from, to)) json.push(...(json.length > 1 ? [','] : []), ...text);
     }
     pageFirst += page.keys.length;
     if (pageFirst >= first + count) break;
   }
-  return { first, texts };
+  json.push(']}');
+  return json;
 }
 
 /**

@@ -28,6 +28,8 @@ interface LazyState {
   outline: readonly SectionOutline[];
   digest: string;
   readTexts: () => string[];
+  /** Each section's text, trimmed, as UTF-8 of its JSON spelling without the quotes (`sectionsAsJson`), when the compile kept where they are. */
+  readTrimmedJson?: () => Uint8Array[];
   sections?: TextSection[];
 }
 
@@ -71,10 +73,11 @@ function lazyStateOf(owner: object): LazyState | undefined {
 
 /**
  * Gives `owner` a `sections` made from `outline`, whose texts `readTexts` gives in the same order
- * when first asked for; `digest` is `sectionsDigest` of those sections.
+ * when first asked for; `digest` is `sectionsDigest` of those sections. `readTrimmedJson`, when
+ * given, reads the same texts trimmed, as bytes of their JSON spelling (`sectionsAsJson`).
  */
-export function defineLazySections(owner: object, outline: readonly SectionOutline[], digest: string, readTexts: () => string[]): void {
-  defineOn(owner, { outline, digest, readTexts });
+export function defineLazySections(owner: object, outline: readonly SectionOutline[], digest: string, readTexts: () => string[], readTrimmedJson?: () => Uint8Array[]): void {
+  defineOn(owner, { outline, digest, readTexts, ...(readTrimmedJson ? { readTrimmedJson } : {}) });
 }
 
 /** Copies `from.sections` onto `to`, not reading it when it is lazy (`to` shares what either reads). */
@@ -138,4 +141,16 @@ export function sectionsSummary(owner: { sections?: TextSection[] }): { digest: 
   if (state && !state.sections) return { digest: state.digest, outline: state.outline };
   const sections = owner.sections;
   return sections ? { digest: sectionsDigest(sections), outline: outlineOf(sections) } : undefined;
+}
+
+/**
+ * A reader of `owner.sections`' texts, each trimmed, as the UTF-8 of `JSON.stringify(text.trim())`
+ * without its quotes, in section order: the search index copies them into its files as they are,
+ * where it would parse, trim and spell each text again. Only while the sections are lazy and
+ * unread (as `sectionsSummary` answers from what the compile stored): once read, a plugin may have
+ * changed a text in place, and the search index spells the texts as they are then.
+ */
+export function sectionsAsJson(owner: object): (() => Uint8Array[]) | undefined {
+  const state = lazyStateOf(owner);
+  return state && !state.sections ? state.readTrimmedJson : undefined;
 }

@@ -347,7 +347,7 @@ export class ReusingOutputWriter implements OutputWriter {
   private encoded(part: string | Uint8Array): Uint8Array {
     if (typeof part === 'string') return this.arena.encode(part);
     if (part instanceof Uint8Array) return part;
-    throw new TypeError(`a piece's make gave ${typeof part}, not a string`);
+    throw new TypeError(`a piece's make gave ${typeof part}, not a string or bytes`);
   }
 
   /** Writes `path` as content of `key`, or links it from the old output when that holds it; `make` gives the bytes (and where their pieces are) only when it does not. */

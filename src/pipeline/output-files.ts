@@ -37,7 +37,8 @@ export function plainOutputFiles(outDir: string): OutputFiles {
   return {
     write,
     async writePieces(path, pieces) {
-      await write(path, (await Promise.all(pieces.map((piece) => turns.run(() => piece.make())))).join(''));
+      const made = await Promise.all(pieces.map((piece) => turns.run(() => piece.make())));
+      await write(path, made.every((text) => typeof text === 'string') ? made.join('') : Buffer.concat(made.map((text) => (typeof text === 'string' ? Buffer.from(text) : text))));
     },
   };
 }

@@ -269,7 +269,8 @@ export interface OutputPiece {
    * Read only by a writer that may reuse the piece (not dev's): a getter spares dev the hashing.
    */
   readonly key: string;
-  make: () => string | Promise<string>;
+  /** The piece's text, or its UTF-8 bytes (the writer copies them as they are). */
+  make: () => string | Uint8Array | Promise<string | Uint8Array>;
 }
 
 /** Everything the site has after `contentLoaded`: what `postBuild` and the checker see. */

@@ -57,7 +57,7 @@ export function topLevelCategory(route: string): string {
  * h1) is not a section of itself: its text joins the page's intro under `''`, so that no hit ever
  * reads "Schema › Schema".
  */
-function documentKeyOf(title: string, section: Pick<TextSection, 'id' | 'title'>): string {
+export function searchDocumentKey(title: string, section: Pick<TextSection, 'id' | 'title'>): string {
   const isTitle = !section.id || section.title.trim() === title.trim();
   return isTitle ? '' : sectionKey(section.id, section.title);
 }
@@ -66,7 +66,7 @@ function documentKeyOf(title: string, section: Pick<TextSection, 'id' | 'title'>
 export function searchDocument(title: string, sections: readonly TextSection[]): SearchDocument {
   const data: Record<string, string> = {};
   for (const section of sections) {
-    const key = documentKeyOf(title, section);
+    const key = searchDocumentKey(title, section);
     const text = section.text.trim();
     if (!text && key in data) continue;
     data[key] = data[key] ? (text ? `${data[key]}\n${text}` : data[key]) : text;
@@ -84,7 +84,7 @@ export function searchDocumentOutline<Section extends Pick<TextSection, 'id' | '
   const lengths: number[] = [];
   const at = new Map<string, number>();
   for (const section of sections) {
-    const key = documentKeyOf(title, section);
+    const key = searchDocumentKey(title, section);
     const length = trimmedLength(section);
     const i = at.get(key);
     if (i === undefined) {

@@ -20,15 +20,48 @@ export class EncodingArena {
     // At most three bytes per UTF-16 code unit: a pair of surrogates is two units and four bytes.
     const most = text.length * 3;
     if (most > this.slabBytes / 4) return Buffer.from(text);
+    const slab = this.room(most);
+    const written = slab.write(text, this.used);
+    return this.take(written);
+  }
+
+  /**
+   * The bytes of `chunks` one after another, as one view: each string encoded (as `encode` does;
+   * a string ending in half a surrogate pair is not joined to the next one's half), each array of
+   * bytes copied. The search index joins the bytes of texts its compile spelt with the names around them.
+   */
+  compose(chunks: readonly (string | Uint8Array)[]): Buffer {
+    let most = 0;
+    for (const chunk of chunks) most += typeof chunk === 'string' ? chunk.length * 3 : chunk.length;
+    const alone = most > this.slabBytes / 4;
+    const into = alone ? Buffer.allocUnsafe(most) : this.room(most);
+    const from = alone ? 0 : this.used;
+    let at = from;
+    for (const chunk of chunks) {
+      if (typeof chunk === 'string') at += into.write(chunk, at);
+      else {
+        into.set(chunk, at);
+        at += chunk.length;
+      }
+    }
+    return alone ? into.subarray(0, at) : this.take(at - from);
+  }
+
+  /** The current slab, with `most` bytes free after `used` (a new one when it has not). */
+  private room(most: number): Buffer {
     if (this.slab === undefined || this.used + most > this.slab.length) {
-      // Never read past what `write` filled: each view is exactly its text's bytes.
+      // Never read past what was filled: each view is exactly its bytes.
       this.slab = Buffer.allocUnsafe(this.slabBytes);
       this.used = 0;
     }
-    const written = this.slab.write(text, this.used);
-    const bytes = this.slab.subarray(this.used, this.used + written);
-    this.used += written;
-    return bytes;
+    return this.slab;
+  }
+
+  /** The next `bytes` of the current slab, filled, as a view. */
+  private take(bytes: number): Buffer {
+    const view = this.slab!.subarray(this.used, this.used + bytes);
+    this.used += bytes;
+    return view;
   }
 }
 

@@ -1,7 +1,7 @@
 // The search files are written in pieces (OutputFiles.writePieces). A page read from the compile
 // cache has its sections keyed by its compile key, and their texts unread (lazy-sections.ts): the
 // key must be the one its fresh compile gave, and must not stand for a text a plugin changed.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { build } from '../../src/build/build.ts';
@@ -140,5 +140,46 @@ describe('a one-page rebuild', () => {
     expect(after['/a']).toEqual(before['/a']);
     expect(after['/c']).toEqual(before['/c']);
     expect(readFileSync(join(out, '_next/static/chunks/nextra-data-fr-FR.json'), 'utf8')).toBe(frenchBefore);
+  });
+});
+
+describe('the search files made from pages read from the compile cache', () => {
+  // Texts whose JSON spelling is not their own, around and within; a heading that is the title (its text joins the intro); empty sections.
+  const site = tempSite({
+    'docs-gen.config.ts': "export default { title: 'Spelt' };\n",
+    'content/index.md': '# Home\n\n\u00a0Intro "quoted" with a back\\\\slash, € and 😀.\u2003\n\n## Home\n\nMore of the intro\u2028here.\n\n## Empty\n\n## Tabs\n\n\tcode block\twith tabs\n',
+    'content/guide.md': '# Guide\n\n## First\n\n\ufeffFirst words.\n\n## Second\n\n<p>\u00a0Second &amp; &quot;last&quot;\u00a0</p>\n',
+  });
+  afterAll(() => site.cleanup());
+  const out = join(site.root, 'out');
+  const chunks = join(out, '_next/static/chunks');
+  const searchFiles = (folder: string) => readdirSync(join(folder, '_next/static/chunks')).filter((name) => name.startsWith('nextra-')).sort();
+  const searchBytes = (folder: string) => searchFiles(folder).map((name) => [name.replace(/\.\w+\.json$/, ''), readFileSync(join(folder, '_next/static/chunks', name), 'utf8')]);
+
+  test("copy each text's bytes as its compile spelt them: the files are those of a build without the cache, and no text is parsed", async () => {
+    await build({ root: site.root, outDir: out });
+    const uncached = join(site.root, 'uncached');
+    await build({ root: site.root, outDir: uncached, cache: false });
+    // The build without the cache spells the texts from the sections it compiled.
+    expect(searchBytes(out)).toEqual(searchBytes(uncached));
+    expect(seedOf(out)['/']!.data['']).toBe('Intro "quoted" with a back\\slash, € and 😀.\nMore of the intro\u2028here.');
+
+    // The search files changed behind the build's back: the next build makes every piece again, from the compile cache.
+    for (const name of searchFiles(out)) utimesSync(join(chunks, name), new Date(0), new Date(0));
+    // Each entry's texts made unreadable as JSON (their array's bracket): a build that parses them fails.
+    const dir = join(site.root, '.docs-gen-cache', 'compiled');
+    let damaged = 0;
+    for (const name of cacheFileNames(dir)) {
+      const file = join(dir, name);
+      const bytes = cacheEntryBytes(file)!;
+      const header = JSON.parse(bytes.toString('utf8', 0, bytes.indexOf('\n'))) as { value: { textBytes: number } };
+      bytes[bytes.length - header.value.textBytes] = '#'.charCodeAt(0);
+      overwriteCacheEntry(file, bytes);
+      damaged++;
+    }
+    expect(damaged).toBe(2);
+    const { reusedFiles } = await build({ root: site.root, outDir: out });
+    expect(reusedFiles.filter((path) => path.includes('nextra-'))).toEqual([]);
+    expect(searchBytes(out)).toEqual(searchBytes(uncached));
   });
 });

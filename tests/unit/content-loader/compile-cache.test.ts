@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { bodyOf, compileCacheKey, readCompiled, storeBody, writeCompiled, type CompiledOutput, type StoredCompile } from '../../../plugins/content-loader/compile-cache.ts';
+import { bodyOf, compileCacheKey, readCompiled, storeBody, textsPayload, writeCompiled, type CompiledOutput, type StoredCompile } from '../../../plugins/content-loader/compile-cache.ts';
 import type { TextSection } from '../../../src/shared/search-index-format.ts';
-import { sectionsDigest } from '../../../src/build/lazy-sections.ts';
+import { sectionsAsJson, sectionsDigest } from '../../../src/build/lazy-sections.ts';
 import { cacheFilePath } from '../../../src/util/cache-entry.ts';
 import { cacheEntryBytes, cutCacheEntry, overwriteCacheEntry, replaceCacheEntry } from '../../cache-entries.ts';
 
@@ -66,8 +66,8 @@ function readEntry(key: string): { header: { key: string; value: Record<string, 
 }
 /** An entry written by hand in place of the one kept: its header line and payload. */
 const writeEntry = (key: string, value: unknown, payload = '', bytes = Buffer.byteLength(payload)) => replaceCacheEntry(entryFile(key), `${JSON.stringify({ key, value, bytes })}\n${payload}`);
-/** The entry kept, changed where it is to this header line and payload (as many bytes as it had). */
-const changeEntry = (key: string, value: unknown, payload: string) => overwriteCacheEntry(entryFile(key), `${JSON.stringify({ key, value, bytes: Buffer.byteLength(payload) })}\n${payload}`);
+/** The entry kept, changed where it is to this value and payload (as many bytes as it had), the rest of its header as it was. */
+const changeEntry = (key: string, value: unknown, payload: string) => overwriteCacheEntry(entryFile(key), `${JSON.stringify({ ...readEntry(key).header, value, bytes: Buffer.byteLength(payload) })}\n${payload}`);
 
 describe('entries of the persistent cache', () => {
   test('are read back as written: the code after the header, the body from the source when it is its end', async () => {
@@ -191,6 +191,26 @@ describe('entries of the persistent cache', () => {
     }
   });
 
+  test("keep where each text, trimmed, is in the texts as JSON spells it: the search index's bytes, read while the sections are unread", async () => {
+    const key = 'a3'.repeat(32);
+    const sections: TextSection[] = trickyTexts.map((text, i) => ({ id: `s${i}`, title: `S${i}`, text }));
+    await writeCompiled(dir, key, '', output('<p>x</p>', '', sections));
+    const found = readCompiled(dir, key, () => '', isStored)!;
+    const read = sectionsAsJson(found.output)!;
+    expect(read().map((bytes) => Buffer.from(bytes).toString('utf8'))).toEqual(trickyTexts.map((text) => JSON.stringify(text.trim()).slice(1, -1)));
+    // Once the sections are read, a plugin may change a text in place: no bytes are given then.
+    expect(found.output.sections.map((section) => section.text)).toEqual(trickyTexts);
+    expect(sectionsAsJson(found.output)).toBeUndefined();
+    // Places that do not fit the texts (a damaged header) give no bytes; the texts are still read.
+    const { header, payload } = readEntry(key);
+    for (const trimmed of [[1, 2], [...(header as unknown as { trimmed: number[] }).trimmed].reverse(), 'x', undefined]) {
+      replaceCacheEntry(entryFile(key), `${JSON.stringify({ ...header, trimmed })}\n${payload}`);
+      const again = readCompiled(dir, key, () => '', isStored)!;
+      expect(sectionsAsJson(again.output), JSON.stringify(trimmed)).toBeUndefined();
+      expect(again.output.sections.map((section) => section.text)).toEqual(trickyTexts);
+    }
+  });
+
   test('are a miss when absent, torn, filed under another key, or of another shape; code lost after the look-up is an error', async () => {
     const key = 'ef'.repeat(32);
     expect(readCompiled(dir, 'cd'.repeat(32), () => '', isStored)).toBeUndefined();
@@ -215,5 +235,34 @@ describe('entries of the persistent cache', () => {
     const read = readCompiled(dir, key, () => '', isStored)!.output;
     cutCacheEntry(entryFile(key));
     expect(() => read.compiled.code).toThrow(/the compile cache lost .*ef\.compiled while the build ran/);
+  });
+});
+
+/**
+ * Texts whose JSON spelling is not their own: whitespace JSON escapes or leaves (trimmed off or
+ * kept within), quotes, backslashes, control characters, a pair of surrogates and lone halves at
+ * either end, characters of two to four bytes.
+ */
+const trickyTexts = [
+  '',
+  ' \n\t ',
+  'plain',
+  '\r\n\v\f "quoted" \\ back\\slash\u0001\u001f\u007f \u00a0',
+  '\ufeff\u2028 line\u2029separators \u3000',
+  '\ud800 lone high at the start, pair \ud83d\ude00 within, lone low at the end \udc00',
+  '\udc00\u00a0',
+  '\u00a0\ud83d\ude00\u2003',
+  'é and € and 𝔘\n\n',
+];
+
+describe('the texts an entry keeps (textsPayload)', () => {
+  test('are the JSON array of the texts, and place each text trimmed as JSON spells it, in UTF-8 bytes', () => {
+    const { json, trimmed } = textsPayload(trickyTexts.map((text) => ({ id: '', title: '', text })));
+    expect(json).toBe(JSON.stringify(trickyTexts));
+    const bytes = Buffer.from(json);
+    expect(trimmed).toHaveLength(2 * trickyTexts.length);
+    trickyTexts.forEach((text, i) => {
+      expect(bytes.subarray(trimmed[2 * i]!, trimmed[2 * i + 1]!).toString('utf8'), JSON.stringify(text)).toBe(JSON.stringify(text.trim()).slice(1, -1));
+    });
   });
 });

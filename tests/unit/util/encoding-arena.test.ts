@@ -42,4 +42,29 @@ describe('EncodingArena', () => {
     expect(next.buffer).toBe(small.buffer);
     expect(next.byteOffset).toBe(small.byteOffset + small.length);
   });
+
+  test('composes texts and bytes into one view: the bytes of the texts encoded and the bytes copied, in order, in a slab or alone', () => {
+    const arena = new EncodingArena(256);
+    const bytes = Buffer.from('copied é😀 bytes');
+    const chunks = ['"', bytes, '" € ', new Uint8Array(0), '', bytes.subarray(0, 6), 'end'];
+    const expected = Buffer.concat(chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk)));
+    const before = arena.encode('before');
+    const composed = arena.compose(chunks);
+    expect(composed.equals(expected)).toBe(true);
+    // In the slab, right after the text before it, and the text after it comes right after it.
+    expect(composed.buffer).toBe(before.buffer);
+    expect(composed.byteOffset).toBe(before.byteOffset + before.length);
+    const after = arena.encode('after');
+    expect(after.byteOffset).toBe(composed.byteOffset + composed.length);
+    expect(before.toString() + after.toString()).toBe('beforeafter');
+    // Past a quarter of a slab (64 bytes here): alone, and exactly its bytes.
+    const large = arena.compose([bytes, 'x'.repeat(40), bytes]);
+    expect(large.equals(Buffer.concat([bytes, Buffer.from('x'.repeat(40)), bytes]))).toBe(true);
+    // It took no room in the slab: the next text comes right after the one before it.
+    expect(arena.encode('next').byteOffset).toBe(after.byteOffset + after.length);
+    // Room for three bytes a code unit of text: euro signs near the slab's end are not cut short.
+    const nearEnd = new EncodingArena(64);
+    for (let i = 0; i < 10; i++) nearEnd.encode('xxxxx');
+    expect(nearEnd.compose([new Uint8Array([0x22]), '€€€€']).toString()).toBe('"€€€€');
+  });
 });

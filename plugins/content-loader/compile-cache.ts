@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { cacheFilePath, carrySections, dropCacheFileEntry, noteCacheFileUsed, refreshCacheFiles, defineLazySections, lazyCompiledPage, outlineOf, payloadPart, sectionsDigest, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayloadRange, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type HeaderedFile, type PackedEntry, type SectionOutline, type TextSection } from 'docs-gen';
+import { cacheFilePath, carrySections, EncodingArena, dropCacheFileEntry, noteCacheFileUsed, refreshCacheFiles, defineLazySections, lazyCompiledPage, outlineOf, payloadPart, sectionsDigest, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayloadRange, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type HeaderedFile, type PackedEntry, type SectionOutline, type TextSection } from 'docs-gen';
 import { join, sep } from 'node:path';
 import { isEncodedNode, type EncodedNode, type PreviousBlocks } from './block-trees.ts';
 
@@ -199,9 +199,9 @@ export function readCompiled<Output extends CompiledOutput>(
   if (!layout) return undefined;
   const { body: stored, textBytes: _textBytes, sectionsDigest: digest, ...rest } = found.header.value;
   // Each read alone: a page whose texts the search index reads again is not read whole, and nothing of the file is kept but what was asked for.
-  const readBytes = (start: number, end: number): Buffer => {
+  const readBytes = (start: number, end: number, into?: (length: number) => Buffer): Buffer => {
     try {
-      return readCacheFilePayloadRange(found, start, end);
+      return readCacheFilePayloadRange(found, start, end, into);
     } catch (error) {
       throw new Error(`the compile cache lost ${found.file} while the build ran (was .docs-gen-cache/ cleared?); build again`, { cause: error });
     }
@@ -228,7 +228,7 @@ export function readCompiled<Output extends CompiledOutput>(
   const { trimmed } = found.header;
   const readTrimmedJson = fitsTexts(trimmed, rest.sections.length, found.header.bytes - layout.textsStart)
     ? () => {
-        const texts = readBytes(layout.textsStart, found.header.bytes);
+        const texts = readBytes(layout.textsStart, found.header.bytes, reserveTextBytes);
         return rest.sections.map((_section, i) => texts.subarray(trimmed[2 * i]!, trimmed[2 * i + 1]!));
       }
     : undefined;
@@ -249,6 +249,10 @@ export function readCompiled<Output extends CompiledOutput>(
     },
   };
 }
+
+/** Where the search texts' bytes are read into: slabs shared by the pages, not a buffer each (`EncodingArena.reserve`). */
+const textBytesArena = new EncodingArena();
+const reserveTextBytes = (length: number) => textBytesArena.reserve(length);
 
 /**
  * Whether `trimmed` places `count` texts inside texts of `textBytes` bytes: after the array's `[`,

@@ -154,8 +154,8 @@ export function readCacheFilePayload(found: HeaderedFile<{ bytes: number }>): Bu
  * code, or the sections' texts after it), read alone; throws when its pack no longer holds them
  * (a pack removed before this thread first read it, or cut short).
  */
-export function readCacheFilePayloadRange(found: HeaderedFile<{ bytes: number }>, start: number, end: number): Buffer {
-  return readPayloadPart(payloadPart(found, start, end));
+export function readCacheFilePayloadRange(found: HeaderedFile<{ bytes: number }>, start: number, end: number, into?: (length: number) => Buffer): Buffer {
+  return readPayloadPart(payloadPart(found, start, end), into);
 }
 
 /** Where a part of an entry's payload is: what another thread needs to read it (a page's code, for the worker that renders the page). */
@@ -175,9 +175,13 @@ export function payloadPart(found: HeaderedFile<{ bytes: number }>, start: numbe
   return { file: found.file, pack: found.place.pack, start: found.payloadStart + start, length: end - start };
 }
 
-/** The bytes of a part of a payload (`payloadPart`), in this thread or another; throws when its pack no longer holds them. */
-export function readPayloadPart(part: PayloadPart): Buffer {
-  const bytes = Buffer.allocUnsafe(part.length);
+/**
+ * The bytes of a part of a payload (`payloadPart`), in this thread or another; throws when its
+ * pack no longer holds them. `into` gives the buffer of `length` bytes to read them into (a view
+ * of a shared slab: `EncodingArena.reserve`), when not a buffer of their own.
+ */
+export function readPayloadPart(part: PayloadPart, into: (length: number) => Buffer = Buffer.allocUnsafe): Buffer {
+  const bytes = into(part.length);
   let read: number;
   try {
     read = readPack(part.pack, bytes, 0, bytes.length, part.start);

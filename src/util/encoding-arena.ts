@@ -47,6 +47,17 @@ export class EncodingArena {
     return alone ? into.subarray(0, at) : this.take(at - from);
   }
 
+  /**
+   * A view of `bytes` bytes for the caller to fill whole (a read), in a slab, or alone past a
+   * quarter of one. The compile cache reads the search texts of 10 000 pages into views of slabs:
+   * a buffer of its own per page was 0.3 s of allocations on the main thread.
+   */
+  reserve(bytes: number): Buffer {
+    if (bytes > this.slabBytes / 4) return Buffer.allocUnsafe(bytes);
+    this.room(bytes);
+    return this.take(bytes);
+  }
+
   /** The current slab, with `most` bytes free after `used` (a new one when it has not). */
   private room(most: number): Buffer {
     if (this.slab === undefined || this.used + most > this.slab.length) {

@@ -67,4 +67,18 @@ describe('EncodingArena', () => {
     for (let i = 0; i < 10; i++) nearEnd.encode('xxxxx');
     expect(nearEnd.compose([new Uint8Array([0x22]), '€€€€']).toString()).toBe('"€€€€');
   });
+
+  test('reserves views to fill, side by side in a slab, and alone past a quarter of one', () => {
+    const arena = new EncodingArena(64);
+    const first = arena.reserve(10).fill(1);
+    const second = arena.reserve(6).fill(2);
+    expect([first.length, second.length]).toEqual([10, 6]);
+    expect(second.buffer).toBe(first.buffer);
+    expect(second.byteOffset).toBe(first.byteOffset + 10);
+    // Past 16 bytes: alone, and the slab's next view follows the second.
+    expect(arena.reserve(17)).toHaveLength(17);
+    const text = arena.encode('abc');
+    expect(text.byteOffset).toBe(second.byteOffset + 6);
+    expect([...first, ...second]).toEqual([...Array<number>(10).fill(1), ...Array<number>(6).fill(2)]);
+  });
 });

@@ -12,6 +12,7 @@ import {
   pageTitle,
   uiStrings,
   DiagnosticError,
+  EventLoopTurns,
   workerModuleUrl,
   siteModuleFiles,
   lockFilesDigest,
@@ -331,7 +332,11 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         await newest.start();
         await new Promise((resolve) => setImmediate(resolve));
       } else newest?.start();
-      for (const lookUp of others) void lookUp.start();
+      // A look-up reads its page's source here, to key it: in one go, a cold build of 10 000 pages
+      // read them all (a second, from a cold disk) before the first compile was posted, its
+      // workers idle. In slices, the compiles of the pages looked up are posted meanwhile.
+      const turns = lookUpFirst ? new EventLoopTurns() : undefined;
+      for (const lookUp of others) void (turns ? turns.run(lookUp.start) : lookUp.start());
       const pages = (await settled).filter((p): p is ContentPage => p !== undefined);
       diagnostics.push(...compileDiagnostics.flat());
       if (diagnostics.length) throw new DiagnosticError(diagnostics);

@@ -1,5 +1,5 @@
 import { join, relative } from 'node:path';
-import { compiledKeyOf, folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type OutputFiles, type OutputPiece, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
+import { compiledKeyOf, EventLoopTurns, folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type OutputFiles, type OutputPiece, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
 import type { PageMarkdownInput } from './page-markdown.ts';
 import { pageMarkdownCache, type MarkdownKeyInput, type RememberedMarkdown } from './page-markdown-cache.ts';
 
@@ -58,6 +58,7 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
     site.themeData.relOutputs,
     remembered,
   );
+  const turns = new EventLoopTurns();
   for (const { locale } of config.locales) {
     const pageMap = site.navigation[locale]?.pageMap ?? [];
     const hidden = hiddenRoutes(pageMap);
@@ -66,26 +67,31 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
     const pages = site.routes
       .filter((r) => (r.locale ?? config.defaultLocale) === locale && /\.mdx?$/.test(r.sourcePath ?? '') && bodies.has(r.sourcePath!) && isNavigable(r.route) && !hidden.has(r.route))
       .sort((a, b) => rank(a) - rank(b) || (a.route < b.route ? -1 : a.route > b.route ? 1 : 0));
-    const owns = pages.map((page) => {
-      const description = page.frontMatter?.description;
-      // A page the locale lacks shows the default locale's compile, whose links are that locale's:
-      // its Markdown is that page's too (the same key, made once), whichever way it is made.
-      const bodyLocale = page.fallbackFrom ?? locale;
-      return {
-        format: page.sourcePath!.endsWith('.mdx') ? 'mdx' : 'md',
-        title: page.title,
-        description: typeof description === 'string' ? description : undefined,
-        pageRoute: page.route,
-        links: {
-          pageRoute: page.route,
-          folderRoute: folderRouteOf({ route: page.route, sourcePath: relative(context.contentDir, join(context.root, page.sourcePath!)).split('\\').join('/') }),
-          hrefPrefix: `${config.basePath}${bodyLocale === config.defaultLocale ? '' : `/${bodyLocale}`}`,
-          basePath: config.basePath,
-          sourceFolder: sourceFolderOf(page.sourcePath!),
-        },
-        relOutputs: site.themeData.relOutputs,
-      } satisfies MarkdownKeyInput;
-    });
+    // Each page's input in a slice, as its files are asked for below: a build runs this while its pages render.
+    const owns = await Promise.all(
+      pages.map((page) =>
+        turns.run(() => {
+          const description = page.frontMatter?.description;
+          // A page the locale lacks shows the default locale's compile, whose links are that locale's:
+          // its Markdown is that page's too (the same key, made once), whichever way it is made.
+          const bodyLocale = page.fallbackFrom ?? locale;
+          return {
+            format: page.sourcePath!.endsWith('.mdx') ? 'mdx' : 'md',
+            title: page.title,
+            description: typeof description === 'string' ? description : undefined,
+            pageRoute: page.route,
+            links: {
+              pageRoute: page.route,
+              folderRoute: folderRouteOf({ route: page.route, sourcePath: relative(context.contentDir, join(context.root, page.sourcePath!)).split('\\').join('/') }),
+              hrefPrefix: `${config.basePath}${bodyLocale === config.defaultLocale ? '' : `/${bodyLocale}`}`,
+              basePath: config.basePath,
+              sourceFolder: sourceFolderOf(page.sourcePath!),
+            },
+            relOutputs: site.themeData.relOutputs,
+          } satisfies MarkdownKeyInput;
+        }),
+      ),
+    );
     const inputOf = (i: number): PageMarkdownInput => {
       const { sourcePath } = pages[i]!;
       return { ...owns[i]!, body: bodies.get(sourcePath!)!(), cleanMarkdown: cleanMarkdown?.get(sourcePath!) };
@@ -115,16 +121,19 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
         make: async () => `${newline}${await markdownOf(i)}`,
       };
     });
+    // The pages' files asked for in slices: 10 000 asks in one go held the workers' answers, and their next pages, for 0.1 s.
     await Promise.all([
       ...paths.map((path, i) =>
-        output.writePieces(path, [
-          {
-            get key() {
-              return keyOf(i);
+        turns.run(() =>
+          output.writePieces(path, [
+            {
+              get key() {
+                return keyOf(i);
+              },
+              make: () => markdownOf(i),
             },
-            make: () => markdownOf(i),
-          },
-        ]),
+          ]),
+        ),
       ),
       output.writePieces(`${prefix}/llms-full.txt`, full),
     ]);

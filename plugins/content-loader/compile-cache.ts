@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { readFile } from 'node:fs/promises';
 import { cacheFilePath, carrySections, EncodingArena, dropCacheFileEntry, noteCacheFileUsed, refreshCacheFiles, defineLazySections, lazyCompiledPage, outlineOf, payloadPart, sectionsDigest, readCacheFileHeader, readCacheFileHeaderAt, readCacheFilePayloadRange, toolBuildId, writeHeaderedCacheFile, type CompiledPage, type HeaderedFile, type PackedEntry, type SectionOutline, type TextSection } from 'docs-gen';
 import { join, sep } from 'node:path';
@@ -116,6 +117,8 @@ interface CompiledHeader<Output extends CompiledOutput> {
   trees?: number;
   /** Where each section's text, trimmed, is in the texts as JSON spells them: its first byte and the byte after it, from the texts' start, section after section (`textsPayload`). */
   trimmed?: number[];
+  /** The CRC-32 of the texts' bytes: bytes copied as they are must be the very bytes the compile wrote (a damaged byte would be a damaged search file). */
+  textsCrc?: number;
 }
 
 /** A highlighted code block in an entry's code: the block's key (`HighlightReuse.keyOf`), and where its HTML is, in UTF-16 code units. */
@@ -225,11 +228,13 @@ export function readCompiled<Output extends CompiledOutput>(
   };
   const compiled = lazyCompiledPage(rest.compiled, readCode, { place: payloadPart(found, 0, layout.codeEnd), compiledNow: options.place !== undefined });
   const output = { ...rest, compiled } as unknown as Omit<Output, 'body'>;
-  const { trimmed } = found.header;
-  const readTrimmedJson = fitsTexts(trimmed, rest.sections.length, found.header.bytes - layout.textsStart)
+  const { trimmed, textsCrc } = found.header;
+  const readTrimmedJson = fitsTexts(trimmed, rest.sections.length, found.header.bytes - layout.textsStart) && Number.isInteger(textsCrc)
     ? () => {
         const texts = readBytes(layout.textsStart, found.header.bytes, reserveTextBytes);
-        return rest.sections.map((_section, i) => texts.subarray(trimmed[2 * i]!, trimmed[2 * i + 1]!));
+        if (crc32(texts) === textsCrc) return rest.sections.map((_section, i) => texts.subarray(trimmed[2 * i]!, trimmed[2 * i + 1]!));
+        dropCacheFileEntry(found);
+        throw new Error(`its compile cache entry ${found.file} holds no texts for its sections, and was removed`);
       }
     : undefined;
   // In the outline's place among the keys.
@@ -255,16 +260,17 @@ const textBytesArena = new EncodingArena();
 const reserveTextBytes = (length: number) => textBytesArena.reserve(length);
 
 /**
- * Whether `trimmed` places `count` texts inside texts of `textBytes` bytes: after the array's `[`,
- * each after the one before, none past the closing `]`. A damaged entry's places would copy other
- * bytes into the search data; within them, the bytes are what the compile wrote.
+ * Whether `trimmed` places `count` texts inside texts of `textBytes` bytes as `textsPayload` lays
+ * them out: the first after the array's `["`, each after the one before and the `","` between,
+ * none in the closing `"]`. A damaged header's places would copy other bytes into the search data.
  */
-function fitsTexts(trimmed: unknown, count: number, textBytes: number): trimmed is number[] {
+export function fitsTexts(trimmed: unknown, count: number, textBytes: number): trimmed is number[] {
   if (!Array.isArray(trimmed) || trimmed.length !== 2 * count) return false;
-  let last = 1;
-  for (const place of trimmed) {
-    if (!Number.isInteger(place) || place < last || place > textBytes - 1) return false;
-    last = place;
+  for (let i = 0; i < trimmed.length; i += 2) {
+    const [from, to] = [trimmed[i] as unknown, trimmed[i + 1] as unknown];
+    if (!Number.isInteger(from) || !Number.isInteger(to)) return false;
+    const earliest = i === 0 ? 2 : (trimmed[i - 1] as number) + 3;
+    if ((from as number) < earliest || (to as number) < (from as number) || (to as number) > textBytes - 2) return false;
   }
   return true;
 }
@@ -321,7 +327,7 @@ export async function writeCompiled(cacheDir: string, key: string, source: strin
   const { json: texts, trimmed } = textsPayload(output.sections);
   const trees = blocks.trees?.length ? JSON.stringify(blocks.trees) : '';
   const value = { ...output, compiled: { ...output.compiled, code: null }, body: storeBody(source, output.body), sections: outlineOf(output.sections), sectionsDigest: sectionsDigest(output.sections), textBytes: Buffer.byteLength(texts) };
-  const header = { key, value, ...(blocks.html?.length ? { blocks: blocks.html } : {}), ...(trees ? { trees: Buffer.byteLength(trees) } : {}), trimmed };
+  const header = { key, value, ...(blocks.html?.length ? { blocks: blocks.html } : {}), ...(trees ? { trees: Buffer.byteLength(trees) } : {}), trimmed, textsCrc: crc32(texts) };
   return writeHeaderedCacheFile(compiledFile(cacheDir, key), header, output.compiled.code + trees + texts);
 }
 

@@ -332,11 +332,14 @@ export default function contentLoader(): Plugin<ContentPage[]> {
         await newest.start();
         await new Promise((resolve) => setImmediate(resolve));
       } else newest?.start();
-      // A look-up reads its page's source here, to key it: in one go, a cold build of 10 000 pages
-      // read them all (a second, from a cold disk) before the first compile was posted, its
-      // workers idle. In slices, the compiles of the pages looked up are posted meanwhile.
+      // A look-up reads its page's source here to key it, when the source index does not know it:
+      // in one go, a cold build of 10 000 pages read them all (a second, from a cold disk) before
+      // the first compile was posted, its workers idle. In slices, the compiles of the pages looked
+      // up are posted meanwhile; once a page failed (the build with it), the rest are not started.
       const turns = lookUpFirst ? new EventLoopTurns() : undefined;
-      for (const lookUp of others) void (turns ? turns.run(lookUp.start) : lookUp.start());
+      let failed = false;
+      settled.catch(() => (failed = true));
+      for (const lookUp of others) void (turns ? turns.run(() => (failed ? undefined : lookUp.start())) : lookUp.start());
       const pages = (await settled).filter((p): p is ContentPage => p !== undefined);
       diagnostics.push(...compileDiagnostics.flat());
       if (diagnostics.length) throw new DiagnosticError(diagnostics);

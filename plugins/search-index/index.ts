@@ -104,7 +104,8 @@ function searchPage(shared: string, route: string, definition: RouteDefinition, 
   }
   const document = searchDocument(title, withOutputText(definition.sections!, definition.route, site));
   const keys = Object.keys(document.data);
-  return { route, title, key: documentKey(shared, route, document), keys, lengths: keys.map((key) => document.data[key]!.length), texts: () => textsOf(document) };
+  let texts: JsonText[] | undefined;
+  return { route, title, key: documentKey(shared, route, document), keys, lengths: keys.map((key) => document.data[key]!.length), texts: () => (texts ??= textsOf(document)) };
 }
 
 /** A search document's texts, in its keys' order. */

@@ -149,6 +149,8 @@ describe('the search files made from pages read from the compile cache', () => {
     'docs-gen.config.ts': "export default { title: 'Spelt' };\n",
     'content/index.md': '# Home\n\n\u00a0Intro "quoted" with a back\\\\slash, € and 😀.\u2003\n\n## Home\n\nMore of the intro\u2028here.\n\n## Empty\n\n## Tabs\n\n\tcode block\twith tabs\n',
     'content/guide.md': '# Guide\n\n## First\n\n\ufeffFirst words.\n\n## Second\n\n<p>\u00a0Second &amp; &quot;last&quot;\u00a0</p>\n',
+    // An empty intro, then a heading that is the title: its text joins the intro with no newline before it.
+    'content/empty-intro.md': '# Empty intro\n\n## Empty intro\n\nWords after the title.\n',
   });
   afterAll(() => site.cleanup());
   const out = join(site.root, 'out');
@@ -156,28 +158,33 @@ describe('the search files made from pages read from the compile cache', () => {
   const searchFiles = (folder: string) => readdirSync(join(folder, '_next/static/chunks')).filter((name) => name.startsWith('nextra-')).sort();
   const searchBytes = (folder: string) => searchFiles(folder).map((name) => [name.replace(/\.\w+\.json$/, ''), readFileSync(join(folder, '_next/static/chunks', name), 'utf8')]);
 
-  test("copy each text's bytes as its compile spelt them: the files are those of a build without the cache, and no text is parsed", async () => {
+  test("copy each text's bytes as its compile spelt them: the files are those of a build without the cache; a damaged text is found, and compiled again", async () => {
     await build({ root: site.root, outDir: out });
     const uncached = join(site.root, 'uncached');
     await build({ root: site.root, outDir: uncached, cache: false });
     // The build without the cache spells the texts from the sections it compiled.
     expect(searchBytes(out)).toEqual(searchBytes(uncached));
     expect(seedOf(out)['/']!.data['']).toBe('Intro "quoted" with a back\\slash, € and 😀.\nMore of the intro\u2028here.');
+    expect(seedOf(out)['/empty-intro']!.data['']).toBe('Words after the title.');
 
     // The search files changed behind the build's back: the next build makes every piece again, from the compile cache.
     for (const name of searchFiles(out)) utimesSync(join(chunks, name), new Date(0), new Date(0));
-    // Each entry's texts made unreadable as JSON (their array's bracket): a build that parses them fails.
+    // A quote in place of a letter of the guide's texts (the same byte count): copied, it would be a search file JSON cannot read.
     const dir = join(site.root, '.docs-gen-cache', 'compiled');
     let damaged = 0;
     for (const name of cacheFileNames(dir)) {
       const file = join(dir, name);
       const bytes = cacheEntryBytes(file)!;
       const header = JSON.parse(bytes.toString('utf8', 0, bytes.indexOf('\n'))) as { value: { textBytes: number } };
-      bytes[bytes.length - header.value.textBytes] = '#'.charCodeAt(0);
+      const at = bytes.indexOf('First words.', bytes.length - header.value.textBytes);
+      if (at < 0) continue;
+      bytes[at + 1] = '"'.charCodeAt(0);
       overwriteCacheEntry(file, bytes);
       damaged++;
     }
-    expect(damaged).toBe(2);
+    expect(damaged).toBe(1);
+    await expect(build({ root: site.root, outDir: out })).rejects.toThrow(/compile cache entry .*\.compiled holds no texts for its sections, and was removed/);
+    // Removed, the page is compiled again.
     const { reusedFiles } = await build({ root: site.root, outDir: out });
     expect(reusedFiles.filter((path) => path.includes('nextra-'))).toEqual([]);
     expect(searchBytes(out)).toEqual(searchBytes(uncached));

@@ -120,12 +120,12 @@ describe('the work a rebuild does for the files it links', () => {
 
 describe('a file written in pieces', () => {
   /** Pieces whose `make` counts its calls: `[key, text]` pairs. */
-  function piecesOf(list: [string, string][], made: string[]): OutputPiece[] {
+  function piecesOf(list: [string, string | Uint8Array][], made: string[]): OutputPiece[] {
     return list.map(([key, text]) => ({ key, make: () => (made.push(key), text) }));
   }
 
   /** A build that writes `file` in `list`'s pieces, after the last one (if any) in `dir`; returns what it made and the file's text. */
-  async function buildPieces(dir: string, n: number, list: [string, string][], beforeSwap: (out: string) => void = () => {}) {
+  async function buildPieces(dir: string, n: number, list: [string, string | Uint8Array][], beforeSwap: (out: string) => void = () => {}) {
     const out = join(dir, 'out');
     const staging = join(dir, `staging-${n}`);
     mkdirSync(staging);
@@ -161,6 +161,18 @@ describe('a file written in pieces', () => {
     const second = await buildPieces(dir, 2, next);
     expect(second.made).toEqual(['lone2']);
     expect(readFileSync(join(dir, 'out', 'data', 'all.json'))).toEqual(Buffer.concat(next.map(([, text]) => Buffer.from(text))));
+  });
+
+  test('pieces made as bytes are written as they are, beside texts, and found again by them', async () => {
+    const dir = tmp();
+    folders.push(dir);
+    const mixed: [string, string | Uint8Array][] = [['open', '['], ['bytes', Buffer.from('"é😀 bytes"')], ['text', ',"€ text"'], ['view', new Uint8Array([0x2c, 0x31, 0x32])], ['close', ']']];
+    const bytesOf = (list: [string, string | Uint8Array][]) => Buffer.concat(list.map(([, part]) => (typeof part === 'string' ? Buffer.from(part) : part)));
+    await buildPieces(dir, 1, mixed);
+    expect(readFileSync(join(dir, 'out', 'data', 'all.json')).equals(bytesOf(mixed))).toBe(true);
+    const next = mixed.map(([key, part]): [string, string | Uint8Array] => (key === 'text' ? ['text2', Buffer.from(',"new"')] : [key, part]));
+    expect((await buildPieces(dir, 2, next)).made).toEqual(['text2']);
+    expect(readFileSync(join(dir, 'out', 'data', 'all.json')).equals(bytesOf(next))).toBe(true);
   });
 
   test('pieces of more text than a slab holds (encoding-arena.ts) are their bytes in order, and found again by them', async () => {
@@ -253,6 +265,13 @@ describe('files written in pieces without the cache (dev, --no-cache)', () => {
     folders.push(dir);
     await plainOutputFiles(dir).writePieces('x.txt', [unreadableKey(), unreadableKey()]);
     expect(readFileSync(join(dir, 'x.txt'), 'utf8')).toBe('texttext');
+  });
+
+  test('are texts and bytes, each written as it is, in order', async () => {
+    const dir = tmp();
+    folders.push(dir);
+    await plainOutputFiles(dir).writePieces('x/mixed.json', [{ key: 'a', make: () => '["é ' }, { key: 'b', make: () => Buffer.from('😀 bytes') }, { key: 'c', make: async () => new Uint8Array([0x22, 0x5d]) }]);
+    expect(readFileSync(join(dir, 'x', 'mixed.json'), 'utf8')).toBe('["é 😀 bytes"]');
   });
 
   test('are every piece made, in order', async () => {

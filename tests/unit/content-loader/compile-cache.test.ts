@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { bodyOf, compileCacheKey, readCompiled, storeBody, textsPayload, writeCompiled, type CompiledOutput, type StoredCompile } from '../../../plugins/content-loader/compile-cache.ts';
+import { bodyOf, compileCacheKey, fitsTexts, readCompiled, storeBody, textsPayload, writeCompiled, type CompiledOutput, type StoredCompile } from '../../../plugins/content-loader/compile-cache.ts';
 import type { TextSection } from '../../../src/shared/search-index-format.ts';
 import { sectionsAsJson, sectionsDigest } from '../../../src/build/lazy-sections.ts';
 import { cacheFilePath } from '../../../src/util/cache-entry.ts';
@@ -201,14 +201,26 @@ describe('entries of the persistent cache', () => {
     // Once the sections are read, a plugin may change a text in place: no bytes are given then.
     expect(found.output.sections.map((section) => section.text)).toEqual(trickyTexts);
     expect(sectionsAsJson(found.output)).toBeUndefined();
-    // Places that do not fit the texts (a damaged header) give no bytes; the texts are still read.
+    // Places that do not fit the texts (a damaged header), or no checksum, give no bytes; the texts are still read.
     const { header, payload } = readEntry(key);
-    for (const trimmed of [[1, 2], [...(header as unknown as { trimmed: number[] }).trimmed].reverse(), 'x', undefined]) {
-      replaceCacheEntry(entryFile(key), `${JSON.stringify({ ...header, trimmed })}\n${payload}`);
+    const { trimmed: places, textsCrc: crc } = header as unknown as { trimmed: number[]; textsCrc: number };
+    for (const [trimmed, textsCrc] of [[[1, 2], crc], [[...places].reverse(), crc], ['x', crc], [undefined, crc], [places, undefined], [places, 'x']]) {
+      replaceCacheEntry(entryFile(key), `${JSON.stringify({ ...header, trimmed, textsCrc })}\n${payload}`);
       const again = readCompiled(dir, key, () => '', isStored)!;
-      expect(sectionsAsJson(again.output), JSON.stringify(trimmed)).toBeUndefined();
+      expect(sectionsAsJson(again.output), JSON.stringify([trimmed, textsCrc])).toBeUndefined();
       expect(again.output.sections.map((section) => section.text)).toEqual(trickyTexts);
     }
+  });
+
+  test("whose texts' bytes are not what the compile wrote are an error when they are read, and are removed", async () => {
+    const key = 'a4'.repeat(32);
+    await writeCompiled(dir, key, '', output('<p>x</p>', '', [{ id: 'a', title: 'A', text: 'Walrus words.' }]));
+    const { header, payload } = readEntry(key);
+    // A quote in place of a letter: the same byte count, and JSON no longer.
+    changeEntry(key, header.value, payload.replace('Walrus', 'Wa"rus'));
+    const read = sectionsAsJson(readCompiled(dir, key, () => '', isStored)!.output)!;
+    expect(() => read()).toThrow(/a4\.compiled holds no texts for its sections, and was removed$/);
+    expect(readCompiled(dir, key, () => '', isStored)).toBeUndefined();
   });
 
   test('are a miss when absent, torn, filed under another key, or of another shape; code lost after the look-up is an error', async () => {
@@ -264,5 +276,18 @@ describe('the texts an entry keeps (textsPayload)', () => {
     trickyTexts.forEach((text, i) => {
       expect(bytes.subarray(trimmed[2 * i]!, trimmed[2 * i + 1]!).toString('utf8'), JSON.stringify(text)).toBe(JSON.stringify(text.trim()).slice(1, -1));
     });
+  });
+
+  test('are placed as they are laid out, and places a byte out are not (fitsTexts)', () => {
+    // `["a","b"]`: a at 2–3, b at 6–7, in 9 bytes.
+    const { json, trimmed } = textsPayload([{ id: '', title: '', text: 'a' }, { id: '', title: '', text: 'b' }]);
+    expect([json, trimmed]).toEqual(['["a","b"]', [2, 3, 6, 7]]);
+    expect(fitsTexts(trimmed, 2, 9)).toBe(true);
+    expect(fitsTexts([], 0, 2)).toBe(true);
+    expect(fitsTexts([2, 2], 1, 4)).toBe(true);
+    // In the opening `["`, over the `","` between, in the closing `"]`, backwards, of another count or kind.
+    for (const places of [[1, 3, 6, 7], [2, 3, 5, 7], [2, 3, 6, 8], [2, 1, 6, 7], [2, 3], [2, 3, 6, '7'], [2, 3, 6, 7.5]]) {
+      expect(fitsTexts(places, 2, 9), JSON.stringify(places)).toBe(false);
+    }
   });
 });

@@ -60,14 +60,18 @@ class LocaleIndex {
   private readonly paths = new Map<string, PageMapItem[]>();
   readonly navbar: NavItem[];
   readonly tabRoutes: Set<string>;
+  /** The locale's strings (`localeStrings`), one object for every page: made for each, they were a copy of some 80 strings a page. */
+  readonly strings: UiStrings;
   /** Each section's whole sidebar, built on first use. */
   private readonly sections = new Map<string, SidebarItem[]>();
 
   constructor(
     private readonly navigation: Navigation,
     config: ThemeConfig,
+    locale: string,
     readonly hrefPrefix: string,
   ) {
+    this.strings = localeStrings(config, locale);
     this.order = readingOrder(navigation.pageMap).filter((t) => isNavigable(t.route));
     this.order.forEach((target, index) => {
       if (!this.position.has(target.route)) this.position.set(target.route, index);
@@ -137,7 +141,7 @@ export class SiteIndex {
     let index = this.locales.get(locale);
     if (!index) {
       const navigation = this.snapshot.navigation[locale] ?? { locale, pageMap: [], themeByRoute: {} };
-      index = new LocaleIndex(navigation, this.snapshot.config, hrefPrefixOf(locale, this.snapshot.config));
+      index = new LocaleIndex(navigation, this.snapshot.config, locale, hrefPrefixOf(locale, this.snapshot.config));
       this.locales.set(locale, index);
     }
     return index;
@@ -186,7 +190,7 @@ export class SiteIndex {
           href: routeHref(route, hrefPrefixOf(l.locale, config)),
           translated: !this.fallbackSets[l.locale]?.has(route),
         })),
-      strings: localeStrings(config, locale),
+      strings: index.strings,
       banner: localeBanner(config, locale),
       fallbackFrom: definition.fallbackFrom,
       sourcePath: definition.sourcePath,

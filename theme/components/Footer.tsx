@@ -1,6 +1,7 @@
 import type { RouteData } from '../../src/shared/types.ts';
 import type { UiStrings } from '../../src/shared/ui-strings.ts';
 import type { ThemeChoice } from '../client/theme-rule.ts';
+import { sharedMarkup } from './shared-markup.ts';
 
 const THEME_CHOICES: readonly ThemeChoice[] = ['light', 'dark', 'system'];
 const THEME_CHOICE_LABEL: Record<ThemeChoice, keyof UiStrings> = { light: 'themeLight', dark: 'themeDark', system: 'themeSystem' };
@@ -18,6 +19,24 @@ function ThemeIcon({ choice }: { choice: ThemeChoice }) {
     </svg>
   );
 }
+
+/** The theme switch's legend and choices: the same on every page of a locale, rendered once for its strings (`sharedMarkup`). */
+function ThemeChoices({ strings, defaultTheme }: { strings: UiStrings; defaultTheme: string }) {
+  return (
+    <>
+      <legend className="visually-hidden">{strings.themeLabel}</legend>
+      {THEME_CHOICES.map((choice) => (
+        <label key={choice} className="theme-switch-option">
+          <input type="radio" name="docs-theme" value={choice} defaultChecked={choice === defaultTheme} />
+          <ThemeIcon choice={choice} />
+          <span>{strings[THEME_CHOICE_LABEL[choice]]}</span>
+        </label>
+      ))}
+    </>
+  );
+}
+
+const themeSwitchMarkup = sharedMarkup();
 
 /**
  * Footer: copyright, privacy policy and product updates links, the language switcher and the
@@ -41,16 +60,7 @@ export function Footer({ data }: { data: RouteData }) {
             </select>
           </label>
         )}
-        <fieldset className="theme-switch" data-theme-switch="">
-          <legend className="visually-hidden">{strings.themeLabel}</legend>
-          {THEME_CHOICES.map((choice) => (
-            <label key={choice} className="theme-switch-option">
-              <input type="radio" name="docs-theme" value={choice} defaultChecked={choice === data.config.defaultTheme} />
-              <ThemeIcon choice={choice} />
-              <span>{strings[THEME_CHOICE_LABEL[choice]]}</span>
-            </label>
-          ))}
-        </fieldset>
+        <fieldset className="theme-switch" data-theme-switch="" dangerouslySetInnerHTML={{ __html: themeSwitchMarkup(strings, [data.config.defaultTheme], () => <ThemeChoices strings={strings} defaultTheme={data.config.defaultTheme} />) }} />
       </div>
       <div className="footer-links">
         <span className="footer-copyright">{footer.copyright}</span>

@@ -87,6 +87,7 @@ const UNIT_WITH_MODULE_MOCKS = [
   'tests/unit/content-loader/compile-cache.test.ts',
   'tests/unit/content-loader/compile-cache-look-ups.test.ts',
   'tests/unit/content-loader/highlight-reuse.test.ts',
+  'tests/unit/content-loader/llms-output-failed-write.test.ts',
   'tests/unit/content-loader/page-markdown-cache-in-dev.test.ts',
   'tests/unit/content-loader/source-index.test.ts',
   'tests/unit/image-size/image-endpoint-cache.test.ts',

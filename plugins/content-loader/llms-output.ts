@@ -121,8 +121,11 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
         make: async () => `${newline}${await markdownOf(i)}`,
       };
     });
-    // The pages' files asked for in slices: 10 000 asks in one go held the workers' answers, and their next pages, for 0.1 s.
-    await Promise.all([
+    // The pages' files asked for in slices: 10 000 asks in one go held the workers' answers, and
+    // their next pages, for 0.1 s. The hook ends once every file was asked for and written (or
+    // failed), as when all were asked for at once: a write asked for after it ended would be
+    // refused, and blamed on the plugin, and each failed write is reported.
+    const writes = [
       ...paths.map((path, i) =>
         turns.run(() =>
           output.writePieces(path, [
@@ -136,7 +139,9 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
         ),
       ),
       output.writePieces(`${prefix}/llms-full.txt`, full),
-    ]);
+    ];
+    const failure = (await Promise.allSettled(writes)).find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
     const sections = new Map<string, string[]>();
     pages.forEach((page, i) => {
       const section = order.get(page.route)?.section ?? config.title;

@@ -75,7 +75,7 @@ const identityOf = (key: string, stats: Stats, pieces?: PieceRecord[]): FileReco
  * read `KEYS_A_STEP` at a time, each step in `turns`: a piece's key may hash its page's input
  * (`llms-full.txt`'s), and 10 000 of them in one step held the workers' answers for 64 ms.
  */
-async function piecesKey(pieces: readonly OutputPiece[], turns: EventLoopTurns): Promise<string> {
+export async function piecesKey(pieces: readonly OutputPiece[], turns: EventLoopTurns): Promise<string> {
   if (pieces.length === 1) return turns.run(() => `piece:${pieces[0]!.key}`);
   const hash = createHash('sha256');
   for (let from = 0; from < pieces.length; from += KEYS_A_STEP) {

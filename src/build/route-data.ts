@@ -71,7 +71,8 @@ class LocaleIndex {
     locale: string,
     readonly hrefPrefix: string,
   ) {
-    this.strings = localeStrings(config, locale);
+    // Frozen: every page of the locale shares it, and the client strings' JSON and the navbar's markup are kept by it.
+    this.strings = Object.freeze(localeStrings(config, locale));
     this.order = readingOrder(navigation.pageMap).filter((t) => isNavigable(t.route));
     this.order.forEach((target, index) => {
       if (!this.position.has(target.route)) this.position.set(target.route, index);

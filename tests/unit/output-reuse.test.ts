@@ -1,7 +1,9 @@
 import { appendFileSync, chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { contentKey, OutputChangedError, ReusingOutputWriter } from '../../src/build/output-reuse.ts';
+import { createHash } from 'node:crypto';
+import { contentKey, OutputChangedError, piecesKey, ReusingOutputWriter } from '../../src/build/output-reuse.ts';
+import { EventLoopTurns } from '../../src/util/event-loop-turns.ts';
 import { plainOutputFiles } from '../../src/pipeline/output-files.ts';
 import type { OutputPiece } from '../../src/pipeline/plugin.ts';
 import { tmp } from '../helpers.ts';
@@ -257,6 +259,31 @@ const unreadableKey = (): OutputPiece => ({
     throw new Error('a key was read');
   },
   make: () => 'text',
+});
+
+describe("the key of a file of many pieces (piecesKey), hashed some keys a step", () => {
+  /** The pieces' keys hashed in one pass, each length-prefixed: what the key has always been. */
+  const onePass = (keys: string[]) => {
+    const hash = createHash('sha256');
+    for (const key of keys) hash.update(`${key.length}:${key}`);
+    return `pieces:${hash.digest('hex')}`;
+  };
+  const piecesWith = (keys: string[]): OutputPiece[] => keys.map((key) => ({ key, make: () => key }));
+
+  test.each([2, 63, 64, 65, 128, 200])('is the one-pass hash of every key, for %i pieces, and changes with any one of them', async (count) => {
+    const keys = Array.from({ length: count }, (_, i) => `key ${i} é`);
+    // Steps of no time at all: each its own turn.
+    const turns = new EventLoopTurns(0);
+    expect(await piecesKey(piecesWith(keys), turns)).toBe(onePass(keys));
+    for (const at of new Set([0, 62, 63, 64, 127, count - 1].filter((i) => i < count))) {
+      const changed = keys.map((key, i) => (i === at ? `${key}!` : key));
+      expect(await piecesKey(piecesWith(changed), turns), `piece ${at} of ${count}`).toBe(onePass(changed));
+    }
+  });
+
+  test("of one piece is that piece's key", async () => {
+    expect(await piecesKey(piecesWith(['only']), new EventLoopTurns())).toBe('piece:only');
+  });
 });
 
 describe('files written in pieces without the cache (dev, --no-cache)', () => {

@@ -21,7 +21,7 @@ function ThemeIcon({ choice }: { choice: ThemeChoice }) {
 }
 
 /** The theme switch's legend and choices: the same on every page of a locale, rendered once for its strings (`sharedMarkup`). */
-function ThemeChoices({ strings, defaultTheme }: { strings: UiStrings; defaultTheme: string }) {
+export function ThemeChoices({ strings, defaultTheme }: { strings: UiStrings; defaultTheme: string }) {
   return (
     <>
       <legend className="visually-hidden">{strings.themeLabel}</legend>

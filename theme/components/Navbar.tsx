@@ -39,7 +39,7 @@ export function Navbar({ data }: { data: RouteData }) {
 }
 
 /** Reads `data.config`, `data.strings`, `data.navbar` and `data.hrefPrefix` alone: anything else it reads must join the inputs `Navbar` keeps its markup by. */
-function NavbarInner({ data }: { data: RouteData }) {
+export function NavbarInner({ data }: { data: RouteData }) {
   const { config, strings } = data;
   const { logo } = config;
   // Hrefs as the config and `_meta` write them, from the site root; the navbar is the same in every locale.

@@ -42,6 +42,7 @@ export { carrySections, defineLazySections, outlineOf, sectionsAsJson, sectionsD
 export { toolBuildId } from './util/tool-build-id.ts';
 export { EventLoopTurns } from './util/event-loop-turns.ts';
 export { EncodingArena } from './util/encoding-arena.ts';
+export { throwFirstRejection } from './util/first-rejection.ts';
 export { lockFilesDigest } from './util/package-files.ts';
 export { writeAtomically } from './util/write-atomically.ts';
 export { currentFolder } from './util/current-folder.ts';

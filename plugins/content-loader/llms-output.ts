@@ -1,5 +1,5 @@
 import { join, relative } from 'node:path';
-import { compiledKeyOf, EventLoopTurns, folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, workerModuleUrl, type OutputFiles, type OutputPiece, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
+import { compiledKeyOf, EventLoopTurns, folderRouteOf, hiddenRoutes, sourceFolderOf, isNavigable, localizedRoute, throwFirstRejection, workerModuleUrl, type OutputFiles, type OutputPiece, type PageMapItem, type PluginContext, type RouteDefinition, type SiteData } from 'docs-gen';
 import type { PageMarkdownInput } from './page-markdown.ts';
 import { pageMarkdownCache, type MarkdownKeyInput, type RememberedMarkdown } from './page-markdown-cache.ts';
 
@@ -140,8 +140,7 @@ export async function writeLlmsOutput({ site, context, output, bodies, cleanMark
       ),
       output.writePieces(`${prefix}/llms-full.txt`, full),
     ];
-    const failure = (await Promise.allSettled(writes)).find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
-    if (failure) throw failure.reason;
+    throwFirstRejection(await Promise.allSettled(writes));
     const sections = new Map<string, string[]>();
     pages.forEach((page, i) => {
       const section = order.get(page.route)?.section ?? config.title;

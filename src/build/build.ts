@@ -12,6 +12,7 @@ import { markdownPluginsOf, mdxComponentsOf, orderPlugins, postBuildInTwo, runCo
 import { bundlerPluginsOf, forgetRunnableModules, runnableModuleUrl, runnableRefs, runnableRefsByName, scanSiteModule } from '../pipeline/runnable-module.ts';
 import { WorkerPool, type RunOptions, type WorkerTask } from '../pipeline/worker-pool.ts';
 import { EventLoopTurns } from '../util/event-loop-turns.ts';
+import { throwFirstRejection } from '../util/first-rejection.ts';
 import { distUrl } from '../util/dist-path.ts';
 import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import type { ClientAssets } from './client-assets.ts';
@@ -574,12 +575,6 @@ function outputState(output: OutputWriter, hadOutput: boolean): string {
   if (!(output instanceof ReusingOutputWriter)) return 'not reused: --no-cache, or a plugin of the site with postBuild or transformPage';
   if (!hadOutput) return 'none yet';
   return output.inPlace ? 'as the last build left it' : 'changed since, or not recorded: the new one is built beside it';
-}
-
-/** Throws the first rejection among settled promises, if any. */
-function throwFirstRejection(results: readonly PromiseSettledResult<unknown>[]): void {
-  const rejected = results.find((result): result is PromiseRejectedResult => result.status === 'rejected');
-  if (rejected) throw rejected.reason;
 }
 
 async function transformAndWrite(transformers: Plugin[], rendered: RenderOutput[], routes: RouteDefinition[], context: PluginContext, staging: string): Promise<void> {

@@ -210,21 +210,24 @@ export function readCompiled<Output extends CompiledOutput>(
     }
   };
   const readPart = (start: number, end: number): string => readBytes(start, end).toString('utf8');
+  // A damaged entry is removed, so that the next build compiles the page again, and is an error where it was read.
+  const damaged = (what: string): never => {
+    dropCacheFileEntry(found);
+    throw new Error(`its compile cache entry ${found.file} ${what}, and was removed`);
+  };
   const readCode = () => readPart(0, layout.codeEnd);
   const readTexts = (): string[] => {
     const texts = parseTexts(readPart(layout.textsStart, found.header.bytes));
     // As many as the outline has, each of the length it says: a damaged entry's texts would be keyed by a digest they do not fit.
     if (texts?.length === rest.sections.length && texts.every((text, i) => text.trim().length === rest.sections[i]!.trimmedLength)) return texts;
-    dropCacheFileEntry(found);
-    throw new Error(`its compile cache entry ${found.file} holds no texts for its sections, and was removed`);
+    return damaged('holds no texts for its sections');
   };
   let body: string | undefined;
   const readBody = () => {
     body ??= bodyOf(readSource(), stored);
     if (body !== undefined) return body;
-    // Under the key of this very source, so damaged: removed, so that the next build compiles the page again.
-    dropCacheFileEntry(found);
-    throw new Error(`its compile cache entry ${found.file} does not fit it, and was removed`);
+    // Under the key of this very source, so damaged.
+    return damaged('does not fit it');
   };
   const compiled = lazyCompiledPage(rest.compiled, readCode, { place: payloadPart(found, 0, layout.codeEnd), compiledNow: options.place !== undefined });
   const output = { ...rest, compiled } as unknown as Omit<Output, 'body'>;
@@ -233,8 +236,7 @@ export function readCompiled<Output extends CompiledOutput>(
     ? () => {
         const texts = readBytes(layout.textsStart, found.header.bytes, reserveTextBytes);
         if (crc32(texts) === textsCrc) return rest.sections.map((_section, i) => texts.subarray(trimmed[2 * i]!, trimmed[2 * i + 1]!));
-        dropCacheFileEntry(found);
-        throw new Error(`its compile cache entry ${found.file} holds no texts for its sections, and was removed`);
+        return damaged('holds no texts for its sections');
       }
     : undefined;
   // In the outline's place among the keys.

@@ -59,6 +59,16 @@ function expressionEnd(source: string, from: number): number {
   return -1;
 }
 
+/** A line that opens a fence whose language is `math`, as `FENCE_OPEN` reads a language (its run of characters but spaces and backticks). */
+const MATH_FENCE_OPEN = /^[ \t]*(?:`{3,}|~{3,})[ \t]*math(?=[\s`]|$)/im;
+
+/**
+ * Whether the body has any of what opens math: a dollar, `\(`, `\[` or a math fence. Most pages
+ * have none, and the scan below reads a page character by character (28 µs a page of the
+ * benchmark's corpus, 1 % of a worker's time).
+ */
+const mayHoldMath = (source: string) => source.includes('$') || source.includes('\\(') || source.includes('\\[') || MATH_FENCE_OPEN.test(source);
+
 /**
  * Finds the math in a page's Markdown or MDX body: `$…$` and `\(…\)` inline, `$$…$$` and `\[…\]`
  * display, ```` ```math ```` fences — never inside code (fences, code spans), tags or, in MDX,
@@ -69,6 +79,7 @@ function expressionEnd(source: string, from: number): number {
  * non-digit (so "$5 and $10" is text, as in Pandoc and remark-math); `\$` is a dollar.
  */
 export function findMath(source: string, format: 'md' | 'mdx'): MathSpan[] {
+  if (!mayHoldMath(source)) return [];
   const spans: MathSpan[] = [];
   let i = 0;
   let lineStart = true;

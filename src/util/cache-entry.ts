@@ -196,18 +196,20 @@ export function readPayloadPart(part: PayloadPart, into: (length: number) => Buf
  * Keeps `payload` under `key` with the rest of its `header`, appended whole to this thread's pack
  * in the folder of `file` (`<dir>/<key>.<extension>`), unless this thread lists a whole copy
  * there already. A payload the caller writes elsewhere too (a rendered page, to the output) comes
- * encoded: a page's HTML is encoded once, and its byte count is the buffer's length. A cache that
+ * encoded: a page's HTML is encoded once, and its byte count is the buffer's length. A payload in
+ * parts (a compile's code and texts, each encoded once) is written as their bytes joined. A cache that
  * cannot be written (a read-only folder, a full disk) only costs the next build time.
  */
-export async function writeHeaderedCacheFile(file: string, header: { key: string } & Record<string, unknown>, payload: string | Uint8Array): Promise<PackedEntry | undefined> {
+export async function writeHeaderedCacheFile(file: string, header: { key: string } & Record<string, unknown>, payload: string | Uint8Array | readonly Uint8Array[]): Promise<PackedEntry | undefined> {
   const [dir, name] = folderAndName(file);
   const folder = packFolder(dir);
   // Kept already only when a look-up would take it: a copy another thread dropped, or one cut short, is written anew.
   const kept = folder.has(name) ? readCacheFileHeader(file, header.key, isAnyHeader) : undefined;
   if (kept) return kept.place;
-  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  const parts = typeof payload === 'string' ? [Buffer.from(payload)] : payload instanceof Uint8Array ? [payload] : payload;
+  const bytes = parts.reduce((sum, part) => sum + part.length, 0);
   try {
-    return folder.append(name, Buffer.concat([Buffer.from(`${JSON.stringify({ ...header, bytes: body.length })}\n`), body]));
+    return folder.append(name, [Buffer.from(`${JSON.stringify({ ...header, bytes })}\n`), ...parts]);
   } catch {
     // Nothing kept: the next build renders or compiles again.
     return undefined;

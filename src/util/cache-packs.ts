@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync, writevSync } from 'node:fs';
 import { join, sep } from 'node:path';
 
 /**
@@ -171,6 +171,23 @@ function parseIndexLine(line: string, pack: string): [string, PackedEntry] | und
 }
 
 /**
+ * Writes `pieces` one after another from `position`, in one call for them all when the file takes
+ * them whole (`writev`): an entry's header and payload were joined into a buffer of their own
+ * first, a copy of every page's HTML and code.
+ */
+function writeAllAt(fd: number, pieces: readonly Uint8Array[], position: number): void {
+  let left = pieces.filter((piece) => piece.length > 0);
+  while (left.length) {
+    let written = writevSync(fd, left, position);
+    if (written === 0) throw new Error('no byte written');
+    position += written;
+    // A short write (a full disk, a signal): on from the first byte not written.
+    while (left.length && written >= left[0]!.length) written -= left.shift()!.length;
+    if (written > 0) left[0] = left[0]!.subarray(written);
+  }
+}
+
+/**
  * One thread's view of a folder of packs: each entry's places (an entry written twice, by two
  * threads or after one was dropped, has two; the last read is tried first), and the pack this
  * thread appends to there.
@@ -280,7 +297,9 @@ export class PackFolder {
    * index line, and gives where it is. Throws when it cannot (a read-only folder, a full disk): the pack is then left,
    * and the next write opens another.
    */
-  append(name: string, bytes: Uint8Array): PackedEntry {
+  append(name: string, parts: Uint8Array | readonly Uint8Array[]): PackedEntry {
+    const pieces = parts instanceof Uint8Array ? [parts] : parts;
+    const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
     if (this.writeFailed) throw new Error(`an earlier write into ${this.dir} failed`);
     let own: NonNullable<PackFolder['own']>;
     try {
@@ -290,14 +309,13 @@ export class PackFolder {
       throw error;
     }
     try {
-      let written = 0;
-      while (written < bytes.length) written += writeSync(own.packFd, bytes, written, bytes.length - written, own.size + written);
-      const line = Buffer.from(`${name}\t${own.size}\t${bytes.length}\n`);
+      writeAllAt(own.packFd, pieces, own.size);
+      const line = Buffer.from(`${name}\t${own.size}\t${length}\n`);
       let lineWritten = 0;
       while (lineWritten < line.length) lineWritten += writeSync(own.indexFd, line, lineWritten, line.length - lineWritten);
-      const place = { pack: own.pack, start: own.size, length: bytes.length };
+      const place = { pack: own.pack, start: own.size, length };
       this.add(name, place);
-      own.size += bytes.length;
+      own.size += length;
       this.consumed.set(own.index, (this.consumed.get(own.index) ?? 0) + line.length);
       return place;
     } catch (error) {

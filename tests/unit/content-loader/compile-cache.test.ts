@@ -113,6 +113,17 @@ describe('entries of the persistent cache', () => {
     }
   });
 
+  test('keep of a long body no more than the source does not hold, wherever the two part', () => {
+    // Bodies longer than the chunks the shared end is compared in, parting at and around each chunk's edge.
+    const source = Array.from({ length: 1100 }, (_, i) => String.fromCharCode(97 + (i % 26))).join('');
+    for (const shared of [1, 255, 256, 257, 511, 512, 513, 1099]) {
+      const body = `${'#'.repeat(5)}${source.slice(source.length - shared)}`;
+      expect(storeBody(source, body)).toEqual([body.slice(0, body.length - shared), shared]);
+    }
+    expect(storeBody(source, source)).toBe(source.length);
+    expect(storeBody(source, `!${source}`)).toEqual(['!', source.length]);
+  });
+
   test('read their code and the source only when asked for them, and structured clones (a worker\'s message) carry it', async () => {
     const source = '# Lazy\n';
     const key = 'ad'.repeat(32);

@@ -182,7 +182,16 @@ function gfmLiteralAutolinks(md: MarkdownIt): void {
       match.url = `http://${match.url}`;
     },
   });
+  // markdown-it asks `pretest` of each paragraph before it looks for links in its text. linkify-it's
+  // own says yes to any `.` before a letter (a domain of the list above), and the look that follows
+  // found nothing on nearly every page: 30 µs of a page's 100 µs in markdown-it. Every link found
+  // with fuzzy links off has a scheme's colon, an address's `@` or a `www.` name.
+  const pretest = md.linkify.pretest.bind(md.linkify);
+  md.linkify.pretest = (text) => MAY_HOLD_AUTOLINK.test(text) && pretest(text);
 }
+
+/** What every literal autolink holds: the colon of `http:`, `https:` or `mailto:`, an email address's `@`, or `www.`. */
+const MAY_HOLD_AUTOLINK = /[:@]|www\./i;
 
 /** A trailing entity reference (`&hl;`): GFM leaves it out of a link. */
 const TRAILING_ENTITY = /&[a-z0-9]+;$/i;

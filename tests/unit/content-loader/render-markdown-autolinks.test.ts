@@ -33,6 +33,7 @@ describe('a .md page links what GFM links in its text, and only that', () => {
     ['a bare domain', 'See example.com for more.'],
     ['a version number', 'Needs Node 20.20 or 1.2.3.'],
     ['a www name, in any case', 'Visit www.example.org or WWW.EXAMPLE.NET today.'],
+    ['a www name in capitals alone', 'Visit WWW.EXAMPLE.NET today.'],
     ['a www name with a path and query', 'Read www.example.org/docs/a?b=1 now.'],
     ['a www name in parentheses', 'The site (www.example.org) is up.'],
     ['a URL with a scheme', 'At https://example.com/y today, or http://example.org.'],
@@ -50,5 +51,6 @@ describe('a .md page links what GFM links in its text, and only that', () => {
   test('names nothing a link that is none, and sends www names to http', async () => {
     expect(await markdownItLinks('Edit README.md or example.com.')).toEqual([]);
     expect(await markdownItLinks('Visit www.example.org.')).toEqual(['www.example.org → http://www.example.org']);
+    expect(await markdownItLinks('Visit WWW.EXAMPLE.NET.')).toEqual(['WWW.EXAMPLE.NET → http://WWW.EXAMPLE.NET']);
   });
 });

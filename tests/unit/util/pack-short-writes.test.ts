@@ -14,7 +14,7 @@ vi.mock('node:fs', async (importOriginal) => {
     calls.count++;
     const first = buffers[0]!;
     const take = Math.min(first.byteLength, 1 + (calls.count % 5));
-    return fs.writevSync(fd, [new Uint8Array(first.buffer, first.byteOffset, take)], position);
+    return fs.writevSync(fd, [new Uint8Array(first.buffer, first.byteOffset, take)], position ?? undefined);
   };
   return { ...fs, default: { ...fs, writevSync }, writevSync };
 });

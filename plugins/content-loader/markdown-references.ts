@@ -15,16 +15,33 @@ const INLINE_DESTINATION = /\]\(\s*(<[^>\n]*>|[^\s)]*)/g;
 /** A reference definition: `[label]: destination`. */
 const DEFINITION = /^ {0,3}\[(?:[^\]\\]|\\.)+\]:[ \t]*\n?[ \t]*(<[^>\n]*>|\S+)/gm;
 
-/** The body with code blanked out (same length, same offsets): examples there are not links. */
+/** `text` with its code spans blanked out. A span is within a line: the text's lines are blanked as they would be in the whole. */
+const withoutCodeSpans = (text: string) => text.replace(/`+[^`\n]*`+/g, (code) => ' '.repeat(code.length));
+
+/** `text` blank but its line breaks. */
+const blankLines = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => ' '.repeat(line.length))
+    .join('\n');
+
+/**
+ * The body with code blanked out (same length, same offsets): examples there are not links. Made
+ * in one pass from the blocks' whole lines, in order: spliced into the whole text block by block,
+ * each block copied the page again (19 µs of a page's 450 µs compile).
+ */
 function withoutCode(body: string, tokens: Token[], lineStarts: number[]): string {
-  let text = body.replace(/`+[^`\n]*`+/g, (code) => ' '.repeat(code.length));
+  let text = '';
+  let done = 0;
   for (const token of tokens) {
     if ((token.type !== 'fence' && token.type !== 'code_block') || !token.map) continue;
-    const start = lineStarts[token.map[0]]!;
-    const end = lineStarts[token.map[1]] ?? text.length;
-    text = text.slice(0, start) + text.slice(start, end).replace(/[^\n]/g, ' ') + text.slice(end);
+    const start = Math.max(lineStarts[token.map[0]]!, done);
+    const end = lineStarts[token.map[1]] ?? body.length;
+    if (end <= start) continue;
+    text += withoutCodeSpans(body.slice(done, start)) + blankLines(body.slice(start, end));
+    done = end;
   }
-  return text;
+  return text + withoutCodeSpans(body.slice(done));
 }
 
 export function collectMarkdownReferences(tokens: Token[], body: string, md: MarkdownIt): SourceReference[] {

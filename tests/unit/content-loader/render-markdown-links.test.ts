@@ -28,6 +28,12 @@ describe('the links check collects from a .md page are the ones it renders', () 
     ['an autolink', 'At <https://example.com/x>.', ['link https://example.com/x 1:5']],
     ['a bare URL', 'At https://example.com/y today.', ['link https://example.com/y 1:4']],
     ['two links to the same place, each at its own', '[a](/same) and [b](/same)', ['link /same 1:5', 'link /same 1:20']],
+    ['a reference link, at its definition, not at the same definition in a code block', '```md\n[r]: /ref\n```\n\nSee [x][r].\n\n    [r]: /ref\n\n[r]: /ref', ['link /ref 9:6']],
+    [
+      'links between code blocks of every kind, the same destinations written in the blocks before them',
+      'Intro [a](/one).\n\n```md\n[x](/two) `[q](/two)`\n```\nBetween `[y](/two)` and [b](/two).\n\n    [z](/three) indented\n\n[c](/three)\n\n~~~\n[w](/one)\n~~~\n\n- item\n\n  ```\n  [v](/four)\n  ```\n\n  [d](/four) and `[e](/one)` [f](/one)\n',
+      ['link /one 1:11', 'link /two 6:29', 'link /three 10:5', 'link /four 22:7', 'link /one 22:34'],
+    ],
   ])('%s', async (_what, body, expected) => {
     expect(await referencesOf(body)).toEqual(expected);
   });

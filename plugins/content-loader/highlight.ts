@@ -220,7 +220,29 @@ export function rehypeHighlight(options: { grammarPath: string; basePath?: strin
 }
 
 /** What hast-util-to-html escapes in text, spelt as it spells it (named references). */
-const escapeText = (text: string): string => text.replace(/[&<]/g, (c) => (c === '&' ? '&amp;' : '&lt;'));
+const escapeText = (text: string): string => (ESCAPED_IN_TEXT.test(text) ? text.replace(/[&<]/g, (c) => (c === '&' ? '&amp;' : '&lt;')) : text);
+
+/** A token's text that holds what `escapeText` escapes: most hold neither. */
+const ESCAPED_IN_TEXT = /[&<]/;
+
+/**
+ * A token colour's opening tag as the lines are written (empty for the block's own colour), or
+ * null for one that is more than a colour of ours (`TOKEN_COLOR`): by colour, as a block has few
+ * and a page hundreds of tokens.
+ */
+const colorOpenings = new Map<string, string | null>();
+
+function colorOpening(color: string): string | null {
+  let opening = colorOpenings.get(color);
+  if (opening === undefined) {
+    const match = TOKEN_COLOR.exec(`color:${color}`);
+    opening = !match || match[2] !== undefined ? null : match[1] ? `<span class="tk-${match[1]}">` : '';
+    // A theme has a few dozen colours; the bound is for a grammar that is not ours.
+    if (colorOpenings.size >= 256) colorOpenings.clear();
+    colorOpenings.set(color, opening);
+  }
+  return opening;
+}
 
 /**
  * The lines of `code` as HTML straight from shiki's tokens: what `highlightedBlock` writes, without
@@ -237,10 +259,10 @@ function highlightedLinesHtml(worker: Highlighter, code: string, requested: stri
     html += highlightedLines.has(index + 1) ? '<span class="line highlighted">' : '<span class="line">';
     for (const token of tokens[index]!) {
       if (token.fontStyle || token.bgColor || token.htmlStyle || token.htmlAttrs) return undefined;
-      const match = token.color === undefined ? null : TOKEN_COLOR.exec(`color:${token.color}`);
-      if (token.color !== undefined && (!match || match[2] !== undefined)) return undefined;
+      const opening = token.color === undefined ? '' : colorOpening(token.color);
+      if (opening === null) return undefined;
       // A plain token (the foreground, or no colour) inherits the block's colour: no span, as tokenStylesToClasses leaves it.
-      html += match?.[1] ? `<span class="tk-${match[1]}">${escapeText(token.content)}</span>` : escapeText(token.content);
+      html += opening ? `${opening}${escapeText(token.content)}</span>` : escapeText(token.content);
     }
     html += '</span>';
   }

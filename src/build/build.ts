@@ -380,9 +380,13 @@ const POSTED_AHEAD = 4;
  * else: a collection (5 to 15 ms at 2000 pages and more), a slice of the search data's work. With
  * the keys made in slices too (`renderAll`) and the pieces of the search data and llms files
  * encoded as they are made (encoding-arena.ts), a worker's idle time while the pages of 10 000
- * render fell from 37 % of it to 7 % (bench/README.md, twenty-first session).
+ * render fell from 37 % of it to 7 % (bench/README.md, twenty-first session). 16 still left each
+ * worker idle for 0.3 s of the 4.3 s the pages of 10 000 took to render, behind this thread's
+ * collections of a large heap (8 to 12 ms each); 48 made those builds 4 % faster (4 alternating
+ * pairs), and builds of 2000 `.md` pages and of this repository's MDX site the same within the
+ * noise (6 pairs each; bench/README.md, twenty-third session).
  */
-const RENDERS_POSTED_AHEAD = 16;
+const RENDERS_POSTED_AHEAD = 48;
 
 /** A pool with this many pages to compile or more starts all its workers (the pool's own rule for a second one). */
 const PAGES_FOR_EVERY_WORKER = 16;

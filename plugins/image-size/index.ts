@@ -1,3 +1,4 @@
+import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, realpath, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { DiagnosticError, PAGE_IMAGE_PREFIX, realPathInside, workerModuleUrl, type Diagnostic, type ImageInfo, type ImageTable, type Plugin, type PluginContext } from 'docs-gen';
@@ -135,6 +136,17 @@ async function writeVariants(jobs: VariantJob[], context: PluginContext, variant
   return stats;
 }
 
+/** Whether `dir` holds, at any depth, a file named as a raster image (one with variants, `hasVariants`). */
+function holdsRasterImages(dir: string): boolean {
+  try {
+    return readdirSync(dir, { recursive: true, encoding: 'utf8' }).some((name) => RASTER_NAME.test(name));
+  } catch {
+    return false;
+  }
+}
+
+const RASTER_NAME = /\.(?:png|jpe?g|webp|avif|tiff?)$/i;
+
 /**
  * The image-size table (seed §3, §5): every image content references is read with sharp for
  * its width, height, type and MIME type; a missing one stops the build with the page's place.
@@ -147,8 +159,23 @@ export default function imageSize(): Plugin {
   let encoding: Promise<VariantStats> | undefined;
   // `/_next/image` in dev: a cached variant is served without reading its source again.
   const endpointMeasures = MeasureCache.inMemory();
+  // Set by loadContent when it loaded sharp for encodes to come (a first build with raster images in public/).
+  let sharpLoadedAhead = false;
   return {
     name: IMAGE_SIZE,
+    // A build with no variants cached yet (a first build, a cleared cache) of a site with raster
+    // images in public/ loads sharp on this thread for their encodes (`writeVariants`), after the
+    // last compile: 25 to 35 ms the workers waited for before their first render. Loaded while the
+    // pages compile, this thread idle then. A site without such images never loads it.
+    loadContent({ context }) {
+      sharpLoadedAhead = false;
+      if (context.mode === 'build' && !existsSync(join(context.cacheDir, 'image-size', 'variants'))) {
+        void new Promise((resolve) => setImmediate(resolve))
+          .then(() => (holdsRasterImages(context.publicDir) ? ((sharpLoadedAhead = true), import('sharp')) : undefined))
+          .catch(() => undefined);
+      }
+      return undefined;
+    },
     async contentLoaded({ pages, actions, context }) {
       // Dev may run this hook again on the same plugin object.
       jobs = [];
@@ -197,6 +224,8 @@ export default function imageSize(): Plugin {
       // Encoding starts now and overlaps rendering (a variant's URL depends only on the
       // image's hash and width); postBuild waits for it.
       if (jobs.length) encoding = writeVariants(jobs, context, join(cacheDir, 'variants'));
+      // Made with none to encode too: the next builds load no sharp ahead for images no page shows.
+      else if (sharpLoadedAhead) await mkdir(join(cacheDir, 'variants'), { recursive: true });
     },
     // Dev: `/_next/image` (and under the base path) with the build's transform; other paths pass on.
     async devRequest({ request, response, context, refusedLink }) {

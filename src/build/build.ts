@@ -15,7 +15,7 @@ import { EventLoopTurns } from '../util/event-loop-turns.ts';
 import { throwFirstRejection } from '../util/first-rejection.ts';
 import { distUrl } from '../util/dist-path.ts';
 import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
-import type { ClientAssets } from './client-assets.ts';
+import { usablePrebuiltClient, type ClientAssets, type PrebuiltClient } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
 import { OutputChangedError, outputManifestPath, plainOutputWriter, ReusingOutputWriter, type OutputWriter } from './output-reuse.ts';
@@ -240,13 +240,49 @@ export async function runnableMdxComponents(plugins: Plugin[], context: PluginCo
   return { ...fromPlugins, ...ofConfig };
 }
 
+/** A site as `prepareSite` makes it ready for its content hooks. */
+export interface PreparedSite {
+  config: ResolvedConfig;
+  plugins: Plugin[];
+  context: PluginContext;
+}
+
+/** What a build needs of the config alone before its pages render, started while they compile (`startedWithContent`). */
+interface WorkWithContent {
+  prebuilt: Promise<PrebuiltClient | undefined>;
+  components: Promise<Record<string, ModuleExport>>;
+}
+
+/**
+ * Starts, as the content hooks start, what the pages' renders wait for that needs the config
+ * alone: the prebuilt client's check (two hundred files read and hashed) and the MDX components'
+ * bundles. Done between the last compile and the first render, this thread's work there was the
+ * workers' wait (25 ms or more of it the check). A turn later, so that the content hooks post
+ * their first compiles first. A failure is the build's where it uses them, as before; a build whose
+ * content failed never does.
+ */
+function startedWithContent({ config, plugins, context }: PreparedSite): WorkWithContent {
+  const turn = new Promise<void>((resolve) => setImmediate(resolve));
+  const prebuilt = turn.then(() => usablePrebuiltClient(config.islands));
+  const components = turn.then(() => runnableMdxComponents(plugins, context));
+  prebuilt.catch(() => undefined);
+  components.catch(() => undefined);
+  return { prebuilt, components };
+}
+
 /**
  * Loads config and content and runs the content hooks. With `keepGoing`, a page whose compile
  * fails is reported in `failures` and its route dropped, as `check` tolerates it.
  */
-export async function loadSite(root: string, mode: PluginContext['mode'], pool: WorkerPool, limits: { evaluationTimeoutMs?: number; keepGoing?: boolean; cache?: boolean; timings?: BuildTimings } = {}) {
+export async function loadSite(
+  root: string,
+  mode: PluginContext['mode'],
+  pool: WorkerPool,
+  limits: { evaluationTimeoutMs?: number; keepGoing?: boolean; cache?: boolean; timings?: BuildTimings; /** Called once the config and plugins are ready, as the content hooks start. */ whileContentLoads?: (prepared: PreparedSite) => void } = {},
+) {
   const { config, plugins, context: base, configWarnings } = await prepareSite(root, mode, pool, limits);
   limits.timings?.endStage('config and plugins', `${plugins.length} plugins`);
+  limits.whileContentLoads?.({ config, plugins, context: base });
   const failures: Diagnostic[] = [];
   const failedPages = new Set<string>();
   const context: PluginContext = !limits.keepGoing
@@ -448,9 +484,12 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   let postBuild: PostBuildRun | undefined;
   // Their writes that meet a site file wait for it (held-back-output.ts); a build that fails first lets them go.
   let releaseHookOutput: (() => void) | undefined;
+  // Started with the content hooks; a build that fails before it uses them still waits for them, so that nothing writes into the site after it ended.
+  let withContent: WorkWithContent | undefined;
   try {
     await removeLeftovers(outDir);
-    const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache, timings });
+    const whileContentLoads = (prepared: PreparedSite) => void (withContent = startedWithContent(prepared));
+    const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache, timings, whileContentLoads });
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);
     addThemeRoutes(site, config);
@@ -478,8 +517,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     const keepsCopy = output instanceof ReusingOutputWriter ? (path: string, source: string) => output.keepCopiedFile(path, source) : undefined;
     const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root, publicFolders, keepsCopy) : [];
     // Both end before either's failure is thrown: the assets are copied into the staging folder.
-    const assetsBuilt = buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config, keepsCopy });
-    const componentsBundled = runnableMdxComponents(plugins, context);
+    const assetsBuilt = buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config, keepsCopy, prebuilt: withContent?.prebuilt });
+    const componentsBundled = withContent?.components ?? runnableMdxComponents(plugins, context);
     throwFirstRejection(await Promise.allSettled([assetsBuilt, componentsBundled]));
     const [siteAssets, mdxComponents] = await Promise.all([assetsBuilt, componentsBundled]);
     const { assets } = siteAssets;
@@ -559,6 +598,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     try {
       releaseHookOutput?.();
       await postBuild?.settled();
+      await Promise.allSettled([withContent?.prebuilt, withContent?.components]);
       if (staging) await discardStaging(staging);
       await pool.close();
       if (returned) timings.endStage('workers stopped, staging folder removed');

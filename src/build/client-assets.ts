@@ -211,7 +211,7 @@ async function bundleClient(dir: string, islands: Record<string, string>, root: 
 const prebuiltDir = () => join(toolRoot(), 'dist', 'client');
 
 /** The prebuilt bundle and what it was made from: each input's content hash and esbuild's version. */
-interface PrebuiltClient extends Omit<ClientBundle, 'inputs'> {
+export interface PrebuiltClient extends Omit<ClientBundle, 'inputs'> {
   esbuild: string;
   /** What the summary reports: the gzipped bytes of the up-front JavaScript and of the stylesheet (a build then loads no zlib). */
   gzipBytes?: GzipBytes;
@@ -263,18 +263,35 @@ async function currentPrebuiltClient(dir: string): Promise<PrebuiltClient | unde
 }
 
 /**
+ * The prebuilt bundle a site with `islands` can take (none with islands: those are bundled with
+ * the theme), when it is current (`currentPrebuiltClient`). It reads the two hundred files the
+ * bundle was made from: a build asks while its pages compile, when this thread has little to do,
+ * rather than between the last compile and the first render, when the workers wait for it.
+ */
+export async function usablePrebuiltClient(islands: Record<string, string>, dir = prebuiltDir()): Promise<PrebuiltClient | undefined> {
+  return Object.keys(islands).length === 0 ? currentPrebuiltClient(dir) : undefined;
+}
+
+/**
  * The theme's client bundle and stylesheet in `<outDir>/_docs-gen/`: copied from the prebuilt
  * one when the site has no islands and the theme's sources are those it was made from, else
  * bundled by esbuild.
  */
 export async function buildClientAssets(
   outDir: string,
-  options: { basePath: string; root: string; islands: Record<string, string>; /** Tests point it elsewhere. @default dist/client */ prebuiltDir?: string; /** Asked before each prebuilt file is copied: true leaves it uncopied (`copyFolderWithoutLinksOut`'s `keeps`). */ keepsCopy?: KeepsCopy },
+  options: {
+    basePath: string;
+    root: string;
+    islands: Record<string, string>;
+    /** Tests point it elsewhere. @default dist/client */ prebuiltDir?: string;
+    /** `usablePrebuiltClient` of these islands and `prebuiltDir`, asked already. */ prebuilt?: Promise<PrebuiltClient | undefined>;
+    /** Asked before each prebuilt file is copied: true leaves it uncopied (`copyFolderWithoutLinksOut`'s `keeps`). */ keepsCopy?: KeepsCopy;
+  },
 ): Promise<ClientAssets> {
   const { basePath } = options;
   const assetDir = join(outDir, ASSET_DIR);
   const fromDir = options.prebuiltDir ?? prebuiltDir();
-  const prebuilt = Object.keys(options.islands).length === 0 ? await currentPrebuiltClient(fromDir) : undefined;
+  const prebuilt = await (options.prebuilt ?? usablePrebuiltClient(options.islands, fromDir));
   let bundle: Omit<ClientBundle, 'inputs'>;
   if (prebuilt) {
     await mkdir(assetDir, { recursive: true });

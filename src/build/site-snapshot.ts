@@ -1,7 +1,7 @@
 import type { ResolvedConfig } from '../config/schema.ts';
 import type { Navigation, SiteData } from '../pipeline/plugin.ts';
 import type { PageMapItem } from '../shared/types.ts';
-import { buildClientAssets, type ClientAssets } from './client-assets.ts';
+import { buildClientAssets, type ClientAssets, type PrebuiltClient } from './client-assets.ts';
 import { buildServerIslands, resolveIslands } from './islands.ts';
 import type { ModuleExport } from '../pipeline/plugin.ts';
 import type { SiteSnapshot } from './route-data.ts';
@@ -17,11 +17,11 @@ export interface SiteAssets {
 }
 
 /** The client bundle, the stylesheet and the islands' server bundle, built side by side. */
-export async function buildSiteAssets(options: { root: string; outDir: string; cacheDir: string; config: ResolvedConfig; keepsCopy?: KeepsCopy }): Promise<SiteAssets> {
+export async function buildSiteAssets(options: { root: string; outDir: string; cacheDir: string; config: ResolvedConfig; keepsCopy?: KeepsCopy; /** `usablePrebuiltClient` of the config's islands, asked already. */ prebuilt?: Promise<PrebuiltClient | undefined> }): Promise<SiteAssets> {
   const { root, config } = options;
   const islands = resolveIslands(root, config.islands);
   const [assets, islandsModule] = await Promise.all([
-    buildClientAssets(options.outDir, { basePath: config.basePath, root, islands, keepsCopy: options.keepsCopy }),
+    buildClientAssets(options.outDir, { basePath: config.basePath, root, islands, keepsCopy: options.keepsCopy, prebuilt: options.prebuilt }),
     buildServerIslands(islands, options.cacheDir),
   ]);
   return { assets, islandsModule, islandFiles: Object.values(islands) };

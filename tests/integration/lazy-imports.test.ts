@@ -16,25 +16,30 @@ const site = tempSite({
 /** Every module any thread loaded: the thread's id (the main thread is 0) and the URL. */
 let loaded: { thread: number; url: string }[] = [];
 
-beforeAll(() => {
+/** Every module a build of the site at `root` loaded, in any of its threads. */
+function modulesLoadedBuilding(root: string): { thread: number; url: string }[] {
   const log = join(tmp(), 'modules.log');
-  const run = spawnSync(process.execPath, ['--import', join(repoRoot, 'tests', 'record-module-loads.mjs'), join(repoRoot, 'bin', 'docs-gen.js'), 'build', '--root', site.root, '--out', tmp()], {
+  const run = spawnSync(process.execPath, ['--import', join(repoRoot, 'tests', 'record-module-loads.mjs'), join(repoRoot, 'bin', 'docs-gen.js'), 'build', '--root', root, '--out', tmp()], {
     env: { ...process.env, DOCS_GEN_MODULE_LOG: log },
     encoding: 'utf8',
   });
   expect(run.status, run.stderr).toBe(0);
-  loaded = readFileSync(log, 'utf8')
+  return readFileSync(log, 'utf8')
     .split('\n')
     .filter(Boolean)
     .map((line) => {
       const space = line.indexOf(' ');
       return { thread: Number(line.slice(0, space)), url: line.slice(space + 1) };
     });
+}
+
+beforeAll(() => {
+  loaded = modulesLoadedBuilding(site.root);
 });
 afterAll(() => site.cleanup());
 
-const loadedPackage = (name: string, where: 'any thread' | 'a worker' = 'any thread') =>
-  loaded.some(({ thread, url }) => (where === 'any thread' || thread !== 0) && isOfPackage(url, name));
+const loadedPackage = (name: string, where: 'any thread' | 'a worker' | 'the main thread' = 'any thread', modules = loaded) =>
+  modules.some(({ thread, url }) => (where === 'any thread' || (where === 'a worker' ? thread !== 0 : thread === 0)) && isOfPackage(url, name));
 
 describe('a site of Markdown pages without code or images', () => {
   test('loads what it uses (the log sees packages)', () => {
@@ -80,6 +85,20 @@ describe('a site of Markdown pages without code or images', () => {
 
   test('a worker never loads esbuild: nothing there bundles (60 CPU ms per worker)', () => {
     expect(loadedPackage('esbuild', 'a worker')).toBe(false);
+  });
+});
+
+describe('a site with a raster image in public/ that no page shows', () => {
+  const imageSite = tempSite({
+    'docs-gen.config.ts': "export default { title: 'Images' };\n",
+    'content/index.md': '# Images\n\nNo image on this page.\n',
+    'public/images/unused.png': 'not shown, not read',
+  });
+  afterAll(() => imageSite.cleanup());
+
+  test('loads sharp on its first build, while the pages compile (its encodes would need it after), and not on the next', () => {
+    expect(loadedPackage('sharp', 'the main thread', modulesLoadedBuilding(imageSite.root))).toBe(true);
+    expect(loadedPackage('sharp', 'any thread', modulesLoadedBuilding(imageSite.root))).toBe(false);
   });
 });
 

@@ -184,8 +184,10 @@ function gfmLiteralAutolinks(md: MarkdownIt): void {
   });
   // markdown-it asks `pretest` of each paragraph before it looks for links in its text. linkify-it's
   // own says yes to any `.` before a letter (a domain of the list above), and the look that follows
-  // found nothing on nearly every page: 30 µs of a page's 100 µs in markdown-it. Every link found
-  // with fuzzy links off has a scheme's colon, an address's `@` or a `www.` name.
+  // found nothing on nearly every page: 30 µs of a page's 100 µs in markdown-it. With fuzzy links
+  // off and `//` not a scheme, every link it can find has a scheme's colon, an address's `@` or a
+  // `www.` name. (markdown-it's inline rule links `http://` and `https://` URLs without asking
+  // `pretest`; the colon is there for the schemes that rule does not read, should one be added.)
   const pretest = md.linkify.pretest.bind(md.linkify);
   md.linkify.pretest = (text) => MAY_HOLD_AUTOLINK.test(text) && pretest(text);
 }

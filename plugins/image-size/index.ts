@@ -166,10 +166,12 @@ export default function imageSize(): Plugin {
     // A build with no variants cached yet (a first build, a cleared cache) of a site with raster
     // images in public/ loads sharp on this thread for their encodes (`writeVariants`), after the
     // last compile: 25 to 35 ms the workers waited for before their first render. Loaded while the
-    // pages compile, this thread idle then. A site without such images never loads it.
+    // pages compile, this thread mostly idle then. A site without such images never loads it; one
+    // whose only such image no page shows (a favicon) loads it for nothing, on its first build.
+    // Not with --no-cache, which would keep no folder to tell the next build so.
     loadContent({ context }) {
       sharpLoadedAhead = false;
-      if (context.mode === 'build' && !existsSync(join(context.cacheDir, 'image-size', 'variants'))) {
+      if (context.mode === 'build' && context.persistentCache && !existsSync(join(context.cacheDir, 'image-size', 'variants'))) {
         void new Promise((resolve) => setImmediate(resolve))
           .then(() => (holdsRasterImages(context.publicDir) ? ((sharpLoadedAhead = true), import('sharp')) : undefined))
           .catch(() => undefined);
@@ -224,8 +226,9 @@ export default function imageSize(): Plugin {
       // Encoding starts now and overlaps rendering (a variant's URL depends only on the
       // image's hash and width); postBuild waits for it.
       if (jobs.length) encoding = writeVariants(jobs, context, join(cacheDir, 'variants'));
-      // Made with none to encode too: the next builds load no sharp ahead for images no page shows.
-      else if (sharpLoadedAhead) await mkdir(join(cacheDir, 'variants'), { recursive: true });
+      // Made with none to encode too: the next builds load no sharp ahead for images no page shows
+      // (a favicon). A cache that cannot be written only costs the next build that load.
+      else if (sharpLoadedAhead) await mkdir(join(cacheDir, 'variants'), { recursive: true }).catch(() => undefined);
     },
     // Dev: `/_next/image` (and under the base path) with the build's transform; other paths pass on.
     async devRequest({ request, response, context, refusedLink }) {

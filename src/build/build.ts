@@ -247,27 +247,24 @@ export interface PreparedSite {
   context: PluginContext;
 }
 
-/** What a build needs of the config alone before its pages render, started while they compile (`startedWithContent`). */
+/** What a build needs before its pages render that no site file decides, started while they compile (`startedWithContent`). */
 interface WorkWithContent {
   prebuilt: Promise<PrebuiltClient | undefined>;
-  components: Promise<Record<string, ModuleExport>>;
 }
 
 /**
- * Starts, as the content hooks start, what the pages' renders wait for that needs the config
- * alone: the prebuilt client's check (two hundred files read and hashed) and the MDX components'
- * bundles. Done between the last compile and the first render, this thread's work there was the
- * workers' wait (25 ms or more of it the check). A turn later, so that the content hooks post
- * their first compiles first. A failure is the build's where it uses them, as before; a build whose
- * content failed never does.
+ * Starts, as the content hooks start, what the pages' renders wait for that follows from the
+ * config and docs-gen's own files alone: the prebuilt client's check, which reads and hashes the
+ * two hundred files the bundle was made from. Done between the last compile and the first render,
+ * it was 25 ms or more of the workers' wait there; started a turn after the content hooks, it
+ * may hold the first compile's posting about 10 ms, while a cold build's workers still load their
+ * compilers. Not the MDX components' bundles: a plugin's content hook may write a file one of
+ * them imports. A failure is the build's where it uses the check, as before.
  */
-function startedWithContent({ config, plugins, context }: PreparedSite): WorkWithContent {
-  const turn = new Promise<void>((resolve) => setImmediate(resolve));
-  const prebuilt = turn.then(() => usablePrebuiltClient(config.islands));
-  const components = turn.then(() => runnableMdxComponents(plugins, context));
+function startedWithContent({ config }: PreparedSite): WorkWithContent {
+  const prebuilt = new Promise<void>((resolve) => setImmediate(resolve)).then(() => usablePrebuiltClient(config.islands));
   prebuilt.catch(() => undefined);
-  components.catch(() => undefined);
-  return { prebuilt, components };
+  return { prebuilt };
 }
 
 /**
@@ -484,7 +481,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   let postBuild: PostBuildRun | undefined;
   // Their writes that meet a site file wait for it (held-back-output.ts); a build that fails first lets them go.
   let releaseHookOutput: (() => void) | undefined;
-  // Started with the content hooks; a build that fails before it uses them still waits for them, so that nothing writes into the site after it ended.
+  // Started with the content hooks; a build that fails before it uses it still waits for it, so that none of its work outlives the build.
   let withContent: WorkWithContent | undefined;
   try {
     await removeLeftovers(outDir);
@@ -518,7 +515,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root, publicFolders, keepsCopy) : [];
     // Both end before either's failure is thrown: the assets are copied into the staging folder.
     const assetsBuilt = buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config, keepsCopy, prebuilt: withContent?.prebuilt });
-    const componentsBundled = withContent?.components ?? runnableMdxComponents(plugins, context);
+    const componentsBundled = runnableMdxComponents(plugins, context);
     throwFirstRejection(await Promise.allSettled([assetsBuilt, componentsBundled]));
     const [siteAssets, mdxComponents] = await Promise.all([assetsBuilt, componentsBundled]);
     const { assets } = siteAssets;
@@ -598,7 +595,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     try {
       releaseHookOutput?.();
       await postBuild?.settled();
-      await Promise.allSettled([withContent?.prebuilt, withContent?.components]);
+      await withContent?.prebuilt.catch(() => undefined);
       if (staging) await discardStaging(staging);
       await pool.close();
       if (returned) timings.endStage('workers stopped, staging folder removed');

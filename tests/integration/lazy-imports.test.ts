@@ -96,7 +96,7 @@ describe('a site with a raster image in public/ that no page shows', () => {
   });
   afterAll(() => imageSite.cleanup());
 
-  test('loads sharp on its first build, while the pages compile (its encodes would need it after), and not on the next', () => {
+  test('loads sharp on the main thread on its first build, ahead of the encodes such an image would need, and not on the next', () => {
     expect(loadedPackage('sharp', 'the main thread', modulesLoadedBuilding(imageSite.root))).toBe(true);
     expect(loadedPackage('sharp', 'any thread', modulesLoadedBuilding(imageSite.root))).toBe(false);
   });

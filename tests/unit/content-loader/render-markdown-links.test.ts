@@ -28,6 +28,14 @@ describe('the links check collects from a .md page are the ones it renders', () 
     ['an autolink', 'At <https://example.com/x>.', ['link https://example.com/x 1:5']],
     ['a bare URL', 'At https://example.com/y today.', ['link https://example.com/y 1:4']],
     ['two links to the same place, each at its own', '[a](/same) and [b](/same)', ['link /same 1:5', 'link /same 1:20']],
+    // A footnote's tokens come after the page's, its code block after a later one of the page.
+    [
+      'a bare URL in an inline footnote, where a footnote before a fence of the page has a code block',
+      'Text.[^1] And ^[see https://x.example] a note.\n\n[^1]: Example:\n\n    ```\n    https://x.example\n    ```\n\n```sh\nnpm i\n```\n',
+      ['link https://x.example 5:1'],
+    ],
+    // markdown-it ends a line at a lone carriage return; the places count lines at line feeds alone.
+    ['links in a body of carriage returns alone, with a fence', '# T\r\rSee [x](/a) and <https://e.x/y>.\r\r```\rcode\r```\r', ['link /a 1:14', 'link https://e.x/y 1:23']],
     ['a reference link, at its definition, not at the same definition in a code block', '```md\n[r]: /ref\n```\n\nSee [x][r].\n\n    [r]: /ref\n\n[r]: /ref', ['link /ref 9:6']],
     [
       'links between code blocks of every kind, the same destinations written in the blocks before them',

@@ -1,7 +1,7 @@
 // A write may take fewer bytes than it was given (a signal, a disk filling up). Here every
-// `writev` takes at most a few bytes, and at most one of the buffers it is given, so that each
-// entry's parts (a header line, then a payload in several parts) are written in many short
-// steps, some ending inside a part and some at its end.
+// `writev` takes a few bytes, from one buffer or across several, so that each entry's parts (a
+// header line, then a payload in several parts) are written in many short steps, ending inside
+// a part, at its end, and inside a later part than the first.
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,9 +12,16 @@ vi.mock('node:fs', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs')>();
   const writevSync = (fd: number, buffers: readonly NodeJS.ArrayBufferView[], position?: number | null) => {
     calls.count++;
-    const first = buffers[0]!;
-    const take = Math.min(first.byteLength, 1 + (calls.count % 5));
-    return fs.writevSync(fd, [new Uint8Array(first.buffer, first.byteOffset, take)], position ?? undefined);
+    // 1 to 5 bytes, or 40: more than the small parts below hold, so that a write ends inside the second or third.
+    let left = calls.count % 4 === 0 ? 40 : 1 + (calls.count % 5);
+    const taken: Uint8Array[] = [];
+    for (const buffer of buffers) {
+      if (left === 0) break;
+      const take = Math.min(buffer.byteLength, left);
+      taken.push(new Uint8Array(buffer.buffer, buffer.byteOffset, take));
+      left -= take;
+    }
+    return fs.writevSync(fd, taken, position ?? undefined);
   };
   return { ...fs, default: { ...fs, writevSync }, writevSync };
 });
@@ -30,6 +37,7 @@ test('entries written in short steps are whole, one after another, each part in 
     [Buffer.from('<p>é</p>'), Buffer.from(''), Buffer.from('["text","more"]')],
     [Buffer.from('x')],
     [Buffer.from('code'.repeat(20)), Buffer.from('[["k",1]]'), Buffer.from('[]')],
+    [Buffer.from('ab'), Buffer.from('cd'), Buffer.from('ef'), Buffer.from('ghijklmnopqrstuvwxyz'.repeat(3))],
   ];
   for (const [i, parts] of payloads.entries()) await writeHeaderedCacheFile(cacheFilePath(folder, String(i).repeat(64), 'page'), { key: String(i).repeat(64) }, parts);
   expect(calls.count).toBeGreaterThan(30);

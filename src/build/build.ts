@@ -257,9 +257,11 @@ interface WorkWithContent {
  * config and docs-gen's own files alone: the prebuilt client's check, which reads and hashes the
  * two hundred files the bundle was made from. Done between the last compile and the first render,
  * it was 25 ms or more of the workers' wait there; started a turn after the content hooks, it
- * may hold the first compile's posting about 10 ms, while a cold build's workers still load their
- * compilers. Not the MDX components' bundles: a plugin's content hook may write a file one of
- * them imports. A failure is the build's where it uses the check, as before.
+ * may hold the first compile's posting about 10 ms, while the workers still load their
+ * compilers. For a build that compiles its pages (`prestartCompilers`): a one-page rebuild's
+ * main thread is its path throughout, and waits for the changed page after its look-ups, where
+ * the check was free. Not the MDX components' bundles: a plugin's content hook may write a file
+ * one of them imports. A failure is the build's where it uses the check, as before.
  */
 function startedWithContent({ config }: PreparedSite): WorkWithContent {
   const prebuilt = new Promise<void>((resolve) => setImmediate(resolve)).then(() => usablePrebuiltClient(config.islands));
@@ -432,18 +434,20 @@ const PAGES_FOR_EVERY_WORKER = 16;
  * wall time this way (`bench/README.md`). With the cache, a build may compile nothing and starts
  * no thread until it must. One worker for fewer pages than the pool's rule for a second
  * (`QUEUED_BEFORE_ANOTHER_WORKER`). The pages are counted by name in the default content folder
- * (`content/`); a config that names another gets its workers on demand.
+ * (`content/`); a config that names another gets its workers on demand. True when it started them:
+ * the build will compile its pages, and its main thread will mostly wait on them.
  */
-export function prestartCompilers(pool: Pick<WorkerPool, 'prestart' | 'size'>, root: string, cache: boolean): void {
-  if (cache && existsSync(join(root, '.docs-gen-cache', 'compiled'))) return;
+export function prestartCompilers(pool: Pick<WorkerPool, 'prestart' | 'size'>, root: string, cache: boolean): boolean {
+  if (cache && existsSync(join(root, '.docs-gen-cache', 'compiled'))) return false;
   let pages = 0;
   try {
     for (const name of readdirSync(join(root, 'content'), { recursive: true, encoding: 'utf8' })) if (name.endsWith('.md') || name.endsWith('.mdx')) pages++;
   } catch {
-    return;
+    return false;
   }
-  if (pages === 0) return;
+  if (pages === 0) return false;
   pool.prestart(pages >= PAGES_FOR_EVERY_WORKER ? pool.size : 1, { moduleUrl: distUrl(CONTENT_COMPILER_MODULE), exportName: 'warmUpMarkdown', input: undefined });
+  return true;
 }
 
 /**
@@ -469,7 +473,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   // A second worker only when pages queue up: a small site does not pay for two threads' imports.
   // Tasks posted ahead keep the workers busy while this thread is (`postedAhead`).
   const pool = new WorkerPool(undefined, { startOnDemand: true, postedAhead: POSTED_AHEAD });
-  prestartCompilers(pool, root, options.cache ?? true);
+  const compilesItsPages = prestartCompilers(pool, root, options.cache ?? true);
   const cacheDir = join(root, '.docs-gen-cache');
   const cacheUse = options.cache ?? true ? recordCacheFilesUsed(cacheDir) : undefined;
   // Set once every page is built: only then does what this build used say what is still wanted.
@@ -485,7 +489,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   let withContent: WorkWithContent | undefined;
   try {
     await removeLeftovers(outDir);
-    const whileContentLoads = (prepared: PreparedSite) => void (withContent = startedWithContent(prepared));
+    // Only while the main thread waits on compiles: a rebuild's look-ups are its path, and the check then fits a wait after them for the changed pages' renders.
+    const whileContentLoads = compilesItsPages ? (prepared: PreparedSite) => void (withContent = startedWithContent(prepared)) : undefined;
     const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache, timings, whileContentLoads });
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);

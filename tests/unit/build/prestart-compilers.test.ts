@@ -23,17 +23,17 @@ const site = (files: Record<string, string>) => {
 describe('a build that will compile its pages starts its workers as it starts', () => {
   test('every worker for a site of 16 pages or more, each loading the Markdown compiler', () => {
     const pool = recordingPool();
-    prestartCompilers(pool, site(pages(16)), true);
+    expect(prestartCompilers(pool, site(pages(16)), true)).toBe(true);
     expect(pool.asked).toEqual([{ count: 2, warmUp: expect.objectContaining({ exportName: 'warmUpMarkdown' }) }]);
     expect(pool.asked[0]!.warmUp.moduleUrl).toMatch(/\/plugins\/content-loader\/compile-page\.js$/);
   });
 
   test('one for fewer pages, none for none', () => {
     const few = recordingPool();
-    prestartCompilers(few, site({ ...pages(15), 'content/notes.txt': 'not a page' }), true);
+    expect(prestartCompilers(few, site({ ...pages(15), 'content/notes.txt': 'not a page' }), true)).toBe(true);
     expect(few.asked.map((a) => a.count)).toEqual([1]);
     const none = recordingPool();
-    prestartCompilers(none, site({ 'content/notes.txt': 'not a page' }), true);
+    expect(prestartCompilers(none, site({ 'content/notes.txt': 'not a page' }), true)).toBe(false);
     expect(none.asked).toEqual([]);
   });
 
@@ -42,16 +42,16 @@ describe('a build that will compile its pages starts its workers as it starts', 
     mkdirSync(join(root, '.docs-gen-cache', 'compiled'), { recursive: true });
     writeFileSync(join(root, '.docs-gen-cache', 'compiled', 'entry.compiled'), '');
     const cached = recordingPool();
-    prestartCompilers(cached, root, true);
+    expect(prestartCompilers(cached, root, true)).toBe(false);
     expect(cached.asked).toEqual([]);
     const uncached = recordingPool();
-    prestartCompilers(uncached, root, false);
+    expect(prestartCompilers(uncached, root, false)).toBe(true);
     expect(uncached.asked.map((a) => a.count)).toEqual([2]);
   });
 
   test('none for a site without the default content folder (its config names another: started on demand)', () => {
     const pool = recordingPool();
-    prestartCompilers(pool, site({ 'docs/index.md': '# Home\n' }), true);
+    expect(prestartCompilers(pool, site({ 'docs/index.md': '# Home\n' }), true)).toBe(false);
     expect(pool.asked).toEqual([]);
   });
 });

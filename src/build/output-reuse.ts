@@ -505,7 +505,8 @@ export class ReusingOutputWriter implements OutputWriter {
     const { folders, files } = listTree(staging);
     const tree: OutputTree = { folders: {}, loose: {}, recordedAt: 0 };
     for (const path of folders) {
-      const record = folderRecordOf(join(staging, path));
+      // The page folders `identifyFiles` recorded a moment ago, nothing written since: 10 000 `lstat` calls fewer at 10 000 pages, with the workers idle.
+      const record = Object.hasOwn(this.identifiedFolders, path) ? this.identifiedFolders[path] : folderRecordOf(join(staging, path));
       if (record) tree.folders[path] = record;
     }
     for (const path of files) {

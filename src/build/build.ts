@@ -240,18 +240,6 @@ export async function runnableMdxComponents(plugins: Plugin[], context: PluginCo
   return { ...fromPlugins, ...ofConfig };
 }
 
-/** A site as `prepareSite` makes it ready for its content hooks. */
-export interface PreparedSite {
-  config: ResolvedConfig;
-  plugins: Plugin[];
-  context: PluginContext;
-}
-
-/** What a build needs before its pages render that no site file decides, started while they compile (`startedWithContent`). */
-interface WorkWithContent {
-  prebuilt: Promise<PrebuiltClient | undefined>;
-}
-
 /**
  * Starts, as the content hooks start, what the pages' renders wait for that follows from the
  * config and docs-gen's own files alone: the prebuilt client's check, which reads and hashes the
@@ -263,10 +251,10 @@ interface WorkWithContent {
  * the check was free. Not the MDX components' bundles: a plugin's content hook may write a file
  * one of them imports. A failure is the build's where it uses the check, as before.
  */
-function startedWithContent({ config }: PreparedSite): WorkWithContent {
+function startedWithContent(config: ResolvedConfig): Promise<PrebuiltClient | undefined> {
   const prebuilt = new Promise<void>((resolve) => setImmediate(resolve)).then(() => usablePrebuiltClient(config.islands));
   prebuilt.catch(() => undefined);
-  return { prebuilt };
+  return prebuilt;
 }
 
 /**
@@ -277,11 +265,11 @@ export async function loadSite(
   root: string,
   mode: PluginContext['mode'],
   pool: WorkerPool,
-  limits: { evaluationTimeoutMs?: number; keepGoing?: boolean; cache?: boolean; timings?: BuildTimings; /** Called once the config and plugins are ready, as the content hooks start. */ whileContentLoads?: (prepared: PreparedSite) => void } = {},
+  limits: { evaluationTimeoutMs?: number; keepGoing?: boolean; cache?: boolean; timings?: BuildTimings; /** Called once the config and plugins are ready, as the content hooks start. */ whileContentLoads?: (config: ResolvedConfig) => void } = {},
 ) {
   const { config, plugins, context: base, configWarnings } = await prepareSite(root, mode, pool, limits);
   limits.timings?.endStage('config and plugins', `${plugins.length} plugins`);
-  limits.whileContentLoads?.({ config, plugins, context: base });
+  limits.whileContentLoads?.(config);
   const failures: Diagnostic[] = [];
   const failedPages = new Set<string>();
   const context: PluginContext = !limits.keepGoing
@@ -486,11 +474,11 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   // Their writes that meet a site file wait for it (held-back-output.ts); a build that fails first lets them go.
   let releaseHookOutput: (() => void) | undefined;
   // Started with the content hooks; a build that fails before it uses it still waits for it, so that none of its work outlives the build.
-  let withContent: WorkWithContent | undefined;
+  let prebuiltChecked: Promise<PrebuiltClient | undefined> | undefined;
   try {
     await removeLeftovers(outDir);
     // Only while the main thread waits on compiles: a rebuild's look-ups are its path, and the check then fits a wait after them for the changed pages' renders.
-    const whileContentLoads = compilesItsPages ? (prepared: PreparedSite) => void (withContent = startedWithContent(prepared)) : undefined;
+    const whileContentLoads = compilesItsPages ? (loaded: ResolvedConfig) => void (prebuiltChecked = startedWithContent(loaded)) : undefined;
     const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache, timings, whileContentLoads });
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);
@@ -519,7 +507,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     const keepsCopy = output instanceof ReusingOutputWriter ? (path: string, source: string) => output.keepCopiedFile(path, source) : undefined;
     const linkWarnings = existsSync(context.publicDir) ? await copyFolderWithoutLinksOut(context.publicDir, staging, root, publicFolders, keepsCopy) : [];
     // Both end before either's failure is thrown: the assets are copied into the staging folder.
-    const assetsBuilt = buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config, keepsCopy, prebuilt: withContent?.prebuilt });
+    const assetsBuilt = buildSiteAssets({ root, outDir: staging, cacheDir: context.cacheDir, config, keepsCopy, prebuilt: prebuiltChecked });
     const componentsBundled = runnableMdxComponents(plugins, context);
     throwFirstRejection(await Promise.allSettled([assetsBuilt, componentsBundled]));
     const [siteAssets, mdxComponents] = await Promise.all([assetsBuilt, componentsBundled]);
@@ -600,7 +588,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     try {
       releaseHookOutput?.();
       await postBuild?.settled();
-      await withContent?.prebuilt.catch(() => undefined);
+      await prebuiltChecked?.catch(() => undefined);
       if (staging) await discardStaging(staging);
       await pool.close();
       if (returned) timings.endStage('workers stopped, staging folder removed');

@@ -20,7 +20,7 @@ export function cacheEntryBytes(file: string): Buffer | undefined {
 export function replaceCacheEntry(file: string, bytes: string | Uint8Array): void {
   const folder = packFolder(dirname(file));
   removeCacheEntry(file);
-  folder.append(basename(file), typeof bytes === 'string' ? Buffer.from(bytes) : bytes);
+  folder.append(basename(file), [typeof bytes === 'string' ? Buffer.from(bytes) : bytes]);
 }
 
 /** Makes every copy of the entry at `file` unreadable (a header no look-up takes): as if it were removed. */

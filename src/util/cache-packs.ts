@@ -293,12 +293,11 @@ export class PackFolder {
   }
 
   /**
-   * Appends an entry to this thread's pack in the folder (made at its first write), then its
+   * Appends an entry (`pieces`, its bytes in order) to this thread's pack in the folder (made at its first write), then its
    * index line, and gives where it is. Throws when it cannot (a read-only folder, a full disk): the pack is then left,
    * and the next write opens another.
    */
-  append(name: string, parts: Uint8Array | readonly Uint8Array[]): PackedEntry {
-    const pieces = parts instanceof Uint8Array ? [parts] : parts;
+  append(name: string, pieces: readonly Uint8Array[]): PackedEntry {
     const length = pieces.reduce((sum, piece) => sum + piece.length, 0);
     if (this.writeFailed) throw new Error(`an earlier write into ${this.dir} failed`);
     let own: NonNullable<PackFolder['own']>;
@@ -634,7 +633,7 @@ function rewritePacks(dir: string, isWhole: WholeEntry, choose: (packs: ListedPa
           continue;
         }
         try {
-          folder.append(name, bytes);
+          folder.append(name, [bytes]);
         } catch {
           // The new pack cannot be written (a full disk): given up, and only the packs that hold
           // nothing to copy are removed (a prune's packs of entries no build uses: on a full disk,

@@ -231,7 +231,7 @@ describe('headered cache entries, kept in packs', () => {
     const shared = cacheEntryBytes(entry(folder, 's'))!;
     await inWorker(`
       const { packFolder } = await import(workerData.module.replace(/cache-entry\.js$/, 'cache-packs.js'));
-      packFolder(workerData.folder).append(workerData.name, Buffer.from(workerData.bytes));
+      packFolder(workerData.folder).append(workerData.name, [Buffer.from(workerData.bytes)]);
       return null;`, { folder, name: `${key('s')}.page`, bytes: [...shared] });
     refreshCacheFiles(folder);
     dropCacheFileEntry(readCacheFileHeader(entry(folder, 'c'), key('c'), isAny)!);

@@ -159,8 +159,8 @@ export default function imageSize(): Plugin {
   let encoding: Promise<VariantStats> | undefined;
   // `/_next/image` in dev: a cached variant is served without reading its source again.
   const endpointMeasures = MeasureCache.inMemory();
-  // Set by loadContent when it loaded sharp for encodes to come (a first build with raster images in public/).
-  let sharpLoadedAhead = false;
+  // Set by loadContent: whether it loaded sharp for encodes to come (a first build with raster images in public/), once it did.
+  let sharpAhead: Promise<boolean> | undefined;
   return {
     name: IMAGE_SIZE,
     // A build with no variants cached yet (a first build, a cleared cache) of a site with raster
@@ -170,11 +170,13 @@ export default function imageSize(): Plugin {
     // whose only such image no page shows (a favicon) loads it for nothing, on its first build.
     // Not with --no-cache, which would keep no folder to tell the next build so.
     loadContent({ context }) {
-      sharpLoadedAhead = false;
+      sharpAhead = undefined;
       if (context.mode === 'build' && context.persistentCache && !existsSync(join(context.cacheDir, 'image-size', 'variants'))) {
-        void new Promise((resolve) => setImmediate(resolve))
-          .then(() => (holdsRasterImages(context.publicDir) ? ((sharpLoadedAhead = true), import('sharp')) : undefined))
-          .catch(() => undefined);
+        sharpAhead = new Promise((resolve) => setImmediate(resolve)).then(async () => {
+          if (!holdsRasterImages(context.publicDir)) return false;
+          await import('sharp').catch(() => undefined);
+          return true;
+        });
       }
       return undefined;
     },
@@ -228,7 +230,7 @@ export default function imageSize(): Plugin {
       if (jobs.length) encoding = writeVariants(jobs, context, join(cacheDir, 'variants'));
       // Made with none to encode too: the next builds load no sharp ahead for images no page shows
       // (a favicon). A cache that cannot be written only costs the next build that load.
-      else if (sharpLoadedAhead) await mkdir(join(cacheDir, 'variants'), { recursive: true }).catch(() => undefined);
+      else if (await sharpAhead) await mkdir(join(cacheDir, 'variants'), { recursive: true }).catch(() => undefined);
     },
     // Dev: `/_next/image` (and under the base path) with the build's transform; other paths pass on.
     async devRequest({ request, response, context, refusedLink }) {

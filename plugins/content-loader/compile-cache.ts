@@ -273,8 +273,10 @@ const reserveTextBytes = (length: number) => textBytesArena.reserve(length);
  */
 export function fitsTexts(trimmed: unknown, count: number, textBytes: number): trimmed is number[] {
   if (!Array.isArray(trimmed) || trimmed.length !== 2 * count) return false;
+  // Read by index, not destructured: a pair made and taken apart for each section of every page a rebuild looks up.
   for (let i = 0; i < trimmed.length; i += 2) {
-    const [from, to] = [trimmed[i] as unknown, trimmed[i + 1] as unknown];
+    const from: unknown = trimmed[i];
+    const to: unknown = trimmed[i + 1];
     if (!Number.isInteger(from) || !Number.isInteger(to)) return false;
     const earliest = i === 0 ? 2 : (trimmed[i - 1] as number) + 3;
     if ((from as number) < earliest || (to as number) < (from as number) || (to as number) > textBytes - 2) return false;

@@ -14,6 +14,7 @@ import { WorkerPool, type RunOptions, type WorkerTask } from '../pipeline/worker
 import { EventLoopTurns } from '../util/event-loop-turns.ts';
 import { throwFirstRejection } from '../util/first-rejection.ts';
 import { distUrl } from '../util/dist-path.ts';
+import { pagesToCompile } from '../util/content-pages.ts';
 import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import { usablePrebuiltClient, type ClientAssets, type PrebuiltClient } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
@@ -426,13 +427,7 @@ const PAGES_FOR_EVERY_WORKER = 16;
  * the build will compile its pages, and its main thread will mostly wait on them.
  */
 export function prestartCompilers(pool: Pick<WorkerPool, 'prestart' | 'size'>, root: string, cache: boolean): boolean {
-  if (cache && existsSync(join(root, '.docs-gen-cache', 'compiled'))) return false;
-  let pages = 0;
-  try {
-    for (const name of readdirSync(join(root, 'content'), { recursive: true, encoding: 'utf8' })) if (name.endsWith('.md') || name.endsWith('.mdx')) pages++;
-  } catch {
-    return false;
-  }
+  const pages = pagesToCompile(root, cache);
   if (pages === 0) return false;
   pool.prestart(pages >= PAGES_FOR_EVERY_WORKER ? pool.size : 1, { moduleUrl: distUrl(CONTENT_COMPILER_MODULE), exportName: 'warmUpMarkdown', input: undefined });
   return true;

@@ -2,12 +2,12 @@
 // outside, with a preload that records every `v8.setFlagsFromString`, so that the wiring (the
 // arguments the shim passes, and that it calls at all) is tested, not only the choice.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { v8FlagsFor } from '../../src/util/v8-tuning.ts';
+import { INTERRUPT_BUDGET, LARGE_BUILD_INTERRUPT_BUDGET, LARGE_BUILD_PAGES, REGEXP_FLAG, v8FlagsFor } from '../../src/util/v8-tuning.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 const cli = join(repoRoot, 'bin', 'docs-gen.js');
@@ -27,8 +27,11 @@ syncBuiltinESMExports();
 );
 
 /** The flags the shim set for `args` (each command asked for its help: nothing is built or served). */
+let runs = 0;
+
 function flagsSet(args: string[], nodeFlags: string[] = []): string[] {
-  const log = join(dir, `${args.join('-')}${nodeFlags.length}.log`);
+  // Numbered, not named after the arguments: a root among them is a path.
+  const log = join(dir, `run-${++runs}.log`);
   writeFileSync(log, '');
   const run = spawnSync(process.execPath, [...nodeFlags, '--import', pathToFileURL(recorder).href, cli, ...args], { encoding: 'utf8', env: { ...process.env, FLAGS_LOG: log } });
   expect(run.status, run.stderr).toBe(0);
@@ -45,6 +48,33 @@ describe('the CLI sets V8 flags for its own process', () => {
     }
     expect(flagsSet(['build', '--help'])).toEqual(forBuild);
     expect(flagsSet(['--debug', 'check', '--help'])).toEqual(forCheck);
+  });
+
+  test('a build of a site with many pages to compile gets the lower budget: counted in its root, without a compile cache or with --no-cache', () => {
+    const site = join(dir, 'large site');
+    mkdirSync(join(site, 'content', 'guide'), { recursive: true });
+    // Names alone are counted: empty pages, half of them in a folder, one `.mdx`; other files are not pages.
+    for (let i = 0; i < LARGE_BUILD_PAGES; i++) writeFileSync(join(site, 'content', i % 2 ? 'guide' : '', `page-${i}.${i === 7 ? 'mdx' : 'md'}`), '');
+    writeFileSync(join(site, 'content', 'guide', 'notes.txt'), '');
+    const large = `--interrupt-budget=${LARGE_BUILD_INTERRUPT_BUDGET}`;
+    const small = `--interrupt-budget=${INTERRUPT_BUDGET}`;
+    if (!process.versions.node.startsWith('20.')) {
+      expect(flagsSet(['build', '--root', site, '--help'])).toEqual([]);
+      return;
+    }
+    expect(flagsSet(['build', '--root', site, '--help'])).toEqual([large, REGEXP_FLAG]);
+    expect(flagsSet(['build', `--root=${site}`, '--help'])).toEqual([large, REGEXP_FLAG]);
+    // One page fewer is a small build.
+    rmSync(join(site, 'content', 'page-0.md'));
+    expect(flagsSet(['build', '--root', site, '--help'])).toEqual([small, REGEXP_FLAG]);
+    writeFileSync(join(site, 'content', 'page-0.md'), '');
+    // With a compile cache a build may compile nothing: unless it is told not to use it.
+    mkdirSync(join(site, '.docs-gen-cache', 'compiled'), { recursive: true });
+    expect(flagsSet(['build', '--root', site, '--help'])).toEqual([small, REGEXP_FLAG]);
+    expect(flagsSet(['build', '--no-cache', '--root', site, '--help'])).toEqual([large, REGEXP_FLAG]);
+    // check colours nothing and keeps its budget; another root's pages are not these.
+    expect(flagsSet(['check', '--no-cache', '--root', site, '--help'])).toEqual([small]);
+    expect(flagsSet(['build', '--root', dir, '--help'])).toEqual([small, REGEXP_FLAG]);
   });
 
   test('dev and preview, and a flag set on the command line, are left alone', () => {

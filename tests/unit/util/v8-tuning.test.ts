@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { INTERRUPT_BUDGET, REGEXP_FLAG, v8FlagsFor } from '../../../src/util/v8-tuning.ts';
+import { INTERRUPT_BUDGET, LARGE_BUILD_INTERRUPT_BUDGET, LARGE_BUILD_PAGES, REGEXP_FLAG, v8FlagsFor } from '../../../src/util/v8-tuning.ts';
 
 // The flags were measured on Node 20 alone (bench/README.md, "V8's interrupt budget" and "Regular
 // expressions compiled once"): the CLI sets them there, for the commands each paid for, and
@@ -11,6 +11,17 @@ describe('the V8 flags the CLI sets', () => {
     expect(v8FlagsFor('20.20.2', [], ['build'])).toEqual([budget, REGEXP_FLAG]);
     expect(v8FlagsFor('20.19.0', ['--enable-source-maps'], ['check', '--root', 'site'])).toEqual([budget]);
     expect(v8FlagsFor('20.20.2', [], ['--debug', 'build', '--keep-going'])).toEqual([budget, REGEXP_FLAG]);
+  });
+
+  test('a build that compiles many pages gets the lower budget; a smaller one, check and the command line keep theirs', () => {
+    const large = `--interrupt-budget=${LARGE_BUILD_INTERRUPT_BUDGET}`;
+    expect(LARGE_BUILD_INTERRUPT_BUDGET).toBeLessThan(INTERRUPT_BUDGET);
+    expect(v8FlagsFor('20.20.2', [], ['build'], LARGE_BUILD_PAGES)).toEqual([large, REGEXP_FLAG]);
+    expect(v8FlagsFor('20.20.2', [], ['build', '--root', 'site'], 10_000)).toEqual([large, REGEXP_FLAG]);
+    expect(v8FlagsFor('20.20.2', [], ['build'], LARGE_BUILD_PAGES - 1)).toEqual([budget, REGEXP_FLAG]);
+    expect(v8FlagsFor('20.20.2', [], ['check'], 10_000)).toEqual([budget]);
+    expect(v8FlagsFor('20.20.2', ['--interrupt-budget=67584'], ['build'], 10_000)).toEqual([REGEXP_FLAG]);
+    expect(v8FlagsFor('22.12.0', [], ['build'], 10_000)).toEqual([]);
   });
 
   test('none for the servers or without a command', () => {

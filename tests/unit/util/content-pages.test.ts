@@ -1,0 +1,39 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, test } from 'vitest';
+import { countPagesAhead, pagesToCompile } from '../../../src/util/content-pages.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'content-pages-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the pages a build will compile', () => {
+  test('its .md and .mdx files at any depth of content/, none with a compile cache unless the build goes without, none without content/', () => {
+    const site = join(root, 'counted');
+    expect(pagesToCompile(site, true)).toBe(0);
+    mkdirSync(join(site, 'content', 'a', 'b'), { recursive: true });
+    for (const name of ['index.md', 'a/one.mdx', 'a/b/two.md', 'a/b/image.png', 'a/notes.txt']) writeFileSync(join(site, 'content', name), '');
+    expect(pagesToCompile(site, true)).toBe(3);
+    mkdirSync(join(site, '.docs-gen-cache', 'compiled'), { recursive: true });
+    expect(pagesToCompile(site, true)).toBe(0);
+    expect(pagesToCompile(site, false)).toBe(3);
+  });
+
+  test('a count made ahead is taken once, by the build of the same root and cache setting, and counted anew after', () => {
+    const site = join(root, 'ahead');
+    mkdirSync(join(site, 'content'), { recursive: true });
+    writeFileSync(join(site, 'content', 'index.md'), '');
+    expect(countPagesAhead(site, true)).toBe(1);
+    // Gone since the count: the build takes the count made ahead, and the next asks the folder.
+    rmSync(join(site, 'content'), { recursive: true });
+    expect(pagesToCompile(site, true)).toBe(1);
+    expect(pagesToCompile(site, true)).toBe(0);
+    // Another root or cache setting does not take it, and drops it.
+    mkdirSync(join(site, 'content'), { recursive: true });
+    writeFileSync(join(site, 'content', 'index.md'), '');
+    expect(countPagesAhead(site, true)).toBe(1);
+    rmSync(join(site, 'content'), { recursive: true });
+    expect(pagesToCompile(site, false)).toBe(0);
+    expect(pagesToCompile(site, true)).toBe(0);
+  });
+});

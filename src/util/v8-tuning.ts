@@ -22,12 +22,13 @@ export const INTERRUPT_BUDGET = 1_000_000;
  * `LARGE_BUILD_INTERRUPT_BUDGET` instead. Its functions that run once a page (a compile's, a
  * render's, the main thread's look-ups and search pieces) run thousands of times: with a budget of
  * 1 000 000 many were still unoptimised after a thousand calls, and a loop of compiles of the same
- * 1000 pages took 0.53 ms a page against 0.39 with V8's default. With 400 000, cold builds of
- * 10 000 `.md` pages took 11.24 → 10.60 s (median of 4 alternating pairs, each faster) and of
- * 2000 pages 2.95 → 2.86 s (6 pairs, 5 faster); 200 000 measured the same as 400 000 at 2000
- * pages, and both 3 000 000 and V8's default slower than 1 000 000 (3.03 and 3.23 s). At 250 pages
- * 400 000 was slower (0.81 → 0.89 s, 10 pairs): the budget is kept there (bench/README.md,
- * "V8's budget by the pages a build compiles").
+ * 1000 pages took 0.53 ms a page against 0.39 with V8's default. With 400 000 for the whole
+ * process, cold builds of 10 000 `.md` pages took 10.60 → 10.27 s (medians of 4 alternating
+ * pairs, 3 faster) and of 2000 pages 2.93 → 2.82 s (6 pairs, 4 faster). For the workers alone at
+ * 2000 pages, 200 000 measured the same as 400 000, and both 3 000 000 and V8's default slower
+ * than 1 000 000 (3.03 and 3.23 s against 2.91 and 2.95). At 250 pages 400 000 was slower
+ * (0.81 → 0.89 s, 10 pairs): smaller builds keep 1 000 000 (bench/README.md, "V8's budget by the
+ * pages a build compiles").
  */
 export const LARGE_BUILD_PAGES = 1000;
 export const LARGE_BUILD_INTERRUPT_BUDGET = 400_000;

@@ -23,12 +23,12 @@ export const INTERRUPT_BUDGET = 1_000_000;
  * render's, the main thread's look-ups and search pieces) run thousands of times: with a budget of
  * 1 000 000 many were still unoptimised after a thousand calls, and a loop of compiles of the same
  * 1000 pages took 0.53 ms a page against 0.39 with V8's default. With 400 000 for the whole
- * process, cold builds of 10 000 `.md` pages took 10.60 → 10.27 s (medians of 4 alternating
- * pairs, 3 faster) and of 2000 pages 2.93 → 2.82 s (6 pairs, 4 faster). For the workers alone at
- * 2000 pages, 200 000 measured the same as 400 000, and both 3 000 000 and V8's default slower
- * than 1 000 000 (3.03 and 3.23 s against 2.91 and 2.95). At 250 pages 400 000 was slower
- * (0.81 → 0.89 s, 10 pairs): smaller builds keep 1 000 000 (bench/README.md, "V8's budget by the
- * pages a build compiles").
+ * process, cold builds of 10 000 `.md` pages were faster in 7 of 8 alternating pairs (by 0.5 s,
+ * the median of the pairs' differences, of 10.5 to 12.2 s) and of 2000 pages in 9 of 16 (about
+ * 3 %). For the workers alone at 2000 pages, 200 000 measured the same as 400 000, and both
+ * 3 000 000 and V8's default slower than 1 000 000 (3.03 and 3.23 s against 2.91 and 2.95). At
+ * 250 pages 400 000 was slower (0.81 → 0.89 s, 10 pairs): smaller builds keep 1 000 000
+ * (bench/README.md, "V8's budget by the pages a build compiles").
  */
 export const LARGE_BUILD_PAGES = 1000;
 export const LARGE_BUILD_INTERRUPT_BUDGET = 400_000;

@@ -54,7 +54,8 @@ const program = new Command()
   .name('docs-gen')
   .description('Build, serve and check a documentation site made of MDX pages.')
   .version((JSON.parse(readFileSync(join(toolRoot(), 'package.json'), 'utf8')) as { version: string }).version)
-  // An option here that takes a value would need `v8FlagsFor` (src/util/v8-tuning.ts) to skip it to find the command.
+  // An option here that takes a value would need `v8FlagsFor` (src/util/v8-tuning.ts) to skip it to find the command;
+  // `build`'s own `--root` and `--no-cache` are read there too (`pagesABuildCompiles`).
   .option('--debug', 'print stack traces of internal errors')
   .hook('preAction', (command) => {
     debug = Boolean(command.opts().debug);

@@ -30,7 +30,7 @@ export function countPagesAhead(root: string, cache: boolean): number {
   return countedAhead.pages;
 }
 
-/** `countPagesToCompile`; the count made ahead for this root, once, when there is one. */
+/** `countPagesToCompile`; the count made ahead for this root and cache setting, once, when there is one (any other call drops it). */
 export function pagesToCompile(root: string, cache: boolean): number {
   const ahead = countedAhead;
   countedAhead = undefined;

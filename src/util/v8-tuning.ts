@@ -25,7 +25,7 @@ export const INTERRUPT_BUDGET = 1_000_000;
  * 1000 pages took 0.53 ms a page against 0.39 with V8's default. With 400 000 for the whole
  * process, cold builds of 10 000 `.md` pages were faster in 7 of 8 alternating pairs (by 0.5 s,
  * the median of the pairs' differences, of 10.5 to 12.2 s) and of 2000 pages in 9 of 16 (about
- * 3 %). For the workers alone at 2000 pages, 200 000 measured the same as 400 000, and both
+ * 3 %); at 1000 pages the two were the same (10 pairs, 5 faster). For the workers alone at 2000 pages, 200 000 measured the same as 400 000, and both
  * 3 000 000 and V8's default slower than 1 000 000 (3.03 and 3.23 s against 2.91 and 2.95). At
  * 250 pages 400 000 was slower (0.81 → 0.89 s, 10 pairs): smaller builds keep 1 000 000
  * (bench/README.md, "V8's budget by the pages a build compiles").
@@ -60,7 +60,7 @@ const HIGHLIGHTING_COMMANDS = new Set(['build']);
  * The V8 flags the CLI sets for its process, given its arguments (`process.argv.slice(2)`), on
  * Node 20 (V8 11.3), where they were measured:
  * - the interrupt budget above, for `build` and `check`; for a `build` that compiles
- *   `LARGE_BUILD_PAGES` or more (`pagesToCompile`, counted by `pagesABuildCompiles`),
+ *   `LARGE_BUILD_PAGES` or more (`pagesItCompiles`, counted by `pagesABuildCompiles`),
  *   `LARGE_BUILD_INTERRUPT_BUDGET`. Not for dev: its first page came 6 to
  *   10 % sooner at 10 000 pages, but its first saves took 95 to 114 ms to be on screen instead of
  *   65 to 85, its per-save code optimised later;
@@ -71,12 +71,12 @@ const HIGHLIGHTING_COMMANDS = new Set(['build']);
  * itself (`node --interrupt-budget=67584 --regexp-tier-up bin/docs-gen.js build`, V8's defaults,
  * to compare).
  */
-export function v8FlagsFor(nodeVersion: string, execArgv: readonly string[], args: readonly string[], pagesToCompile = 0): string[] {
+export function v8FlagsFor(nodeVersion: string, execArgv: readonly string[], args: readonly string[], pagesItCompiles = 0): string[] {
   if (nodeVersion.split('.')[0] !== '20') return [];
   const command = args.find((arg) => !arg.startsWith('-'));
   if (command === undefined) return [];
   const flags: string[] = [];
-  const budget = command === 'build' && pagesToCompile >= LARGE_BUILD_PAGES ? LARGE_BUILD_INTERRUPT_BUDGET : INTERRUPT_BUDGET;
+  const budget = command === 'build' && pagesItCompiles >= LARGE_BUILD_PAGES ? LARGE_BUILD_INTERRUPT_BUDGET : INTERRUPT_BUDGET;
   if (BATCH_COMMANDS.has(command) && !setsFlag(execArgv, 'interrupt-budget')) flags.push(`--interrupt-budget=${budget}`);
   if (HIGHLIGHTING_COMMANDS.has(command) && !setsFlag(execArgv, 'regexp-tier-up')) flags.push(REGEXP_FLAG);
   return flags;
@@ -92,8 +92,10 @@ function setsFlag(execArgv: readonly string[], name: string): boolean {
  * Sets `v8FlagsFor` this process. Called by `bin/docs-gen.js` before the CLI loads: V8 flags are
  * the process's, so the worker threads started later run with them too. Node warns that a flag
  * changed after start may do anything; these two are read each time V8 decides how to run code
- * (when it resets a function's budget, when it compiles an expression), before any of the build's
- * code or expressions run, and decide only how, never what is computed. Set this way each
+ * (when it resets a function's budget, when it compiles an expression), before any of the CLI's
+ * code or a build's expressions run (only the count of a build's pages, `pagesABuildCompiles`,
+ * runs first), and decide only how, never what is computed. A thread takes the budget in force
+ * when it starts: the worker threads, started later, run with it. Set this way each
  * measured as the same flag on `node`'s command line did (the budget: cold 250 pages, 4 pairs,
  * 0.98–1.09 s either way; the expressions: this repository's site, 4 pairs, 5 % less time each),
  * which `npx docs-gen` could not pass.

@@ -28,12 +28,14 @@ describe('the pages a build will compile', () => {
     rmSync(join(site, 'content'), { recursive: true });
     expect(pagesToCompile(site, true)).toBe(1);
     expect(pagesToCompile(site, true)).toBe(0);
-    // Another root or cache setting does not take it, and drops it.
-    mkdirSync(join(site, 'content'), { recursive: true });
-    writeFileSync(join(site, 'content', 'index.md'), '');
-    expect(countPagesAhead(site, true)).toBe(1);
-    rmSync(join(site, 'content'), { recursive: true });
-    expect(pagesToCompile(site, false)).toBe(0);
-    expect(pagesToCompile(site, true)).toBe(0);
+    // Another cache setting or another root does not take it, and drops it.
+    for (const [otherRoot, otherCache] of [[site, false], [join(root, 'elsewhere'), true]] as const) {
+      mkdirSync(join(site, 'content'), { recursive: true });
+      writeFileSync(join(site, 'content', 'index.md'), '');
+      expect(countPagesAhead(site, true)).toBe(1);
+      rmSync(join(site, 'content'), { recursive: true });
+      expect(pagesToCompile(otherRoot, otherCache)).toBe(0);
+      expect(pagesToCompile(site, true)).toBe(0);
+    }
   });
 });

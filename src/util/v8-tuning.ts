@@ -71,13 +71,15 @@ const HIGHLIGHTING_COMMANDS = new Set(['build']);
  * itself (`node --interrupt-budget=67584 --regexp-tier-up bin/docs-gen.js build`, V8's defaults,
  * to compare).
  */
-export function v8FlagsFor(nodeVersion: string, execArgv: readonly string[], args: readonly string[], pagesItCompiles = 0): string[] {
+export function v8FlagsFor(nodeVersion: string, execArgv: readonly string[], args: readonly string[], pagesItCompiles: () => number = () => 0): string[] {
   if (nodeVersion.split('.')[0] !== '20') return [];
   const command = args.find((arg) => !arg.startsWith('-'));
   if (command === undefined) return [];
   const flags: string[] = [];
-  const budget = command === 'build' && pagesItCompiles >= LARGE_BUILD_PAGES ? LARGE_BUILD_INTERRUPT_BUDGET : INTERRUPT_BUDGET;
-  if (BATCH_COMMANDS.has(command) && !setsFlag(execArgv, 'interrupt-budget')) flags.push(`--interrupt-budget=${budget}`);
+  // The pages counted only for a build whose budget is the tool's to set.
+  if (BATCH_COMMANDS.has(command) && !setsFlag(execArgv, 'interrupt-budget')) {
+    flags.push(`--interrupt-budget=${command === 'build' && pagesItCompiles() >= LARGE_BUILD_PAGES ? LARGE_BUILD_INTERRUPT_BUDGET : INTERRUPT_BUDGET}`);
+  }
   if (HIGHLIGHTING_COMMANDS.has(command) && !setsFlag(execArgv, 'regexp-tier-up')) flags.push(REGEXP_FLAG);
   return flags;
 }
@@ -102,18 +104,16 @@ function setsFlag(execArgv: readonly string[], name: string): boolean {
  */
 export function tuneV8ForCommands(): void {
   const args = process.argv.slice(2);
-  for (const flag of v8FlagsFor(process.versions.node, process.execArgv, args, pagesABuildCompiles(args))) setFlagsFromString(flag);
+  for (const flag of v8FlagsFor(process.versions.node, process.execArgv, args, () => pagesABuildCompiles(args))) setFlagsFromString(flag);
 }
 
 /**
  * The pages a `build` with these arguments compiles (`countPagesAhead`, which keeps the count for
  * the build to take): its root as `--root` gives it (`.` by default, as the CLI's), with or
- * without the cache (`--no-cache`). 0 for another command, and for `build` when V8's budget is
- * not the tool's to set (another Node, or the command line sets it).
+ * without the cache (`--no-cache`). Asked by `v8FlagsFor` only for a `build` whose budget is the
+ * tool's to set (Node 20, no budget on the command line).
  */
 export function pagesABuildCompiles(args: readonly string[]): number {
-  if (process.versions.node.split('.')[0] !== '20' || setsFlag(process.execArgv, 'interrupt-budget')) return 0;
-  if (args.find((arg) => !arg.startsWith('-')) !== 'build') return 0;
   let root = '.';
   args.forEach((arg, i) => {
     if (arg === '--root' && args[i + 1] !== undefined) root = args[i + 1]!;

@@ -19,6 +19,7 @@ import { responsiveImagesInHtml } from '../../theme/mdx/DocImage.tsx';
 import { RouteDataContext } from '../../theme/route-data-context.ts';
 import { formatLastUpdated } from '../shared/page-footer-links.ts';
 import type { ResolvedThemeOptions, RouteData } from '../shared/types.ts';
+import { staticMarkup } from '../shared/static-markup.ts';
 import { outputPathFor, SiteIndex, type RenderedDefinition, type SiteSnapshot } from './route-data.ts';
 import { keepRendered } from './render-cache.ts';
 import { readPayloadPart, type PayloadPart } from '../util/cache-entry.ts';
@@ -252,13 +253,16 @@ async function renderHtml(input: RenderInput, site: SiteIndex): Promise<Rendered
   let html: string;
   try {
     const Content = await loadContent(definition);
-    html = `<!doctype html>${renderToStaticMarkup(
+    const page = (
       <RouteDataContext.Provider value={data}>
         <DocsLayout data={data}>
           <Body data={data} definition={definition} Content={Content} />
         </DocsLayout>
-      </RouteDataContext.Provider>,
-    )}`;
+      </RouteDataContext.Provider>
+    );
+    // The frame without React's renderer (static-markup.ts), where it models what React writes; an
+    // MDX page's components may read the route data's context (a hook), so React renders those.
+    html = `<!doctype html>${(Content ? undefined : staticMarkup(page)) ?? renderToStaticMarkup(page)}`;
   } catch (error) {
     const message = (error as Error).message;
     const file = definition.sourcePath;

@@ -1,3 +1,4 @@
+import * as React from 'react';
 import type { ReactNode } from 'react';
 
 /**
@@ -23,24 +24,34 @@ import type { ReactNode } from 'react';
  * - `input`'s `name`, then `checked`, then `value` after its other attributes; `button`'s `name`;
  *   `form`'s `action`, `encType`, `method` and `target`; a `select`'s value marking its option
  *   `selected`; `pre`'s leading newline; void elements closed `/>`.
- * - A document: in `<head>`, its charset `meta`, then its viewport `meta`, then its other `meta`s,
- *   its `title` and its `link`s but stylesheets (React's hoistables, in their order), then the
- *   rest of it in order.
+ * - A document (`<html>` at the root, holding a `<head>` and a `<body>`): in the head, its charset
+ *   `meta`, then its viewport `meta`, then its other `meta`s, its `title` and its `link`s but
+ *   stylesheets (React's hoistables, in their order), then the rest of it in order.
  *
- * Not modelled, so React's: a component with a hook (its call throws outside React's render), a
- * class, `memo`, `forwardRef`, lazy or Suspense; `style`; SVG, MathML, an SVG or XML attribute, a
- * custom element; `textarea`, `noscript`, `template`, a multiple select; the resources React
- * hoists or preloads (an `async` script with a `src`, a `precedence` stylesheet or style, an eager
- * `img`, a `meta`, `title` or `link` outside the head, an `itemProp` one); a function as a form's
- * action; an attribute name React would refuse.
+ * Not modelled, so React's: any call made while React renders (a page React renders calls
+ * `sharedMarkup`); a component with a hook (its call throws outside React's render), a class,
+ * `memo`, `forwardRef`, lazy or Suspense; `style`; SVG, MathML, an SVG or XML attribute, a custom
+ * element; `textarea`, `noscript`, `template`, a multiple select, anything but options under a
+ * select with a value; an `<html>`, `<head>` or `<body>` of any other shape, and text in a head;
+ * the resources React hoists or preloads (an `async` script with a `src`, a `precedence`
+ * stylesheet or style, an eager `img`, a `meta`, `title` or `link` outside the head, an `itemProp`
+ * one, a `link` or `script` with a load or error handler); a function as a form's action; an
+ * attribute name React would refuse, a bigint or an object as an attribute's value.
  */
 export function staticMarkup(node: ReactNode): string | undefined {
-  if (REACT_FRAME) return undefined;
+  // Inside React's render (a page React renders calls `sharedMarkup`), a component's hook would run
+  // against React's render of the page instead of throwing: React's, then.
+  if (REACT_FRAME || reactIsRendering()) return undefined;
+  // A component may call this again (`sharedMarkup`) while a select's options are written: each call starts outside one.
+  const outer = selectedValue;
+  selectedValue = undefined;
   try {
-    return write(node, undefined);
+    return write(node, 'root');
   } catch (error) {
     if (error instanceof NotModelled) return undefined;
     throw error;
+  } finally {
+    selectedValue = outer;
   }
 }
 
@@ -50,60 +61,73 @@ export function staticMarkup(node: ReactNode): string | undefined {
  */
 const REACT_FRAME = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.DOCS_GEN_REACT_FRAME === '1';
 
+/** Whether a React render is under way: React sets its hooks' dispatcher for one (a test holds this to React's internals). */
+function reactIsRendering(): boolean {
+  const internals = (React as unknown as { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE?: { H?: unknown } }).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  return internals?.H !== null && internals?.H !== undefined;
+}
+
 /** React renders this in a way `staticMarkup` does not model. */
 class NotModelled extends Error {}
 
-/** A document's `<head>` being written: React's hoisted chunks and the head's own content, in React's buckets. */
-interface Head {
+/** React's hoisted chunks of a document's `<head>`, in the order it writes them before the head's own content. */
+interface HeadBuckets {
   charset: string;
   viewport: string;
   hoistable: string;
 }
 
+/**
+ * Where a node is written: at the root (the one place for a document's `<html>`, whose children
+ * are written apart, `documentBody`), in a `<head>` (its buckets), or anywhere else.
+ */
+type Place = 'root' | HeadBuckets | 'inside';
+
 const ELEMENT = Symbol.for('react.transitional.element');
-const LEGACY_ELEMENT = Symbol.for('react.element');
 const FRAGMENT = Symbol.for('react.fragment');
 const CONTEXT = Symbol.for('react.context');
-const PROVIDER = Symbol.for('react.provider');
 
-interface Element {
+/** A React 19 element as `jsx` makes it. */
+interface ReactElementShape {
   $$typeof: symbol;
   type: unknown;
   props: Record<string, unknown>;
 }
 
-function write(node: unknown, head: Head | undefined): string {
+function write(node: unknown, place: Place): string {
   if (node === null || node === undefined || typeof node === 'boolean') return '';
-  if (typeof node === 'string') {
-    // Text beside what React hoists out of the head (or the document's own children) gets placeholders of React's.
-    if (head !== undefined && node !== '') throw new NotModelled();
-    return escape(node);
+  if (typeof node === 'string' || typeof node === 'number' || typeof node === 'bigint') {
+    // Text in a head follows React's hoisted tags; not modelled (none in the theme).
+    if (typeof place === 'object' && node !== '') throw new NotModelled();
+    return typeof node === 'string' ? escape(node) : `${node}`;
   }
-  if (typeof node === 'number' || typeof node === 'bigint') return `${node}`;
   if (Array.isArray(node)) {
+    // A document's `<html>` among other nodes gets them moved into its body by React.
+    const inner = place === 'root' ? 'inside' : place;
     let out = '';
-    for (const child of node) out += write(child, head);
+    for (const child of node) out += write(child, inner);
     return out;
   }
   if (typeof node !== 'object') throw new NotModelled();
-  const { $$typeof, type, props } = node as Element;
-  if ($$typeof !== ELEMENT && $$typeof !== LEGACY_ELEMENT) throw new NotModelled();
-  if (typeof type === 'string') return host(type, props, head);
-  if (type === FRAGMENT) return write(props.children, head);
+  const { $$typeof, type, props } = node as ReactElementShape;
+  if ($$typeof !== ELEMENT) throw new NotModelled();
+  if (typeof type === 'string') return host(type, props, place);
+  if (type === FRAGMENT) return write(props.children, place);
   if (typeof type === 'function') {
     if ((type as { prototype?: { isReactComponent?: unknown } }).prototype?.isReactComponent) throw new NotModelled();
     let rendered: unknown;
     try {
       rendered = (type as (props: Record<string, unknown>) => unknown)(props);
     } catch (error) {
-      // A hook called outside React's render reads a dispatcher that is null.
+      // A hook called outside React's render reads a dispatcher that is null. Any other
+      // TypeError is the component's own, which React's render of it throws again, reported.
       if (error instanceof TypeError) throw new NotModelled();
       throw error;
     }
-    return write(rendered, head);
+    return write(rendered, place);
   }
-  const kind = (type as { $$typeof?: symbol } | null)?.$$typeof;
-  if (kind === CONTEXT || kind === PROVIDER) return write(props.children, head);
+  // A context's provider (in React 19 the context itself) renders its children.
+  if ((type as { $$typeof?: symbol } | null)?.$$typeof === CONTEXT) return write(props.children, place);
   throw new NotModelled();
 }
 
@@ -126,16 +150,40 @@ const WRITTEN_LAST: Record<string, readonly string[]> = {
   form: ['action', 'encType', 'method', 'target'],
 };
 
-function host(tag: string, props: Record<string, unknown>, head: Head | undefined): string {
+/** An element's start tag as React writes it, with its children and inner HTML set apart. */
+interface StartTag {
+  tag: string;
+  children: unknown;
+  inner: unknown;
+  /** The `select`'s value, an option's `selected`, an input's `checked`: read after the attributes. */
+  deferred: Record<string, unknown>;
+}
+
+function host(tag: string, props: Record<string, unknown>, place: Place): string {
   if (!modelledTag(tag)) throw new NotModelled();
+  if (tag === 'html') return documentMarkup(props, place);
+  // React writes these apart when they are a document's; elsewhere, not modelled.
+  if (tag === 'head' || tag === 'body') throw new NotModelled();
+  // Under a select with a value, React compares each option's with it; nothing else is modelled there.
+  if (selectedValue !== undefined && tag !== 'option' && tag !== 'optgroup') throw new NotModelled();
   if (props.itemProp !== undefined && props.itemProp !== null) throw new NotModelled();
   // React's resources: hoisted into the head, or preloaded there.
   if (tag === 'script' && props.async && typeof props.src === 'string' && props.src) throw new NotModelled();
   if ((tag === 'style' || tag === 'link') && props.precedence !== undefined && props.precedence !== null) throw new NotModelled();
   if (tag === 'img' && props.loading !== 'lazy' && (props.src || props.srcSet)) throw new NotModelled();
+  if ((tag === 'link' || tag === 'script') && (props.onLoad || props.onError)) throw new NotModelled();
   if ((tag === 'form' || tag === 'button' || tag === 'input') && (typeof props.action === 'function' || typeof props.formAction === 'function')) throw new NotModelled();
-  const hoisted = hoistedInto(tag, props, head);
-  let out = `<${tag}`;
+  const bucket = hoistedInto(tag, props, place);
+  const start = startTag(tag, props);
+  const markup = VOID.has(tag) ? `${start.markup}/>` : `${start.markup}>${contentOf(start, place)}</${tag}>`;
+  if (bucket === undefined) return markup;
+  (place as HeadBuckets)[bucket] += markup;
+  return '';
+}
+
+/** `<tag` and its attributes, as React writes them, and what the element holds. */
+function startTag(tag: string, props: Record<string, unknown>): StartTag & { markup: string } {
+  let markup = `<${tag}`;
   let inner: unknown;
   let children: unknown;
   const last = WRITTEN_LAST[tag];
@@ -149,22 +197,23 @@ function host(tag: string, props: Record<string, unknown>, head: Head | undefine
     else if (tag === 'select' && (name === 'value' || name === 'defaultValue')) deferred[name] = value;
     else if (tag === 'option' && name === 'selected') deferred[name] = value;
     else if (last?.includes(name) || (tag === 'input' && (name === 'checked' || name === 'defaultChecked' || name === 'value' || name === 'defaultValue'))) deferred[name] = value;
-    else if (tag === 'a' && name === 'href' && value === '') out += ' href=""';
-    else out += attribute(name, value);
+    else if (tag === 'a' && name === 'href' && value === '') markup += ' href=""';
+    else markup += attribute(name, value);
   }
-  if (last) for (const name of last) if (deferred[name] !== undefined) out += attribute(name, deferred[name]);
+  if (last) for (const name of last) if (deferred[name] !== undefined) markup += attribute(name, deferred[name]);
   if (tag === 'input') {
     const checked = deferred.checked ?? deferred.defaultChecked;
-    if (checked !== undefined && checked && typeof checked !== 'function' && typeof checked !== 'symbol') out += ' checked=""';
+    if (checked !== undefined && checked && typeof checked !== 'function' && typeof checked !== 'symbol') markup += ' checked=""';
     const value = deferred.value ?? deferred.defaultValue;
-    if (value !== undefined) out += attribute('value', value);
+    if (value !== undefined) markup += attribute('value', value);
   }
-  if (tag === 'option') out += selectedMark(props, children, deferred.selected);
-  if (VOID.has(tag)) {
-    if (inner !== undefined || children !== undefined) throw new NotModelled();
-    return place(`${out}/>`, hoisted, head);
-  }
-  out += '>';
+  if (tag === 'option') markup += selectedMark(props, children, deferred.selected);
+  if (VOID.has(tag) && (inner !== undefined || children !== undefined)) throw new NotModelled();
+  return { markup, tag, children, inner, deferred };
+}
+
+/** What an element holds: its inner HTML or its children (a head's sorted into React's buckets, a select's options marked). */
+function contentOf({ tag, children, inner, deferred }: StartTag, place: Place): string {
   let content = '';
   if (inner !== undefined) {
     if (children !== undefined || typeof inner !== 'object' || !('__html' in (inner as object))) throw new NotModelled();
@@ -177,30 +226,43 @@ function host(tag: string, props: Record<string, unknown>, head: Head | undefine
   if (tag === 'title' && children !== undefined && typeof children !== 'string' && typeof children !== 'number') throw new NotModelled();
   if ((tag === 'script' || tag === 'style') && children !== undefined) throw new NotModelled();
   if (tag === 'pre' && typeof children === 'string' && children.startsWith('\n')) content += '\n';
-  if (tag === 'head') {
-    if (!head || head.hoistable !== UNUSED) throw new NotModelled();
-    const buckets: Head = { charset: '', viewport: '', hoistable: '' };
-    const own = write(children, buckets);
-    return `${out}${buckets.charset}${buckets.viewport}${buckets.hoistable}${own}</head>`;
+  if (tag !== 'select') return content + write(children, typeof place === 'object' && tag === 'head' ? place : 'inside');
+  // The options below compare their values with the select's (React's format context).
+  const chosen = deferred.value ?? deferred.defaultValue;
+  if (chosen !== undefined && typeof chosen !== 'string' && typeof chosen !== 'number') throw new NotModelled();
+  const outer = selectedValue;
+  selectedValue = chosen === undefined ? undefined : `${chosen}`;
+  try {
+    return content + write(children, 'inside');
+  } finally {
+    selectedValue = outer;
   }
-  // Only `<html>`'s own children may hold the document's `<head>`; a head elsewhere is React's to place.
-  const inside = tag === 'html' ? NO_HEAD_YET : undefined;
-  if (tag === 'select') {
-    // The options below compare their values with the select's (React's format context).
-    const chosen = deferred.value ?? deferred.defaultValue;
-    if (Array.isArray(chosen) || (chosen !== undefined && typeof chosen === 'object')) throw new NotModelled();
-    const outer = selectedValue;
-    selectedValue = chosen === undefined ? undefined : `${chosen as string}`;
-    try {
-      content += write(children, inside);
-    } finally {
-      selectedValue = outer;
-    }
-  } else content += write(children, inside);
-  return place(`${out}${content}</${tag}>`, hoisted, head);
 }
 
-/** The value of the `<select>` being written, as text, which its options compare theirs with; undefined outside one, or for one without a value. */
+/**
+ * A document: `<html>` at the root, holding a `<head>` and then a `<body>`, as React assembles it
+ * (`flushCompletedQueues`): the head's start tag, its charset `meta`, its viewport `meta`, its
+ * other hoisted elements, the rest of it; then the body. Any other shape (an `<html>` below the
+ * root, other children, a head's or the html's inner HTML) is React's: it moves such nodes.
+ */
+function documentMarkup(props: Record<string, unknown>, place: Place): string {
+  if (place !== 'root') throw new NotModelled();
+  const html = startTag('html', props);
+  const parts = (Array.isArray(html.children) ? html.children : [html.children]).filter((child) => child !== null && child !== undefined && typeof child !== 'boolean' && child !== '');
+  const [head, body] = parts as ReactElementShape[];
+  if (html.inner !== undefined || parts.length !== 2 || head?.$$typeof !== ELEMENT || head.type !== 'head' || body?.$$typeof !== ELEMENT || body.type !== 'body') throw new NotModelled();
+  const headTag = startTag('head', head.props);
+  const bodyTag = startTag('body', body.props);
+  if (headTag.inner !== undefined) throw new NotModelled();
+  const buckets: HeadBuckets = { charset: '', viewport: '', hoistable: '' };
+  const own = write(headTag.children, buckets);
+  return `${html.markup}>${headTag.markup}>${buckets.charset}${buckets.viewport}${buckets.hoistable}${own}</head>${bodyTag.markup}>${contentOf(bodyTag, 'inside')}</body></html>`;
+}
+
+/**
+ * The value of the `<select>` being written, as text, which its options compare theirs with;
+ * undefined outside one, or for one without a value. Set while its children are written.
+ */
 let selectedValue: string | undefined;
 
 /** ` selected=""` when React marks the option so: its value (or its text) is the select's, or, outside a select with a value, it says so itself. */
@@ -213,24 +275,14 @@ function selectedMark(props: Record<string, unknown>, children: unknown, selecte
   return own === selectedValue ? ' selected=""' : '';
 }
 
-/** The marker of an `<html>` whose `<head>` is still to come. */
-const UNUSED = '\u0000unused';
-const NO_HEAD_YET: Head = { charset: UNUSED, viewport: UNUSED, hoistable: UNUSED };
-
 /** Which of the head's buckets React puts this element in, when it hoists it; a hoistable outside a head is not modelled. */
-function hoistedInto(tag: string, props: Record<string, unknown>, head: Head | undefined): keyof Head | undefined {
+function hoistedInto(tag: string, props: Record<string, unknown>, place: Place): keyof HeadBuckets | undefined {
   const hoistable = tag === 'meta' || tag === 'title' || (tag === 'link' && typeof props.rel === 'string' && typeof props.href === 'string' && props.href !== '' && props.rel !== 'stylesheet');
   if (!hoistable) return undefined;
-  if (!head || head.hoistable === UNUSED) throw new NotModelled();
+  if (typeof place !== 'object') throw new NotModelled();
   if (tag === 'meta' && typeof props.charSet === 'string') return 'charset';
   if (tag === 'meta' && props.name === 'viewport') return 'viewport';
   return 'hoistable';
-}
-
-function place(markup: string, bucket: keyof Head | undefined, head: Head | undefined): string {
-  if (bucket === undefined) return markup;
-  head![bucket] += markup;
-  return '';
 }
 
 const RENAMED: Record<string, string> = { className: 'class', tabIndex: 'tabindex', htmlFor: 'for', httpEquiv: 'http-equiv', acceptCharset: 'accept-charset', crossOrigin: 'crossorigin' };
@@ -242,10 +294,10 @@ const BOOLEAN = new Set([
 ]);
 
 /** Written as the value's text, a boolean as `true` or `false`. */
-const AS_TEXT = new Set(['contentEditable', 'spellCheck', 'draggable', 'value']);
+const AS_TEXT = new Set(['contentEditable', 'spellCheck', 'draggable', 'value', 'focusable']);
 
 /** Camel-cased names React writes as they are (each checked against React in the tests); any other is not modelled. */
-const AS_WRITTEN = new Set(['colSpan', 'charSet', 'hrefLang', 'maxLength', 'minLength', 'autoComplete', 'dateTime', 'encType', 'formAction', 'formEncType', 'formMethod', 'formTarget', 'fetchPriority', 'referrerPolicy', 'inputMode', 'enterKeyHint', 'autoCapitalize', 'srcSet', 'imageSrcSet', 'imageSizes', 'noModule']);
+const AS_WRITTEN = new Set(['colSpan', 'charSet', 'hrefLang', 'maxLength', 'minLength', 'autoComplete', 'dateTime', 'encType', 'formEncType', 'formMethod', 'formTarget', 'fetchPriority', 'referrerPolicy', 'inputMode', 'enterKeyHint', 'autoCapitalize', 'srcSet', 'imageSrcSet', 'imageSizes']);
 
 const VALID_NAME = /^[:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD][:A-Z_a-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u02FF\u0370-\u037D\u037F-\u1FFF\u200C-\u200D\u2070-\u218F\u2C00-\u2FEF\u3001-\uD7FF\uF900-\uFDCF\uFDF0-\uFFFD\-.0-9\u00B7\u0300-\u036F\u203F-\u2040]*$/;
 
@@ -314,7 +366,7 @@ function classify(name: string): AttributeKind {
 function attribute(name: string, value: unknown): string {
   const { kind, written } = kindOf(name);
   if (typeof value === 'string' && (kind === 'plain' || kind === 'text' || kind === 'string')) return ` ${written}="${escape(value)}"`;
-  if (value !== null && typeof value === 'object') throw new NotModelled();
+  if ((value !== null && typeof value === 'object') || typeof value === 'bigint') throw new NotModelled();
   const unwritten = typeof value === 'function' || typeof value === 'symbol';
   switch (kind) {
     case 'not-modelled':

@@ -29,7 +29,7 @@ describe('static markup: the bytes React writes', () => {
     ['arrays, fragments, components and a provider', h(createContext('x').Provider, { value: 'y' }, h(Fragment, null, [h('b', { key: 1 }, 'one'), h(() => h('i', null, 'two'), { key: 2 })]))],
     ['className, tabIndex, htmlFor, httpEquiv, acceptCharset and crossOrigin renamed', h('div', { className: 'c', tabIndex: -1 }, h('label', { htmlFor: 'i' }), h('form', { acceptCharset: 'utf-8' }), h('link', { crossOrigin: 'anonymous', rel: 'stylesheet', href: '/s.css' }))],
     ['names React writes as they are', h('div', null, h('input', { maxLength: 64, minLength: 1, autoComplete: 'off', inputMode: 'text', enterKeyHint: 'go', autoCapitalize: 'none' }), h('time', { dateTime: '2020-01-01' }, 'x'), h('a', { hrefLang: 'fr', href: '/fr', referrerPolicy: 'no-referrer' }, 'fr'))],
-    ['booleans: present, left out, as words on data-, aria- and the booleanish ones', h('div', { hidden: true, 'aria-hidden': true, 'data-open': false, 'aria-expanded': 'false', title: true, role: false, draggable: true, spellCheck: false, contentEditable: 'true' }, h('details', { open: false }), h('details', { open: 'yes' }), h('video', { autoPlay: true, muted: true, loop: false, controls: 1 }))],
+    ['booleans: present, left out, as words on data-, aria- and the booleanish ones', h('div', { focusable: false, hidden: true, 'aria-hidden': true, 'data-open': false, 'aria-expanded': 'false', title: true, role: false, draggable: true, spellCheck: false, contentEditable: 'true' }, h('details', { open: false }), h('details', { open: 'yes' }), h('video', { autoPlay: true, muted: true, loop: false, controls: 1 }))],
     ['numbers and the numeric attributes', h('table', null, h('tbody', null, h('tr', null, h('td', { colSpan: 2, rowSpan: Number.NaN }, 'a'), h('td', { rowSpan: 0, start: '3' }, 'b'))), h('col', { span: 0 }), h('col', { span: 2 }), h('span', { 'data-n': Number.NaN, width: 2.5 }))],
     ['capture and download', h('div', null, h('a', { download: true, href: '/f' }), h('a', { download: 'name.txt', href: '/g' }), h('a', { download: false, href: '/h' }))],
     ['empty src and href left out, an a keeps an empty href, a javascript: URL blocked', h('div', null, h('a', { href: '' }, 'a'), h('link', { href: '', rel: 'x' }), h('script', { src: '' }), h('a', { href: ' javascript:alert(1)' }, 'b'), h('a', { href: 'JaVa\tScript:x' }, 'c'))],
@@ -77,8 +77,33 @@ describe('static markup: the bytes React writes', () => {
     ['a meta with itemProp', h('div', { itemScope: true }, h('meta', { itemProp: 'name', content: 'x' }))],
     ['text beside the head', h('html', null, 'text', h('head', null), h('body'))],
     ['a function as a form action', h('form', { action: () => undefined }, h('button', null, 'Go'))],
+    ['an html below the root', h('div', null, h('html', null, h('head', null, h('title', null, 'T')), h('body')))],
+    ['an html beside other nodes', [h('html', { key: 1 }, h('head'), h('body')), h('div', { key: 2 })]],
+    ['an html without a head', h('html', null, h('body', null, 'x'))],
+    ['an html with more than a head and a body', h('html', null, h('head'), h('body'), h('div', null, 'after'))],
+    ['an html with its body first', h('html', null, h('body'), h('head'))],
+    ["an html's inner HTML", h('html', { dangerouslySetInnerHTML: { __html: '<!--x-->' } })],
+    ["a head's inner HTML", h('html', null, h('head', { dangerouslySetInnerHTML: { __html: '<base href="/">' } }), h('body'))],
+    ['a number in an html', h('html', null, 1, h('head'), h('body'))],
+    ['a body at the root', h('body', null, 'x')],
+    ['a link with an error handler (React keeps it in place)', h('html', null, h('head', null, h('script', { dangerouslySetInnerHTML: { __html: '1' } }), h('link', { rel: 'icon', href: '/i', onError: () => undefined })), h('body'))],
+    ['an element of React 18', { $$typeof: Symbol.for('react.element'), type: 'b', props: {}, key: null } as unknown as ReactNode],
+    ['a bigint for a number attribute', h('input', { size: 1n as unknown as number })],
+    ["a select's option under another element", h('select', { value: 'a' }, h('picture', null, h('option', { value: 'a' }, 'A')))],
+    ['a symbol for a select value', h('select', { value: Symbol('s') as unknown as string })],
   ])('leaves to React: %s', (_what, node) => {
     expect(staticMarkup(node)).toBeUndefined();
+  });
+
+  test("called while React renders a page (sharedMarkup in an MDX page's frame): React's, since a hook would run in React's render", () => {
+    const seen: (string | undefined)[] = [];
+    const Probe = () => {
+      seen.push(staticMarkup(h('b', null, 'x')));
+      return null;
+    };
+    renderToStaticMarkup(h('div', null, h(Probe)));
+    expect(seen).toEqual([undefined]);
+    expect(staticMarkup(h('b', null, 'x'))).toBe('<b>x</b>');
   });
 
   test("a component's own error is thrown, not taken for something React would render", () => {

@@ -5,7 +5,6 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ComponentType } from 'react';
 import * as runtime from 'react/jsx-runtime';
-import { renderToStaticMarkup } from 'react-dom/server';
 import type { MDXContent } from 'mdx/types';
 import { DiagnosticError, positionAt } from '../diagnostics/diagnostic.ts';
 import { originalPosition } from '../diagnostics/source-positions.ts';
@@ -19,7 +18,7 @@ import { responsiveImagesInHtml } from '../../theme/mdx/DocImage.tsx';
 import { RouteDataContext } from '../../theme/route-data-context.ts';
 import { formatLastUpdated } from '../shared/page-footer-links.ts';
 import type { ResolvedThemeOptions, RouteData } from '../shared/types.ts';
-import { staticMarkup } from '../shared/static-markup.ts';
+import { frameMarkup, reactServer } from '../shared/static-markup.ts';
 import { outputPathFor, SiteIndex, type RenderedDefinition, type SiteSnapshot } from './route-data.ts';
 import { keepRendered } from './render-cache.ts';
 import { readPayloadPart, type PayloadPart } from '../util/cache-entry.ts';
@@ -64,7 +63,7 @@ export function loadRenderer(): void {}
  */
 export function warmThread(): void {
   formatLastUpdated('2000-01-01', 'en-US');
-  renderToStaticMarkup(<p>warm</p>);
+  reactServer().renderToStaticMarkup(<p>warm</p>);
 }
 
 async function loadSite(snapshot: SiteSnapshot): Promise<void> {
@@ -262,7 +261,7 @@ async function renderHtml(input: RenderInput, site: SiteIndex): Promise<Rendered
     );
     // The frame without React's renderer (static-markup.ts), where it models what React writes; an
     // MDX page's components may read the route data's context (a hook), so React renders those.
-    html = `<!doctype html>${(Content ? undefined : staticMarkup(page)) ?? renderToStaticMarkup(page)}`;
+    html = `<!doctype html>${Content ? reactServer().renderToStaticMarkup(page) : frameMarkup(page)}`;
   } catch (error) {
     const message = (error as Error).message;
     const file = definition.sourcePath;

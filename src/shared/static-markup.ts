@@ -24,14 +24,15 @@ import type { ReactNode } from 'react';
  * - `input`'s `name`, then `checked`, then `value` after its other attributes; `button`'s `name`;
  *   `form`'s `action`, `encType`, `method` and `target`; a `select`'s value marking its option
  *   `selected`; `pre`'s leading newline; void elements closed `/>`.
+ * - An SVG's shapes, with React's names for their presentation attributes (`stroke-width`).
  * - A document (`<html>` at the root, holding a `<head>` and a `<body>`): in the head, its charset
  *   `meta`, then its viewport `meta`, then its other `meta`s, its `title` and its `link`s but
  *   stylesheets (React's hoistables, in their order), then the rest of it in order.
  *
  * Not modelled, so React's: any call made while React renders (a page React renders calls
  * `sharedMarkup`); a component with a hook (its call throws outside React's render), a class,
- * `memo`, `forwardRef`, lazy or Suspense; `style`; SVG, MathML, an SVG or XML attribute, a custom
- * element; `textarea`, `noscript`, `template`, a multiple select, anything but options under a
+ * `memo`, `forwardRef`, lazy or Suspense; `style`; in an SVG anything but its shapes (`path`,
+ * `g`, `circle`…), MathML, an XML attribute, a custom element; `textarea`, `template`, a multiple select, anything but options under a
  * select with a value; an `<html>`, `<head>` or `<body>` of any other shape, and text in a head;
  * the resources React hoists or preloads (an `async` script with a `src`, a `precedence`
  * stylesheet or style, an eager `img`, a `meta`, `title` or `link` outside the head, an `itemProp`
@@ -53,6 +54,31 @@ export function staticMarkup(node: ReactNode): string | undefined {
   } finally {
     selectedValue = outer;
   }
+}
+
+/**
+ * `staticMarkup`, or React's render where it answers `undefined`: what the render worker and
+ * `sharedMarkup` write.
+ */
+export function frameMarkup(node: ReactNode): string {
+  return staticMarkup(node) ?? reactServer().renderToStaticMarkup(node);
+}
+
+type ReactDomServer = typeof import('react-dom/server');
+let server: ReactDomServer | undefined;
+
+/**
+ * React's server renderer, loaded the first time a frame needs it: a worker that renders pages of
+ * Markdown alone never does (20 to 30 ms of its start, with React's first render). Required, not
+ * imported: the frame is written synchronously, and `react-dom/server` is CommonJS, so the
+ * copy is the one an `import` would give.
+ */
+export function reactServer(): ReactDomServer {
+  if (server === undefined) {
+    const { getBuiltinModule } = (globalThis as unknown as { process: { getBuiltinModule(id: 'node:module'): { createRequire(from: string): (id: string) => unknown } } }).process;
+    server = getBuiltinModule('node:module').createRequire(import.meta.url)('react-dom/server') as ReactDomServer;
+  }
+  return server;
 }
 
 /**
@@ -79,9 +105,9 @@ interface HeadBuckets {
 
 /**
  * Where a node is written: at the root (the one place for a document's `<html>`, whose children
- * are written apart, `documentBody`), in a `<head>` (its buckets), or anywhere else.
+ * are written apart, `documentMarkup`), in a `<head>` (its buckets), in an `<svg>`, or anywhere else.
  */
-type Place = 'root' | HeadBuckets | 'inside';
+type Place = 'root' | HeadBuckets | 'svg' | 'inside';
 
 const ELEMENT = Symbol.for('react.transitional.element');
 const FRAGMENT = Symbol.for('react.fragment');
@@ -97,8 +123,8 @@ interface ReactElementShape {
 function write(node: unknown, place: Place): string {
   if (node === null || node === undefined || typeof node === 'boolean') return '';
   if (typeof node === 'string' || typeof node === 'number' || typeof node === 'bigint') {
-    // Text in a head follows React's hoisted tags; not modelled (none in the theme).
-    if (typeof place === 'object' && node !== '') throw new NotModelled();
+    // Text in a head follows React's hoisted tags; in an SVG, React's SVG context: not modelled (none in the theme).
+    if ((typeof place === 'object' || place === 'svg') && node !== '') throw new NotModelled();
     return typeof node === 'string' ? escape(node) : `${node}`;
   }
   if (Array.isArray(node)) {
@@ -132,7 +158,7 @@ function write(node: unknown, place: Place): string {
 }
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param', 'source', 'track', 'wbr']);
-const APART = new Set(['textarea', 'noscript', 'svg', 'math', 'template', 'slot', 'menuitem', 'object', 'listing']);
+const APART = new Set(['textarea', 'math', 'template', 'slot', 'menuitem', 'object', 'listing']);
 
 const tags = new Map<string, boolean>();
 
@@ -159,8 +185,11 @@ interface StartTag {
   deferred: Record<string, unknown>;
 }
 
+/** The shapes an `<svg>` may hold here (React writes them as any element, closed by a tag); nothing else is modelled in one. */
+const SVG_ELEMENTS = new Set(['svg', 'g', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect']);
+
 function host(tag: string, props: Record<string, unknown>, place: Place): string {
-  if (!modelledTag(tag)) throw new NotModelled();
+  if (!modelledTag(tag) || (place === 'svg' && !SVG_ELEMENTS.has(tag))) throw new NotModelled();
   if (tag === 'html') return documentMarkup(props, place);
   // React writes these apart when they are a document's; elsewhere, not modelled.
   if (tag === 'head' || tag === 'body') throw new NotModelled();
@@ -226,7 +255,7 @@ function contentOf({ tag, children, inner, deferred }: StartTag, place: Place): 
   if (tag === 'title' && children !== undefined && typeof children !== 'string' && typeof children !== 'number') throw new NotModelled();
   if ((tag === 'script' || tag === 'style') && children !== undefined) throw new NotModelled();
   if (tag === 'pre' && typeof children === 'string' && children.startsWith('\n')) content += '\n';
-  if (tag !== 'select') return content + write(children, typeof place === 'object' && tag === 'head' ? place : 'inside');
+  if (tag !== 'select') return content + write(children, typeof place === 'object' && tag === 'head' ? place : tag === 'svg' || place === 'svg' ? 'svg' : 'inside');
   // The options below compare their values with the select's (React's format context).
   const chosen = deferred.value ?? deferred.defaultValue;
   if (chosen !== undefined && typeof chosen !== 'string' && typeof chosen !== 'number') throw new NotModelled();
@@ -285,7 +314,27 @@ function hoistedInto(tag: string, props: Record<string, unknown>, place: Place):
   return 'hoistable';
 }
 
-const RENAMED: Record<string, string> = { className: 'class', tabIndex: 'tabindex', htmlFor: 'for', httpEquiv: 'http-equiv', acceptCharset: 'accept-charset', crossOrigin: 'crossorigin' };
+/** Names React writes otherwise (its `aliases`, and `className` and `tabIndex`), a boolean left out: the HTML ones, and SVG's presentation attributes. */
+const RENAMED: Record<string, string> = {
+  className: 'class',
+  tabIndex: 'tabindex',
+  htmlFor: 'for',
+  httpEquiv: 'http-equiv',
+  acceptCharset: 'accept-charset',
+  crossOrigin: 'crossorigin',
+  viewBox: 'viewBox',
+  clipPath: 'clip-path',
+  clipRule: 'clip-rule',
+  fillOpacity: 'fill-opacity',
+  fillRule: 'fill-rule',
+  strokeDasharray: 'stroke-dasharray',
+  strokeDashoffset: 'stroke-dashoffset',
+  strokeLinecap: 'stroke-linecap',
+  strokeLinejoin: 'stroke-linejoin',
+  strokeMiterlimit: 'stroke-miterlimit',
+  strokeOpacity: 'stroke-opacity',
+  strokeWidth: 'stroke-width',
+};
 
 /** Written `name=""` when truthy, left out when not. */
 const BOOLEAN = new Set([

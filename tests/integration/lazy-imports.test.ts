@@ -63,7 +63,11 @@ describe('a site of Markdown pages without code or images', () => {
   });
 
   test('the log sees CommonJS too (React in the worker)', () => {
-    expect(loadedPackage('react-dom', 'a worker')).toBe(true);
+    expect(loadedPackage('react', 'a worker')).toBe(true);
+  });
+
+  test("never loads React's server renderer: every page's frame is written without it (static-markup.ts)", () => {
+    expect(loadedPackage('react-dom')).toBe(false);
   });
 
   test('a config of literals alone is imported as written: esbuild\'s code never loads', () => {

@@ -1,6 +1,5 @@
 import type { ReactElement } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import { staticMarkup } from '../../src/shared/static-markup.ts';
+import { frameMarkup } from '../../src/shared/static-markup.ts';
 
 /**
  * A keeper of markup that is the same on every page made from the same objects (the navbar of a
@@ -15,8 +14,7 @@ export function sharedMarkup(): (owner: object, inputs: readonly unknown[], rend
   return (owner, inputs, render) => {
     const found = kept.get(owner);
     if (found && found.inputs.length === inputs.length && found.inputs.every((input, i) => input === inputs[i])) return found.html;
-    const element = render();
-    const html = staticMarkup(element) ?? renderToStaticMarkup(element);
+    const html = frameMarkup(render());
     kept.set(owner, { inputs, html });
     return html;
   };

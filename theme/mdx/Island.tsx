@@ -1,5 +1,5 @@
 import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
+import { reactServer } from '../../src/shared/static-markup.ts';
 
 /**
  * Wraps an island component for the server render: its HTML inside `<docs-island>`, with its
@@ -12,7 +12,7 @@ export function islandComponent(name: string, Component: ComponentType<Record<st
     return createElement('docs-island', {
       'data-island': name,
       'data-props': JSON.stringify(serialisable),
-      dangerouslySetInnerHTML: { __html: renderToString(createElement(Component, serialisable)) },
+      dangerouslySetInnerHTML: { __html: reactServer().renderToString(createElement(Component, serialisable)) },
     });
   }
   Island.displayName = `Island(${name})`;

@@ -5,7 +5,7 @@ import { SiteIndex, type SiteSnapshot } from '../../../src/build/route-data.ts';
 import { themeConfigOf } from '../../../src/build/theme-config.ts';
 import { configSchema } from '../../../src/config/schema.ts';
 import type { RouteDefinition } from '../../../src/pipeline/plugin.ts';
-import { staticMarkup } from '../../../src/shared/static-markup.ts';
+import { frameMarkup, staticMarkup } from '../../../src/shared/static-markup.ts';
 import type { PageMapItem } from '../../../src/shared/types.ts';
 import { DocsLayout } from '../../../theme/layouts/DocsLayout.tsx';
 import { page } from '../../page-map-items.ts';
@@ -37,6 +37,8 @@ describe('static markup: the bytes React writes', () => {
     ['an input: name, then checked, then value, after the rest', h('form', null, h('input', { name: 'q', type: 'search', id: 's', placeholder: 'Find "it"' }), h('input', { value: 'v', type: 'radio', name: 'r', defaultChecked: true, id: 'a' }), h('input', { checked: false, defaultChecked: true, type: 'checkbox' }), h('input', { defaultValue: 'd', type: 'text' }))],
     ["a button's name and a form's action, encType, method and target last", h('form', { action: '/s', method: 'get', className: 'f', target: '_self', encType: 'text/plain', role: 'search' }, h('button', { name: 'b', type: 'submit', value: 'x' }, 'Go'))],
     ['a select marks the option of its value selected, by value or by text', h('div', null, h('select', { defaultValue: 'b', 'aria-label': 'L', name: 's' }, h('option', { value: 'a', lang: 'a' }, 'A'), [h('option', { key: 1, value: 'b' }, 'B')], h('option', null, 'b')), h('select', { value: 2 }, h('option', { value: 2 }, 'Two')), h('select', null, h('option', { selected: true, value: 'x' }, 'X'), h('option', { value: 'y' }, 'Y')))],
+    ['an SVG of shapes, its presentation attributes renamed', h('span', null, h('svg', { className: 'icon', viewBox: '0 0 24 24', width: '16', height: 16, 'aria-hidden': 'true', focusable: 'false', xmlns: 'http://www.w3.org/2000/svg' }, h('g', { fill: 'none' }, h('path', { d: 'M12 8a4 4 0 1 0 0 8z', stroke: 'currentColor', strokeWidth: '2', strokeLinecap: 'round', strokeLinejoin: 'round', fillRule: 'evenodd', clipRule: 'evenodd' }), h('circle', { cx: 1, cy: 2, r: 3, strokeDasharray: '1 2', strokeOpacity: 0.5 }))))],
+    ['noscript', h('div', null, h('noscript', null, h('p', null, 'Needs JavaScript & more')))],
     ['pre keeps a leading newline', h('div', null, h('pre', null, '\nline'), h('pre', { dangerouslySetInnerHTML: { __html: '\n<b>x</b>' } }), h('pre', null, 'plain'))],
     ['inner HTML as it is, void elements closed', h('div', null, h('div', { dangerouslySetInnerHTML: { __html: '<i>&amp;</i>' } }), h('br'), h('hr', { className: 'x' }), h('img', { src: '/a.png', alt: '', loading: 'lazy', width: 10 }), h('img', { alt: 'no source' }))],
     ['script and style with inner HTML in place', h('div', null, h('script', { type: 'module', src: '/m.js' }), h('script', { type: 'application/json', id: 'd', dangerouslySetInnerHTML: { __html: '{"a":"<"}' } }), h('style', { dangerouslySetInnerHTML: { __html: 'a{color:red}' } }))],
@@ -64,8 +66,9 @@ describe('static markup: the bytes React writes', () => {
     ['a component with a hook', h(() => useContext(createContext('x')))],
     ['a memo component', h(memo(() => h('b')))],
     ['a style object', h('div', { style: { color: 'red' } })],
-    ['an SVG', h('svg', { viewBox: '0 0 1 1' }, h('path', { d: 'M0' }))],
-    ['an attribute React renames otherwise (strokeWidth)', h('g', { strokeWidth: 2 })],
+    ['text in an SVG', h('svg', { viewBox: '0 0 1 1' }, h('text', null, 'label'))],
+    ['a title in an SVG (React does not hoist it there)', h('svg', null, h('title', null, 'T'), h('path', { d: 'M0' }))],
+    ['an attribute React renames otherwise (markerEnd)', h('path', { markerEnd: 'url(#m)' })],
     ['a custom element', h('my-element', { foo: 'bar' })],
     ['a textarea', h('textarea', { defaultValue: 'a' })],
     ['several values of a multiple select', h('select', { multiple: true, defaultValue: ['a'] }, h('option', { value: 'a' }, 'A'))],
@@ -104,6 +107,13 @@ describe('static markup: the bytes React writes', () => {
     renderToStaticMarkup(h('div', null, h(Probe)));
     expect(seen).toEqual([undefined]);
     expect(staticMarkup(h('b', null, 'x'))).toBe('<b>x</b>');
+  });
+
+  test("frameMarkup: React's render where staticMarkup leaves it", () => {
+    const styled = h('div', { style: { color: 'red' } }, 'x');
+    expect(staticMarkup(styled)).toBeUndefined();
+    expect(frameMarkup(styled)).toBe(renderToStaticMarkup(styled));
+    expect(frameMarkup(h('b', null, 'x'))).toBe('<b>x</b>');
   });
 
   test("a component's own error is thrown, not taken for something React would render", () => {

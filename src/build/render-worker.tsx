@@ -20,7 +20,7 @@ import { formatLastUpdated } from '../shared/page-footer-links.ts';
 import type { ResolvedThemeOptions, RouteData } from '../shared/types.ts';
 import { frameMarkup, reactServer } from '../shared/static-markup.ts';
 import { outputPathFor, SiteIndex, type RenderedDefinition, type SiteSnapshot } from './route-data.ts';
-import { keepRendered } from './render-cache.ts';
+import { keepRendered, rendersToolComponentsOnly } from './render-cache.ts';
 import { readPayloadPart, type PayloadPart } from '../util/cache-entry.ts';
 import { CODE_UNREADABLE } from './compiled-keys.ts';
 import { applySitePatch, type SitePatch } from './site-patch.ts';
@@ -29,6 +29,13 @@ let site: SiteIndex | undefined;
 let defaultLocale = 'en-US';
 /** The plugins' MDX components, then the config's islands: by JSX name. */
 let registered: Record<string, ComponentType<never>> = {};
+/**
+ * Whether every registered component is docs-gen's own (`rendersToolComponentsOnly`): an MDX page
+ * without imports is then code of the page's and the theme's alone, and its frame is tried
+ * without React's renderer. A site's own component may have side effects, which a try that
+ * ends in React's render would run twice.
+ */
+let toolComponentsOnly = false;
 
 /** The last snapshot `setSite` received: what `patchSite`'s changes apply to. */
 let lastSet: SiteSnapshot | undefined;
@@ -84,6 +91,7 @@ async function loadSite(snapshot: SiteSnapshot): Promise<void> {
     for (const [name, component] of Object.entries(exported)) components[name] = islandComponent(name, component) as ComponentType<never>;
   }
   registered = components;
+  toolComponentsOnly = rendersToolComponentsOnly(snapshot);
 }
 
 /** Worker task (dev): the site as the last `setSite` gave it with the parts that changed since (see `SitePatch`). */
@@ -259,9 +267,10 @@ async function renderHtml(input: RenderInput, site: SiteIndex): Promise<Rendered
         </DocsLayout>
       </RouteDataContext.Provider>
     );
-    // The frame without React's renderer (static-markup.ts), where it models what React writes; an
-    // MDX page's components may read the route data's context (a hook), so React renders those.
-    html = `<!doctype html>${Content ? reactServer().renderToStaticMarkup(page) : frameMarkup(page)}`;
+    // The frame without React's renderer (static-markup.ts), where it models what React writes: a
+    // page of Markdown, or of MDX without imports whose components are the theme's own.
+    const tried = !Content || (toolComponentsOnly && definition.content.type === 'mdx' && definition.content.compiled.kind === 'function-body');
+    html = `<!doctype html>${tried ? frameMarkup(page) : reactServer().renderToStaticMarkup(page)}`;
   } catch (error) {
     const message = (error as Error).message;
     const file = definition.sourcePath;

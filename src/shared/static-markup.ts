@@ -20,7 +20,7 @@ import type { ReactNode } from 'react';
  *   `htmlFor`, `httpEquiv`, `acceptCharset`, `crossOrigin` renamed, other names as written
  *   (`charSet`, `hrefLang`); boolean, booleanish and numeric attributes; an empty `src` or `href`
  *   left out (but an `a`'s `href`), a `javascript:` URL replaced; event handlers, functions and
- *   symbols left out.
+ *   symbols left out; a `style` object as `pushStyleAttribute` writes it.
  * - `input`'s `name`, then `checked`, then `value` after its other attributes; `button`'s `name`;
  *   `form`'s `action`, `encType`, `method` and `target`; a `select`'s value marking its option
  *   `selected`; `pre`'s leading newline; void elements closed `/>`.
@@ -31,7 +31,7 @@ import type { ReactNode } from 'react';
  *
  * Not modelled, so React's: any call made while React renders (a page React renders calls
  * `sharedMarkup`); a component with a hook (its call throws outside React's render), a class,
- * `memo`, `forwardRef`, lazy or Suspense; `style`; in an SVG anything but its shapes (`path`,
+ * `memo`, `forwardRef`, lazy or Suspense; in an SVG anything but its shapes (`path`,
  * `g`, `circle`…), MathML, an XML attribute, a custom element; `textarea`, `template`, a multiple select, anything but options under a
  * select with a value; an `<html>`, `<head>` or `<body>` of any other shape, and text in a head;
  * the resources React hoists or preloads (an `async` script with a `src`, a `precedence`
@@ -364,7 +364,6 @@ interface AttributeKind {
 
 /** The names `pushAttribute` treats apart, but the booleans, the booleanish and the renamed ones. */
 const KIND_OF_NAME: Record<string, Kind> = {
-  style: 'not-modelled',
   xlinkHref: 'not-modelled',
   src: 'url',
   href: 'url',
@@ -413,6 +412,7 @@ function classify(name: string): AttributeKind {
 
 /** One attribute as `pushAttribute` writes it (a value neither null nor undefined). */
 function attribute(name: string, value: unknown): string {
+  if (name === 'style') return styleAttribute(value);
   const { kind, written } = kindOf(name);
   if (typeof value === 'string' && (kind === 'plain' || kind === 'text' || kind === 'string')) return ` ${written}="${escape(value)}"`;
   if ((value !== null && typeof value === 'object') || typeof value === 'bigint') throw new NotModelled();
@@ -442,6 +442,28 @@ function attribute(name: string, value: unknown): string {
     case 'plain':
       return unwritten || typeof value === 'boolean' ? '' : ` ${written}="${text(value)}"`;
   }
+}
+
+/** CSS properties whose number React writes without `px` (its `unitlessNumbers`). */
+const UNITLESS = new Set(
+  'animationIterationCount aspectRatio borderImageOutset borderImageSlice borderImageWidth boxFlex boxFlexGroup boxOrdinalGroup columnCount columns flex flexGrow flexPositive flexShrink flexNegative flexOrder gridArea gridRow gridRowEnd gridRowSpan gridRowStart gridColumn gridColumnEnd gridColumnSpan gridColumnStart fontWeight lineClamp lineHeight opacity order orphans scale tabSize widows zIndex zoom fillOpacity floodOpacity stopOpacity strokeDasharray strokeDashoffset strokeMiterlimit strokeOpacity strokeWidth MozAnimationIterationCount MozBoxFlex MozBoxFlexGroup MozLineClamp msAnimationIterationCount msFlex msZoom msFlexGrow msFlexNegative msFlexOrder msFlexPositive msFlexShrink msGridColumn msGridColumnSpan msGridRow msGridRowSpan WebkitAnimationIterationCount WebkitBoxFlex WebKitBoxFlexGroup WebkitBoxOrdinalGroup WebkitColumnCount WebkitColumns WebkitFlex WebkitFlexGrow WebkitFlexPositive WebkitFlexShrink WebkitLineClamp'.split(' '),
+);
+
+/** A `style` object as `pushStyleAttribute` writes it: hyphenated names (a custom property's as it is), numbers in `px` but 0 and the unitless ones, values trimmed. */
+function styleAttribute(style: unknown): string {
+  if (typeof style !== 'object' || style === null) throw new NotModelled();
+  let out = '';
+  for (const name in style) {
+    if (!Object.hasOwn(style, name)) continue;
+    const value = (style as Record<string, unknown>)[name];
+    if (value === null || value === undefined || typeof value === 'boolean' || value === '') continue;
+    if (typeof value !== 'string' && typeof value !== 'number') throw new NotModelled();
+    const custom = name.startsWith('--');
+    const property = escape(custom ? name : name.replace(/([A-Z])/g, '-$1').toLowerCase().replace(/^ms-/, '-ms-'));
+    const text = typeof value === 'number' && !custom ? (value === 0 || UNITLESS.has(name) ? `${value}` : `${value}px`) : escape(`${value}`.trim());
+    out += `${out ? ';' : ' style="'}${property}:${text}`;
+  }
+  return out ? `${out}"` : '';
 }
 
 /** A primitive value as `escapeTextForBrowser` writes it. */

@@ -2,7 +2,9 @@ import type { AnchorHTMLAttributes, ComponentType, ImgHTMLAttributes } from 'rea
 import type { RouteData } from '../../src/shared/types.ts';
 import { isExternalHref } from '../../src/shared/resolve-link.ts';
 import { EXTERNAL_LINK_ATTRIBUTES } from '../../src/shared/theme-attributes.ts';
-import { ResponsiveImage } from './DocImage.tsx';
+import { DocImage as DocImageView, ResponsiveImage, type DocImageProps } from './DocImage.tsx';
+import { RelOutput as RelOutputView, type RelOutputProps } from './RelOutput.tsx';
+import * as themeComponents from './registered.tsx';
 import { headingComponents } from '../components/HeadingAnchor.tsx';
 
 /**
@@ -22,5 +24,19 @@ export function mdxComponents(data: RouteData, registered: Record<string, Compon
   }
   // Width, height and responsive variants from the image-size table.
   const Image = ({ src = '', ...rest }: ImgHTMLAttributes<HTMLImageElement>) => <ResponsiveImage data={data} src={typeof src === 'string' ? src : ''} {...rest} />;
-  return { a: Link, img: Image, ...headingComponents(data.headings, data.strings), ...registered };
+  return { a: Link, img: Image, ...headingComponents(data.headings, data.strings), ...givenTheData(registered, data) };
+}
+
+/**
+ * The registered components, the theme's `DocImage` and `RelOutput` given the page's route data as
+ * a prop rather than reading it from React's context (a hook): the same markup, and a page of
+ * them is written without React's renderer (static-markup.ts). A plugin's component keeps its hooks.
+ */
+function givenTheData(registered: Record<string, ComponentType<never>>, data: RouteData): Record<string, unknown> {
+  const given: Record<string, unknown> = { ...registered };
+  for (const [name, component] of Object.entries(registered)) {
+    if (component === themeComponents.DocImage) given[name] = (props: DocImageProps) => <DocImageView data={data} {...props} />;
+    else if (component === themeComponents.RelOutput) given[name] = (props: RelOutputProps) => <RelOutputView data={data} {...props} />;
+  }
+  return given;
 }

@@ -31,9 +31,10 @@ let defaultLocale = 'en-US';
 let registered: Record<string, ComponentType<never>> = {};
 /**
  * Whether every registered component is docs-gen's own (`rendersToolComponentsOnly`): an MDX page
- * without imports is then code of the page's and the theme's alone, and its frame is tried
- * without React's renderer. A site's own component may have side effects, which a try that
- * ends in React's render would run twice.
+ * of literal JSX alone (`componentsOnly`) then runs no code but docs-gen's, and its frame is tried
+ * without React's renderer. Code of the site's (its components, a page's expressions and exports)
+ * may have side effects, which a try that ends in React's render would run twice (a counter in a
+ * page's export numbered its figures from 3; review 50).
  */
 let toolComponentsOnly = false;
 
@@ -268,8 +269,9 @@ async function renderHtml(input: RenderInput, site: SiteIndex): Promise<Rendered
       </RouteDataContext.Provider>
     );
     // The frame without React's renderer (static-markup.ts), where it models what React writes: a
-    // page of Markdown, or of MDX without imports whose components are the theme's own.
-    const tried = !Content || (toolComponentsOnly && definition.content.type === 'mdx' && definition.content.compiled.kind === 'function-body');
+    // page of Markdown, or of MDX that runs no code but docs-gen's (`toolComponentsOnly`).
+    const { content } = definition;
+    const tried = !Content || (toolComponentsOnly && content.type === 'mdx' && content.compiled.kind === 'function-body' && content.compiled.componentsOnly === true);
     html = `<!doctype html>${tried ? frameMarkup(page) : reactServer().renderToStaticMarkup(page)}`;
   } catch (error) {
     const message = (error as Error).message;

@@ -8,7 +8,8 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { build } from '../../src/build/build.ts';
-import { filesOf, fixture, repoRoot, tmp } from '../helpers.ts';
+import { readFileSync } from 'node:fs';
+import { filesOf, fixture, repoRoot, tempSite, tmp } from '../helpers.ts';
 
 async function builtBothWays(root: string): Promise<{ staticFrames: Map<string, string>; reactFrames: Map<string, string> }> {
   const base = tmp();
@@ -44,5 +45,37 @@ describe("the page frame: the same bytes as React's", () => {
     const { staticFrames, reactFrames } = await builtBothWays(repoRoot);
     expect([...staticFrames.keys()].filter((path) => path.endsWith('.html')).length).toBeGreaterThan(100);
     expect(staticFrames).toEqual(reactFrames);
+  });
+});
+
+describe("a page's own code runs once", () => {
+  // Only a page of literal JSX is tried without React: a try that React then renders again (here
+  // for the textarea, which the static writer leaves to React) would run an expression or an
+  // export's code twice, and a counter in it would number the figures from 3 (review 50).
+  test('a counter in an export numbers the figures 1 and 2', async () => {
+    const site = tempSite({
+      'docs-gen.config.ts': "export default { title: 'Figures' };\n",
+      'content/index.mdx': [
+        'export let n = 0',
+        'export const Fig = ({ children }) => <figure>{children}<figcaption>Figure {++n}</figcaption></figure>',
+        '',
+        '# Figures',
+        '',
+        '<Fig>one</Fig>',
+        '',
+        '<Fig>two</Fig>',
+        '',
+        '<textarea defaultValue="x" />',
+        '',
+      ].join('\n'),
+    });
+    try {
+      const out = join(tmp(), 'out');
+      await build({ root: site.root, outDir: out, cache: false });
+      const html = readFileSync(join(out, 'index.html'), 'utf8');
+      expect(html.match(/Figure \d+/g)).toEqual(['Figure 1', 'Figure 2']);
+    } finally {
+      site.cleanup();
+    }
   });
 });

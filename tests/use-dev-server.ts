@@ -48,6 +48,8 @@ export function useDevServer(site: string | (() => string | TempSite) | Record<s
   const messages: DevMessage[] = [];
   const terminal: string[] = [];
   const printed: string[] = [];
+  /** When each line of `printed` was printed (`performance.now()`, the clock dev times its batches with). */
+  const printedAt: number[] = [];
   let server: DevServer | undefined;
   let root: string | undefined;
   let socket: WebSocket | undefined;
@@ -62,7 +64,7 @@ export function useDevServer(site: string | (() => string | TempSite) | Record<s
     else ({ root, cleanup } = tempSite(site));
     // Watching at once, as before the first answer started it (a test that edits files first
     // would otherwise wait out the delay); tests of that delay pass their own.
-    server = await startDevServer({ root, port: 0, host: '127.0.0.1', log: { info: (line) => printed.push(line), error: (text) => terminal.push(text) }, watchDelayMs: 0, ...serverOptions });
+    server = await startDevServer({ root, port: 0, host: '127.0.0.1', log: { info: (line) => (printed.push(line), printedAt.push(performance.now())), error: (text) => terminal.push(text) }, watchDelayMs: 0, ...serverOptions });
     if (!serverOptions.watchDelayMs) await server.watching();
     if (!listen) return;
     const tab = new WebSocket(`ws://127.0.0.1:${server.port}/__docs-gen/ws`);
@@ -99,9 +101,14 @@ export function useDevServer(site: string | (() => string | TempSite) | Record<s
     },
     async save(file, text, type) {
       const [fromMessage, fromLine] = [messages.length, printed.length];
+      const writtenAt = performance.now();
       writeFileSync(join(started(root, 'root'), file), text);
       const told = (line: string) => line.endsWith(`ms)`) && line.includes(` → ${type} (`);
-      const naming = (line: string) => told(line) && line.slice('docs-gen dev: '.length, line.lastIndexOf(' → ')).split(', ').includes(file);
+      // A batch that began before this write is an earlier save's, reported late (a second change
+      // event of one write): its line names the file too, and a test that took it read the page
+      // before dev saw this write. A line ends with the batch's time: it began that long before.
+      const beganAfterWrite = (i: number) => printedAt[fromLine + i]! - Number(/\((\d+) ms\)$/.exec(printed[fromLine + i]!)?.[1]) >= writtenAt - 2;
+      const naming = (line: string, i: number) => told(line) && line.slice('docs-gen dev: '.length, line.lastIndexOf(' → ')).split(', ').includes(file) && beganAfterWrite(i);
       for (;;) {
         const lines = printed.slice(fromLine);
         const at = lines.findIndex(naming);

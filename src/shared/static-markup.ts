@@ -1,5 +1,6 @@
 import * as React from 'react';
 import type { ReactNode } from 'react';
+import { escapeAsReact } from './escape-html.ts';
 
 /**
  * The theme's page frame as HTML without React's server renderer: the bytes React 19's
@@ -125,7 +126,7 @@ function write(node: unknown, place: Place): string {
   if (typeof node === 'string' || typeof node === 'number' || typeof node === 'bigint') {
     // Text in a head follows React's hoisted tags; in an SVG, React's SVG context: not modelled (none in the theme).
     if ((typeof place === 'object' || place === 'svg') && node !== '') throw new NotModelled();
-    return typeof node === 'string' ? escape(node) : `${node}`;
+    return typeof node === 'string' ? escapeAsReact(node) : `${node}`;
   }
   if (Array.isArray(node)) {
     // A document's `<html>` among other nodes gets them moved into its body by React.
@@ -414,7 +415,7 @@ function classify(name: string): AttributeKind {
 function attribute(name: string, value: unknown): string {
   if (name === 'style') return styleAttribute(value);
   const { kind, written } = kindOf(name);
-  if (typeof value === 'string' && (kind === 'plain' || kind === 'text' || kind === 'string')) return ` ${written}="${escape(value)}"`;
+  if (typeof value === 'string' && (kind === 'plain' || kind === 'text' || kind === 'string')) return ` ${written}="${escapeAsReact(value)}"`;
   if ((value !== null && typeof value === 'object') || typeof value === 'bigint') throw new NotModelled();
   const unwritten = typeof value === 'function' || typeof value === 'symbol';
   switch (kind) {
@@ -425,7 +426,7 @@ function attribute(name: string, value: unknown): string {
     case 'url':
       if ((name === 'src' || name === 'href') && value === '') return '';
       if (unwritten || typeof value === 'boolean') return '';
-      return ` ${written}="${escape(JAVASCRIPT_URL.test(`${value as string}`) ? BLOCKED_URL : `${value as string}`)}"`;
+      return ` ${written}="${escapeAsReact(JAVASCRIPT_URL.test(`${value as string}`) ? BLOCKED_URL : `${value as string}`)}"`;
     case 'lowercased-boolean':
     case 'boolean':
       return value && !unwritten ? ` ${written}=""` : '';
@@ -459,47 +460,12 @@ function styleAttribute(style: unknown): string {
     if (value === null || value === undefined || typeof value === 'boolean' || value === '') continue;
     if (typeof value !== 'string' && typeof value !== 'number') throw new NotModelled();
     const custom = name.startsWith('--');
-    const property = escape(custom ? name : name.replace(/([A-Z])/g, '-$1').toLowerCase().replace(/^ms-/, '-ms-'));
-    const text = typeof value === 'number' && !custom ? (value === 0 || UNITLESS.has(name) ? `${value}` : `${value}px`) : escape(`${value}`.trim());
+    const property = escapeAsReact(custom ? name : name.replace(/([A-Z])/g, '-$1').toLowerCase().replace(/^ms-/, '-ms-'));
+    const text = typeof value === 'number' && !custom ? (value === 0 || UNITLESS.has(name) ? `${value}` : `${value}px`) : escapeAsReact(`${value}`.trim());
     out += `${out ? ';' : ' style="'}${property}:${text}`;
   }
   return out ? `${out}"` : '';
 }
 
 /** A primitive value as `escapeTextForBrowser` writes it. */
-const text = (value: unknown): string => (typeof value === 'string' ? escape(value) : `${value as number | boolean | bigint}`);
-
-const ESCAPED = /["'&<>]/;
-
-/** `escapeTextForBrowser`'s replacements. */
-function escape(value: string): string {
-  const first = ESCAPED.exec(value);
-  if (!first) return value;
-  let out = '';
-  let from = 0;
-  for (let i = first.index; i < value.length; i++) {
-    let replacement: string;
-    switch (value.charCodeAt(i)) {
-      case 34:
-        replacement = '&quot;';
-        break;
-      case 38:
-        replacement = '&amp;';
-        break;
-      case 39:
-        replacement = '&#x27;';
-        break;
-      case 60:
-        replacement = '&lt;';
-        break;
-      case 62:
-        replacement = '&gt;';
-        break;
-      default:
-        continue;
-    }
-    out += value.slice(from, i) + replacement;
-    from = i + 1;
-  }
-  return out + value.slice(from);
-}
+const text = (value: unknown): string => (typeof value === 'string' ? escapeAsReact(value) : `${value as number | boolean | bigint}`);

@@ -44,16 +44,12 @@ export function staticMarkup(node: ReactNode): string | undefined {
   // Inside React's render (a page React renders calls `sharedMarkup`), a component's hook would run
   // against React's render of the page instead of throwing: React's, then.
   if (REACT_FRAME || reactIsRendering()) return undefined;
-  // A component may call this again (`sharedMarkup`) while a select's options are written: each call starts outside one.
-  const outer = selectedValue;
-  selectedValue = undefined;
   try {
-    return write(node, 'root');
+    // A component may call this again (`sharedMarkup`) while a select's options are written: each call starts outside one.
+    return withSelectedValue(undefined, () => write(node, 'root'));
   } catch (error) {
     if (error instanceof NotModelled) return undefined;
     throw error;
-  } finally {
-    selectedValue = outer;
   }
 }
 
@@ -260,13 +256,7 @@ function contentOf({ tag, children, inner, deferred }: StartTag, place: Place): 
   // The options below compare their values with the select's (React's format context).
   const chosen = deferred.value ?? deferred.defaultValue;
   if (chosen !== undefined && typeof chosen !== 'string' && typeof chosen !== 'number') throw new NotModelled();
-  const outer = selectedValue;
-  selectedValue = chosen === undefined ? undefined : `${chosen}`;
-  try {
-    return content + write(children, 'inside');
-  } finally {
-    selectedValue = outer;
-  }
+  return content + withSelectedValue(chosen === undefined ? undefined : `${chosen}`, () => write(children, 'inside'));
 }
 
 /**
@@ -294,6 +284,17 @@ function documentMarkup(props: Record<string, unknown>, place: Place): string {
  * undefined outside one, or for one without a value. Set while its children are written.
  */
 let selectedValue: string | undefined;
+
+/** What `writing` returns with `value` as the select's value, the outer one set again after. */
+function withSelectedValue(value: string | undefined, writing: () => string): string {
+  const outer = selectedValue;
+  selectedValue = value;
+  try {
+    return writing();
+  } finally {
+    selectedValue = outer;
+  }
+}
 
 /** ` selected=""` when React marks the option so: its value (or its text) is the select's, or, outside a select with a value, it says so itself. */
 function selectedMark(props: Record<string, unknown>, children: unknown, selected: unknown): string {

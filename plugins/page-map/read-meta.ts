@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import type { z } from 'zod';
 import { DiagnosticError, importModuleFile, positionAt, type Diagnostic } from 'docs-gen';
-import { metaSchema, type MetaFile } from './meta-schema.ts';
+import type { MetaFile } from './meta-schema.ts';
 
 /** yaml, loaded on first use (a twentieth of a CPU second at start-up): only a `_meta` file with a problem needs it. */
 let yamlModule: typeof Yaml | undefined;
@@ -118,7 +118,10 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
   }
   // Only what JSON.parse made: an imported module's object may hold symbol keys, keys that are not
   // enumerable or getters, which the schema refuses or leaves out of the copy it gives.
-  const parsed = file.endsWith('.json') && isTitlesOnly(data) ? { success: true as const, data } : metaSchema.safeParse(data);
+  // The schema, and zod with it, loads only for a file that is more than titles: with the
+  // config's verdict kept (src/config/config-verdict.ts), a rebuild of a site whose `_meta` files
+  // are titles loads neither.
+  const parsed = file.endsWith('.json') && isTitlesOnly(data) ? { success: true as const, data } : (await import('./meta-schema.ts')).metaSchema.safeParse(data);
   if (!parsed.success) {
     throw new DiagnosticError(
       specificIssues(parsed.error.issues, data).map((issue) => {

@@ -3,8 +3,10 @@ import { join, relative } from 'node:path';
 import { DiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { isNextraSite, readNextraSite } from './nextra-site.ts';
 import { importModuleFile } from '../util/import-module.ts';
-import { configSchema, DEFAULT_EVALUATION_TIMEOUT_MS, type ResolvedConfig } from './schema.ts';
-import { configIssuesToDiagnostics } from './config-errors.ts';
+import type { ResolvedConfig } from './schema.ts';
+import { DEFAULT_EVALUATION_TIMEOUT_MS } from './config-constants.ts';
+import { isPlainData, keepVerdict, readVerdict, verdictKey, verdictOf } from './config-verdict.ts';
+import { toolBuildId } from '../util/tool-build-id.ts';
 
 export const CONFIG_FILES = ['docs-gen.config.ts', 'docs-gen.config.mts', 'docs-gen.config.js', 'docs-gen.config.mjs'];
 
@@ -16,37 +18,68 @@ export interface LoadedConfig {
   dependencies: string[];
   /** What reading the config found but does not stop a build (a Nextra site's options that do not map). */
   warnings?: Diagnostic[];
+  /**
+   * Keeps what the schema made of the config for the next build (config-verdict.ts), when it was
+   * validated now and is plain data. The caller calls it once the folder is known to be a site
+   * (its content folder is there): a build pointed at the wrong folder writes nothing into it.
+   */
+  keepVerdict?: () => Promise<void>;
 }
 
 /** Finds, bundles and validates the site config; no config file means all defaults. */
-export async function loadConfig(root: string, options: { evaluationTimeoutMs?: number } = {}): Promise<LoadedConfig> {
+export async function loadConfig(root: string, options: { evaluationTimeoutMs?: number; /** Read and keep the verdict on the config in the site's cache (config-verdict.ts). @default true */ cache?: boolean } = {}): Promise<LoadedConfig> {
   const file = CONFIG_FILES.map((name) => join(root, name)).find((path) => existsSync(path));
   const limit = options.evaluationTimeoutMs === undefined ? {} : { evaluationTimeoutMs: options.evaluationTimeoutMs };
+  const cacheDir = join(root, '.docs-gen-cache');
   if (!file && isNextraSite(root)) {
     // A Nextra 2/3 site as it is: its next.config and theme.config are the config.
-    const nextra = await readNextraSite(root, { cacheDir: join(root, '.docs-gen-cache'), timeoutMs: options.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS });
+    const nextra = await readNextraSite(root, { cacheDir, timeoutMs: options.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS });
+    const { configSchema } = await import('./schema.ts');
     const parsed = configSchema.safeParse({ ...nextra.config, ...limit });
     if (!parsed.success) {
       const first = nextra.files[nextra.files.length - 1]!;
+      const { configIssuesToDiagnostics } = await import('./config-errors.ts');
       throw new DiagnosticError(configIssuesToDiagnostics(configSchema, parsed.error.issues, relative(root, first), readFileSync(first, 'utf8')));
     }
     return { config: parsed.data, file: nextra.files[0], dependencies: nextra.files.slice(1), warnings: nextra.warnings };
   }
-  if (!file) return { config: configSchema.parse(limit), dependencies: [] };
+  if (!file) {
+    const { config, keep } = await validated(limit, cacheDir, options.cache);
+    return { config, dependencies: [], keepVerdict: keep };
+  }
   const relativeFile = relative(root, file);
   // The config cannot bound its own load: the caller's bound, or the default.
   const timeoutMs = options.evaluationTimeoutMs ?? DEFAULT_EVALUATION_TIMEOUT_MS;
-  const { exports, dependencies } = await importModuleFile(file, { root, cacheDir: join(root, '.docs-gen-cache'), code: 'config-syntax', timeoutMs });
+  const { exports, dependencies } = await importModuleFile(file, { root, cacheDir, code: 'config-syntax', timeoutMs });
   if (exports.default === undefined) {
     throw new DiagnosticError([
       { severity: 'error', code: 'config-load', message: 'The config has no default export (use `export default defineConfig({...})`)', file: relativeFile, line: 1, column: 1 },
     ]);
   }
-  const parsed = configSchema.safeParse(exports.default);
-  if (!parsed.success) {
-    const source = readFileSync(file, 'utf8');
-    throw new DiagnosticError(configIssuesToDiagnostics(configSchema, parsed.error.issues, relativeFile, source));
-  }
-  const config = options.evaluationTimeoutMs === undefined ? parsed.data : { ...parsed.data, evaluationTimeoutMs: options.evaluationTimeoutMs };
-  return { config, file, dependencies };
+  const parsed = await validated(exports.default, cacheDir, options.cache, async (issues, configSchema) => {
+    const { configIssuesToDiagnostics } = await import('./config-errors.ts');
+    return new DiagnosticError(configIssuesToDiagnostics(configSchema, issues, relativeFile, readFileSync(file, 'utf8')));
+  });
+  const config = options.evaluationTimeoutMs === undefined ? parsed.config : { ...parsed.config, evaluationTimeoutMs: options.evaluationTimeoutMs };
+  return { config, file, dependencies, keepVerdict: parsed.keep };
+}
+
+type ConfigSchema = (typeof import('./schema.ts'))['configSchema'];
+type ConfigIssues = Parameters<typeof import('./config-errors.ts')['configIssuesToDiagnostics']>[1];
+
+/**
+ * The config the schema makes of `input`: the verdict the last build kept when it validated this
+ * very value (config-verdict.ts), else the schema's, loaded now, with `keep` to keep it for the
+ * next build. An invalid value throws what `invalid` makes of the schema's issues (by default,
+ * zod's error).
+ */
+async function validated(input: unknown, cacheDir: string, cache = true, invalid?: (issues: ConfigIssues, schema: ConfigSchema) => Promise<Error>): Promise<{ config: ResolvedConfig; keep?: () => Promise<void> }> {
+  const key = cache && isPlainData(input) ? verdictKey(await toolBuildId(), input) : undefined;
+  const kept = key === undefined ? undefined : readVerdict(cacheDir, key);
+  if (kept) return { config: kept };
+  const { configSchema } = await import('./schema.ts');
+  const parsed = configSchema.safeParse(input);
+  if (!parsed.success) throw invalid ? await invalid(parsed.error.issues, configSchema) : parsed.error;
+  const verdict = key === undefined ? undefined : verdictOf(key, parsed.data);
+  return { config: parsed.data, keep: verdict === undefined ? undefined : () => keepVerdict(cacheDir, verdict) };
 }

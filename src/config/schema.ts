@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { unsupportedRedirect } from '../shared/redirect-rules.ts';
 import { hasOddSpelling } from '../pipeline/output-files.ts';
+import { COPYRIGHT_YEAR, DEFAULT_EVALUATION_TIMEOUT_MS } from './config-constants.ts';
 
 const httpsUrl = (message: string) =>
   z.string().refine((value) => /^https:\/\/[^\s/]+/.test(value), { message });
@@ -51,11 +52,6 @@ const pluginValue = z.custom<import('../pipeline/plugin.ts').Plugin>(
   (value) => typeof value === 'object' && value !== null && typeof (value as { name?: unknown }).name === 'string',
   { message: 'must be a plugin object with a string `name` (call the plugin factory: `myPlugin()`)' },
 );
-
-const year = new Date().getUTCFullYear();
-
-/** Generous: a big page renders in well under a second; only an endless loop gets near it. */
-export const DEFAULT_EVALUATION_TIMEOUT_MS = 30_000;
 
 /** The `docs-gen.config.ts` schema: the single source of the user and resolved config types. */
 export const configSchema = z.strictObject({
@@ -108,7 +104,7 @@ export const configSchema = z.strictObject({
   footer: z
     .strictObject({
       /** @default '© {year} Documentation' */
-      copyright: z.string().default(`© ${year} Documentation`),
+      copyright: z.string().default(`© ${COPYRIGHT_YEAR} Documentation`),
       privacyPolicy: link.optional(),
       productUpdates: link.optional(),
     })

@@ -1,0 +1,12 @@
+// Beside the config's schema, not in it: loading schema.ts loads zod, which a build whose config
+// was validated before never needs (config-verdict.ts).
+
+/** Generous: a big page renders in well under a second; only an endless loop gets near it. */
+export const DEFAULT_EVALUATION_TIMEOUT_MS = 30_000;
+
+/**
+ * The year the footer's default copyright names (`© 2026 Documentation`). It is the one thing
+ * besides its input that the schema reads, so a config validated in another year is validated
+ * again (config-verdict.ts keys by it); `config-verdict.test.ts` holds schema.ts to that.
+ */
+export const COPYRIGHT_YEAR = new Date().getUTCFullYear();

@@ -1,0 +1,159 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { COPYRIGHT_YEAR } from '../../../src/config/config-constants.ts';
+import { isPlainData, verdictKey } from '../../../src/config/config-verdict.ts';
+import { loadConfig } from '../../../src/config/load-config.ts';
+import { configSchema } from '../../../src/config/schema.ts';
+import { toolBuildId } from '../../../src/util/tool-build-id.ts';
+import { repoRoot, tempSitesEachTest } from '../../helpers.ts';
+
+const site = tempSitesEachTest();
+
+const verdictPath = (root: string) => join(root, '.docs-gen-cache', 'config', 'verdict.json');
+const verdictOf = (root: string) => JSON.parse(readFileSync(verdictPath(root), 'utf8')) as { key: string; config: unknown };
+
+/** `loadConfig`, then its verdict kept, as `prepareSite` does once it found the content folder. */
+async function loadAndKeep(root: string, options?: Parameters<typeof loadConfig>[1]) {
+  const loaded = await loadConfig(root, options);
+  await loaded.keepVerdict?.();
+  return loaded;
+}
+
+const LITERAL_CONFIG = "export default { title: 'Kept', footer: { copyright: 'Us' }, sidebar: { defaultMenuCollapseLevel: 3 }, redirects: [{ source: '/old', destination: '/new' }] };\n";
+
+describe('isPlainData: what JSON gives back exactly', () => {
+  test('literals, arrays and objects of them', () => {
+    expect(isPlainData({ a: 'x', b: [1, 2.5, true, null, { c: [] }], d: {} })).toBe(true);
+    expect(isPlainData([])).toBe(true);
+    expect(isPlainData(0)).toBe(true);
+  });
+
+  test.each([
+    ['a function', { plugin: () => {} }],
+    ['undefined in an object', { a: undefined }],
+    ['undefined in an array', [undefined]],
+    ['a hole', [1, , 3]],
+    ['an array with a key of its own', Object.assign([1], { extra: true })],
+    ['-0', { zero: -0 }],
+    ['NaN', { n: Number.NaN }],
+    ['Infinity', { n: Number.POSITIVE_INFINITY }],
+    ['a bigint', { n: 1n }],
+    ['a symbol value', { s: Symbol('s') }],
+    ['a symbol key', { [Symbol('s')]: 1 }],
+    ['a date', { when: new Date(0) }],
+    ['a map', { m: new Map() }],
+    ['a class instance', { p: new (class Point {})() }],
+    ['an object without a prototype', Object.assign(Object.create(null) as object, { a: 1 })],
+    ['a getter', Object.defineProperty({}, 'a', { get: () => 1, enumerable: true })],
+    ['a key that is not enumerable', Object.defineProperty({}, 'a', { value: 1, enumerable: false })],
+    ['an own __proto__ key', JSON.parse('{"__proto__": {"a": 1}}') as unknown],
+  ])('not %s', (_what, value) => {
+    expect(isPlainData(value)).toBe(false);
+  });
+
+  test('not a cycle, nor anything nested past 32 levels', () => {
+    const cycle: Record<string, unknown> = {};
+    cycle.self = cycle;
+    expect(isPlainData(cycle)).toBe(false);
+    let deep: unknown = 'leaf';
+    for (let i = 0; i < 40; i++) deep = { deep };
+    expect(isPlainData(deep)).toBe(false);
+  });
+});
+
+describe('verdictKey', () => {
+  test('the tool, the year and the value each change it', () => {
+    const key = verdictKey('tool-a', { title: 'A' }, 2026);
+    expect(verdictKey('tool-a', { title: 'A' }, 2026)).toBe(key);
+    expect(verdictKey('tool-b', { title: 'A' }, 2026)).not.toBe(key);
+    expect(verdictKey('tool-a', { title: 'A' }, 2027)).not.toBe(key);
+    expect(verdictKey('tool-a', { title: 'B' }, 2026)).not.toBe(key);
+  });
+});
+
+describe("loadConfig keeps the verdict on a config of plain data (the next build loads no schema, src/config/config-verdict.ts)", () => {
+  test('the kept config is the one the schema makes, and the next load gives it back', async () => {
+    const root = site({ 'docs-gen.config.ts': LITERAL_CONFIG, 'content/index.md': '# Home\n' });
+    const first = await loadAndKeep(root);
+    const input = { title: 'Kept', footer: { copyright: 'Us' }, sidebar: { defaultMenuCollapseLevel: 3 }, redirects: [{ source: '/old', destination: '/new' }] };
+    const fresh = configSchema.parse(input);
+    expect(first.config).toEqual(fresh);
+    const verdict = verdictOf(root);
+    expect(verdict.key).toBe(verdictKey(await toolBuildId(), input));
+    expect(verdict.config).toEqual(fresh);
+    // Given back from the file: marked there, the mark comes back (nothing validated it again).
+    writeFileSync(verdictPath(root), JSON.stringify({ key: verdict.key, config: { ...fresh, title: 'From the verdict' } }));
+    expect((await loadAndKeep(root)).config.title).toBe('From the verdict');
+  });
+
+  test('a changed config is validated again, and its verdict replaces the last', async () => {
+    const root = site({ 'docs-gen.config.ts': LITERAL_CONFIG, 'content/index.md': '# Home\n' });
+    await loadAndKeep(root);
+    const before = verdictOf(root).key;
+    writeFileSync(join(root, 'docs-gen.config.ts'), "export default { title: 'Changed' };\n");
+    const { config } = await loadAndKeep(root);
+    expect(config).toEqual(configSchema.parse({ title: 'Changed' }));
+    expect(verdictOf(root).key).not.toBe(before);
+  });
+
+  test('loadConfig alone writes nothing: the caller keeps the verdict once the folder is a site', async () => {
+    const root = site({ 'docs-gen.config.ts': "export default { title: 'Alone' };\n", 'content/index.md': '# Home\n' });
+    const loaded = await loadConfig(root);
+    expect(existsSync(verdictPath(root))).toBe(false);
+    await loaded.keepVerdict?.();
+    expect(verdictOf(root).config).toEqual(loaded.config);
+  });
+
+  test('the verdict is what the schema made, whatever the build does to the config after', async () => {
+    const root = site({ 'docs-gen.config.ts': "export default { title: 'Before' };\n", 'content/index.md': '# Home\n' });
+    const loaded = await loadConfig(root);
+    loaded.config.title = 'Changed by the build';
+    await loaded.keepVerdict?.();
+    expect((verdictOf(root).config as { title: string }).title).toBe('Before');
+  });
+
+  test('a verdict of another year is not this one (the default copyright names the year)', async () => {
+    const root = site({ 'docs-gen.config.ts': "export default { title: 'Year' };\n", 'content/index.md': '# Home\n' });
+    await loadAndKeep(root);
+    const { config } = verdictOf(root) as { config: { footer: { copyright: string } } };
+    expect(config.footer.copyright).toBe(`© ${COPYRIGHT_YEAR} Documentation`);
+    writeFileSync(verdictPath(root), JSON.stringify({ key: verdictKey(await toolBuildId(), { title: 'Year' }, COPYRIGHT_YEAR - 1), config: { ...config, footer: { copyright: `© ${COPYRIGHT_YEAR - 1} Documentation` } } }));
+    expect((await loadAndKeep(root)).config.footer.copyright).toBe(`© ${COPYRIGHT_YEAR} Documentation`);
+  });
+
+  test('a torn verdict is a miss', async () => {
+    const root = site({ 'docs-gen.config.ts': "export default { title: 'Torn' };\n", 'content/index.md': '# Home\n' });
+    await loadAndKeep(root);
+    writeFileSync(verdictPath(root), readFileSync(verdictPath(root), 'utf8').slice(0, 40));
+    expect((await loadAndKeep(root)).config.title).toBe('Torn');
+    expect(verdictOf(root).config).toEqual(configSchema.parse({ title: 'Torn' }));
+  });
+
+  test('a site without a config file keeps the defaults; the command line bound is laid over them, never kept', async () => {
+    const root = site({ 'content/index.md': '# Home\n' });
+    expect((await loadAndKeep(root)).config).toEqual(configSchema.parse({}));
+    expect((await loadAndKeep(root, { evaluationTimeoutMs: 5 })).config.evaluationTimeoutMs).toBe(5);
+    expect((await loadAndKeep(root)).config.evaluationTimeoutMs).toBe(configSchema.parse({}).evaluationTimeoutMs);
+  });
+
+  test('nothing is kept for a config with a plugin object, or with the cache off', async () => {
+    const withPlugin = site({ 'docs-gen.config.ts': "export default { title: 'P', plugins: [{ name: 'mine', postBuild() {} }] };\n", 'content/index.md': '# Home\n' });
+    expect((await loadAndKeep(withPlugin)).config.plugins).toHaveLength(1);
+    expect(existsSync(verdictPath(withPlugin))).toBe(false);
+    const uncached = site({ 'docs-gen.config.ts': "export default { title: 'U' };\n", 'content/index.md': '# Home\n' });
+    expect((await loadAndKeep(uncached, { cache: false })).config.title).toBe('U');
+    expect(existsSync(verdictPath(uncached))).toBe(false);
+  });
+
+  test('an invalid config is reported as before and keeps no verdict', async () => {
+    const root = site({ 'docs-gen.config.ts': "export default { title: 42 };\n", 'content/index.md': '# Home\n' });
+    await expect(loadAndKeep(root)).rejects.toMatchObject({ diagnostics: [expect.objectContaining({ code: 'config-invalid', keyPath: 'title' })] });
+    expect(existsSync(verdictPath(root))).toBe(false);
+  });
+});
+
+test("the schema reads nothing from outside its input but COPYRIGHT_YEAR: a kept verdict would hide it", () => {
+  const source = readFileSync(join(repoRoot, 'src', 'config', 'schema.ts'), 'utf8');
+  for (const ambient of [/\bnew Date\b/, /\bDate\.now\b/, /\bprocess\./, /\bMath\.random\b/, /\bIntl\./, /\bperformance\./]) expect(source).not.toMatch(ambient);
+});

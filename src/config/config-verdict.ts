@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { types } from 'node:util';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { COPYRIGHT_YEAR } from './config-constants.ts';
 import type { ResolvedConfig } from './schema.ts';
@@ -23,12 +25,33 @@ import type { ResolvedConfig } from './schema.ts';
 const verdictFile = (cacheDir: string) => join(cacheDir, 'config', 'verdict.json');
 
 /**
- * The key of a config value: the tool (its build id holds the schema's code and zod's version),
- * the year (`COPYRIGHT_YEAR`, the one thing besides its input the schema reads) and the value as
- * JSON. The same value with its keys in another order is another key: a miss, never a wrong hit.
+ * The key of a config value, given as its JSON (`json`, which is also what is validated: the key
+ * and the value the schema reads are one text): the tool (its build id holds the schema's code and
+ * zod's version), the year (`COPYRIGHT_YEAR`, the one thing besides its input the schema reads),
+ * the schema module's text as this process runs it (`schemaModuleText`) and the JSON. The same
+ * value with its keys in another order is another key: a miss, never a wrong hit.
  */
-export function verdictKey(toolId: string, input: unknown, year = COPYRIGHT_YEAR): string {
-  return createHash('sha256').update(toolId).update('\0').update(String(year)).update('\0').update(JSON.stringify(input)).digest('hex');
+export function verdictKey(toolId: string, json: string, year = COPYRIGHT_YEAR, schema = schemaModuleText()): string {
+  return createHash('sha256').update(toolId).update('\0').update(String(year)).update('\0').update(schema).update('\0').update(json).digest('hex');
+}
+
+let schemaText: string | undefined;
+
+/**
+ * The text of the schema's module beside this one: `dist/`'s, which the build id covers already,
+ * or under vitest `schema.ts` itself, which that build id (of the last `npm run build:tool`) does
+ * not follow: an edited schema is not hidden by a verdict kept before the edit.
+ */
+function schemaModuleText(): string {
+  if (schemaText === undefined) {
+    const own = fileURLToPath(import.meta.url);
+    try {
+      schemaText = readFileSync(join(dirname(own), `schema${extname(own)}`), 'utf8');
+    } catch {
+      schemaText = '';
+    }
+  }
+  return schemaText;
 }
 
 /** How deep a config's plain data may nest: deeper is validated every time (and would be odd). */
@@ -39,12 +62,13 @@ const MAX_DEPTH = 32;
  * strings, finite numbers (not −0), arrays without holes or extra keys, and objects of
  * `Object.prototype` whose every key is an enumerable own string key holding such a value (no
  * getter, no `undefined`, no `__proto__` key). Anything else (a function, a plugin, a date, a
- * class's instance, a cycle) is not.
+ * class's instance, a Proxy, a cycle) is not.
  */
 export function isPlainData(value: unknown, depth = 0): boolean {
   if (value === null || typeof value === 'boolean' || typeof value === 'string') return true;
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
-  if (typeof value !== 'object' || depth >= MAX_DEPTH) return false;
+  // A Proxy answers JSON and the schema through its traps, whatever its target's descriptors say.
+  if (typeof value !== 'object' || depth >= MAX_DEPTH || types.isProxy(value)) return false;
   if (Array.isArray(value)) {
     if (Object.getPrototypeOf(value) !== Array.prototype || Object.getOwnPropertySymbols(value).length) return false;
     const names = Object.getOwnPropertyNames(value);
@@ -73,7 +97,9 @@ interface Verdict {
 export function readVerdict(cacheDir: string, key: string): ResolvedConfig | undefined {
   try {
     const verdict = JSON.parse(readFileSync(verdictFile(cacheDir), 'utf8')) as Partial<Verdict> | null;
-    return verdict?.key === key && typeof verdict.config === 'object' && verdict.config !== null ? verdict.config : undefined;
+    // A file edited by hand into another shape is a miss, not a config the build trips over later.
+    const config = verdict?.key === key ? verdict.config : undefined;
+    return isPlainData(config) && typeof config?.title === 'string' && Array.isArray(config.locales) ? config : undefined;
   } catch {
     return undefined;
   }

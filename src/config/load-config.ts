@@ -74,11 +74,14 @@ type ConfigIssues = Parameters<typeof import('./config-errors.ts')['configIssues
  * zod's error).
  */
 async function validated(input: unknown, cacheDir: string, cache = true, invalid?: (issues: ConfigIssues, schema: ConfigSchema) => Promise<Error>): Promise<{ config: ResolvedConfig; keep?: () => Promise<void> }> {
-  const key = cache && isPlainData(input) ? verdictKey(await toolBuildId(), input) : undefined;
+  const json = cache && isPlainData(input) ? JSON.stringify(input) : undefined;
+  const key = json === undefined ? undefined : verdictKey(await toolBuildId(), json);
   const kept = key === undefined ? undefined : readVerdict(cacheDir, key);
   if (kept) return { config: kept };
   const { configSchema } = await import('./schema.ts');
-  const parsed = configSchema.safeParse(input);
+  // Plain data is validated as its JSON reads back, the very value for such data, and the text the
+  // key was made of: the two cannot differ, whatever the value is made of.
+  const parsed = configSchema.safeParse(json === undefined ? input : JSON.parse(json));
   if (!parsed.success) throw invalid ? await invalid(parsed.error.issues, configSchema) : parsed.error;
   const verdict = key === undefined ? undefined : verdictOf(key, parsed.data);
   return { config: parsed.data, keep: verdict === undefined ? undefined : () => keepVerdict(cacheDir, verdict) };

@@ -48,6 +48,7 @@ describe('isPlainData: what JSON gives back exactly', () => {
     ['a getter', Object.defineProperty({}, 'a', { get: () => 1, enumerable: true })],
     ['a key that is not enumerable', Object.defineProperty({}, 'a', { value: 1, enumerable: false })],
     ['an own __proto__ key', JSON.parse('{"__proto__": {"a": 1}}') as unknown],
+    ['a Proxy (its traps answer, not its target)', new Proxy({ title: 'T' }, { get: () => 'trapped' })],
   ])('not %s', (_what, value) => {
     expect(isPlainData(value)).toBe(false);
   });
@@ -63,12 +64,14 @@ describe('isPlainData: what JSON gives back exactly', () => {
 });
 
 describe('verdictKey', () => {
-  test('the tool, the year and the value each change it', () => {
-    const key = verdictKey('tool-a', { title: 'A' }, 2026);
-    expect(verdictKey('tool-a', { title: 'A' }, 2026)).toBe(key);
-    expect(verdictKey('tool-b', { title: 'A' }, 2026)).not.toBe(key);
-    expect(verdictKey('tool-a', { title: 'A' }, 2027)).not.toBe(key);
-    expect(verdictKey('tool-a', { title: 'B' }, 2026)).not.toBe(key);
+  test('the tool, the year, the schema module and the value each change it', () => {
+    const json = JSON.stringify({ title: 'A' });
+    const key = verdictKey('tool-a', json, 2026, 'schema');
+    expect(verdictKey('tool-a', json, 2026, 'schema')).toBe(key);
+    expect(verdictKey('tool-b', json, 2026, 'schema')).not.toBe(key);
+    expect(verdictKey('tool-a', json, 2027, 'schema')).not.toBe(key);
+    expect(verdictKey('tool-a', json, 2026, 'schema, edited')).not.toBe(key);
+    expect(verdictKey('tool-a', JSON.stringify({ title: 'B' }), 2026, 'schema')).not.toBe(key);
   });
 });
 
@@ -80,7 +83,7 @@ describe("loadConfig keeps the verdict on a config of plain data (the next build
     const fresh = configSchema.parse(input);
     expect(first.config).toEqual(fresh);
     const verdict = verdictOf(root);
-    expect(verdict.key).toBe(verdictKey(await toolBuildId(), input));
+    expect(verdict.key).toBe(verdictKey(await toolBuildId(), JSON.stringify(input)));
     expect(verdict.config).toEqual(fresh);
     // Given back from the file: marked there, the mark comes back (nothing validated it again).
     writeFileSync(verdictPath(root), JSON.stringify({ key: verdict.key, config: { ...fresh, title: 'From the verdict' } }));
@@ -118,7 +121,7 @@ describe("loadConfig keeps the verdict on a config of plain data (the next build
     await loadAndKeep(root);
     const { config } = verdictOf(root) as { config: { footer: { copyright: string } } };
     expect(config.footer.copyright).toBe(`© ${COPYRIGHT_YEAR} Documentation`);
-    writeFileSync(verdictPath(root), JSON.stringify({ key: verdictKey(await toolBuildId(), { title: 'Year' }, COPYRIGHT_YEAR - 1), config: { ...config, footer: { copyright: `© ${COPYRIGHT_YEAR - 1} Documentation` } } }));
+    writeFileSync(verdictPath(root), JSON.stringify({ key: verdictKey(await toolBuildId(), JSON.stringify({ title: 'Year' }), COPYRIGHT_YEAR - 1), config: { ...config, footer: { copyright: `© ${COPYRIGHT_YEAR - 1} Documentation` } } }));
     expect((await loadAndKeep(root)).config.footer.copyright).toBe(`© ${COPYRIGHT_YEAR} Documentation`);
   });
 
@@ -144,6 +147,22 @@ describe("loadConfig keeps the verdict on a config of plain data (the next build
     const uncached = site({ 'docs-gen.config.ts': "export default { title: 'U' };\n", 'content/index.md': '# Home\n' });
     expect((await loadAndKeep(uncached, { cache: false })).config.title).toBe('U');
     expect(existsSync(verdictPath(uncached))).toBe(false);
+  });
+
+  test('with the cache off the verdict is not read either', async () => {
+    const root = site({ 'docs-gen.config.ts': "export default { title: 'Read' };\n", 'content/index.md': '# Home\n' });
+    await loadAndKeep(root);
+    const verdict = verdictOf(root) as { key: string; config: Record<string, unknown> };
+    writeFileSync(verdictPath(root), JSON.stringify({ key: verdict.key, config: { ...verdict.config, title: 'From the verdict' } }));
+    expect((await loadAndKeep(root)).config.title).toBe('From the verdict');
+    expect((await loadAndKeep(root, { cache: false })).config.title).toBe('Read');
+  });
+
+  test('a verdict edited into another shape is a miss', async () => {
+    const root = site({ 'docs-gen.config.ts': "export default { title: 'Shape' };\n", 'content/index.md': '# Home\n' });
+    await loadAndKeep(root);
+    writeFileSync(verdictPath(root), JSON.stringify({ key: verdictOf(root).key, config: {} }));
+    expect((await loadConfig(root)).config).toEqual(configSchema.parse({ title: 'Shape' }));
   });
 
   test('an invalid config is reported as before and keeps no verdict', async () => {

@@ -133,7 +133,7 @@ describe("loadConfig keeps the verdict on a config of plain data (the next build
     expect(verdictOf(root).config).toEqual(configSchema.parse({ title: 'Torn' }));
   });
 
-  test('a site without a config file keeps the defaults; the command line bound is laid over them, never kept', async () => {
+  test('a site without a config file keeps the verdict on the defaults; with a command-line bound the input is another value, with a verdict of its own', async () => {
     const root = site({ 'content/index.md': '# Home\n' });
     expect((await loadAndKeep(root)).config).toEqual(configSchema.parse({}));
     expect((await loadAndKeep(root, { evaluationTimeoutMs: 5 })).config.evaluationTimeoutMs).toBe(5);

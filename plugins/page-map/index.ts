@@ -3,6 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { DiagnosticError, withLocaleFallbacks, withSections, type Diagnostic, type Plugin } from 'docs-gen';
 import { buildPageMap } from './build-page-map.ts';
 import { metaFileNames, readMeta, type ReadMeta } from './read-meta.ts';
+import { MetaVerdicts } from './meta-verdicts.ts';
 
 export const PAGE_MAP = 'docs-gen:page-map';
 
@@ -104,6 +105,7 @@ export default function pageMap(): Plugin<LoadedMeta> {
       const diagnostics: Diagnostic[] = [];
       const { folders, metaNames } = contentFolders(context.contentDir, context.listContent());
       const cacheDir = join(context.cacheDir, 'meta');
+      const verdicts = context.persistentCache ? await MetaVerdicts.load(context.cacheDir) : undefined;
       const locales = context.config.locales.map((l) => l.locale);
       const warnings = await Promise.all(
         folders.map(async (folder) => {
@@ -123,7 +125,7 @@ export default function pageMap(): Plugin<LoadedMeta> {
               if (!name) return;
               const file = join(dir, name);
               try {
-                metas.set(folder, await readMeta(file, { root: context.root, cacheDir, sourcePath: relative(context.root, file), timeoutMs: context.config.evaluationTimeoutMs }));
+                metas.set(folder, await readMeta(file, { root: context.root, cacheDir, sourcePath: relative(context.root, file), timeoutMs: context.config.evaluationTimeoutMs, verdicts }));
               } catch (error) {
                 const list = (error as { diagnostics?: Diagnostic[] }).diagnostics;
                 if (!list) throw error;
@@ -134,6 +136,7 @@ export default function pageMap(): Plugin<LoadedMeta> {
         }),
       );
       if (diagnostics.length) throw new DiagnosticError(diagnostics);
+      await verdicts?.save();
       for (const metas of byLocale.values()) expandChildren(metas);
       return { byLocale, warnings: warnings.flat() };
     },

@@ -4,6 +4,7 @@ import type * as Yaml from 'yaml';
 import type { z } from 'zod';
 import { DiagnosticError, importModuleFile, positionAt, type Diagnostic } from 'docs-gen';
 import type { MetaFile } from './meta-schema.ts';
+import type { MetaVerdicts } from './meta-verdicts.ts';
 
 /** yaml, loaded on first use (a twentieth of a CPU second at start-up): only a `_meta` file with a problem needs it. */
 let yamlModule: typeof Yaml | undefined;
@@ -78,9 +79,11 @@ export function topLevelKeys(text: string): { key: string; offset: number }[] {
 }
 
 /** Reads and validates one `_meta.json|js|ts` file. Problems carry the file, line and column. */
-export async function readMeta(file: string, options: { root: string; cacheDir: string; sourcePath: string; timeoutMs?: number }): Promise<ReadMeta> {
-  const { sourcePath } = options;
+export async function readMeta(file: string, options: { root: string; cacheDir: string; sourcePath: string; timeoutMs?: number; /** The last run's verdicts on `_meta.json` files (meta-verdicts.ts), when the cache is on. */ verdicts?: MetaVerdicts }): Promise<ReadMeta> {
+  const { sourcePath, verdicts } = options;
   let data: unknown;
+  /** The key of a `_meta.json` file's text among the verdicts. */
+  let verdictKey: string | undefined;
   let locate: (path: PropertyKey[], key?: string) => { line: number; column: number } | undefined = () => undefined;
   // Found when first asked for: only a message about an entry reads them, and scanning every
   // file's keys was half of reading 110 `_meta.json` files at each build's start.
@@ -92,6 +95,7 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
     } catch (error) {
       throw new DiagnosticError([jsonSyntaxError(text, error as Error, sourcePath)]);
     }
+    verdictKey = verdicts?.keyOf(text);
     // JSON is YAML: its parser gives each node's offset. Only a file with a problem needs it
     // (the YAML parser cost a third of a warm build's start); the top-level keys' places, which
     // every file gives, come from a scan of the (valid) JSON text.
@@ -118,10 +122,13 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
   }
   // Only what JSON.parse made: an imported module's object may hold symbol keys, keys that are not
   // enumerable or getters, which the schema refuses or leaves out of the copy it gives.
-  // The schema, and zod with it, loads only for a file that is more than titles: with the
-  // config's verdict kept (src/config/config-verdict.ts), a rebuild of a site whose `_meta` files
-  // are titles loads neither.
-  const parsed = file.endsWith('.json') && isTitlesOnly(data) ? { success: true as const, data } : (await import('./meta-schema.ts')).metaSchema.safeParse(data);
+  // The schema, and zod with it, loads only for a file that is more than titles and was not
+  // validated as it is by the last run (meta-verdicts.ts): with the config's verdict kept too
+  // (src/config/config-verdict.ts), a rebuild whose config and `_meta` files did not change loads neither.
+  const titles = file.endsWith('.json') && isTitlesOnly(data) ? data : undefined;
+  const kept = titles || verdictKey === undefined ? undefined : verdicts!.get(verdictKey);
+  const parsed = titles ? { success: true as const, data: titles } : kept ? { success: true as const, data: kept } : (await import('./meta-schema.ts')).metaSchema.safeParse(data);
+  if (parsed.success && verdictKey !== undefined && !titles && !kept) verdicts!.set(verdictKey, parsed.data);
   if (!parsed.success) {
     throw new DiagnosticError(
       specificIssues(parsed.error.issues, data).map((issue) => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { dirname, extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { types } from 'node:util';
 import { writeCacheFile } from '../util/cache-entry.ts';
+import { siblingModuleText } from '../util/sibling-module-text.ts';
 import { COPYRIGHT_YEAR } from './config-constants.ts';
 import type { ResolvedConfig } from './schema.ts';
 
@@ -28,30 +28,11 @@ const verdictFile = (cacheDir: string) => join(cacheDir, 'config', 'verdict.json
  * The key of a config value, given as its JSON (`json`, which is also what is validated: the key
  * and the value the schema reads are one text): the tool (its build id holds the schema's code and
  * zod's version), the year (`COPYRIGHT_YEAR`, the one thing besides its input the schema reads),
- * the schema module's text as this process runs it (`schemaModuleText`) and the JSON. The same
+ * the schema module's text as this process runs it (`siblingModuleText`) and the JSON. The same
  * value with its keys in another order is another key: a miss, never a wrong hit.
  */
-export function verdictKey(toolId: string, json: string, year = COPYRIGHT_YEAR, schema = schemaModuleText()): string {
+export function verdictKey(toolId: string, json: string, year = COPYRIGHT_YEAR, schema = siblingModuleText(import.meta.url, 'schema')): string {
   return createHash('sha256').update(toolId).update('\0').update(String(year)).update('\0').update(schema).update('\0').update(json).digest('hex');
-}
-
-let schemaText: string | undefined;
-
-/**
- * The text of the schema's module beside this one: `dist/`'s, which the build id covers already,
- * or under vitest `schema.ts` itself, which that build id (of the last `npm run build:tool`) does
- * not follow: an edited schema is not hidden by a verdict kept before the edit.
- */
-function schemaModuleText(): string {
-  if (schemaText === undefined) {
-    const own = fileURLToPath(import.meta.url);
-    try {
-      schemaText = readFileSync(join(dirname(own), `schema${extname(own)}`), 'utf8');
-    } catch {
-      schemaText = '';
-    }
-  }
-  return schemaText;
 }
 
 /** How deep a config's plain data may nest: deeper is validated every time (and would be odd). */

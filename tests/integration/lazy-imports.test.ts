@@ -95,14 +95,15 @@ describe('a site of Markdown pages without code or images', () => {
 describe('a rebuild of a site whose config and _meta files were read before', () => {
   const rebuiltSite = tempSite({
     'docs-gen.config.ts': "export default { title: 'Again', footer: { copyright: 'Us' } };\n",
-    'content/_meta.json': '{ "index": "Home", "guide": "The guide" }\n',
+    // More than titles: the schema validates it on the first build, and its verdict is kept.
+    'content/_meta.json': '{ "index": "Home", "guide": { "title": "The guide", "theme": { "toc": false } } }\n',
     'content/index.md': '# Home\n\nSee [the guide](/guide).\n',
     'content/guide.md': '# Guide\n\nBack [home](/).\n',
   });
   afterAll(() => rebuiltSite.cleanup());
   const isSchema = (url: string) => /\/dist\/(?:src\/config\/schema|plugins\/page-map\/meta-schema)\.js$/.test(url);
 
-  test("loads neither zod nor a schema: the config's verdict is kept (config-verdict.ts), and `_meta` files of titles need none; the first build loads them", () => {
+  test("loads neither zod nor a schema: the verdicts on the config and on the `_meta` file are kept (config-verdict.ts, meta-verdicts.ts); the first build loads them", () => {
     const first = modulesLoadedBuilding(rebuiltSite.root);
     expect(loadedPackage('zod', 'the main thread', first)).toBe(true);
     expect(first.some(({ url }) => isSchema(url))).toBe(true);

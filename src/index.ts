@@ -41,7 +41,7 @@ export { compiledKeyOf, lazyCompiledPage, noteCompiledKey } from './build/compil
 export { carrySections, defineLazySections, outlineOf, sectionsAsJson, sectionsDigest, sectionsSummary, withSections, type SectionOutline } from './build/lazy-sections.ts';
 export { toolBuildId } from './util/tool-build-id.ts';
 export { siblingModuleText } from './util/sibling-module-text.ts';
-export { isPlainData } from './config/config-verdict.ts';
+export { isPlainData, SchemaVerdicts } from './util/schema-verdicts.ts';
 export { EventLoopTurns } from './util/event-loop-turns.ts';
 export { EncodingArena } from './util/encoding-arena.ts';
 export { throwFirstRejection } from './util/first-rejection.ts';

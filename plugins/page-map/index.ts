@@ -3,7 +3,7 @@ import { join, relative, resolve } from 'node:path';
 import { DiagnosticError, withLocaleFallbacks, withSections, type Diagnostic, type Plugin } from 'docs-gen';
 import { buildPageMap } from './build-page-map.ts';
 import { metaFileNames, readMeta, type ReadMeta } from './read-meta.ts';
-import { MetaVerdicts } from './meta-verdicts.ts';
+import { loadMetaVerdicts } from './meta-verdicts.ts';
 
 export const PAGE_MAP = 'docs-gen:page-map';
 
@@ -105,7 +105,7 @@ export default function pageMap(): Plugin<LoadedMeta> {
       const diagnostics: Diagnostic[] = [];
       const { folders, metaNames } = contentFolders(context.contentDir, context.listContent());
       const cacheDir = join(context.cacheDir, 'meta');
-      const verdicts = context.persistentCache ? await MetaVerdicts.load(context.cacheDir) : undefined;
+      const verdicts = context.persistentCache ? await loadMetaVerdicts(context.cacheDir) : undefined;
       const locales = context.config.locales.map((l) => l.locale);
       const warnings = await Promise.all(
         folders.map(async (folder) => {

@@ -124,7 +124,7 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
   // enumerable or getters, which the schema refuses or leaves out of the copy it gives.
   // The schema, and zod with it, loads only for a file that is more than titles and was not
   // validated as it is by the last run (meta-verdicts.ts): with the config's verdict kept too
-  // (src/config/config-verdict.ts), a rebuild whose config and `_meta` files did not change loads neither.
+  // (src/config/load-config.ts), a rebuild whose config and `_meta` files did not change loads neither.
   const titles = file.endsWith('.json') && isTitlesOnly(data) ? data : undefined;
   const kept = titles || verdictKey === undefined ? undefined : verdicts!.get(verdictKey);
   const parsed = titles ? { success: true as const, data: titles } : kept ? { success: true as const, data: kept } : (await import('./meta-schema.ts')).metaSchema.safeParse(data);

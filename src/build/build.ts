@@ -182,7 +182,7 @@ export async function prepareSite(root: string, mode: PluginContext['mode'], poo
   // The site's lock files are in every compile key (the content loader's site key): an install
   // or upgrade in the site leaves the entries unreachable, as a new docs-gen does.
   if (limits.cache ?? true) await pruneCachesOfOtherBuilds(cacheDir, createHash('sha256').update(await toolBuildId()).update('\0').update(await lockFilesDigest(root)).digest('hex'));
-  // A folder with content is a site: the config's verdict may go into its cache now (config-verdict.ts).
+  // A folder with content is a site: the config's verdict may go into its cache now (configVerdicts, load-config.ts).
   await loaded.keepVerdict?.();
   const { remarkPlugins, rehypePlugins, bundlerPlugins = [] } = markdownPluginsOf(plugins);
   // The site's files its plugins' modules are made from (a remark plugin in plugins/, what it

@@ -1,5 +1,5 @@
 // Beside the config's schema, not in it: loading schema.ts loads zod, which a build whose config
-// was validated before never needs (config-verdict.ts).
+// was validated before never needs (`configVerdicts` in load-config.ts).
 
 /** Generous: a big page renders in well under a second; only an endless loop gets near it. */
 export const DEFAULT_EVALUATION_TIMEOUT_MS = 30_000;
@@ -7,6 +7,6 @@ export const DEFAULT_EVALUATION_TIMEOUT_MS = 30_000;
 /**
  * The year the footer's default copyright names (`© 2026 Documentation`). It is the one thing
  * besides its input that the schema reads, so a config validated in another year is validated
- * again (config-verdict.ts keys by it); `config-verdict.test.ts` holds schema.ts to that.
+ * again (`configVerdicts` in load-config.ts salts by it); `config-verdicts.test.ts` holds schema.ts to that.
  */
 export const COPYRIGHT_YEAR = new Date().getUTCFullYear();

@@ -103,7 +103,7 @@ describe('a rebuild of a site whose config and _meta files were read before', ()
   afterAll(() => rebuiltSite.cleanup());
   const isSchema = (url: string) => /\/dist\/(?:src\/config\/schema|plugins\/page-map\/meta-schema)\.js$/.test(url);
 
-  test("loads neither zod nor a schema: the verdicts on the config and on the `_meta` file are kept (config-verdict.ts, meta-verdicts.ts); the first build loads them", () => {
+  test("loads neither zod nor a schema: the verdicts on the config and on the `_meta` file are kept (load-config.ts, meta-verdicts.ts); the first build loads them", () => {
     const first = modulesLoadedBuilding(rebuiltSite.root);
     expect(loadedPackage('zod', 'the main thread', first)).toBe(true);
     expect(first.some(({ url }) => isSchema(url))).toBe(true);

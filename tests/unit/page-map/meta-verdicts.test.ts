@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { metaSchema } from '../../../plugins/page-map/meta-schema.ts';
-import { MetaVerdicts } from '../../../plugins/page-map/meta-verdicts.ts';
+import { loadMetaVerdicts } from '../../../plugins/page-map/meta-verdicts.ts';
 import { readMeta } from '../../../plugins/page-map/read-meta.ts';
 import { rejectionDiagnostics, tmp } from '../../helpers.ts';
 
@@ -19,7 +19,7 @@ function siteWith(text: string): { root: string; file: string; cacheDir: string 
 
 /** One run of the page map over the file: the verdicts loaded, the file read with them, the verdicts saved. */
 async function run(site: { root: string; file: string; cacheDir: string }) {
-  const verdicts = await MetaVerdicts.load(site.cacheDir);
+  const verdicts = await loadMetaVerdicts(site.cacheDir);
   const read = await readMeta(site.file, { root: site.root, cacheDir: join(site.cacheDir, 'meta'), sourcePath: 'content/_meta.json', verdicts });
   await verdicts.save();
   return read.meta;
@@ -63,7 +63,7 @@ describe("what the _meta schema made of a _meta.json file is kept for the next r
 
   test('an invalid file is reported as before and keeps nothing; a file of titles alone needs no verdict', async () => {
     const invalid = siteWith(JSON.stringify({ guide: { titel: 'Typo' } }));
-    const verdicts = await MetaVerdicts.load(invalid.cacheDir);
+    const verdicts = await loadMetaVerdicts(invalid.cacheDir);
     const diagnostics = await rejectionDiagnostics(readMeta(invalid.file, { root: invalid.root, cacheDir: invalid.cacheDir, sourcePath: 'content/_meta.json', verdicts }), 'readMeta');
     expect(diagnostics).toMatchObject([{ code: 'meta-invalid', keyPath: 'guide' }]);
     await verdicts.save();

@@ -2,16 +2,24 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { COPYRIGHT_YEAR } from '../../../src/config/config-constants.ts';
-import { isPlainData, verdictKey } from '../../../src/config/config-verdict.ts';
-import { loadConfig } from '../../../src/config/load-config.ts';
-import { configSchema } from '../../../src/config/schema.ts';
-import { toolBuildId } from '../../../src/util/tool-build-id.ts';
+import { configVerdicts, loadConfig } from '../../../src/config/load-config.ts';
+import { configSchema, type ResolvedConfig } from '../../../src/config/schema.ts';
+import { isPlainData } from '../../../src/util/schema-verdicts.ts';
 import { repoRoot, tempSitesEachTest } from '../../helpers.ts';
 
 const site = tempSitesEachTest();
 
 const verdictPath = (root: string) => join(root, '.docs-gen-cache', 'config', 'verdict.json');
-const verdictOf = (root: string) => JSON.parse(readFileSync(verdictPath(root), 'utf8')) as { key: string; config: unknown };
+const verdictFile = (root: string) => JSON.parse(readFileSync(verdictPath(root), 'utf8')) as { salt: string; entries: Record<string, unknown> };
+/** The one config the verdict file holds, and its key. */
+function verdictOf(root: string): { key: string; config: unknown } {
+  const entries = Object.entries(verdictFile(root).entries);
+  expect(entries).toHaveLength(1);
+  const [[key, config]] = entries as [[string, unknown]];
+  return { key, config };
+}
+/** The verdict file with `config` under `key`, under the salt it has. */
+const markVerdict = (root: string, key: string, config: unknown) => writeFileSync(verdictPath(root), JSON.stringify({ salt: verdictFile(root).salt, entries: { [key]: config } }));
 
 /** `loadConfig`, then its verdict kept, as `prepareSite` does once it found the content folder. */
 async function loadAndKeep(root: string, options?: Parameters<typeof loadConfig>[1]) {
@@ -63,19 +71,7 @@ describe('isPlainData: what JSON gives back exactly', () => {
   });
 });
 
-describe('verdictKey', () => {
-  test('the tool, the year, the schema module and the value each change it', () => {
-    const json = JSON.stringify({ title: 'A' });
-    const key = verdictKey('tool-a', json, 2026, 'schema');
-    expect(verdictKey('tool-a', json, 2026, 'schema')).toBe(key);
-    expect(verdictKey('tool-b', json, 2026, 'schema')).not.toBe(key);
-    expect(verdictKey('tool-a', json, 2027, 'schema')).not.toBe(key);
-    expect(verdictKey('tool-a', json, 2026, 'schema, edited')).not.toBe(key);
-    expect(verdictKey('tool-a', JSON.stringify({ title: 'B' }), 2026, 'schema')).not.toBe(key);
-  });
-});
-
-describe("loadConfig keeps the verdict on a config of plain data (the next build loads no schema, src/config/config-verdict.ts)", () => {
+describe("loadConfig keeps the verdict on a config of plain data (the next build loads no schema, src/config/load-config.ts)", () => {
   test('the kept config is the one the schema makes, and the next load gives it back', async () => {
     const root = site({ 'docs-gen.config.ts': LITERAL_CONFIG, 'content/index.md': '# Home\n' });
     const first = await loadAndKeep(root);
@@ -83,10 +79,10 @@ describe("loadConfig keeps the verdict on a config of plain data (the next build
     const fresh = configSchema.parse(input);
     expect(first.config).toEqual(fresh);
     const verdict = verdictOf(root);
-    expect(verdict.key).toBe(verdictKey(await toolBuildId(), JSON.stringify(input)));
+    expect(verdict.key).toBe((await configVerdicts(join(root, '.docs-gen-cache'))).keyOf(JSON.stringify(input)));
     expect(verdict.config).toEqual(fresh);
     // Given back from the file: marked there, the mark comes back (nothing validated it again).
-    writeFileSync(verdictPath(root), JSON.stringify({ key: verdict.key, config: { ...fresh, title: 'From the verdict' } }));
+    markVerdict(root, verdict.key, { ...fresh, title: 'From the verdict' });
     expect((await loadAndKeep(root)).config.title).toBe('From the verdict');
   });
 
@@ -119,9 +115,13 @@ describe("loadConfig keeps the verdict on a config of plain data (the next build
   test('a verdict of another year is not this one (the default copyright names the year)', async () => {
     const root = site({ 'docs-gen.config.ts': "export default { title: 'Year' };\n", 'content/index.md': '# Home\n' });
     await loadAndKeep(root);
-    const { config } = verdictOf(root) as { config: { footer: { copyright: string } } };
+    const { key, config } = verdictOf(root) as { key: string; config: ResolvedConfig };
     expect(config.footer.copyright).toBe(`© ${COPYRIGHT_YEAR} Documentation`);
-    writeFileSync(verdictPath(root), JSON.stringify({ key: verdictKey(await toolBuildId(), JSON.stringify({ title: 'Year' }), COPYRIGHT_YEAR - 1), config: { ...config, footer: { copyright: `© ${COPYRIGHT_YEAR - 1} Documentation` } } }));
+    const lastYear = await configVerdicts(join(root, '.docs-gen-cache'), COPYRIGHT_YEAR - 1);
+    expect(lastYear.set(key, { ...config, footer: { ...config.footer, copyright: `© ${COPYRIGHT_YEAR - 1} Documentation` } })).toBe(true);
+    await lastYear.save();
+    // The marked verdict is there under last year's salt: only the year keeps it from this year's build.
+    expect((await configVerdicts(join(root, '.docs-gen-cache'), COPYRIGHT_YEAR - 1)).get(key)?.footer.copyright).toBe(`© ${COPYRIGHT_YEAR - 1} Documentation`);
     expect((await loadAndKeep(root)).config.footer.copyright).toBe(`© ${COPYRIGHT_YEAR} Documentation`);
   });
 
@@ -153,7 +153,7 @@ describe("loadConfig keeps the verdict on a config of plain data (the next build
     const root = site({ 'docs-gen.config.ts': "export default { title: 'Read' };\n", 'content/index.md': '# Home\n' });
     await loadAndKeep(root);
     const verdict = verdictOf(root) as { key: string; config: Record<string, unknown> };
-    writeFileSync(verdictPath(root), JSON.stringify({ key: verdict.key, config: { ...verdict.config, title: 'From the verdict' } }));
+    markVerdict(root, verdict.key, { ...verdict.config, title: 'From the verdict' });
     expect((await loadAndKeep(root)).config.title).toBe('From the verdict');
     expect((await loadAndKeep(root, { cache: false })).config.title).toBe('Read');
   });
@@ -161,7 +161,7 @@ describe("loadConfig keeps the verdict on a config of plain data (the next build
   test('a verdict edited into another shape is a miss', async () => {
     const root = site({ 'docs-gen.config.ts': "export default { title: 'Shape' };\n", 'content/index.md': '# Home\n' });
     await loadAndKeep(root);
-    writeFileSync(verdictPath(root), JSON.stringify({ key: verdictOf(root).key, config: {} }));
+    markVerdict(root, verdictOf(root).key, {});
     expect((await loadConfig(root)).config).toEqual(configSchema.parse({ title: 'Shape' }));
   });
 

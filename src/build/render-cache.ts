@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { writeNewFileSync } from '../util/write-new-file.ts';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RouteDefinition } from '../pipeline/plugin.ts';
+import type { CompiledPage, RouteDefinition } from '../pipeline/plugin.ts';
 import type { ResolvedThemeOptions } from '../shared/types.ts';
 import { cacheFilePath, noteCacheFileUsed, readCacheFileHeader, readCacheFilePayload, writeHeaderedCacheFile, type HeaderedFile } from '../util/cache-entry.ts';
 import { isInside } from '../util/contained-path.ts';
@@ -36,7 +36,18 @@ export function isRenderCacheable(definition: RouteDefinition, cache: Pick<Rende
   if (content.type === 'html' || content.type === 'theme') return true;
   if (content.type !== 'mdx') return false;
   const { compiled } = content;
-  return compiled.kind === 'html' || (compiled.kind === 'function-body' && compiled.componentsOnly === true && cache.toolComponentsOnly && compiledKeyOf(compiled) !== undefined);
+  return compiled.kind === 'html' || (runsToolCodeOnly(compiled, cache.toolComponentsOnly) && compiledKeyOf(compiled) !== undefined);
+}
+
+/**
+ * Whether rendering an MDX page runs no code but docs-gen's: its code only builds elements
+ * (`componentsOnly`) and every component it can name is docs-gen's own (`toolComponentsOnly`,
+ * `rendersToolComponentsOnly`). Such a page's render may be cached, and its frame is tried without
+ * React's renderer (render-worker.tsx): code of the site's may have side effects, which a try that
+ * ends in React's render would run twice.
+ */
+export function runsToolCodeOnly(compiled: CompiledPage, toolComponentsOnly: boolean): boolean {
+  return toolComponentsOnly && compiled.kind === 'function-body' && compiled.componentsOnly === true;
 }
 
 /**

@@ -20,7 +20,7 @@ import { formatLastUpdated } from '../shared/page-footer-links.ts';
 import type { ResolvedThemeOptions, RouteData } from '../shared/types.ts';
 import { frameMarkup, reactServer } from '../shared/static-markup.ts';
 import { outputPathFor, SiteIndex, type RenderedDefinition, type SiteSnapshot } from './route-data.ts';
-import { keepRendered, rendersToolComponentsOnly } from './render-cache.ts';
+import { keepRendered, rendersToolComponentsOnly, runsToolCodeOnly } from './render-cache.ts';
 import { readPayloadPart, type PayloadPart } from '../util/cache-entry.ts';
 import { CODE_UNREADABLE } from './compiled-keys.ts';
 import { applySitePatch, type SitePatch } from './site-patch.ts';
@@ -271,7 +271,7 @@ async function renderHtml(input: RenderInput, site: SiteIndex): Promise<Rendered
     // The frame without React's renderer (static-markup.ts), where it models what React writes: a
     // page of Markdown, or of MDX that runs no code but docs-gen's (`toolComponentsOnly`).
     const { content } = definition;
-    const tried = !Content || (toolComponentsOnly && content.type === 'mdx' && content.compiled.kind === 'function-body' && content.compiled.componentsOnly === true);
+    const tried = !Content || (content.type === 'mdx' && runsToolCodeOnly(content.compiled, toolComponentsOnly));
     html = `<!doctype html>${tried ? frameMarkup(page) : reactServer().renderToStaticMarkup(page)}`;
   } catch (error) {
     const message = (error as Error).message;

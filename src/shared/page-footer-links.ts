@@ -23,7 +23,7 @@ export function formatLastUpdated(isoDate: string, locale: string): string {
   let text = formattedDates.get(key);
   if (text === undefined) {
     const date = new Date(/^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? `${isoDate}T00:00:00Z` : isoDate);
-    text = Number.isNaN(date.getTime()) ? isoDate : longDateFormat(locale).format(date);
+    text = Number.isNaN(date.getTime()) ? isoDate : ((ENGLISH_LONG_DATE.has(locale) && englishLongDate(date)) || longDateFormat(locale).format(date));
     if (formattedDates.size >= DATES_KEPT) formattedDates.clear();
     formattedDates.set(key, text);
   }
@@ -38,6 +38,21 @@ const formattedDates = new Map<string, string>();
 
 /** Dates kept at most: a site has a few hundred, but nothing bounds them (dev, over a day of edits). */
 const DATES_KEPT = 4096;
+
+/**
+ * The locales whose long date is `January 15, 2025`, written here rather than by `Intl`: a thread's
+ * first date format loads ICU's data, 25–35 ms of each render worker's start (bench/README.md),
+ * for the footer of an English site. `page-footer-links.test.ts` holds it to `Intl`'s text.
+ */
+const ENGLISH_LONG_DATE = new Set(['en', 'en-US']);
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** `date` (UTC) as `Intl` writes an English long date, for the years it writes as plain numbers; else undefined. */
+function englishLongDate(date: Date): string | undefined {
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${year}` : undefined;
+}
 
 /** One formatter per locale: making one takes about 70 µs, formatting a date with it 2 µs (`new Intl.DateTimeFormat` per page was 1–2 % of a build's CPU). */
 const longDateFormats = new Map<string, Intl.DateTimeFormat>();

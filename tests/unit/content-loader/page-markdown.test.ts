@@ -75,4 +75,17 @@ describe('a .md page whose links and images are written as the built site has th
   ])('%s: parsed', (_name, body, context) => {
     expect(writtenBackAsIs(body, context)).toBe(false);
   });
+
+  test("a root-absolute destination's answer is each href prefix's and base path's own, whichever page asked first", () => {
+    const body = 'See [a](/shared/page) and ![i](/shared/i.png).\n';
+    const french = { ...plain, hrefPrefix: '/fr-FR' };
+    const underDocs = { ...plain, hrefPrefix: '/docs', basePath: '/docs' };
+    for (let round = 0; round < 2; round++) {
+      expect(writtenBackAsIs(body, underDocs)).toBe(false);
+      expect(writtenBackAsIs(body, plain)).toBe(true);
+      expect(writtenBackAsIs(body, french)).toBe(false);
+      // Another page of the same locale, in another folder: the same answer.
+      expect(writtenBackAsIs(body, { ...plain, pageRoute: '/a/b/c', folderRoute: '/a/b' })).toBe(true);
+    }
+  });
 });

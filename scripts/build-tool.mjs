@@ -76,11 +76,8 @@ const vendored = await build({
   target: 'node20',
   // ws's optional native helpers stay optional: required at run time, in a try. The grammars and
   // themes stay where they are (bundled, they were 390 more files and 10 MB), imported from here
-  // by name: package.json lists @shikijs/langs and @shikijs/themes for that. sharp's native
-  // binding (`@img/sharp-<platform>`, a `.node` file and libvips) is required at run time from
-  // here as sharp would from its own folder; sharp's JavaScript and semver's 126 small modules are
-  // bundled (its import went from about 110 to 45 ms, in each thread that encodes an image).
-  external: ['bufferutil', 'utf-8-validate', '@shikijs/langs/*', '@shikijs/themes/*', '@img/sharp-*'],
+  // by name: package.json lists @shikijs/langs and @shikijs/themes for that.
+  external: ['bufferutil', 'utf-8-validate', '@shikijs/langs/*', '@shikijs/themes/*'],
   // A CommonJS package bundled as an ES module still calls require for Node's own modules.
   banner: { js: "import { createRequire as __vendorRequire } from 'node:module'; const require = __vendorRequire(import.meta.url);" },
   logLevel: 'warning',

@@ -16,7 +16,7 @@ import { headingAnchorsInHtml } from '../../theme/components/HeadingAnchor.tsx';
 import { islandComponent } from '../../theme/mdx/Island.tsx';
 import { responsiveImagesInHtml } from '../../theme/mdx/DocImage.tsx';
 import { RouteDataContext } from '../../theme/route-data-context.ts';
-import { formatLastUpdated } from '../shared/page-footer-links.ts';
+import { warmDateFormats } from '../shared/page-footer-links.ts';
 import type { ResolvedThemeOptions, RouteData } from '../shared/types.ts';
 import { frameMarkup, reactServer } from '../shared/static-markup.ts';
 import { outputPathFor, SiteIndex, type RenderedDefinition, type SiteSnapshot } from './route-data.ts';
@@ -65,13 +65,13 @@ export function loadRenderer(): void {}
 
 /**
  * What a thread's first render pays for once, done ahead while the thread waits (dev's warm-up,
- * `src/dev/warm-up.ts`): the footer's date in the site's default locale (for a locale other than
- * English, ICU's data: 25 ms the first time a thread makes a date format, 1 ms after; English
- * dates need none, page-footer-links.ts) and React's first server render (8 ms). At 10 000 pages
+ * `src/dev/warm-up.ts`, which comes before the site and its locale): ICU's date data, which the
+ * footer's date needs in any locale but English (25 ms the first time a thread makes a date
+ * format, 1 ms after; `warmDateFormats`), and React's first server render (8 ms). At 10 000 pages
  * that render is the last step before dev's first answer.
  */
 export function warmThread(): void {
-  formatLastUpdated('2000-01-01', defaultLocale);
+  warmDateFormats();
   reactServer().renderToStaticMarkup(<p>warm</p>);
 }
 

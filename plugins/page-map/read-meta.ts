@@ -82,8 +82,8 @@ export function topLevelKeys(text: string): { key: string; offset: number }[] {
 export async function readMeta(file: string, options: { root: string; cacheDir: string; sourcePath: string; timeoutMs?: number; /** The last run's verdicts on `_meta.json` files (meta-verdicts.ts), when the cache is on. */ verdicts?: MetaVerdicts }): Promise<ReadMeta> {
   const { sourcePath, verdicts } = options;
   let data: unknown;
-  /** The key of a `_meta.json` file's text among the verdicts. */
-  let verdictKey: string | undefined;
+  /** A `_meta.json` file's text: the key of its verdict. */
+  let jsonText: string | undefined;
   let locate: (path: PropertyKey[], key?: string) => { line: number; column: number } | undefined = () => undefined;
   // Found when first asked for: only a message about an entry reads them, and scanning every
   // file's keys was half of reading 110 `_meta.json` files at each build's start.
@@ -95,7 +95,7 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
     } catch (error) {
       throw new DiagnosticError([jsonSyntaxError(text, error as Error, sourcePath)]);
     }
-    verdictKey = verdicts?.keyOf(text);
+    jsonText = text;
     // JSON is YAML: its parser gives each node's offset. Only a file with a problem needs it
     // (the YAML parser cost a third of a warm build's start); the top-level keys' places, which
     // every file gives, come from a scan of the (valid) JSON text.
@@ -126,9 +126,11 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
   // validated as it is by the last run (meta-verdicts.ts): with the config's verdict kept too
   // (src/config/load-config.ts), a rebuild whose config and `_meta` files did not change loads neither.
   const titles = file.endsWith('.json') && isTitlesOnly(data) ? data : undefined;
-  const kept = titles || verdictKey === undefined ? undefined : verdicts!.get(verdictKey);
+  // Hashed only for a file the schema would read: a file of titles needs no verdict.
+  const verdictKey = titles || jsonText === undefined ? undefined : verdicts?.keyOf(jsonText);
+  const kept = verdictKey === undefined ? undefined : verdicts!.get(verdictKey);
   const parsed = titles ? { success: true as const, data: titles } : kept ? { success: true as const, data: kept } : (await import('./meta-schema.ts')).metaSchema.safeParse(data);
-  if (parsed.success && verdictKey !== undefined && !titles && !kept) verdicts!.set(verdictKey, parsed.data);
+  if (parsed.success && verdictKey !== undefined && !kept) verdicts!.set(verdictKey, parsed.data);
   if (!parsed.success) {
     throw new DiagnosticError(
       specificIssues(parsed.error.issues, data).map((issue) => {

@@ -10,6 +10,16 @@ interface Named {
 const isNamed = (value: unknown): value is Named => typeof (value as Named | null)?.name === 'string';
 const load = (file: string, salt = ['tool', 'schema']) => SchemaVerdicts.load(file, salt, isNamed);
 
+/** A verdicts file in a folder of its own, as a run that validated `A` (key `a`) and `B` (key `b`) saved it. */
+async function savedAandB(): Promise<string> {
+  const file = join(tmp(), 'verdicts.json');
+  const first = load(file);
+  first.set('a', { name: 'A' });
+  first.set('b', { name: 'B' });
+  await first.save();
+  return file;
+}
+
 describe('SchemaVerdicts: what a schema made of each input the last run validated', () => {
   test('a verdict set and saved comes back to the next run under the same salt, a copy of its own each time', async () => {
     const file = join(tmp(), 'config', 'verdicts.json');
@@ -53,11 +63,7 @@ describe('SchemaVerdicts: what a schema made of each input the last run validate
   });
 
   test('a save keeps the entries this run used alone, and writes nothing when they are the last run\'s', async () => {
-    const file = join(tmp(), 'verdicts.json');
-    const first = load(file);
-    first.set('a', { name: 'A' });
-    first.set('b', { name: 'B' });
-    await first.save();
+    const file = await savedAandB();
     const unchanged = load(file);
     unchanged.get('a');
     unchanged.get('b');
@@ -74,11 +80,7 @@ describe('SchemaVerdicts: what a schema made of each input the last run validate
   });
 
   test('a torn file, or entries of another shape, are misses', async () => {
-    const file = join(tmp(), 'verdicts.json');
-    const first = load(file);
-    first.set('a', { name: 'A' });
-    first.set('b', { name: 'B' });
-    await first.save();
+    const file = await savedAandB();
     const text = readFileSync(file, 'utf8');
     writeFileSync(file, text.replace('{"name":"B"}', '{"nom":"B"}'));
     expect(load(file).get('a')).toEqual({ name: 'A' });

@@ -150,7 +150,10 @@ describe('AI-ready output', () => {
   test('llms-full.txt holds every page in order, and the output is the same bytes on every build', () => {
     const full = read('llms-full.txt');
     expect(full.indexOf('# Home')).toBeLessThan(full.indexOf('# Guide overview'));
-    expect(full).toContain(read('guide/math.md'));
+    // Exactly the pages' own Markdown files, in llms.txt's order, a newline between each and the next.
+    const listed = [...read('llms.txt').matchAll(/\]\(https:\/\/docs\.example\.com\/docs\/([^)]+\.md)\)/g)].map((match) => match[1]!);
+    expect(listed.length).toBeGreaterThan(2);
+    expect(full).toBe(listed.map((path) => read(path)).join('\n'));
     const files = (out: string) => readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((p) => /\.(md|txt)$/.test(p)).sort();
     expect(files(outs[1]!)).toEqual(files(outs[0]!));
     for (const file of files(outs[0]!)) expect(read(file, outs[1]!)).toBe(read(file));

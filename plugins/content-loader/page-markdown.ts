@@ -246,12 +246,21 @@ function destinationAsIs(url: string, links: PageLinkContext): boolean {
   if (asIs === undefined) {
     asIs = pageHref(url, links) === url && assetHref(url, links) === url;
     if (rootDestinationsAsIs.size >= ROOT_DESTINATIONS_KEPT) rootDestinationsAsIs.clear();
-    rootDestinationsAsIs.set(key, asIs);
+    rootDestinationsAsIs.set(stringOfItsOwn(key), asIs);
   }
   return asIs;
 }
 
-/** `destinationAsIs`'s answers for root-absolute destinations, by href prefix, base path and destination. */
+/**
+ * `text` copied into a string of its own. A destination is a regular expression's capture from a
+ * page's body, which V8 keeps as a view of the whole body (past a dozen characters): kept as a
+ * key, it kept the body alive, flattened by the scan into a copy of the source (10 MB of the main
+ * thread's heap at 2000 pages, through a whole cold build). JSON spells every code unit, a lone
+ * surrogate too, and reads back a new string.
+ */
+const stringOfItsOwn = (text: string): string => JSON.parse(JSON.stringify(text)) as string;
+
+/** `destinationAsIs`'s answers for root-absolute destinations, by href prefix, base path and destination (keys of their own, `stringOfItsOwn`). */
 const rootDestinationsAsIs = new Map<string, boolean>();
 
 /** Answers kept at most: a site links a few thousand places, but nothing bounds them (dev, over a day of edits). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { EventLoopTurns } from '../util/event-loop-turns.ts';
 import { EncodingArena } from '../util/encoding-arena.ts';
-import { writeNewFile } from '../util/write-new-file.ts';
+import { writeNewFile, type FileRange, type WrittenChunk } from '../util/write-new-file.ts';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { outputRelativePath, plainOutputFiles } from '../pipeline/output-files.ts';
@@ -65,6 +65,24 @@ type PieceRecord = [key: string, start: number, bytes: number];
 
 const isPieceRecord = (value: unknown): value is PieceRecord =>
   Array.isArray(value) && value.length === 3 && typeof value[0] === 'string' && Number.isInteger(value[1]) && Number.isInteger(value[2]) && (value[1] as number) >= 0 && (value[2] as number) >= 0;
+
+/** A file's bytes as `writeUnder` writes them: chunks in order, where each piece is when it was made of pieces, and the old file kept pieces are copied from. */
+interface MadeFile {
+  chunks: WrittenChunk[];
+  layout?: PieceRecord[];
+  copiedFrom?: CopiedFile;
+}
+
+/** Makes a file's bytes; `reuse` false: with no piece copied from the old file. */
+type MakeFile = (reuse: boolean) => Promise<MadeFile>;
+
+/** The last build's file, open for its pieces to be copied from it (`previousPieces`). */
+interface CopiedFile {
+  ranges: ReadonlyMap<string, FileRange>;
+  /** Whether it is still the file the last build wrote, as checked when it was opened. */
+  unchanged(): boolean;
+  close(): void;
+}
 
 const identityOf = (key: string, stats: Stats, pieces?: PieceRecord[]): FileRecord => ({ key, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid, ...(pieces ? { pieces } : {}) });
 
@@ -344,7 +362,7 @@ export class ReusingOutputWriter implements OutputWriter {
   writePieces(written: string, pieces: readonly OutputPiece[]): Promise<void> {
     const path = outputRelativePath(written);
     // Keying the pieces may hash each (llms.txt's pages): in slices.
-    return this.inTurn(path, async () => this.writeUnder(path, await piecesKey(pieces, this.turns), () => this.fromPieces(path, pieces)));
+    return this.inTurn(path, async () => this.writeUnder(path, await piecesKey(pieces, this.turns), (reuse) => this.fromPieces(path, pieces, reuse)));
   }
 
   /** Shared by every write in pieces: the search data's and llms.txt's thousands of pieces are made while the pages render. */
@@ -362,32 +380,66 @@ export class ReusingOutputWriter implements OutputWriter {
   }
 
   /** Writes `path` as content of `key`, or links it from the old output when that holds it; `make` gives the bytes (and where their pieces are) only when it does not. */
-  private async writeUnder(path: string, key: string, make: () => Promise<{ chunks: Uint8Array[]; layout?: PieceRecord[] }>): Promise<void> {
+  private async writeUnder(path: string, key: string, make: MakeFile): Promise<void> {
     const file = join(this.options.staging, path);
     // A path written twice in one build (a plugin's file over a page) must not write into a file it linked: that one is the old output's too.
     if (this.linked.delete(path) && !this.inPlace) unlinkSync(file);
     this.layouts.delete(path);
     if (this.link(path, key)) return;
-    const { chunks, layout } = await make();
-    this.makeFolder(dirname(file));
-    // A new file, as from nothing: written over, the copy of a public/ file there first (or a page's, a second write) would keep its mode.
-    await writeNewFile(file, chunks);
+    const { layout } = await this.writeMade(file, make);
     this.written.set(path, key);
     if (layout) this.layouts.set(path, layout);
   }
 
-  /** A file's bytes from its pieces: those the old file at `path` holds copied from it, the others made. */
-  private async fromPieces(path: string, pieces: readonly OutputPiece[]): Promise<{ chunks: Uint8Array[]; layout?: PieceRecord[] }> {
-    const previous = this.previousPieces(path);
+  /**
+   * Writes what `make` gives at `file`, as a new file (written over, the copy of a public/ file
+   * there first, or a page's at a second write, would keep its mode). Pieces kept from the old
+   * file are copied from it as it is written: when it is no longer the file checked by then
+   * (edited in place meanwhile), the copy may hold other bytes under the old keys, and the file is
+   * written once more with every piece made.
+   */
+  private async writeMade(file: string, make: MakeFile): Promise<MadeFile> {
+    const made = await make(true);
+    let copiedAsChecked = true;
+    try {
+      this.makeFolder(dirname(file));
+      await writeNewFile(file, made.chunks);
+      copiedAsChecked = made.copiedFrom?.unchanged() ?? true;
+    } catch (error) {
+      // A read that ended early, or any error, while the old file changed: made again, as below.
+      if (made.copiedFrom?.unchanged() ?? true) throw error;
+      copiedAsChecked = false;
+    } finally {
+      made.copiedFrom?.close();
+    }
+    if (copiedAsChecked) return made;
+    const remade = await make(false);
+    await writeNewFile(file, remade.chunks);
+    return remade;
+  }
+
+  /** A file's bytes from its pieces: those the old file at `path` holds copied from it (unless `reuse` is false), the others made. */
+  private async fromPieces(path: string, pieces: readonly OutputPiece[], reuse: boolean): Promise<MadeFile> {
+    const previous = reuse ? this.previousPieces(path) : undefined;
+    try {
+      return { ...(await this.madePieces(pieces, previous?.ranges)), ...(previous ? { copiedFrom: previous } : {}) };
+    } catch (error) {
+      previous?.close();
+      throw error;
+    }
+  }
+
+  /** `pieces` as chunks to write, in order: a range of the old file for each piece `kept` holds, the others made and encoded. */
+  private async madePieces(pieces: readonly OutputPiece[], kept: ReadonlyMap<string, FileRange> | undefined): Promise<MadeFile> {
     // Every piece's make starts without waiting for the one before (some run in a worker), with
     // turns of the event loop between slices of them (EventLoopTurns).
     // Encoded in a step of its own: a make that only starts work elsewhere (a worker's) costs its
     // slice nothing, and thousands of their encodings would follow a slice in one go. Steps of
     // their own turns: behind the makes still waiting, each made text would be kept until then.
     const chunks = await Promise.all(
-      pieces.map(async (piece) => {
-        const kept = previous?.get(piece.key);
-        if (kept) return kept;
+      pieces.map(async (piece): Promise<WrittenChunk> => {
+        const range = kept?.get(piece.key);
+        if (range) return range;
         const made = await this.turns.run(() => piece.make());
         return this.encoding.run(() => this.encoded(made));
       }),
@@ -399,18 +451,19 @@ export class ReusingOutputWriter implements OutputWriter {
       at += chunk.length;
     });
     // A file of one piece is linked or made whole: where its piece is needs no record. Past 64 KiB
-    // (writeNewFile), the pieces copied from the old file are written as they are, not joined
-    // first: joining copied the search seed and llms-full.txt, 12 MB each at 2000 pages, at every
-    // rebuild.
+    // (writeNewFile), the pieces kept are copied from the old file range by range as the new one
+    // is written, neither joined nor read whole first: the search seed and llms-full.txt are 12 MB
+    // each at 2000 pages, copied at every rebuild.
     return { chunks, layout: pieces.length > 1 ? layout : undefined };
   }
 
   /**
-   * The pieces of the file the last build wrote in pieces at `path`, by key, when the file in
-   * `out/` is still the very one it wrote (as `link` asks): read through one descriptor, so the
-   * bytes are those of the file that was checked.
+   * The file the last build wrote in pieces at `path`, open, and where each piece is in it, when
+   * it is still the very one that build wrote (as `link` asks): the pieces are copied through this
+   * descriptor as the new file is written, so the bytes are those of the file checked, and
+   * `unchanged` says whether it stayed so. The caller closes it.
    */
-  private previousPieces(path: string): Map<string, Buffer> | undefined {
+  private previousPieces(path: string): CopiedFile | undefined {
     const record = this.previous.get(path);
     if (!Array.isArray(record?.pieces)) return undefined;
     let fd: number;
@@ -419,22 +472,22 @@ export class ReusingOutputWriter implements OutputWriter {
     } catch {
       return undefined;
     }
+    const unchanged = () => {
+      const stats = fstatSync(fd);
+      return stats.size === record.size && isUnchanged(stats, record);
+    };
     try {
+      const ranges = new Map<string, FileRange>();
       this.calls.lstat++;
-      if (!isUnchanged(fstatSync(fd), record)) return undefined;
-      const bytes = readFileSync(fd);
-      // Checked again once read: bytes edited in place while they were read would be copied under the old keys, and recorded as the new file's.
-      if (bytes.length !== record.size || !isUnchanged(fstatSync(fd), record)) return undefined;
-      const pieces = new Map<string, Buffer>();
+      if (!unchanged()) throw new Error('changed');
       for (const piece of record.pieces) {
-        if (!isPieceRecord(piece) || piece[1] + piece[2] > bytes.length) return undefined;
-        if (!pieces.has(piece[0])) pieces.set(piece[0], bytes.subarray(piece[1], piece[1] + piece[2]));
+        if (!isPieceRecord(piece) || piece[1] + piece[2] > record.size) throw new Error('not a piece of this file');
+        if (!ranges.has(piece[0])) ranges.set(piece[0], { fd, position: piece[1], length: piece[2] });
       }
-      return pieces;
+      return { ranges, unchanged, close: () => closeSync(fd) };
     } catch {
-      return undefined;
-    } finally {
       closeSync(fd);
+      return undefined;
     }
   }
 

@@ -1,4 +1,4 @@
-import { appendFileSync, chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -192,6 +192,18 @@ describe('a file written in pieces', () => {
     expect(readFileSync(join(dir, 'out', 'data', 'all.json')).equals(bytesOf(next))).toBe(true);
   });
 
+  test('pieces of a large file kept in another order are copied from where each was, runs that follow on in the old file as one', async () => {
+    const dir = tmp();
+    folders.push(dir);
+    const many: [string, string][] = Array.from({ length: 400 }, (_, i) => [`p${i}`, `${i}:${'é€😀 '.repeat(250)}`]);
+    await buildPieces(dir, 1, many);
+    // The halves swapped, and one piece moved from the first to the end: every piece kept, none made.
+    const reordered = [...many.slice(200), ...many.slice(0, 50), ...many.slice(51, 200), many[50]!];
+    const second = await buildPieces(dir, 2, reordered);
+    expect(second.made).toEqual([]);
+    expect(readFileSync(join(dir, 'out', 'data', 'all.json')).equals(Buffer.concat(reordered.map(([, text]) => Buffer.from(text))))).toBe(true);
+  });
+
   test('makes only the pieces whose keys are new; the rest are copied from the last file, whatever their order', async () => {
     const dir = tmp();
     folders.push(dir);
@@ -232,6 +244,37 @@ describe('a file written in pieces', () => {
       change(join(dir, 'out'), manifest);
       const changed: [string, string][] = [...site.slice(0, 3), ['c2', ',"c":4'], ['close', '}']];
       expect(await buildPieces(dir, 2, changed), name).toEqual({ made: ['open', 'a', 'b', 'c2', 'close'], text: '{"a":1,"b":"béta","c":4}', linked: [] });
+    }
+  });
+
+  test('the last file edited in place or cut short while the new one is made: the new one is written again with every piece made, no byte of the edit copied', async () => {
+    const large: [string, string][] = Array.from({ length: 600 }, (_, i) => [`p${i}`, `${i}:${'é€😀 '.repeat(250)}`]);
+    const edits: Record<string, (old: string) => void> = {
+      // The same length, other bytes: only the file's times tell.
+      'edited in place': (old) => {
+        writeFileSync(old, readFileSync(old, 'utf8').replace('1', '9'));
+        utimesSync(old, new Date(), new Date(Date.now() + 5000));
+      },
+      'cut short': (old) => truncateSync(old, 2),
+    };
+    // Small (written at once) and large (written through a file handle, the kept ranges copied a buffer at a time).
+    for (const list of [site, large]) {
+      for (const [name, edit] of Object.entries(edits)) {
+        const dir = tmp();
+        folders.push(dir);
+        await buildPieces(dir, 1, list);
+        const old = join(dir, 'out', 'data', 'all.json');
+        const changed: [string, string][] = list.map(([key, text], i) => (i === 3 ? ['changed', ',"changed"'] : [key, text]));
+        const staging = join(dir, 'staging-2');
+        mkdirSync(staging);
+        const writer = new ReusingOutputWriter({ outDir: join(dir, 'out'), staging, cacheDir: join(dir, 'cache') });
+        const made: string[] = [];
+        // The old file is opened and checked before any piece is made, and copied from once all are.
+        const pieces = changed.map(([key, text]): OutputPiece => ({ key, make: () => (made.push(key), made.length === 1 && edit(old), text) }));
+        await writer.writePieces('data/all.json', pieces);
+        expect(made, name).toEqual(['changed', ...changed.map(([key]) => key)]);
+        expect(readFileSync(join(staging, 'data', 'all.json'), 'utf8'), name).toBe(changed.map(([, text]) => text).join(''));
+      }
     }
   });
 

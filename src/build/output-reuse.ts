@@ -399,10 +399,11 @@ export class ReusingOutputWriter implements OutputWriter {
    * written once more with every piece made.
    */
   private async writeMade(file: string, make: MakeFile): Promise<MadeFile> {
+    // First: a folder that cannot be made is the build's error, not a reason to make the file again, and no old file is open yet.
+    this.makeFolder(dirname(file));
     const made = await make(true);
     let copiedAsChecked = true;
     try {
-      this.makeFolder(dirname(file));
       await writeNewFile(file, made.chunks);
       copiedAsChecked = made.copiedFrom?.unchanged() ?? true;
     } catch (error) {

@@ -21,7 +21,7 @@ export type WrittenChunk = Uint8Array | FileRange;
 const isFileRange = (chunk: WrittenChunk): chunk is FileRange => !(chunk instanceof Uint8Array);
 
 /** A range read from a file copied while it is written ended before its length: the file shrank. */
-export class RangeEndedError extends Error {}
+class RangeEndedError extends Error {}
 
 /**
  * Writes `bytes` to `file` as a new file. A file already there (the copy of a `public/` file at

@@ -29,7 +29,7 @@ export interface EncodeVariantsInput {
   cacheDir: string;
 }
 
-/** Worker task: the WebP variants of one image, written into the cache. Returns each one's size in bytes. */
+/** The WebP variants of one image, written into the cache (a build asks on its main thread: image-size/index.ts). Returns each one's size in bytes. */
 export async function encodeVariants(input: EncodeVariantsInput): Promise<{ width: number; bytes: number }[]> {
   await mkdir(input.cacheDir, { recursive: true });
   const written: { width: number; bytes: number }[] = [];

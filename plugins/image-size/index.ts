@@ -1,7 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { copyFile, mkdir, realpath, stat, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { DiagnosticError, PAGE_IMAGE_PREFIX, realPathInside, workerModuleUrl, type Diagnostic, type ImageInfo, type ImageTable, type Plugin, type PluginContext } from 'docs-gen';
+import { DiagnosticError, PAGE_IMAGE_PREFIX, realPathInside, type Diagnostic, type ImageInfo, type ImageTable, type Plugin, type PluginContext } from 'docs-gen';
 import type { EncodeVariantsInput } from './encode-task.ts';
 import { collectImageUses, type ImageUse } from './image-uses.ts';
 import { handleImageRequest, handlePageImageRequest } from './image-endpoint.ts';
@@ -103,35 +104,60 @@ async function cachedVariants(job: VariantJob, variantsDir: string): Promise<{ s
   return { sizes, missing };
 }
 
-/** Encodes in the worker pool whatever variants the cache lacks. Never rejects: problems come back as diagnostics. */
-async function writeVariants(jobs: VariantJob[], context: PluginContext, variantsDir: string): Promise<VariantStats> {
+/**
+ * How many images are encoded at once. sharp runs each encode on libuv's thread pool (four
+ * threads unless `UV_THREADPOOL_SIZE` says otherwise), which this thread's asynchronous file
+ * reads share: one image per core, at most four, leaves those reads a thread, and holds no more
+ * than that many decoded images in memory.
+ */
+const ENCODES_AT_ONCE = Math.max(1, Math.min(4, availableParallelism()));
+
+/**
+ * Encodes whatever variants the cache lacks. Never rejects: problems come back as diagnostics, in
+ * the images' order. The encodes are asked for on this thread, not posted to the worker pool:
+ * sharp does the work on libuv's thread pool whichever thread asks, and each worker that asked
+ * loaded sharp (and semver, its colour library and its native binding) for it, about a tenth of
+ * a CPU second per worker on a build's first run (bench/README.md, thirtieth session). A first
+ * build has loaded sharp here already, while its pages compiled (`sharpAhead`).
+ */
+async function writeVariants(jobs: VariantJob[], variantsDir: string): Promise<VariantStats> {
   const started = performance.now();
   const stats: VariantStats = { rasterImages: jobs.length, originalBytes: 0, fullWidthVariantBytes: 0, allVariantBytes: 0, variantFiles: 0, encoded: 0, reused: 0, encodeMs: 0, diagnostics: [] };
   const cached = await Promise.all(jobs.map((job) => cachedVariants(job, variantsDir)));
-  // sharp asks to be loaded by the main thread before worker threads use it (glibc Linux).
-  if (cached.some((c) => c.missing.length)) await import('sharp');
-  const moduleUrl = workerModuleUrl(import.meta.url, './encode-task.js');
-  await Promise.all(
-    jobs.map(async (job, i) => {
-      const { sizes, missing } = cached[i]!;
-      if (missing.length) {
+  const toEncode = jobs.flatMap((_job, i) => (cached[i]!.missing.length ? [i] : []));
+  const failures: Diagnostic[][] = [];
+  if (toEncode.length) {
+    const { encodeVariants } = await import('./encode-task.ts');
+    let next = 0;
+    const encodeInTurn = async () => {
+      while (next < toEncode.length) {
+        const i = toEncode[next++]!;
+        const job = jobs[i]!;
+        const { sizes, missing } = cached[i]!;
         try {
           const input: EncodeVariantsInput = { file: job.file, hash: job.measured.hash, widths: missing, quality: DEFAULT_QUALITY, cacheDir: variantsDir };
-          for (const { width, bytes } of await context.runInWorker<EncodeVariantsInput, { width: number; bytes: number }[]>({ moduleUrl, exportName: 'encodeVariants', input })) sizes.set(width, bytes);
+          for (const { width, bytes } of await encodeVariants(input)) sizes.set(width, bytes);
         } catch (error) {
           const { file, line, column, url } = job.firstUse;
-          stats.diagnostics.push({ severity: 'error', code: 'image-unreadable', message: `Image ${url} could not be converted: ${(error as Error).message}`, file, line, column, target: url });
-          return;
+          failures[i] = [{ severity: 'error', code: 'image-unreadable', message: `Image ${url} could not be converted: ${(error as Error).message}`, file, line, column, target: url }];
         }
       }
-      stats.encoded += missing.length;
-      stats.reused += job.widths.length - missing.length;
-      stats.variantFiles += job.widths.length;
-      stats.originalBytes += job.measured.bytes;
-      stats.fullWidthVariantBytes += sizes.get(job.measured.width) ?? 0;
-      for (const bytes of sizes.values()) stats.allVariantBytes += bytes;
-    }),
-  );
+    };
+    await Promise.all(Array.from({ length: Math.min(ENCODES_AT_ONCE, toEncode.length) }, encodeInTurn));
+  }
+  jobs.forEach((job, i) => {
+    if (failures[i]) {
+      stats.diagnostics.push(...failures[i]);
+      return;
+    }
+    const { sizes, missing } = cached[i]!;
+    stats.encoded += missing.length;
+    stats.reused += job.widths.length - missing.length;
+    stats.variantFiles += job.widths.length;
+    stats.originalBytes += job.measured.bytes;
+    stats.fullWidthVariantBytes += sizes.get(job.measured.width) ?? 0;
+    for (const bytes of sizes.values()) stats.allVariantBytes += bytes;
+  });
   stats.encodeMs = Math.round(performance.now() - started);
   return stats;
 }
@@ -227,7 +253,7 @@ export default function imageSize(): Plugin {
       actions.setThemeData({ images: table });
       // Encoding starts now and overlaps rendering (a variant's URL depends only on the
       // image's hash and width); postBuild waits for it.
-      if (jobs.length) encoding = writeVariants(jobs, context, join(cacheDir, 'variants'));
+      if (jobs.length) encoding = writeVariants(jobs, join(cacheDir, 'variants'));
       // Made with none to encode too: the next builds load no sharp ahead for images no page shows
       // (a favicon). A cache that cannot be written only costs the next build that load.
       else if (await sharpAhead) await mkdir(join(cacheDir, 'variants'), { recursive: true }).catch(() => undefined);

@@ -1,6 +1,7 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { repoRoot, tempSite, tmp } from '../helpers.ts';
 import { isOfPackage } from '../vendored-packages.ts';
@@ -124,6 +125,24 @@ describe('a site with a raster image in public/ that no page shows', () => {
   test('loads sharp on the main thread on its first build, ahead of the encodes such an image would need, and not on the next', () => {
     expect(loadedPackage('sharp', 'the main thread', modulesLoadedBuilding(imageSite.root))).toBe(true);
     expect(loadedPackage('sharp', 'any thread', modulesLoadedBuilding(imageSite.root))).toBe(false);
+  });
+});
+
+describe('a site whose page shows a raster image', () => {
+  const shownSite = tempSite({
+    'docs-gen.config.ts': "export default { title: 'Shown' };\n",
+    'content/index.md': '# Shown\n\n![A square](/images/square.png)\n',
+    'public/images/square.png': '',
+  });
+  afterAll(() => shownSite.cleanup());
+
+  test("encodes its variants on the main thread: sharp's work runs on libuv's pool whichever thread asks, and no worker loads sharp for it", async () => {
+    writeFileSync(join(shownSite.root, 'public', 'images', 'square.png'), await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 40, g: 90, b: 200 } } }).png().toBuffer());
+    const modules = modulesLoadedBuilding(shownSite.root);
+    expect(loadedPackage('sharp', 'the main thread', modules)).toBe(true);
+    expect(loadedPackage('sharp', 'a worker', modules)).toBe(false);
+    // The variants were made all the same: one WebP per width in the cache.
+    expect(readdirSync(join(shownSite.root, '.docs-gen-cache', 'image-size', 'variants')).filter((name) => name.endsWith('.webp')).length).toBeGreaterThan(1);
   });
 });
 

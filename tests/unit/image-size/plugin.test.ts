@@ -1,10 +1,10 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import imageSize from '../../../plugins/image-size/index.ts';
-import type { ContentPage, ImageTable, PluginContext } from '../../../src/index.ts';
+import { DiagnosticError, type ContentPage, type ImageTable, type PluginContext } from '../../../src/index.ts';
 import { tmp } from '../../helpers.ts';
 
 const root = tmp();
@@ -73,5 +73,50 @@ describe('an image named relative to its page, in dev', () => {
     await again;
     expect(answered).toBe(true);
     expect(status).toBe(200);
+  });
+});
+
+/** A PNG of `width`×`height` cut off inside its image data: its header gives its size (image-header.ts), its pixels cannot be decoded. */
+async function cutPng(width: number, height: number): Promise<Buffer> {
+  // Noise: a plain colour compresses to a few bytes of image data, and the cut would leave it whole.
+  const whole = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).png().toBuffer();
+  const imageData = whole.indexOf('IDAT');
+  expect(imageData).toBeGreaterThan(0);
+  return whole.subarray(0, imageData + 40);
+}
+
+describe('a build encodes the variants on its own thread', () => {
+  test("reports each image it cannot convert, in the images' order, and still writes the variants of the others", async () => {
+    const site = tmp();
+    mkdirSync(join(site, 'public', 'images'), { recursive: true });
+    await sharp({ create: { width: 700, height: 300, channels: 3, background: '#3a6' } }).png().toFile(join(site, 'public', 'images', 'c-whole.png'));
+    writeFileSync(join(site, 'public', 'images', 'a-cut.png'), await cutPng(800, 400));
+    writeFileSync(join(site, 'public', 'images', 'b-cut.png'), await cutPng(900, 450));
+    const cacheDir = join(site, '.docs-gen-cache');
+    // Not the worker pool: a build's encodes are asked for where the plugin runs.
+    const context = { root: site, publicDir: join(site, 'public'), cacheDir, mode: 'build', persistentCache: true, config: { basePath: '' }, runInWorker: () => Promise.reject(new Error('no task expected')) } as unknown as PluginContext;
+    const reported: unknown[] = [];
+    const plugin = imageSize();
+    const references = ['c-whole', 'b-cut', 'a-cut'].map((name, i) => ({ kind: 'image', url: `/images/${name}.png`, line: i + 3, column: 1 }));
+    await plugin.contentLoaded!({
+      content: undefined,
+      allContent: {},
+      pages: [{ route: '/guide', sourcePath: 'content/guide.md', frontMatter: {}, references }] as unknown as ContentPage[],
+      actions: { setGlobalData: () => {}, setThemeData: () => {}, report: (diagnostic: unknown) => reported.push(diagnostic), addRoute: () => {}, setNavigation: () => {}, emitFile: () => {}, note: () => {} },
+      context,
+    });
+    expect(reported).toEqual([]);
+    const failure = await Promise.resolve(plugin.postBuild!({ outDir: join(site, 'out'), context } as unknown as Parameters<NonNullable<typeof plugin.postBuild>>[0])).then(
+      () => undefined,
+      (error: unknown) => error as DiagnosticError,
+    );
+    expect(failure).toBeInstanceOf(DiagnosticError);
+    expect(failure!.diagnostics.map((d) => [d.code, d.target, d.line])).toEqual([
+      ['image-unreadable', '/images/a-cut.png', 5],
+      ['image-unreadable', '/images/b-cut.png', 4],
+    ]);
+    expect(failure!.diagnostics.every((d) => d.message.startsWith(`Image ${d.target} could not be converted: `))).toBe(true);
+    // The whole image's variants are in the cache: one WebP per width up to its own (640 and its 700).
+    expect(readdirSync(join(cacheDir, 'image-size', 'variants')).filter((name) => name.endsWith('.webp')).length).toBe(2);
   });
 });

@@ -1,4 +1,3 @@
-import { mkdir } from 'node:fs/promises';
 import { writeAtomically } from 'docs-gen';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -29,9 +28,11 @@ export interface EncodeVariantsInput {
   cacheDir: string;
 }
 
-/** The WebP variants of one image, written into the cache (a build asks on its main thread: image-size/index.ts). Returns each one's size in bytes. */
+/**
+ * The WebP variants of one image, written into the cache folder, which must be there (a build asks
+ * on its main thread, having made it: image-size/index.ts). Returns each one's size in bytes.
+ */
 export async function encodeVariants(input: EncodeVariantsInput): Promise<{ width: number; bytes: number }[]> {
-  await mkdir(input.cacheDir, { recursive: true });
   const written: { width: number; bytes: number }[] = [];
   // One width at a time: a 4000-pixel source decoded for every width at once is a lot of memory.
   for (const width of input.widths) {

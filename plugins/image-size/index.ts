@@ -105,29 +105,49 @@ async function cachedVariants(job: VariantJob, variantsDir: string): Promise<{ s
 }
 
 /**
- * How many images are encoded at once. sharp runs each encode on libuv's thread pool (four
- * threads unless `UV_THREADPOOL_SIZE` says otherwise), which this thread's asynchronous file
- * reads share: one image per core, at most four, leaves those reads a thread, and holds no more
- * than that many decoded images in memory.
+ * How many images are encoded at once: one per core, at most three. sharp runs each encode on
+ * libuv's thread pool, the process's one pool of four threads (unless `UV_THREADPOOL_SIZE` says
+ * otherwise), which every thread's asynchronous file calls share: three leave those a thread. And
+ * no more than that many decoded images are held in memory.
  */
-const ENCODES_AT_ONCE = Math.max(1, Math.min(4, availableParallelism()));
+const ENCODES_AT_ONCE = Math.min(3, availableParallelism());
+
+/** A diagnostic at the first place that names the image whose variants could not be made. */
+function notConverted(job: VariantJob, error: unknown): Diagnostic {
+  const { file, line, column, url } = job.firstUse;
+  return { severity: 'error', code: 'image-unreadable', message: `Image ${url} could not be converted: ${(error as Error).message}`, file, line, column, target: url };
+}
 
 /**
  * Encodes whatever variants the cache lacks. Never rejects: problems come back as diagnostics, in
- * the images' order. The encodes are asked for on this thread, not posted to the worker pool:
- * sharp does the work on libuv's thread pool whichever thread asks, and each worker that asked
- * loaded sharp (and semver, its colour library and its native binding) for it, about a tenth of
- * a CPU second per worker on a build's first run (bench/README.md, thirtieth session). A first
- * build has loaded sharp here already, while its pages compiled (`sharpAhead`).
+ * the jobs' order (by URL path). The encodes are asked for on this thread, not posted to the
+ * worker pool: sharp does the work on libuv's thread pool whichever thread asks, and each worker
+ * that asked loaded sharp (and semver, its colour library and its native binding) for it, about a
+ * tenth of a CPU second per worker on a build's first run (bench/README.md, thirtieth session). A
+ * first build of a site with raster images in `public/` has loaded sharp here already, while its
+ * pages compiled (`sharpAhead`).
+ *
+ * Nothing stops the encodes of a build that fails before its `postBuild`: the CLI's process ends
+ * with it, and a caller of `build()` in the same process may find them running for a moment
+ * after. So the cache's folder is made once, here, before any: an encode that ends after the
+ * site's folder was removed finds no folder to write into, and makes none.
  */
 async function writeVariants(jobs: VariantJob[], variantsDir: string): Promise<VariantStats> {
   const started = performance.now();
   const stats: VariantStats = { rasterImages: jobs.length, originalBytes: 0, fullWidthVariantBytes: 0, allVariantBytes: 0, variantFiles: 0, encoded: 0, reused: 0, encodeMs: 0, diagnostics: [] };
   const cached = await Promise.all(jobs.map((job) => cachedVariants(job, variantsDir)));
   const toEncode = jobs.flatMap((_job, i) => (cached[i]!.missing.length ? [i] : []));
-  const failures: Diagnostic[][] = [];
-  if (toEncode.length) {
-    const { encodeVariants } = await import('./encode-task.ts');
+  const failures: Diagnostic[] = [];
+  // sharp that does not load (no binding for this platform), or a cache folder that cannot be made: every image to encode says so.
+  const encoder = toEncode.length
+    ? await mkdir(variantsDir, { recursive: true })
+        .then(() => import('./encode-task.ts'))
+        .catch((error: unknown) => {
+          for (const i of toEncode) failures[i] = notConverted(jobs[i]!, error);
+          return undefined;
+        })
+    : undefined;
+  if (encoder) {
     let next = 0;
     const encodeInTurn = async () => {
       while (next < toEncode.length) {
@@ -136,10 +156,9 @@ async function writeVariants(jobs: VariantJob[], variantsDir: string): Promise<V
         const { sizes, missing } = cached[i]!;
         try {
           const input: EncodeVariantsInput = { file: job.file, hash: job.measured.hash, widths: missing, quality: DEFAULT_QUALITY, cacheDir: variantsDir };
-          for (const { width, bytes } of await encodeVariants(input)) sizes.set(width, bytes);
+          for (const { width, bytes } of await encoder.encodeVariants(input)) sizes.set(width, bytes);
         } catch (error) {
-          const { file, line, column, url } = job.firstUse;
-          failures[i] = [{ severity: 'error', code: 'image-unreadable', message: `Image ${url} could not be converted: ${(error as Error).message}`, file, line, column, target: url }];
+          failures[i] = notConverted(job, error);
         }
       }
     };
@@ -147,7 +166,7 @@ async function writeVariants(jobs: VariantJob[], variantsDir: string): Promise<V
   }
   jobs.forEach((job, i) => {
     if (failures[i]) {
-      stats.diagnostics.push(...failures[i]);
+      stats.diagnostics.push(failures[i]);
       return;
     }
     const { sizes, missing } = cached[i]!;

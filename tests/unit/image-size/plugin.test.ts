@@ -120,3 +120,33 @@ describe('a build encodes the variants on its own thread', () => {
     expect(readdirSync(join(cacheDir, 'image-size', 'variants')).filter((name) => name.endsWith('.webp')).length).toBe(2);
   });
 });
+
+describe('a build whose variants cannot be written', () => {
+  test('reports every image it had to encode, and the hook neither hangs nor leaves a rejection unhandled', async () => {
+    const site = tmp();
+    mkdirSync(join(site, 'public', 'images'), { recursive: true });
+    await sharp({ create: { width: 700, height: 300, channels: 3, background: '#3a6' } }).png().toFile(join(site, 'public', 'images', 'one.png'));
+    await sharp({ create: { width: 650, height: 300, channels: 3, background: '#63a' } }).png().toFile(join(site, 'public', 'images', 'two.png'));
+    const cacheDir = join(site, '.docs-gen-cache');
+    // A file where the variants' folder goes: it cannot be made.
+    mkdirSync(join(cacheDir, 'image-size'), { recursive: true });
+    writeFileSync(join(cacheDir, 'image-size', 'variants'), 'not a folder');
+    const context = { root: site, publicDir: join(site, 'public'), cacheDir, mode: 'build', persistentCache: true, config: { basePath: '' }, runInWorker: () => Promise.reject(new Error('no task expected')) } as unknown as PluginContext;
+    const plugin = imageSize();
+    const references = ['two', 'one'].map((name, i) => ({ kind: 'image', url: `/images/${name}.png`, line: i + 3, column: 1 }));
+    await plugin.contentLoaded!({
+      content: undefined,
+      allContent: {},
+      pages: [{ route: '/guide', sourcePath: 'content/guide.md', frontMatter: {}, references }] as unknown as ContentPage[],
+      actions: { setGlobalData: () => {}, setThemeData: () => {}, report: () => {}, addRoute: () => {}, setNavigation: () => {}, emitFile: () => {}, note: () => {} },
+      context,
+    });
+    const failure = await Promise.resolve(plugin.postBuild!({ outDir: join(site, 'out'), context } as unknown as Parameters<NonNullable<typeof plugin.postBuild>>[0])).then(
+      () => undefined,
+      (error: unknown) => error as DiagnosticError,
+    );
+    expect(failure).toBeInstanceOf(DiagnosticError);
+    expect(failure!.diagnostics.map((d) => d.target)).toEqual(['/images/one.png', '/images/two.png']);
+    expect(failure!.diagnostics.every((d) => d.code === 'image-unreadable' && d.message.startsWith(`Image ${d.target} could not be converted: `))).toBe(true);
+  });
+});

@@ -94,6 +94,7 @@ const UNIT_WITH_MODULE_MOCKS = [
   'tests/unit/pipeline/broadcast-serialized-once.test.ts',
   'tests/unit/output-in-place-undo.test.ts',
   'tests/unit/util/atomic-write-names.test.ts',
+  'tests/unit/util/pack-read-ahead.test.ts',
   'tests/unit/util/pack-short-writes.test.ts',
   'tests/unit/util/self-contained-modules.test.ts',
 ];

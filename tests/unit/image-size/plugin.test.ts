@@ -85,6 +85,30 @@ async function cutPng(width: number, height: number): Promise<Buffer> {
   return whole.subarray(0, imageData + 40);
 }
 
+/**
+ * Runs the plugin's build hooks on one page that shows `/images/<name>.png` for each of `names` (in
+ * that order, a line each from line 3), with a worker pool that takes no task: `contentLoaded`'s
+ * reports, and what `postBuild` threw.
+ */
+async function buildHooksOn(site: string, names: string[]): Promise<{ reported: unknown[]; failure: DiagnosticError | undefined }> {
+  const context = { root: site, publicDir: join(site, 'public'), cacheDir: join(site, '.docs-gen-cache'), mode: 'build', persistentCache: true, config: { basePath: '' }, runInWorker: () => Promise.reject(new Error('no task expected')) } as unknown as PluginContext;
+  const reported: unknown[] = [];
+  const plugin = imageSize();
+  const references = names.map((name, i) => ({ kind: 'image', url: `/images/${name}.png`, line: i + 3, column: 1 }));
+  await plugin.contentLoaded!({
+    content: undefined,
+    allContent: {},
+    pages: [{ route: '/guide', sourcePath: 'content/guide.md', frontMatter: {}, references }] as unknown as ContentPage[],
+    actions: { setGlobalData: () => {}, setThemeData: () => {}, report: (diagnostic: unknown) => reported.push(diagnostic), addRoute: () => {}, setNavigation: () => {}, emitFile: () => {}, note: () => {} },
+    context,
+  });
+  const failure = await Promise.resolve(plugin.postBuild!({ outDir: join(site, 'out'), context } as unknown as Parameters<NonNullable<typeof plugin.postBuild>>[0])).then(
+    () => undefined,
+    (error: unknown) => error as DiagnosticError,
+  );
+  return { reported, failure };
+}
+
 describe('a build encodes the variants on its own thread', () => {
   test("reports each image it cannot convert, in the images' order, and still writes the variants of the others", async () => {
     const site = tmp();
@@ -92,24 +116,9 @@ describe('a build encodes the variants on its own thread', () => {
     await sharp({ create: { width: 700, height: 300, channels: 3, background: '#3a6' } }).png().toFile(join(site, 'public', 'images', 'c-whole.png'));
     writeFileSync(join(site, 'public', 'images', 'a-cut.png'), await cutPng(800, 400));
     writeFileSync(join(site, 'public', 'images', 'b-cut.png'), await cutPng(900, 450));
-    const cacheDir = join(site, '.docs-gen-cache');
-    // Not the worker pool: a build's encodes are asked for where the plugin runs.
-    const context = { root: site, publicDir: join(site, 'public'), cacheDir, mode: 'build', persistentCache: true, config: { basePath: '' }, runInWorker: () => Promise.reject(new Error('no task expected')) } as unknown as PluginContext;
-    const reported: unknown[] = [];
-    const plugin = imageSize();
-    const references = ['c-whole', 'b-cut', 'a-cut'].map((name, i) => ({ kind: 'image', url: `/images/${name}.png`, line: i + 3, column: 1 }));
-    await plugin.contentLoaded!({
-      content: undefined,
-      allContent: {},
-      pages: [{ route: '/guide', sourcePath: 'content/guide.md', frontMatter: {}, references }] as unknown as ContentPage[],
-      actions: { setGlobalData: () => {}, setThemeData: () => {}, report: (diagnostic: unknown) => reported.push(diagnostic), addRoute: () => {}, setNavigation: () => {}, emitFile: () => {}, note: () => {} },
-      context,
-    });
+    // Not the worker pool (`buildHooksOn` gives one that takes no task): a build's encodes are asked for where the plugin runs.
+    const { reported, failure } = await buildHooksOn(site, ['c-whole', 'b-cut', 'a-cut']);
     expect(reported).toEqual([]);
-    const failure = await Promise.resolve(plugin.postBuild!({ outDir: join(site, 'out'), context } as unknown as Parameters<NonNullable<typeof plugin.postBuild>>[0])).then(
-      () => undefined,
-      (error: unknown) => error as DiagnosticError,
-    );
     expect(failure).toBeInstanceOf(DiagnosticError);
     expect(failure!.diagnostics.map((d) => [d.code, d.target, d.line])).toEqual([
       ['image-unreadable', '/images/a-cut.png', 5],
@@ -117,7 +126,7 @@ describe('a build encodes the variants on its own thread', () => {
     ]);
     expect(failure!.diagnostics.every((d) => d.message.startsWith(`Image ${d.target} could not be converted: `))).toBe(true);
     // The whole image's variants are in the cache: one WebP per width up to its own (640 and its 700).
-    expect(readdirSync(join(cacheDir, 'image-size', 'variants')).filter((name) => name.endsWith('.webp')).length).toBe(2);
+    expect(readdirSync(join(site, '.docs-gen-cache', 'image-size', 'variants')).filter((name) => name.endsWith('.webp')).length).toBe(2);
   });
 });
 
@@ -131,20 +140,7 @@ describe('a build whose variants cannot be written', () => {
     // A file where the variants' folder goes: it cannot be made.
     mkdirSync(join(cacheDir, 'image-size'), { recursive: true });
     writeFileSync(join(cacheDir, 'image-size', 'variants'), 'not a folder');
-    const context = { root: site, publicDir: join(site, 'public'), cacheDir, mode: 'build', persistentCache: true, config: { basePath: '' }, runInWorker: () => Promise.reject(new Error('no task expected')) } as unknown as PluginContext;
-    const plugin = imageSize();
-    const references = ['two', 'one'].map((name, i) => ({ kind: 'image', url: `/images/${name}.png`, line: i + 3, column: 1 }));
-    await plugin.contentLoaded!({
-      content: undefined,
-      allContent: {},
-      pages: [{ route: '/guide', sourcePath: 'content/guide.md', frontMatter: {}, references }] as unknown as ContentPage[],
-      actions: { setGlobalData: () => {}, setThemeData: () => {}, report: () => {}, addRoute: () => {}, setNavigation: () => {}, emitFile: () => {}, note: () => {} },
-      context,
-    });
-    const failure = await Promise.resolve(plugin.postBuild!({ outDir: join(site, 'out'), context } as unknown as Parameters<NonNullable<typeof plugin.postBuild>>[0])).then(
-      () => undefined,
-      (error: unknown) => error as DiagnosticError,
-    );
+    const { failure } = await buildHooksOn(site, ['two', 'one']);
     expect(failure).toBeInstanceOf(DiagnosticError);
     expect(failure!.diagnostics.map((d) => d.target)).toEqual(['/images/one.png', '/images/two.png']);
     expect(failure!.diagnostics.every((d) => d.code === 'image-unreadable' && d.message.startsWith(`Image ${d.target} could not be converted: `))).toBe(true);

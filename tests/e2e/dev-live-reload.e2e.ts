@@ -56,7 +56,7 @@ describe('writing with docs-gen dev in Chromium', () => {
   test('a body edit keeps the whole tree the reader has (folders they opened stay open, no tree fetched); a new title still reaches it', async () => {
     const tree = page.locator('.sidebar-nav[data-sidebar-complete]');
     await expect.poll(() => tree.count()).toBe(1);
-    // Twice: the first patch here may be the first this tab made (nothing to compare with yet).
+    // Two body edits first: the whole tree stays through both.
     for (const version of ['fourth', 'fifth']) {
       save('content/guide.mdx', `# Guide\n\nThe ${version} version.\n\n## Details\n\nMore.\n`);
       await expect.poll(mainText).toContain(`The ${version} version.`);
@@ -79,6 +79,29 @@ describe('writing with docs-gen dev in Chromium', () => {
     save('content/guide.mdx', '# Guide\n\nThe seventh version.\n\n## Details\n\nMore.\n');
     await expect.poll(mainText).toContain('The seventh version.');
     await expect.poll(() => page.locator('.sidebar-nav[data-sidebar-complete] .sidebar-folder[data-route="/more"]').innerText()).toContain('Deeper');
+  });
+
+  test("a tab's first save after it loaded a page keeps its whole tree too", async () => {
+    const fresh = await browser.newPage();
+    try {
+      await fresh.goto(`http://127.0.0.1:${dev.port}/guide`);
+      await expect.poll(() => fresh.locator('.sidebar-nav[data-sidebar-complete]').count()).toBe(1);
+      await fresh.evaluate(() => {
+        document.querySelector<HTMLDetailsElement>('.sidebar-folder[data-route="/more"] > details')!.open = true;
+        (window as unknown as { treeFetches: number }).treeFetches = 0;
+        const fetchBefore = window.fetch.bind(window);
+        window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+          if (String(input).includes('/sidebar-')) (window as unknown as { treeFetches: number }).treeFetches++;
+          return fetchBefore(input, init);
+        };
+      });
+      save('content/guide.mdx', '# Guide\n\nThe eighth version.\n\n## Details\n\nMore.\n');
+      await expect.poll(() => fresh.locator('main').innerText()).toContain('The eighth version.');
+      expect(await fresh.locator('.sidebar-folder[data-route="/more"] > details[open]').count()).toBe(1);
+      expect(await fresh.evaluate(() => (window as unknown as { treeFetches: number }).treeFetches)).toBe(0);
+    } finally {
+      await fresh.close();
+    }
   });
 
   test('an MDX error shows an overlay with file:line:col, as text; fixing the file clears it', async () => {

@@ -80,6 +80,11 @@ describe('image uses kept by page object', () => {
     expect([...(await collectImageUses([unchanged, before], { root, basePath: '' })).byPath.keys()]).toEqual(['/images/a.png', '/images/old.png']);
     const edited = { ...before, references: [{ kind: 'image' as const, url: '/images/new.png', line: 2, column: 1 }] };
     expect([...(await collectImageUses([unchanged, edited], { root, basePath: '' })).byPath.keys()]).toEqual(['/images/a.png', '/images/new.png']);
+    // A page that named no image, edited to name one (a new object): the one it names now counts.
+    const plain = page({ route: '/p', sourcePath: 'content/p.md', references: [{ kind: 'link', url: '/a', line: 1, column: 1 }] });
+    expect((await collectImageUses([unchanged, plain], { root, basePath: '' })).byPath.size).toBe(1);
+    const gained = { ...plain, references: [{ kind: 'image' as const, url: '/images/gained.png', line: 3, column: 1 }] };
+    expect([...(await collectImageUses([unchanged, gained], { root, basePath: '' })).byPath.keys()]).toEqual(['/images/a.png', '/images/gained.png']);
     const relative = page({ references: [{ kind: 'image', url: './c.png', line: 1, column: 1 }] });
     expect([...(await collectImageUses([relative], { root, basePath: '' })).byPath.keys()]).toEqual(['/_docs-gen/files/content/guide/c.png']);
     expect([...(await collectImageUses([relative], { root, basePath: '/docs' })).byPath.keys()]).toEqual([...(await collectImageUses([{ ...relative }], { root, basePath: '/docs' })).byPath.keys()]);

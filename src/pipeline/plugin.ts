@@ -57,7 +57,9 @@ export interface PageCompileOutput {
 
 /**
  * One compiled content page, as a content source (`contentSource: true`) returns it from
- * `loadContent` and every plugin reads it in `contentLoaded({ pages })`.
+ * `loadContent` and every plugin reads it in `contentLoaded({ pages })`. A page object is never
+ * changed once made: dev hands the same object again while its page is unchanged (and a new one
+ * when it changes), so a plugin may keep what it works out per page by object (a `WeakMap`).
  */
 export interface ContentPage extends PageCompileOutput {
   route: string;

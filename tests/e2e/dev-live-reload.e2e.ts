@@ -56,7 +56,7 @@ describe('writing with docs-gen dev in Chromium', () => {
   test('a body edit keeps the whole tree the reader has (folders they opened stay open, no tree fetched); a new title still reaches it', async () => {
     const tree = page.locator('.sidebar-nav[data-sidebar-complete]');
     await expect.poll(() => tree.count()).toBe(1);
-    // Two body edits first: the whole tree stays through both.
+    // Two body edits first, then the one whose tree fetches are counted.
     for (const version of ['fourth', 'fifth']) {
       save('content/guide.mdx', `# Guide\n\nThe ${version} version.\n\n## Details\n\nMore.\n`);
       await expect.poll(mainText).toContain(`The ${version} version.`);

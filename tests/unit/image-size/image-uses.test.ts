@@ -88,5 +88,24 @@ describe('image uses kept by page object', () => {
     const relative = page({ references: [{ kind: 'image', url: './c.png', line: 1, column: 1 }] });
     expect([...(await collectImageUses([relative], { root, basePath: '' })).byPath.keys()]).toEqual(['/_docs-gen/files/content/guide/c.png']);
     expect([...(await collectImageUses([relative], { root, basePath: '/docs' })).byPath.keys()]).toEqual([...(await collectImageUses([{ ...relative }], { root, basePath: '/docs' })).byPath.keys()]);
+    // The same object under another base path: a root-absolute src that starts with it resolves again.
+    const underBase = page({ route: '/b', sourcePath: 'content/b.md', references: [{ kind: 'image', url: '/docs/images/a.png', line: 1, column: 1 }] });
+    expect([...(await collectImageUses([underBase], { root, basePath: '' })).byPath.keys()]).toEqual(['/docs/images/a.png']);
+    expect([...(await collectImageUses([underBase], { root, basePath: '/docs' })).byPath.keys()]).toEqual(['/images/a.png']);
+  });
+
+  test('a page object seen before is not gone through again, whether it names images or none', async () => {
+    let reads = 0;
+    const counted = (references: ContentPage['references']) => {
+      const counting = page({ route: `/counted-${references!.length}`, sourcePath: `content/counted-${references!.length}.md` });
+      Object.defineProperty(counting, 'references', { get: () => (reads++, references), enumerable: true });
+      return counting;
+    };
+    const pages = [counted([{ kind: 'image', url: '/images/a.png', line: 1, column: 1 }]), counted([])];
+    await collectImageUses(pages, { root, basePath: '' });
+    const first = reads;
+    expect(first).toBeGreaterThan(0);
+    expect([...(await collectImageUses(pages, { root, basePath: '' })).byPath.keys()]).toEqual(['/images/a.png']);
+    expect(reads).toBe(first);
   });
 });

@@ -30,7 +30,20 @@ describe('rel-output pages run again (dev)', () => {
     expect(await reported(plugin, [plain, other])).toEqual([]);
     const edited = { ...plain, references: [...plain.references, { kind: 'rel-output', url: 'example1.json', line: 4, column: 1 }] };
     expect(await reported(plugin, [edited, other])).toEqual(['rel-output-missing example1.json']);
-    // Saved back: the old object, known to name none, is asked again.
+    // Saved back: the old object's kept answer (none) is used again.
     expect(await reported(plugin, [plain, other])).toEqual([]);
+  });
+
+  test("a page object seen before is not gone through again: its references are read once", async () => {
+    const plugin = relOutput();
+    let reads = 0;
+    const references = [{ kind: 'rel-output', url: 'example1.json', line: 4, column: 1 }];
+    const page = { route: '/guide', name: 'guide', sourcePath: 'content/guide.mdx', frontMatter: {} };
+    Object.defineProperty(page, 'references', { get: () => (reads++, references), enumerable: true });
+    expect(await reported(plugin, [page])).toEqual(['rel-output-missing example1.json']);
+    const first = reads;
+    expect(first).toBeGreaterThan(0);
+    expect(await reported(plugin, [page])).toEqual(['rel-output-missing example1.json']);
+    expect(reads).toBe(first);
   });
 });

@@ -18,6 +18,27 @@ const save = (path: string, text: string) => writeFileSync(join(site.root, path)
 const mainText = () => page.locator('main').innerText();
 const overlay = () => page.locator('#docs-gen-error-overlay');
 
+/**
+ * Opens the folder off the reader's path in `tab`'s whole tree and counts the tree's fetches,
+ * then saves a body edit (the guide's `version` text): on screen, the folder still open, the
+ * tree not fetched again.
+ */
+async function expectTreeKeptThroughSave(tab: Page, version: string): Promise<void> {
+  await tab.evaluate(() => {
+    document.querySelector<HTMLDetailsElement>('.sidebar-folder[data-route="/more"] > details')!.open = true;
+    (window as unknown as { treeFetches: number }).treeFetches = 0;
+    const fetchBefore = window.fetch.bind(window);
+    window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('/sidebar-')) (window as unknown as { treeFetches: number }).treeFetches++;
+      return fetchBefore(input, init);
+    };
+  });
+  save('content/guide.mdx', `# Guide\n\nThe ${version} version.\n\n## Details\n\nMore.\n`);
+  await expect.poll(() => tab.locator('main').innerText()).toContain(`The ${version} version.`);
+  expect(await tab.locator('.sidebar-folder[data-route="/more"] > details[open]').count()).toBe(1);
+  expect(await tab.evaluate(() => (window as unknown as { treeFetches: number }).treeFetches)).toBe(0);
+}
+
 beforeAll(async () => {
   site = tempSite({
     'content/index.mdx': '# Home\n\nWelcome.\n',
@@ -61,19 +82,7 @@ describe('writing with docs-gen dev in Chromium', () => {
       save('content/guide.mdx', `# Guide\n\nThe ${version} version.\n\n## Details\n\nMore.\n`);
       await expect.poll(mainText).toContain(`The ${version} version.`);
     }
-    await page.evaluate(() => {
-      document.querySelector<HTMLDetailsElement>('.sidebar-folder[data-route="/more"] > details')!.open = true;
-      (window as unknown as { treeFetches: number }).treeFetches = 0;
-      const fetchBefore = window.fetch.bind(window);
-      window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-        if (String(input).includes('/sidebar-')) (window as unknown as { treeFetches: number }).treeFetches++;
-        return fetchBefore(input, init);
-      };
-    });
-    save('content/guide.mdx', '# Guide\n\nThe sixth version.\n\n## Details\n\nMore.\n');
-    await expect.poll(mainText).toContain('The sixth version.');
-    expect(await page.locator('.sidebar-folder[data-route="/more"] > details[open]').count()).toBe(1);
-    expect(await page.evaluate(() => (window as unknown as { treeFetches: number }).treeFetches)).toBe(0);
+    await expectTreeKeptThroughSave(page, 'sixth');
     // A title change: the server's sidebar differs, the tree is fetched again and shows the title.
     save('content/more/deep.mdx', '# Deeper\n\nOff the path of /guide.\n');
     save('content/guide.mdx', '# Guide\n\nThe seventh version.\n\n## Details\n\nMore.\n');
@@ -86,19 +95,7 @@ describe('writing with docs-gen dev in Chromium', () => {
     try {
       await fresh.goto(`http://127.0.0.1:${dev.port}/guide`);
       await expect.poll(() => fresh.locator('.sidebar-nav[data-sidebar-complete]').count()).toBe(1);
-      await fresh.evaluate(() => {
-        document.querySelector<HTMLDetailsElement>('.sidebar-folder[data-route="/more"] > details')!.open = true;
-        (window as unknown as { treeFetches: number }).treeFetches = 0;
-        const fetchBefore = window.fetch.bind(window);
-        window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
-          if (String(input).includes('/sidebar-')) (window as unknown as { treeFetches: number }).treeFetches++;
-          return fetchBefore(input, init);
-        };
-      });
-      save('content/guide.mdx', '# Guide\n\nThe eighth version.\n\n## Details\n\nMore.\n');
-      await expect.poll(() => fresh.locator('main').innerText()).toContain('The eighth version.');
-      expect(await fresh.locator('.sidebar-folder[data-route="/more"] > details[open]').count()).toBe(1);
-      expect(await fresh.evaluate(() => (window as unknown as { treeFetches: number }).treeFetches)).toBe(0);
+      await expectTreeKeptThroughSave(fresh, 'eighth');
     } finally {
       await fresh.close();
     }

@@ -132,16 +132,27 @@ export function createContext(root: string, config: ResolvedConfig, mode: Plugin
  * the special routes the seed requires, from the theme.
  */
 export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
-  const fallbacks = config.locales.flatMap(({ locale }) =>
-    // Copies that leave a page's lazy sections unread (lazy-sections.ts); each a new object, its references dropped in place.
-    withLocaleFallbacks(site.routes, { locale, defaultLocale: config.defaultLocale, copy: withSections })
-      .filter((route) => route.fallbackFrom)
-      .map((route) => (delete route.references, route)),
-  );
+  // The default locale falls back to nothing: only the others get copies.
+  const fallbacks = config.locales
+    .filter(({ locale }) => locale !== config.defaultLocale)
+    .flatMap(({ locale }) =>
+      // Copies that leave a page's lazy sections unread (lazy-sections.ts); each a new object, its references dropped in place.
+      withLocaleFallbacks(site.routes, { locale, defaultLocale: config.defaultLocale, copy: withSections })
+        .filter((route) => route.fallbackFrom)
+        .map((route) => (delete route.references, route)),
+    );
   site.routes.push(...fallbacks);
   for (const { locale } of config.locales) {
-    const present = new Set(site.routes.filter((r) => (r.locale ?? config.defaultLocale) === locale).map((r) => r.route));
-    if (locale !== config.defaultLocale && present.size === 0) continue;
+    // Whether the locale has routes, and which special pages it has: not a set of every route
+    // (dev runs this on every save, at 10 000 pages 7 ms of it).
+    let hasRoutes = false;
+    const present = new Set<string>();
+    for (const r of site.routes) {
+      if ((r.locale ?? config.defaultLocale) !== locale) continue;
+      hasRoutes = true;
+      if (Object.hasOwn(SPECIAL_PAGES, r.route)) present.add(r.route);
+    }
+    if (locale !== config.defaultLocale && !hasRoutes) continue;
     for (const [route, rule] of Object.entries(SPECIAL_PAGES)) {
       if (present.has(route)) continue;
       const title = rule.title(config.title, uiStrings(locale));

@@ -99,8 +99,21 @@ export class DevRenderer {
 
   /** Forgets the routes not in `routes` (deleted or renamed pages), so nothing is kept per route that once was. */
   retain(routes: readonly RouteDefinition[]): void {
-    const current = new Set(routes.map(cacheKeyOf));
-    for (const map of [this.cache, this.lastGood]) for (const key of map.keys()) if (!current.has(key)) map.delete(key);
+    // By locale, then by the route string itself, whose hash the string keeps from one save to the
+    // next: a set of every route's key was 10 000 new strings to hash on each save. The few keys
+    // kept here are taken apart instead (`cacheKeyOf`: the locale has no space, the route starts with `/`).
+    const current = new Map<string, Set<string>>();
+    for (const { locale, route } of routes) {
+      const spelled = String(locale);
+      let inLocale = current.get(spelled);
+      if (!inLocale) current.set(spelled, (inLocale = new Set()));
+      inLocale.add(route);
+    }
+    const isCurrent = (key: string) => {
+      const at = key.indexOf(' ');
+      return current.get(key.slice(0, at))?.has(key.slice(at + 1)) === true;
+    };
+    for (const map of [this.cache, this.lastGood]) for (const key of map.keys()) if (!isCurrent(key)) map.delete(key);
   }
 
   /** The route's HTML document, after the plugins' `transformPage`. Rejects with a DiagnosticError when rendering fails. */

@@ -83,3 +83,28 @@ test('a broadcast that fails still drops the pages kept: some workers may hold t
   await renderer.render(guide, options);
   expect(renders).toBe(2);
 });
+
+test('retain forgets the routes the list no longer has, by locale and route (a route without a locale too), and keeps the rest', async () => {
+  const worker = handDeliveredWorker();
+  let renders = 0;
+  const counted = { ...worker.pool, run: (...args: Parameters<WorkerPool['run']>) => (renders++, worker.pool.run(...args)) } as unknown as WorkerPool;
+  const renderer = new DevRenderer(() => counted, '/site');
+  await renderer.setSnapshot(snapshotWithTree('/_docs-gen/sidebar-a.json'));
+  const noLocale: RouteDefinition = { route: '/plain page', title: 'Plain', content: { type: 'html', html: '<p>Plain</p>' } };
+  const german: RouteDefinition = { ...guide, locale: 'de' };
+  for (const route of [guide, noLocale, german]) await renderer.render(route, options);
+  expect(renders).toBe(3);
+  renderer.retain([{ ...guide }, { ...noLocale }]);
+  expect(renderer.lastGoodHtml(guide)).toBeDefined();
+  expect(renderer.lastGoodHtml(noLocale)).toBeDefined();
+  expect(renderer.lastGoodHtml(german)).toBeUndefined();
+  // Kept: served from the cache. Forgotten: rendered again.
+  await renderer.render(guide, options);
+  await renderer.render(noLocale, options);
+  expect(renders).toBe(3);
+  await renderer.render(german, options);
+  expect(renders).toBe(4);
+  renderer.retain([]);
+  expect(renderer.lastGoodHtml(guide)).toBeUndefined();
+  expect(renderer.lastGoodHtml(noLocale)).toBeUndefined();
+});

@@ -27,7 +27,7 @@ import { lookUpRendered, renderCacheSiteKey, renderedFileKey, rendersToolCompone
 import { foundInCompileCache } from './compiled-keys.ts';
 import { BuildTimings, CONTENT_STAGE, POST_BUILD_STAGE, type Timings } from './build-timings.ts';
 import { pageToTransform, renderInPool } from './render-in-pool.ts';
-import { withLocaleFallbacks } from '../shared/locale-fallback.ts';
+import { withLocaleFallbacks, type PageCopy } from '../shared/locale-fallback.ts';
 import { withSections } from './lazy-sections.ts';
 import { uiStrings } from '../shared/ui-strings.ts';
 import { SPECIAL_PAGES } from '../shared/special-pages.ts';
@@ -132,15 +132,18 @@ export function createContext(root: string, config: ResolvedConfig, mode: Plugin
  * the special routes the seed requires, from the theme.
  */
 export function addThemeRoutes(site: SiteData, config: ResolvedConfig): void {
-  // The default locale falls back to nothing: only the others get copies.
-  const fallbacks = config.locales
-    .filter(({ locale }) => locale !== config.defaultLocale)
-    .flatMap(({ locale }) =>
-      // Copies that leave a page's lazy sections unread (lazy-sections.ts); each a new object, its references dropped in place.
-      withLocaleFallbacks(site.routes, { locale, defaultLocale: config.defaultLocale, copy: withSections })
-        .filter((route) => route.fallbackFrom)
-        .map((route) => (delete route.references, route)),
-    );
+  // The copies `withLocaleFallbacks` makes, and only those: not a locale's own routes, whatever
+  // they carry (a plugin's route with `fallbackFrom` of its own was added a second time when the
+  // fallbacks were told apart by that field). The default locale falls back to nothing.
+  const fallbacks: RouteDefinition[] = [];
+  // Copies that leave a page's lazy sections unread (lazy-sections.ts); each a new object, its references dropped in place.
+  const copy: PageCopy = (page, extra) => {
+    const fallback = withSections(page, extra);
+    delete (fallback as unknown as Partial<RouteDefinition>).references;
+    fallbacks.push(fallback as unknown as RouteDefinition);
+    return fallback;
+  };
+  for (const { locale } of config.locales) if (locale !== config.defaultLocale) withLocaleFallbacks(site.routes, { locale, defaultLocale: config.defaultLocale, copy });
   site.routes.push(...fallbacks);
   for (const { locale } of config.locales) {
     // Whether the locale has routes, and which special pages it has: not a set of every route

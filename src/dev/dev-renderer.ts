@@ -100,8 +100,9 @@ export class DevRenderer {
   /** Forgets the routes not in `routes` (deleted or renamed pages), so nothing is kept per route that once was. */
   retain(routes: readonly RouteDefinition[]): void {
     // By locale, then by the route string itself, whose hash the string keeps from one save to the
-    // next: a set of every route's key was 10 000 new strings to hash on each save. The few keys
-    // kept here are taken apart instead (`cacheKeyOf`: the locale has no space, the route starts with `/`).
+    // next: a set of every route's key was 10 000 new strings to hash on each save. A key kept here
+    // (one per route rendered this session) is matched against each locale's spelling instead of
+    // being split: a plugin's route may have a locale with a space in it.
     const current = new Map<string, Set<string>>();
     for (const { locale, route } of routes) {
       const spelled = String(locale);
@@ -110,8 +111,8 @@ export class DevRenderer {
       inLocale.add(route);
     }
     const isCurrent = (key: string) => {
-      const at = key.indexOf(' ');
-      return current.get(key.slice(0, at))?.has(key.slice(at + 1)) === true;
+      for (const [locale, inLocale] of current) if (key.startsWith(`${locale} `) && inLocale.has(key.slice(locale.length + 1))) return true;
+      return false;
     };
     for (const map of [this.cache, this.lastGood]) for (const key of map.keys()) if (!isCurrent(key)) map.delete(key);
   }

@@ -101,7 +101,9 @@ export function mdxComponentsOf(plugins: Plugin[]): Record<string, ModuleExport>
 
 /**
  * Every content source's pages, in plugin order. Joined by `concat`, which copies an array's
- * elements at once: `flatMap` went through 10 000 pages one by one, 6 ms of every dev save.
+ * elements at once: `flatMap` went through 10 000 pages one by one, 6 ms of every dev save. (Unlike
+ * `flatMap`, `concat` would keep the holes of a sparse array: a content source returns its pages
+ * as an array without any.)
  */
 function contentPagesOf(plugins: Plugin[], allContent: Record<string, unknown>): ContentPage[] {
   return ([] as ContentPage[]).concat(...plugins.filter((p) => p.contentSource).map((p) => (allContent[p.name] ?? []) as ContentPage[]));

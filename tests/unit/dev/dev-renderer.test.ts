@@ -104,7 +104,13 @@ test('retain forgets the routes the list no longer has, by locale and route (a r
   expect(renders).toBe(3);
   await renderer.render(german, options);
   expect(renders).toBe(4);
+  // A plugin's locale may have a space in it.
+  const spaced: RouteDefinition = { ...guide, locale: 'en US' };
+  await renderer.render(spaced, options);
+  renderer.retain([guide, noLocale, spaced]);
+  expect(renderer.lastGoodHtml(spaced)).toBeDefined();
   renderer.retain([]);
+  expect(renderer.lastGoodHtml(spaced)).toBeUndefined();
   expect(renderer.lastGoodHtml(guide)).toBeUndefined();
   expect(renderer.lastGoodHtml(noLocale)).toBeUndefined();
 });

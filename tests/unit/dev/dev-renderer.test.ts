@@ -35,6 +35,16 @@ function handDeliveredWorker() {
 const guide: RouteDefinition = { route: '/guide', locale: 'en-US', title: 'Guide', content: { type: 'html', html: '<p>Guide</p>' } };
 const options = { plugins: [], context: { config: { evaluationTimeoutMs: 1000, defaultLocale: 'en-US' } } as unknown as PluginContext };
 
+/** A renderer on one hand-delivered worker whose renders are counted, holding the site of sidebar tree `a`. */
+async function countingRenderer(): Promise<{ renderer: DevRenderer; renders: () => number }> {
+  const worker = handDeliveredWorker();
+  let renders = 0;
+  const counted = { ...worker.pool, run: (...args: Parameters<WorkerPool['run']>) => (renders++, worker.pool.run(...args)) } as unknown as WorkerPool;
+  const renderer = new DevRenderer(() => counted, '/site');
+  await renderer.setSnapshot(snapshotWithTree('/_docs-gen/sidebar-a.json'));
+  return { renderer, renders: () => renders };
+}
+
 // Under load a page rendered while the workers were being sent a renamed page's new sidebar tree
 // (rendered with the old one) was kept, and served after the rename (seen in a whole-suite run).
 test('a page rendered while the workers are being sent a new site is not kept: the next request renders it with the new site', async () => {
@@ -51,17 +61,13 @@ test('a page rendered while the workers are being sent a new site is not kept: t
 });
 
 test('a page rendered with the site the workers hold is kept until the site changes', async () => {
-  const worker = handDeliveredWorker();
-  let renders = 0;
-  const counted = { ...worker.pool, run: (...args: Parameters<WorkerPool['run']>) => (renders++, worker.pool.run(...args)) } as unknown as WorkerPool;
-  const renderer = new DevRenderer(() => counted, '/site');
-  await renderer.setSnapshot(snapshotWithTree('/_docs-gen/sidebar-a.json'));
+  const { renderer, renders } = await countingRenderer();
   await renderer.render(guide, options);
   await renderer.render(guide, options);
-  expect(renders).toBe(1);
+  expect(renders()).toBe(1);
   expect(await renderer.setSnapshot(snapshotWithTree('/_docs-gen/sidebar-a.json'))).toBe(false);
   await renderer.render(guide, options);
-  expect(renders).toBe(1);
+  expect(renders()).toBe(1);
 });
 
 test('a broadcast that fails still drops the pages kept: some workers may hold the new site', async () => {
@@ -85,15 +91,11 @@ test('a broadcast that fails still drops the pages kept: some workers may hold t
 });
 
 test('retain forgets the routes the list no longer has, by locale and route (a route without a locale too), and keeps the rest', async () => {
-  const worker = handDeliveredWorker();
-  let renders = 0;
-  const counted = { ...worker.pool, run: (...args: Parameters<WorkerPool['run']>) => (renders++, worker.pool.run(...args)) } as unknown as WorkerPool;
-  const renderer = new DevRenderer(() => counted, '/site');
-  await renderer.setSnapshot(snapshotWithTree('/_docs-gen/sidebar-a.json'));
+  const { renderer, renders } = await countingRenderer();
   const noLocale: RouteDefinition = { route: '/plain page', title: 'Plain', content: { type: 'html', html: '<p>Plain</p>' } };
   const german: RouteDefinition = { ...guide, locale: 'de' };
   for (const route of [guide, noLocale, german]) await renderer.render(route, options);
-  expect(renders).toBe(3);
+  expect(renders()).toBe(3);
   renderer.retain([{ ...guide }, { ...noLocale }]);
   expect(renderer.lastGoodHtml(guide)).toBeDefined();
   expect(renderer.lastGoodHtml(noLocale)).toBeDefined();
@@ -101,9 +103,9 @@ test('retain forgets the routes the list no longer has, by locale and route (a r
   // Kept: served from the cache. Forgotten: rendered again.
   await renderer.render(guide, options);
   await renderer.render(noLocale, options);
-  expect(renders).toBe(3);
+  expect(renders()).toBe(3);
   await renderer.render(german, options);
-  expect(renders).toBe(4);
+  expect(renders()).toBe(4);
   // A plugin's locale may have a space in it.
   const spaced: RouteDefinition = { ...guide, locale: 'en US' };
   await renderer.render(spaced, options);

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, test } from 'vitest';
 import type { PageCompileOutput, PageCompileTask, PluginContext } from '../../../src/pipeline/plugin.ts';
 import { PageStore } from '../../../src/dev/page-store.ts';
@@ -83,6 +84,41 @@ describe("dev's page store reads stubs", () => {
     expect(byWorker).toBe(batches.length * 200);
     expect(byWorker).toBeLessThan(count);
     stubs.forEach((s, i) => expect(s.compiled.code).toMatch(new RegExp(` ${i}$`)));
+  });
+
+  test('asked for over several turns (the content loader asks as it lists), with one limit on the tasks in the pool', async () => {
+    const store = storeWithoutPool();
+    const batches: StubTask[][] = [];
+    const answers: (() => void)[] = [];
+    const run = ((task: { input: StubTask[] }) =>
+      new Promise<PageCompileOutput[]>((resolve) => {
+        batches.push(task.input);
+        answers.push(() => resolve(task.input.map((t) => stub(`read in a worker ${String(t.input)}`))));
+      })) as unknown as PluginContext['runInWorker'];
+    const compilePage = store.compilePage(run);
+    const inFlightAtMost = 2 * Math.min(availableParallelism(), 8);
+    const all = tasks(200 * 4 * inFlightAtMost, { moduleUrl: TEST_READER, exportName: 'readTestStub' });
+    const slice = all.length / 4;
+    const reading: Promise<PageCompileOutput>[] = [];
+    for (let at = 0; at < all.length; at += slice) {
+      reading.push(...all.slice(at, at + slice).map((task) => compilePage(task)));
+      await new Promise((done) => setImmediate(done));
+      // The workers have not answered: what each turn asked for waits, in one list.
+      expect(batches.length).toBe(inFlightAtMost);
+    }
+    // The first batches asked for went to the workers, in order.
+    expect(batches.map((batch) => batch[0]!.input)).toEqual(batches.map((_, i) => i * 200));
+    while (answers.length) {
+      answers.shift()!();
+      await new Promise((done) => setImmediate(done));
+    }
+    const stubs = await Promise.all(reading);
+    stubs.forEach((s, i) => expect(s.compiled.code).toMatch(new RegExp(` ${i}$`)));
+    // The main thread read the rest, from the back; the workers took more as they answered.
+    const byWorker = stubs.filter((s) => s.compiled.code.startsWith('read in a worker')).length;
+    expect(byWorker).toBe(batches.length * 200);
+    expect(byWorker).toBeGreaterThan(inFlightAtMost * 200);
+    expect(byWorker).toBeLessThan(all.length);
   });
 
   test('of a few pages on the main thread: a task would cost more than it saves', async () => {

@@ -143,7 +143,7 @@ function holdsPages(dir: string): boolean {
 /**
  * Pages listed between two turns of the event loop when nothing is looked up on the main thread
  * (dev, `--no-cache`): a count, not a time, so that the same site is asked for in the same order
- * on any machine. 500 pages are about 10 ms of listing.
+ * on any machine. 500 pages are 10–20 ms of listing at dev's start.
  */
 export const PAGES_PER_TURN = 500;
 
@@ -335,7 +335,13 @@ export default function contentLoader(): Plugin<ContentPage[]> {
           // rest are listed: at dev's start on 10 000 pages the worker sat idle for the 0.4 s the
           // listing took, then read stubs.
           void start();
-          if (jobs.length % PAGES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+          if (jobs.length % PAGES_PER_TURN === 0) {
+            // Two turns: what these pages asked for reaches dev's page store in promise callbacks
+            // that run after this loop queued its turn, so the store's turn, which sends their
+            // stubs, is queued behind it; with one, the stubs went out a slice late.
+            await new Promise((resolve) => setImmediate(resolve));
+            await new Promise((resolve) => setImmediate(resolve));
+          }
         }
       }
       // Every job's outcome is awaited from here on.

@@ -8,8 +8,8 @@ import type { OutlineCache } from './outline-cache.ts';
 import { readStubs, type StubTask } from './read-stubs.ts';
 import { stampOf, type FileStamp } from './startup-changes.ts';
 
-/** Pages whose stubs one worker task reads (dev's start on a large site); fewer asked for at once are read on the main thread. */
-const STUBS_PER_TASK = 200;
+/** Pages whose stubs one worker task reads (dev's start on a large site); fewer asked for in one turn, with no batch waiting, are read on the main thread. */
+export const STUBS_PER_TASK = 200;
 
 /**
  * Stub tasks in the pool at once: two per core. dev starts on a worker fewer than the cores
@@ -17,7 +17,7 @@ const STUBS_PER_TASK = 200;
  * worker as it answers, without waiting for this thread's turn. The rest of the batches are for
  * the main thread to take.
  */
-const STUB_TASKS_IN_FLIGHT = 2 * Math.min(availableParallelism(), 8);
+export const STUB_TASKS_IN_FLIGHT = 2 * Math.min(availableParallelism(), 8);
 
 /** How many times a compile reads a page whose file keeps changing under it before it takes what it read (the watcher's event for the change compiles it again). */
 const READS_PER_COMPILE = 3;
@@ -143,8 +143,8 @@ export class PageStore {
 
   /**
    * A page's stub: read in the workers when its source gives a `stubTask` and many are asked for
-   * at once (dev's start reads every page's), {@link STUBS_PER_TASK} to a task; else, or when a
-   * task fails, by the source's `stub` on this thread.
+   * (dev's start reads every page's, a slice per turn of the event loop), {@link STUBS_PER_TASK}
+   * to a task; else, or when a task fails, by the source's `stub` on this thread.
    */
   private readStub(task: PageCompileTask<unknown>): Promise<PageCompileOutput> {
     const { stubTask } = task;
@@ -163,8 +163,10 @@ export class PageStore {
   private sendStubs(): void {
     const queued = this.stubQueue;
     this.stubQueue = [];
-    // A few pages (an edit, a small site) are read here: a task's round trip would cost more.
-    if (!this.run || (queued.length < STUBS_PER_TASK && this.stubBatches.length === 0 && this.stubTasksInFlight === 0)) {
+    // A few pages (an edit, a small site) are read here, unless batches still wait (then they join
+    // them, and this thread takes them in turn): a task's round trip would cost more. Not kept
+    // from this by tasks in flight, which a closed pool never settles.
+    if (!this.run || (queued.length < STUBS_PER_TASK && this.stubBatches.length === 0)) {
       for (const { task, resolve } of queued) resolve(task.stub());
       return;
     }

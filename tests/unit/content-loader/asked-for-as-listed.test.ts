@@ -2,6 +2,8 @@ import { afterAll, describe, expect, test } from 'vitest';
 import contentLoader, { PAGES_PER_TURN } from '../../../plugins/content-loader/index.ts';
 import type { PageCompileOutput, PageCompileTask, PluginContext } from '../../../src/pipeline/plugin.ts';
 import { prepareSite } from '../../../src/build/build.ts';
+import { PageStore } from '../../../src/dev/page-store.ts';
+import type { StubTask } from '../../../src/dev/read-stubs.ts';
 import { tempSite } from '../../helpers.ts';
 
 // With nothing to look up on the main thread (dev, a build with --no-cache) the content loader
@@ -59,4 +61,31 @@ describe('with nothing looked up on the main thread, the content loader', () => 
       expect(routes).toEqual(Array.from({ length: PAGES }, (_, i) => `/${pageName(i)}`));
     });
   }
+});
+
+test("dev's page store sends each slice's stubs to the workers before the next slice is listed", async () => {
+  const { context } = await prepareSite(site.root, 'dev', () => {
+    throw new Error('no task goes to a pool here');
+  });
+  const store = new PageStore(() => {
+    throw new Error('tasks go through the context');
+  });
+  let asked = 0;
+  /** How many pages had been asked for when each batch of stubs went to a worker. */
+  const askedAtPost: number[] = [];
+  const run = (async (task: { input: StubTask[] }) => {
+    askedAtPost.push(asked);
+    return task.input.map(({ input }) => answer(String((input as { relativePath: string }).relativePath)));
+  }) as PluginContext['runInWorker'];
+  const storeCompile = store.compilePage(run);
+  const compilePage = ((task: PageCompileTask<unknown>) => {
+    asked++;
+    return storeCompile(task);
+  }) as PluginContext['compilePage'];
+  const pages = await contentLoader().loadContent!({ context: { ...context, runInWorker: run, compilePage } });
+  expect(pages).toHaveLength(PAGES);
+  // The first batch went out while only the first slice had been asked for, and each later slice's
+  // before the slice after it.
+  expect(askedAtPost[0]).toBe(PAGES_PER_TURN);
+  expect(askedAtPost.filter((n) => n === 2 * PAGES_PER_TURN).length).toBeGreaterThan(0);
 });

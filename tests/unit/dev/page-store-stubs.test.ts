@@ -1,12 +1,12 @@
-import { availableParallelism } from 'node:os';
 import { describe, expect, test } from 'vitest';
 import type { PageCompileOutput, PageCompileTask, PluginContext } from '../../../src/pipeline/plugin.ts';
-import { PageStore } from '../../../src/dev/page-store.ts';
+import { PageStore, STUB_TASKS_IN_FLIGHT } from '../../../src/dev/page-store.ts';
 import type { StubTask } from '../../../src/dev/read-stubs.ts';
 
-// dev's start asks for every page's stub at once. A source that gives `stubTask` has them read in
-// the workers, 200 to a task (the main thread meanwhile does the rest of the start); a few (an
-// edit, a small site) are read on the main thread, and so is a batch whose task failed.
+// dev's start asks for every page's stub, a slice per turn of the event loop. A source that gives
+// `stubTask` has them read in the workers, 200 to a task (the main thread meanwhile does the rest
+// of the start, and takes batches too); a few (an edit, a small site) are read on the main
+// thread, and so is a batch whose task failed.
 
 /** A stub told apart by its HTML. */
 const stub = (html: string): PageCompileOutput => ({ frontMatter: {}, compiled: { kind: 'html', code: html }, headings: [], references: [], sections: [] });
@@ -96,7 +96,7 @@ describe("dev's page store reads stubs", () => {
         answers.push(() => resolve(task.input.map((t) => stub(`read in a worker ${String(t.input)}`))));
       })) as unknown as PluginContext['runInWorker'];
     const compilePage = store.compilePage(run);
-    const inFlightAtMost = 2 * Math.min(availableParallelism(), 8);
+    const inFlightAtMost = STUB_TASKS_IN_FLIGHT;
     const all = tasks(200 * 4 * inFlightAtMost, { moduleUrl: TEST_READER, exportName: 'readTestStub' });
     const slice = all.length / 4;
     const reading: Promise<PageCompileOutput>[] = [];
@@ -119,6 +119,25 @@ describe("dev's page store reads stubs", () => {
     expect(byWorker).toBe(batches.length * 200);
     expect(byWorker).toBeGreaterThan(inFlightAtMost * 200);
     expect(byWorker).toBeLessThan(all.length);
+  });
+
+  test('of a few pages asked for while batches still wait with those batches, not at once', async () => {
+    const store = storeWithoutPool();
+    const batches: StubTask[][] = [];
+    // Workers that never answer: what they took stays theirs.
+    const run = ((task: { input: StubTask[] }) => {
+      batches.push(task.input);
+      return new Promise<PageCompileOutput[]>(() => {});
+    }) as unknown as PluginContext['runInWorker'];
+    const compilePage = store.compilePage(run);
+    const all = tasks(200 * (STUB_TASKS_IN_FLIGHT + 2) + 5, { moduleUrl: TEST_READER, exportName: 'readTestStub' });
+    void Promise.all(all.slice(0, -5).map((task) => compilePage(task)));
+    await new Promise((done) => setImmediate(done));
+    const few = Promise.all(all.slice(-5).map((task) => compilePage(task)));
+    const stubs = await few;
+    // Read by this thread in turn, by the stub task, not by the source's own `stub` at once.
+    expect(stubs.map((s) => s.compiled.code)).toEqual(all.slice(-5).map((t) => `read on the main thread ${String(t.stubTask!.input)}`));
+    expect(batches.length).toBe(STUB_TASKS_IN_FLIGHT);
   });
 
   test('of a few pages on the main thread: a task would cost more than it saves', async () => {

@@ -39,6 +39,25 @@ function stubRuns(fail = false): { run: PluginContext['runInWorker']; batches: S
   return { run, batches };
 }
 
+/** Worker runs that answer only when told to (`answerAll`), and the batches they were given. */
+function heldRuns(): { run: PluginContext['runInWorker']; batches: StubTask[][]; answerAll: () => Promise<void> } {
+  const batches: StubTask[][] = [];
+  const answers: (() => void)[] = [];
+  const run = ((task: { input: StubTask[] }) =>
+    new Promise<PageCompileOutput[]>((resolve) => {
+      batches.push(task.input);
+      answers.push(() => resolve(task.input.map((t) => stub(`read in a worker ${String(t.input)}`))));
+    })) as unknown as PluginContext['runInWorker'];
+  // Answered one at a time, a turn of the event loop each: the workers take more as they answer.
+  const answerAll = async () => {
+    while (answers.length) {
+      answers.shift()!();
+      await new Promise((done) => setImmediate(done));
+    }
+  };
+  return { run, batches, answerAll };
+}
+
 const storeWithoutPool = () =>
   new PageStore(() => {
     throw new Error('no pool: tasks go through the context');
@@ -57,14 +76,8 @@ describe("dev's page store reads stubs", () => {
 
   test('of batches the workers have not taken on the main thread, with the same stub task, while the workers are busy', async () => {
     const store = storeWithoutPool();
-    const batches: StubTask[][] = [];
-    const answers: (() => void)[] = [];
     // Workers that answer only when told to: the main thread takes the batches no worker took.
-    const run = ((task: { input: StubTask[] }) =>
-      new Promise<PageCompileOutput[]>((resolve) => {
-        batches.push(task.input);
-        answers.push(() => resolve(task.input.map((t) => stub(`read in a worker ${String(t.input)}`))));
-      })) as unknown as PluginContext['runInWorker'];
+    const { run, batches, answerAll } = heldRuns();
     const compilePage = store.compilePage(run);
     const count = 200 * 30;
     const reading = Promise.all(tasks(count, { moduleUrl: TEST_READER, exportName: 'readTestStub' }).map((task) => compilePage(task)));
@@ -75,10 +88,7 @@ describe("dev's page store reads stubs", () => {
     expect(batches.length).toBeLessThan(30);
     expect(batches.map((batch) => batch[0]!.input)).toEqual(batches.map((_, i) => i * 200));
     // Answered, the workers take more until the main thread has read the rest.
-    while (answers.length) {
-      answers.shift()!();
-      await new Promise((done) => setImmediate(done));
-    }
+    await answerAll();
     const stubs = await reading;
     const byWorker = stubs.filter((s) => s.compiled.code.startsWith('read in a worker')).length;
     expect(byWorker).toBe(batches.length * 200);
@@ -88,13 +98,7 @@ describe("dev's page store reads stubs", () => {
 
   test('asked for over several turns (the content loader asks as it lists), with one limit on the tasks in the pool', async () => {
     const store = storeWithoutPool();
-    const batches: StubTask[][] = [];
-    const answers: (() => void)[] = [];
-    const run = ((task: { input: StubTask[] }) =>
-      new Promise<PageCompileOutput[]>((resolve) => {
-        batches.push(task.input);
-        answers.push(() => resolve(task.input.map((t) => stub(`read in a worker ${String(t.input)}`))));
-      })) as unknown as PluginContext['runInWorker'];
+    const { run, batches, answerAll } = heldRuns();
     const compilePage = store.compilePage(run);
     const inFlightAtMost = STUB_TASKS_IN_FLIGHT;
     const all = tasks(200 * 4 * inFlightAtMost, { moduleUrl: TEST_READER, exportName: 'readTestStub' });
@@ -108,10 +112,7 @@ describe("dev's page store reads stubs", () => {
     }
     // The first batches asked for went to the workers, in order.
     expect(batches.map((batch) => batch[0]!.input)).toEqual(batches.map((_, i) => i * 200));
-    while (answers.length) {
-      answers.shift()!();
-      await new Promise((done) => setImmediate(done));
-    }
+    await answerAll();
     const stubs = await Promise.all(reading);
     stubs.forEach((s, i) => expect(s.compiled.code).toMatch(new RegExp(` ${i}$`)));
     // The main thread read the rest, from the back; the workers took more as they answered.

@@ -9,7 +9,7 @@ import { readStubs, type StubTask } from './read-stubs.ts';
 import { stampOf, type FileStamp } from './startup-changes.ts';
 
 /** Pages whose stubs one worker task reads (dev's start on a large site); fewer asked for in one turn, with no batch waiting, are read on the main thread. */
-export const STUBS_PER_TASK = 200;
+const STUBS_PER_TASK = 200;
 
 /**
  * Stub tasks in the pool at once: two per core. dev starts on a worker fewer than the cores

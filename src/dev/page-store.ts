@@ -29,10 +29,16 @@ interface QueuedStub {
   resolve: (stub: Promise<PageCompileOutput>) => void;
 }
 
-const answerStubs = (batch: readonly QueuedStub[], stubs: PageCompileOutput[]) => batch.forEach(({ resolve }, i) => resolve(Promise.resolve(stubs[i]!)));
-
-/** A batch whose read failed is read by the source's own `stub`, one page at a time. */
-const stubsFallBack = (batch: readonly QueuedStub[]) => batch.forEach(({ task, resolve }) => resolve(task.stub()));
+/**
+ * Answers each stub of `batch` with what `read` (its stub tasks read by a worker or here) gives it;
+ * a batch whose read failed is read by the source's own `stub`, one page at a time.
+ */
+function readBatch(batch: readonly QueuedStub[], read: (tasks: StubTask[]) => Promise<PageCompileOutput[]>): Promise<void> {
+  return read(batch.map((queued) => queued.stubTask)).then(
+    (stubs) => batch.forEach(({ resolve }, i) => resolve(Promise.resolve(stubs[i]!))),
+    () => batch.forEach(({ task, resolve }) => resolve(task.stub())),
+  );
+}
 
 interface Entry {
   /** The content source's compile task for the file (known after a pipeline run). */
@@ -184,11 +190,7 @@ export class PageStore {
     while (run && this.stubTasksInFlight < STUB_TASKS_IN_FLIGHT && this.stubBatches.length) {
       const batch = this.stubBatches.shift()!;
       this.stubTasksInFlight++;
-      run<StubTask[], PageCompileOutput[]>({ moduleUrl: distUrl('src/dev/read-stubs.js'), exportName: 'readStubs', input: batch.map((queued) => queued.stubTask) })
-        .then(
-          (stubs) => answerStubs(batch, stubs),
-          () => stubsFallBack(batch),
-        )
+      readBatch(batch, (tasks) => run<StubTask[], PageCompileOutput[]>({ moduleUrl: distUrl('src/dev/read-stubs.js'), exportName: 'readStubs', input: tasks }))
         .finally(() => {
           this.stubTasksInFlight--;
           this.stubsToWorkers();
@@ -203,10 +205,7 @@ export class PageStore {
       this.readingStubsHere = false;
       return;
     }
-    readStubs(batch.map((queued) => queued.stubTask)).then(
-      (stubs) => answerStubs(batch, stubs),
-      () => stubsFallBack(batch),
-    );
+    void readBatch(batch, readStubs);
     setImmediate(() => this.readStubsHere());
   }
 

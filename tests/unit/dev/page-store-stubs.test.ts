@@ -124,12 +124,8 @@ describe("dev's page store reads stubs", () => {
 
   test('of a few pages asked for while batches still wait with those batches, not at once', async () => {
     const store = storeWithoutPool();
-    const batches: StubTask[][] = [];
-    // Workers that never answer: what they took stays theirs.
-    const run = ((task: { input: StubTask[] }) => {
-      batches.push(task.input);
-      return new Promise<PageCompileOutput[]>(() => {});
-    }) as unknown as PluginContext['runInWorker'];
+    // Workers never told to answer: what they took stays theirs.
+    const { run, batches } = heldRuns();
     const compilePage = store.compilePage(run);
     const all = tasks(200 * (STUB_TASKS_IN_FLIGHT + 2) + 5, { moduleUrl: TEST_READER, exportName: 'readTestStub' });
     void Promise.all(all.slice(0, -5).map((task) => compilePage(task)));

@@ -164,6 +164,11 @@ export default function contentLoader(): Plugin<ContentPage[]> {
   const bodyReaders = new Map<string, () => string>();
   /** The symbolic links `loadContent` left out, for `contentLoaded` to report. */
   let leftOutLinks: string[] = [];
+  // The route and the body reader `contentLoaded` made for each page object. dev runs the hook after
+  // every save, and hands it the same object while a page is unchanged (a page object is never
+  // changed once made): made anew, 10 000 routes and readers were a save's garbage to collect.
+  const routeOfPage = new WeakMap<ContentPage, RouteDefinition>();
+  const bodyReaderOfPage = new WeakMap<ContentPage, () => string>();
 
   return {
     name: CONTENT_LOADER,
@@ -388,7 +393,8 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       // dev's stubs from its outline cache carry no body: such a page has no Markdown until it is compiled.
       for (const page of content) {
         const { body } = page as ContentPage & Partial<Pick<CompileOutput, 'body'>>;
-        const reader = body === undefined ? bodyReaders.get(page.sourcePath) : () => body;
+        let reader = body === undefined ? bodyReaders.get(page.sourcePath) : bodyReaderOfPage.get(page);
+        if (body !== undefined && !reader) bodyReaderOfPage.set(page, (reader = () => body));
         if (reader) bodies.set(page.sourcePath, reader);
       }
       bodyReaders.clear();
@@ -409,17 +415,21 @@ export default function contentLoader(): Plugin<ContentPage[]> {
       for (const page of content) {
         const { cleanMarkdown: markdown } = page as Partial<CompileOutput>;
         if (markdown !== undefined) cleanMarkdown.set(page.sourcePath, markdown);
-        const route: RouteDefinition = {
-          route: page.route,
-          locale: page.locale,
-          title: page.title,
-          frontMatter: page.frontMatter,
-          headings: page.headings,
-          content: { type: 'mdx', compiled: page.compiled },
-          sourcePath: page.sourcePath,
-          references: page.references,
-        };
-        carrySections(page, route);
+        let route = routeOfPage.get(page);
+        if (!route) {
+          route = {
+            route: page.route,
+            locale: page.locale,
+            title: page.title,
+            frontMatter: page.frontMatter,
+            headings: page.headings,
+            content: { type: 'mdx', compiled: page.compiled },
+            sourcePath: page.sourcePath,
+            references: page.references,
+          };
+          carrySections(page, route);
+          routeOfPage.set(page, route);
+        }
         actions.addRoute(route);
       }
     },

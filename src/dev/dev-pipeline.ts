@@ -39,6 +39,24 @@ function sameOutline(a: readonly ContentPage[], b: readonly ContentPage[]): bool
   return true;
 }
 
+/** What {@link DevPipeline} knows of a content source's page list it made or patched. */
+interface PageList {
+  /** The page store's `answerChanges` before the list was made: every page was made from its answer then, or from a later one. */
+  answersAt: number;
+  /** Each page's index by source path; undefined when two pages share a source file (every page is then looked at). */
+  indexOf: ReadonlyMap<string, number> | undefined;
+}
+
+/** Each page's index in `pages` by source path, or undefined when a source path comes twice. */
+function indexBySource(pages: readonly ContentPage[]): Map<string, number> | undefined {
+  const indexOf = new Map<string, number>();
+  for (let i = 0; i < pages.length; i++) {
+    if (indexOf.has(pages[i]!.sourcePath)) return undefined;
+    indexOf.set(pages[i]!.sourcePath, i);
+  }
+  return indexOf;
+}
+
 /**
  * The build's content pipeline, kept in memory between changes. Each plugin's `loadContent`
  * result is reused until something it reads changes ({@link DevPipeline.invalidate}); the
@@ -67,6 +85,8 @@ export class DevPipeline {
    * keys, those are the compile's, and the rest (route, title…) its content source's.
    */
   private readonly madeFrom = new WeakMap<ContentPage, PageCompileOutput>();
+  /** Each content source's page list as `loadContent` or {@link patchPages} last made it. */
+  private readonly pageLists = new WeakMap<readonly ContentPage[], PageList>();
 
   constructor(
     private readonly root: string,
@@ -135,15 +155,43 @@ export class DevPipeline {
    * and mapping every file on each edit.
    */
   private patchPages(pages: ContentPage[]): ContentPage[] | undefined {
-    const patched: ContentPage[] = [];
-    for (const page of pages) {
-      const output: PageCompileOutput | undefined = this.store.answer(page.sourcePath);
-      if (!output) return undefined;
-      if (output.compiled === page.compiled && output.headings === page.headings && output.frontMatter === page.frontMatter) patched.push(page);
-      else if (pageTitle({ frontMatter: output.frontMatter, headings: output.headings, name: page.name, route: page.route }) === page.title) patched.push(this.withCompile(page, output));
-      else return undefined;
+    const answersAt = this.store.answerChanges;
+    const list = this.pageLists.get(pages);
+    // Only the pages whose answer changed since the list was made are looked at, when the store
+    // still knows which (a save: one page of 10 000).
+    const changed = list?.indexOf && this.store.answersChangedSince(list.answersAt);
+    let patched: ContentPage[];
+    if (changed) {
+      patched = pages;
+      for (const path of changed) {
+        const at = list.indexOf!.get(path);
+        if (at === undefined) continue;
+        const page = this.patchedPage(pages[at]!);
+        if (!page) return undefined;
+        if (page === pages[at]) continue;
+        if (patched === pages) patched = pages.slice();
+        patched[at] = page;
+      }
+    } else {
+      patched = [];
+      for (const page of pages) {
+        const next = this.patchedPage(page);
+        if (!next) return undefined;
+        patched.push(next);
+      }
     }
+    // The same order: the indexes hold for the patched list too.
+    this.pageLists.set(patched, { answersAt, indexOf: list?.indexOf ?? indexBySource(patched) });
     return patched;
+  }
+
+  /** The page with its current compile, or undefined when it has none or its title would change (a full run then). */
+  private patchedPage(page: ContentPage): ContentPage | undefined {
+    const output: PageCompileOutput | undefined = this.store.answer(page.sourcePath);
+    if (!output) return undefined;
+    if (output.compiled === page.compiled && output.headings === page.headings && output.frontMatter === page.frontMatter) return page;
+    if (pageTitle({ frontMatter: output.frontMatter, headings: output.headings, name: page.name, route: page.route }) === page.title) return this.withCompile(page, output);
+    return undefined;
   }
 
   /**
@@ -219,12 +267,19 @@ export class DevPipeline {
           return patched;
         }
       }
+      // Before the load asks for any page: a change of an answer during the load comes after it.
+      const answersAt = this.store.answerChanges;
       const content = await load.call(plugin, args);
       if (plugin.contentSource) {
+        // Patched by the changes alone only when each page is its answer as the store gives it now
+        // (a source whose pages have no answer, or which made them its own way, is looked at whole).
+        let asAnswered = true;
         for (const page of content as ContentPage[]) {
           const output = this.store.answer(page.sourcePath);
           if (output && output.compiled === page.compiled) this.madeFrom.set(page, output);
+          if (!output || output.compiled !== page.compiled || output.headings !== page.headings || output.frontMatter !== page.frontMatter) asAnswered = false;
         }
+        if (asAnswered) this.pageLists.set(content as ContentPage[], { answersAt, indexOf: indexBySource(content as ContentPage[]) });
       }
       this.loaded.set(plugin.name, content);
       this.dirty.delete(plugin.name);

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import type { PageCompileOutput, PageCompileTask, PluginContext } from '../../../src/pipeline/plugin.ts';
-import { PageStore } from '../../../src/dev/page-store.ts';
+import { ANSWER_CHANGES_KEPT, PageStore } from '../../../src/dev/page-store.ts';
 import { tempSitesEachTest } from '../../helpers.ts';
 
 const PAGE = 'content/guide.mdx';
@@ -50,6 +50,38 @@ describe('the dev page store', () => {
     await Promise.all([before, now]);
     expect(store.isCurrent(PAGE)).toBe(true);
     expect(store.answer(PAGE)?.compiled.code).toBe('compiled after the config changed');
+  });
+
+  test('tells which pages may answer otherwise since a count of changes, or that any may (an entry dropped, or the change no longer kept)', async () => {
+    const store = new PageStore(() => {
+      throw new Error('no pool: compiles go through the context');
+    });
+    const runs = handAnsweredRuns();
+    const start = store.answerChanges;
+    await store.compilePage(runs.run)(task);
+    expect(store.answersChangedSince(start)).toEqual(new Set([PAGE]));
+    const stubbed = store.answerChanges;
+    expect(store.answersChangedSince(stubbed)).toEqual(new Set());
+    const done = store.compile(PAGE);
+    runs.answer(0, 'compiled');
+    await done;
+    expect(store.answersChangedSince(stubbed)).toEqual(new Set([PAGE]));
+    const compiled = store.answerChanges;
+    store.invalidate('content/other.md');
+    expect(store.answersChangedSince(compiled)).toEqual(new Set(['content/other.md']));
+    expect(store.answersChangedSince(stubbed)).toEqual(new Set([PAGE, 'content/other.md']));
+    // Dropped: the page has no answer now, which no log of changes tells.
+    store.forget('content/other.md');
+    expect(store.answersChangedSince(compiled)).toBeUndefined();
+    const dropped = store.answerChanges;
+    expect(store.answersChangedSince(dropped)).toEqual(new Set());
+    // Many changes later, the earliest are no longer kept; the latest still are.
+    for (let i = 0; i < 2 * ANSWER_CHANGES_KEPT; i++) store.invalidate(PAGE);
+    expect(store.answersChangedSince(dropped)).toBeUndefined();
+    const recent = store.answerChanges - ANSWER_CHANGES_KEPT;
+    expect(store.answersChangedSince(recent)).toEqual(new Set([PAGE]));
+    store.clear();
+    expect(store.answersChangedSince(recent)).toBeUndefined();
   });
 
   test('a page is pending, as the background lists it, from its task until its compile is done, and again once its file changes', async () => {

@@ -43,6 +43,8 @@ function sameOutline(a: readonly ContentPage[], b: readonly ContentPage[]): bool
 interface PageList {
   /** The page store's `answerChanges` before the list was made: every page was made from its answer then, or from a later one. */
   answersAt: number;
+  /** Its length then: a plugin may cut or lengthen the array in place (it is every plugin's `content`). */
+  length: number;
   /** Each page's index by source path; undefined when two pages share a source file (every page is then looked at). */
   indexOf: ReadonlyMap<string, number> | undefined;
 }
@@ -159,29 +161,37 @@ export class DevPipeline {
     const list = this.pageLists.get(pages);
     // Only the pages whose answer changed since the list was made are looked at, when the store
     // still knows which (a save: one page of 10 000).
-    const changed = list?.indexOf && this.store.answersChangedSince(list.answersAt);
-    let patched: ContentPage[];
+    const changed = list?.indexOf && list.length === pages.length ? this.store.answersChangedSince(list.answersAt) : undefined;
     if (changed) {
-      patched = pages;
+      let patched = pages;
+      let indexHolds = true;
       for (const path of changed) {
-        const at = list.indexOf!.get(path);
+        const at = list!.indexOf!.get(path);
         if (at === undefined) continue;
+        // A plugin may have reordered the array in place: then every page is looked at, and indexed anew.
+        if (pages[at]!.sourcePath !== path) {
+          indexHolds = false;
+          break;
+        }
         const page = this.patchedPage(pages[at]!);
         if (!page) return undefined;
         if (page === pages[at]) continue;
         if (patched === pages) patched = pages.slice();
         patched[at] = page;
       }
-    } else {
-      patched = [];
-      for (const page of pages) {
-        const next = this.patchedPage(page);
-        if (!next) return undefined;
-        patched.push(next);
+      if (indexHolds) {
+        // The same order: the indexes hold for the patched list too.
+        this.pageLists.set(patched, { answersAt, length: patched.length, indexOf: list!.indexOf });
+        return patched;
       }
     }
-    // The same order: the indexes hold for the patched list too.
-    this.pageLists.set(patched, { answersAt, indexOf: list?.indexOf ?? indexBySource(patched) });
+    const patched: ContentPage[] = [];
+    for (const page of pages) {
+      const next = this.patchedPage(page);
+      if (!next) return undefined;
+      patched.push(next);
+    }
+    this.pageLists.set(patched, { answersAt, length: patched.length, indexOf: indexBySource(patched) });
     return patched;
   }
 
@@ -279,7 +289,7 @@ export class DevPipeline {
           if (output && output.compiled === page.compiled) this.madeFrom.set(page, output);
           if (!output || output.compiled !== page.compiled || output.headings !== page.headings || output.frontMatter !== page.frontMatter) asAnswered = false;
         }
-        if (asAnswered) this.pageLists.set(content as ContentPage[], { answersAt, indexOf: indexBySource(content as ContentPage[]) });
+        if (asAnswered) this.pageLists.set(content as ContentPage[], { answersAt, length: (content as ContentPage[]).length, indexOf: indexBySource(content as ContentPage[]) });
       }
       this.loaded.set(plugin.name, content);
       this.dirty.delete(plugin.name);

@@ -43,3 +43,33 @@ describe('a save in dev', () => {
     expect(await get(dev.url('/page-20'))).toContain('Renamed.');
   });
 });
+
+describe('a save in dev, with a plugin that reorders the pages in place', () => {
+  // Every plugin is handed the content loader's own array: one that reverses it moves each page
+  // away from the index dev's pipeline keeps for it, which must then look at every page again.
+  const dev = useDevServer(
+    {
+      'content/index.md': '# Home\n\nWelcome.\n',
+      'content/a.md': '# A\n\nThe first text of a.\n',
+      'content/b.md': '# B\n\nThe first text of b.\n',
+      'content/c.md': '# C\n\nThe first text of c.\n',
+      'docs-gen.config.ts': `import { defineConfig } from 'docs-gen';
+export default defineConfig({
+  title: 'Reordered',
+  plugins: [{ name: 'reverser', contentLoaded({ allContent }) { (allContent['docs-gen:content-loader'] as unknown[]).reverse(); } }],
+});
+`,
+    },
+    { socket: true, backgroundDelayMs: 0 },
+  );
+
+  test('serves each page as last saved', async () => {
+    while (!dev.printed.some((line) => /compiled \d+ more pages? in the background/.test(line))) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (const [page, text] of [['a', 'second'], ['c', 'second'], ['a', 'third'], ['b', 'second']]) {
+      await dev.save(`content/${page}.md`, `# ${page.toUpperCase()}\n\nThe ${text} text of ${page}.\n`, 'reload');
+      expect(await get(dev.url(`/${page}`))).toContain(`The ${text} text of ${page}.`);
+    }
+    expect(await get(dev.url('/a'))).toContain('The third text of a.');
+    expect(await get(dev.url('/c'))).toContain('The second text of c.');
+  });
+});

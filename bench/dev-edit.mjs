@@ -201,6 +201,8 @@ async function editToScreen(browser, root, route, file, memoryEdits = 0) {
         console.log(`  after ${i} edits: RSS ${Math.round(rss.at(-1).mib)} MiB, heap kept by a full collection ${Math.round(liveHeap.at(-1).mib)} MiB, last 100 saves → screen ${summary(longTimes.slice(-100))}`);
       }
     }
+    // A last sample when the count is not a multiple of 100: the second half is never empty.
+    if (memoryEdits % 100 !== 0) liveHeap.push({ edits: memoryEdits, mib: await probe.keptMiB() });
     probe.close();
     const fullGcs = dev.fullGcs.filter((gc) => gc.at >= savedAt[0]).map(({ at, isolate, keptMiB }) => ({ edits: savedAt.filter((t) => t <= at).length, isolate, keptMiB }));
     return { times, rss, longTimes, fullGcs, liveHeap };

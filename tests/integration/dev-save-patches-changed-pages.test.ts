@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { PageStore } from '../../src/dev/page-store.ts';
-import { useDevServer } from '../use-dev-server.ts';
+import { useDevServer, type DevServerUnderTest } from '../use-dev-server.ts';
 
 /**
  * After a save, dev's pipeline patches its page list with the pages whose compile changed since its
@@ -14,14 +14,18 @@ for (let i = 1; i <= PAGES; i++) files[`content/page-${i}.md`] = `# Page ${i}\n\
 
 const get = async (url: string) => (await fetch(url)).text();
 
+/** Once dev says its background compile is done (no time limit but the test's: a busy machine only makes it wait longer). */
+async function backgroundCompiled(dev: DevServerUnderTest): Promise<void> {
+  while (!dev.printed.some((line) => /compiled \d+ more pages? in the background/.test(line))) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
 describe('a save in dev', () => {
   // The background compiles the site at once: after it, a page's answer changes only when it is saved.
   const dev = useDevServer(files, { socket: true, backgroundDelayMs: 0 });
   afterEach(() => vi.restoreAllMocks());
 
   test("asks the store for the saved page's answer, not every page's, and serves every page as saved", async () => {
-    // No time limit but the test's: a busy machine only makes this wait longer.
-    while (!dev.printed.some((line) => /compiled \d+ more pages? in the background/.test(line))) await new Promise((resolve) => setTimeout(resolve, 20));
+    await backgroundCompiled(dev);
     for (let i = 1; i <= PAGES; i++) expect(await get(dev.url(`/page-${i}`))).toContain(`The first text of page ${i}.`);
     const asked = vi.spyOn(PageStore.prototype, 'answer');
     await dev.save('content/page-7.md', '# Page 7\n\nThe second text of page 7.\n', 'reload');
@@ -64,7 +68,7 @@ export default defineConfig({
   );
 
   test('serves each page as last saved', async () => {
-    while (!dev.printed.some((line) => /compiled \d+ more pages? in the background/.test(line))) await new Promise((resolve) => setTimeout(resolve, 20));
+    await backgroundCompiled(dev);
     for (const [page, text] of [['a', 'second'], ['c', 'second'], ['a', 'third'], ['b', 'second']]) {
       await dev.save(`content/${page}.md`, `# ${page.toUpperCase()}\n\nThe ${text} text of ${page}.\n`, 'reload');
       expect(await get(dev.url(`/${page}`))).toContain(`The ${text} text of ${page}.`);

@@ -49,6 +49,9 @@ interface PageList {
   indexOf: ReadonlyMap<string, number> | undefined;
 }
 
+/** Whether `page` holds `output` as it is: its compile, headings and front matter the same objects. */
+const holdsAnswer = (page: ContentPage, output: PageCompileOutput) => output.compiled === page.compiled && output.headings === page.headings && output.frontMatter === page.frontMatter;
+
 /** Each page's index in `pages` by source path, or undefined when a source path comes twice. */
 function indexBySource(pages: readonly ContentPage[]): Map<string, number> | undefined {
   const indexOf = new Map<string, number>();
@@ -199,7 +202,7 @@ export class DevPipeline {
   private patchedPage(page: ContentPage): ContentPage | undefined {
     const output: PageCompileOutput | undefined = this.store.answer(page.sourcePath);
     if (!output) return undefined;
-    if (output.compiled === page.compiled && output.headings === page.headings && output.frontMatter === page.frontMatter) return page;
+    if (holdsAnswer(page, output)) return page;
     if (pageTitle({ frontMatter: output.frontMatter, headings: output.headings, name: page.name, route: page.route }) === page.title) return this.withCompile(page, output);
     return undefined;
   }
@@ -287,7 +290,7 @@ export class DevPipeline {
         for (const page of content as ContentPage[]) {
           const output = this.store.answer(page.sourcePath);
           if (output && output.compiled === page.compiled) this.madeFrom.set(page, output);
-          if (!output || output.compiled !== page.compiled || output.headings !== page.headings || output.frontMatter !== page.frontMatter) asAnswered = false;
+          if (!output || !holdsAnswer(page, output)) asAnswered = false;
         }
         if (asAnswered) this.pageLists.set(content as ContentPage[], { answersAt, length: (content as ContentPage[]).length, indexOf: indexBySource(content as ContentPage[]) });
       }

@@ -6,8 +6,8 @@ import { runDevRequest } from '../pipeline/run-plugins.ts';
 
 const ASSET_PREFIX = '/_docs-gen/';
 
-function sendHtml(request: IncomingMessage, response: ServerResponse, status: number, html: string): void {
-  const body = injectDevClient(html);
+function sendHtml(request: IncomingMessage, response: ServerResponse, status: number, html: string, changesShown: number): void {
+  const body = injectDevClient(html, changesShown);
   response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   response.end(request.method === 'HEAD' ? undefined : body);
 }
@@ -31,10 +31,14 @@ function pagePathsOfMarkdown(path: string): string[] {
  * plugin answers `/_next/image`), the config's redirects (308/307), a route (rendered on demand, compiled first if needed), the client assets, a file a
  * plugin emitted, a file in public/, a file `postBuild` wrote (search data). Anything else gets
  * the site's 404 page with status 404. Files are only ever served from inside their folders.
+ * `changesTold` is how many changes the tabs have been told of: a page says how many it shows.
  */
-export async function handleDevRequest(site: DevSite, request: IncomingMessage, response: ServerResponse): Promise<void> {
+export async function handleDevRequest(site: DevSite, request: IncomingMessage, response: ServerResponse, changesTold: () => number = () => 0): Promise<void> {
+  // Counted before the page is rendered: a change told while it renders may not be in it, and the
+  // tab, hearing a higher count when its socket opens, shows the page again.
+  const changesShown = changesTold();
   if (refuseOtherMethods(request, response)) return;
-  if (!site.ready) return sendHtml(request, response, 500, ERROR_PAGE);
+  if (!site.ready) return sendHtml(request, response, 500, ERROR_PAGE, changesShown);
   const { context, plugins } = site.pipeline;
   const base = site.basePath;
   const url = new URL(request.url ?? '/', 'http://localhost');
@@ -53,7 +57,7 @@ export async function handleDevRequest(site: DevSite, request: IncomingMessage, 
     const route = site.routes.at(path);
     if (route) {
       const page = await site.render(await site.ensureCompiled(route));
-      return sendHtml(request, response, page.status, page.html);
+      return sendHtml(request, response, page.status, page.html, changesShown);
     }
     const asset = path.startsWith(ASSET_PREFIX) ? await findFile(site.outDir, path) : undefined;
     if (asset) return sendFile(request, response, asset);
@@ -75,6 +79,6 @@ export async function handleDevRequest(site: DevSite, request: IncomingMessage, 
     if (written && !written.endsWith('.html')) return sendFile(request, response, written);
   }
   const notFound = site.routes.notFound(path ?? '/');
-  if (notFound) return sendHtml(request, response, 404, (await site.render(notFound)).html);
+  if (notFound) return sendHtml(request, response, 404, (await site.render(notFound)).html, changesShown);
   response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
 }

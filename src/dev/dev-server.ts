@@ -83,7 +83,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const root = resolve(options.root);
   const log = options.log ?? { info: (line: string) => console.log(line), error: (text: string) => console.error(text) };
   const sockets = new Set<WebSocket>();
+  /** How many changes the tabs were told of: a page served says how many it shows, a socket that opens hears how many there were. */
+  let changesTold = 0;
   const send = (message: DevMessage) => {
+    if (message.type !== 'error') changesTold++;
     const text = JSON.stringify(message);
     for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
   };
@@ -108,7 +111,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     site.noteEarlyRequest(request.url);
     initializing
-      .then(() => handleDevRequest(site, request, response))
+      .then(() => handleDevRequest(site, request, response, () => changesTold))
       .then(() => answered())
       .catch((error: unknown) => {
         reportInternal(error);
@@ -125,6 +128,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     socket.on('close', () => sockets.delete(socket));
     // A tab that goes away mid-message is not the server's problem.
     socket.on('error', () => sockets.delete(socket));
+    socket.send(JSON.stringify({ type: 'changes', count: changesTold } satisfies DevMessage));
     if (site.errors.size) socket.send(JSON.stringify({ type: 'error', message: site.errors.text() } satisfies DevMessage));
   });
   const port = await listen(server, options.port, options.host);

@@ -9,7 +9,14 @@ export type DevMessage =
   /** Only the stylesheet changed: swap it in place (no reload, scroll kept). */
   | { type: 'css'; href: string }
   /** The site has errors: show them over the page until a `reload` comes. */
-  | { type: 'error'; message: string };
+  | { type: 'error'; message: string }
+  /**
+   * Sent to each tab as its socket opens: how many changes (`reload`, `css`) the tabs have been
+   * told of so far. A page says how many it shows (`data-changes` on its dev client script); a tab
+   * whose socket opened after a later change was told (a save right after the page loaded) shows
+   * the page again.
+   */
+  | { type: 'changes'; count: number };
 
 export const DEV_SOCKET_PATH = '/__docs-gen/ws';
 

@@ -3,8 +3,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import WebSocket from 'ws';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
+import type { DevMessage } from '../../src/dev/dev-client.ts';
 import { tempSite } from '../helpers.ts';
 import { launchChromium } from './browser.ts';
 
@@ -98,6 +100,42 @@ describe('writing with docs-gen dev in Chromium', () => {
       await expectTreeKeptThroughSave(fresh, 'eighth');
     } finally {
       await fresh.close();
+    }
+  });
+
+  test("a save told to the tabs before a new tab's socket opened is on screen once it opens", async () => {
+    // The tab's socket is held until the save has been told to the tabs: on a busy machine the
+    // page's script, and so its socket, can come after the change that it would have heard of.
+    const tab = await browser.newPage();
+    try {
+      let route: WebSocketRoute | undefined;
+      let routed: () => void = () => {};
+      const held = new Promise<void>((done) => (routed = done));
+      await tab.routeWebSocket(/\/__docs-gen\/ws$/, (socket) => {
+        route = socket;
+        routed();
+      });
+      await tab.goto(`http://127.0.0.1:${dev.port}/guide`);
+      await held;
+      const shown = Number(await tab.locator('script[data-changes]').getAttribute('data-changes'));
+      save('content/guide.mdx', '# Guide\n\nThe version told while the tab was not listening.\n');
+      // A socket of the test's own hears how many changes the tabs were told of as it opens.
+      const told = () =>
+        new Promise<number>((done, fail) => {
+          const socket = new WebSocket(`ws://127.0.0.1:${dev.port}/__docs-gen/ws`, { origin: `http://127.0.0.1:${dev.port}` });
+          socket.once('message', (data) => {
+            socket.close();
+            const message = JSON.parse(String(data)) as DevMessage;
+            done(message.type === 'changes' ? message.count : -1);
+          });
+          socket.once('error', fail);
+        });
+      await expect.poll(told).toBeGreaterThan(shown);
+      expect(await tab.locator('main').innerText()).not.toContain('told while the tab was not listening');
+      route!.connectToServer();
+      await expect.poll(() => tab.locator('main').innerText()).toContain('The version told while the tab was not listening.');
+    } finally {
+      await tab.close();
     }
   });
 

@@ -127,6 +127,9 @@ function swapCss(href: string): void {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) if (link.href.includes('/_docs-gen/style-')) link.href = href;
 }
 
+/** How many changes the server had told the tabs of when it served this page (its script's `data-changes`). */
+const changesShown = Number(document.currentScript?.getAttribute('data-changes') ?? 0);
+
 let delay = 100;
 function connect(wasDown: boolean): void {
   const socket = new WebSocket(`${location.protocol === 'https:' ? 'wss://' : 'ws://'}${location.host}${DEV_SOCKET_PATH}`);
@@ -139,6 +142,8 @@ function connect(wasDown: boolean): void {
     if (message.type === 'reload') update();
     else if (message.type === 'css') swapCss(message.href);
     else if (message.type === 'error') showError(message.message);
+    // A change told before this socket opened (a save right after the page loaded) is not on screen yet.
+    else if (message.type === 'changes' && message.count > changesShown && !wasDown) update();
   };
   socket.onclose = () => {
     setTimeout(() => connect(true), delay);

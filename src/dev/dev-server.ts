@@ -128,8 +128,10 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     socket.on('close', () => sockets.delete(socket));
     // A tab that goes away mid-message is not the server's problem.
     socket.on('error', () => sockets.delete(socket));
-    socket.send(JSON.stringify({ type: 'changes', count: changesTold } satisfies DevMessage));
+    // The site's errors, when it has any (a tab shows them over the page until a reload comes);
+    // else how many changes the tabs were told of, for a tab that missed one while it loaded.
     if (site.errors.size) socket.send(JSON.stringify({ type: 'error', message: site.errors.text() } satisfies DevMessage));
+    else socket.send(JSON.stringify({ type: 'changes', count: changesTold } satisfies DevMessage));
   });
   const port = await listen(server, options.port, options.host);
   await initializing;

@@ -11,7 +11,7 @@ export type DevMessage =
   /** The site has errors: show them over the page until a `reload` comes. */
   | { type: 'error'; message: string }
   /**
-   * Sent to each tab as its socket opens: how many changes (`reload`, `css`) the tabs have been
+   * Sent to each tab as its socket opens, unless the site has errors (then `error` is): how many changes (`reload`, `css`) the tabs have been
    * told of so far. A page says how many it shows (`data-changes` on its dev client script); a tab
    * whose socket opened after a later change was told (a save right after the page loaded) shows
    * the page again.

@@ -70,7 +70,9 @@ export function useDevServer(site: string | (() => string | TempSite) | Record<s
     const tab = new WebSocket(`ws://127.0.0.1:${server.port}/__docs-gen/ws`);
     socket = tab;
     tab.on('message', (data) => messages.push(JSON.parse(String(data)) as DevMessage));
-    await new Promise((done) => tab.once('open', done));
+    // A socket hears one message as it opens (the site's errors, else the changes told so far): a
+    // test that waits for the first message after its save must not take that one for it.
+    await new Promise((done) => tab.once('message', done));
   });
   afterAll(async () => {
     socket?.close();

@@ -1,6 +1,6 @@
 import { join, relative } from 'node:path';
 import { classifyChange, type WatchedPaths } from './classify-change.ts';
-import type { DevMessage } from '../shared/dev-protocol.ts';
+import type { BroadcastMessage } from '../shared/dev-protocol.ts';
 import type { DevSite } from './dev-site.ts';
 import { runnableModuleInputs } from '../pipeline/runnable-module.ts';
 
@@ -13,7 +13,7 @@ export interface FileEvent {
 
 export interface AppliedChanges {
   /** What to tell the open tabs; nothing when nothing they show changed. */
-  message?: DevMessage;
+  message?: BroadcastMessage;
   /** The config changed: the watched paths may have too. */
   configChanged: boolean;
   /** Pages compiled for this change, relative to the site root. */
@@ -98,6 +98,6 @@ export async function applyChanges(site: DevSite, events: FileEvent[], watched: 
 }
 
 /** Errors win: the overlay stays until they are fixed; then every tab reloads. */
-function messageFor(site: DevSite): DevMessage {
+function messageFor(site: DevSite): BroadcastMessage {
   return site.errors.size ? { type: 'error', message: site.errors.text() } : { type: 'reload' };
 }

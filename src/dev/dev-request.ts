@@ -1,12 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { answerRedirect, contentTypeOf, findFile, refuseOtherMethods, sendFile } from './static-server.ts';
-import { injectDevClient } from './dev-client.ts';
+import { injectDevClient, type ChangesTold } from './dev-client.ts';
 import type { DevSite } from './dev-site.ts';
 import { runDevRequest } from '../pipeline/run-plugins.ts';
 
 const ASSET_PREFIX = '/_docs-gen/';
 
-function sendHtml(request: IncomingMessage, response: ServerResponse, status: number, html: string, changesShown: number): void {
+function sendHtml(request: IncomingMessage, response: ServerResponse, status: number, html: string, changesShown: ChangesTold): void {
   const body = injectDevClient(html, changesShown);
   response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   response.end(request.method === 'HEAD' ? undefined : body);
@@ -31,9 +31,9 @@ function pagePathsOfMarkdown(path: string): string[] {
  * plugin answers `/_next/image`), the config's redirects (308/307), a route (rendered on demand, compiled first if needed), the client assets, a file a
  * plugin emitted, a file in public/, a file `postBuild` wrote (search data). Anything else gets
  * the site's 404 page with status 404. Files are only ever served from inside their folders.
- * `changesTold` is how many changes the tabs have been told of: a page says how many it shows.
+ * `changesTold` is how many changes the tabs have been told of, and in which session: a page says how many it shows.
  */
-export async function handleDevRequest(site: DevSite, request: IncomingMessage, response: ServerResponse, changesTold: () => number = () => 0): Promise<void> {
+export async function handleDevRequest(site: DevSite, request: IncomingMessage, response: ServerResponse, changesTold: () => ChangesTold = () => ({ count: 0, session: '' })): Promise<void> {
   // Counted before the page is rendered: a change told while it renders may not be in it, and the
   // tab, hearing a higher count when its socket opens, shows the page again.
   const changesShown = changesTold();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { join, relative, resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -8,7 +9,8 @@ import { applyChanges, type FileEvent } from './apply-changes.ts';
 import { BackgroundCompiler } from './background-compile.ts';
 import { crossOriginRefusal, refusalText } from './cross-origin-guard.ts';
 import type { WatchedPaths } from './classify-change.ts';
-import { DEV_SOCKET_PATH, type DevMessage } from '../shared/dev-protocol.ts';
+import { DEV_SOCKET_PATH, type BroadcastMessage, type DevMessage } from '../shared/dev-protocol.ts';
+import type { ChangesTold } from './dev-client.ts';
 import { handleDevRequest } from './dev-request.ts';
 import { asDiagnostics, DevSite, type DevSiteOptions } from './dev-site.ts';
 import { listen } from './listen.ts';
@@ -83,10 +85,14 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const root = resolve(options.root);
   const log = options.log ?? { info: (line: string) => console.log(line), error: (text: string) => console.error(text) };
   const sockets = new Set<WebSocket>();
-  /** How many changes the tabs were told of: a page served says how many it shows, a socket that opens hears how many there were. */
-  let changesTold = 0;
-  const send = (message: DevMessage) => {
-    if (message.type !== 'error') changesTold++;
+  /**
+   * How many changes the tabs were told of: a page served says how many it shows, a socket that
+   * opens hears how many there were. The session tells a tab whose page an earlier dev served
+   * (and whose socket reached this one first) that its count is of other changes.
+   */
+  const changesTold: ChangesTold = { count: 0, session: randomBytes(6).toString('hex') };
+  const send = (message: BroadcastMessage) => {
+    if (message.type === 'reload' || message.type === 'css') changesTold.count++;
     const text = JSON.stringify(message);
     for (const socket of sockets) if (socket.readyState === socket.OPEN) socket.send(text);
   };
@@ -111,7 +117,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     }
     site.noteEarlyRequest(request.url);
     initializing
-      .then(() => handleDevRequest(site, request, response, () => changesTold))
+      .then(() => handleDevRequest(site, request, response, () => ({ ...changesTold })))
       .then(() => answered())
       .catch((error: unknown) => {
         reportInternal(error);
@@ -131,7 +137,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     // The site's errors, when it has any (a tab shows them over the page until a reload comes);
     // else how many changes the tabs were told of, for a tab that missed one while it loaded.
     if (site.errors.size) socket.send(JSON.stringify({ type: 'error', message: site.errors.text() } satisfies DevMessage));
-    else socket.send(JSON.stringify({ type: 'changes', count: changesTold } satisfies DevMessage));
+    else socket.send(JSON.stringify({ type: 'changes', ...changesTold } satisfies DevMessage));
   });
   const port = await listen(server, options.port, options.host);
   await initializing;

@@ -23,7 +23,7 @@ import { plainOutputFiles } from '../pipeline/output-files.ts';
 import { PostBuildFiles } from './postbuild-files.ts';
 import { WorkerPool } from '../pipeline/worker-pool.ts';
 import { distUrl } from '../util/dist-path.ts';
-import type { DevMessage } from '../shared/dev-protocol.ts';
+import type { BroadcastMessage } from '../shared/dev-protocol.ts';
 import { buildDevAssets, type DevAssets } from './dev-assets.ts';
 import { DevPipeline } from './dev-pipeline.ts';
 import { DevRenderer } from './dev-renderer.ts';
@@ -48,7 +48,7 @@ function readFileOrEmpty(file: string): Buffer | string {
 export interface DevSiteOptions {
   root: string;
   /** Tells every open tab. */
-  send: (message: DevMessage) => void;
+  send: (message: BroadcastMessage) => void;
   log: { info: (line: string) => void; error: (text: string) => void };
   color?: boolean;
   /**

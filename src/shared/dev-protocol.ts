@@ -12,11 +12,15 @@ export type DevMessage =
   | { type: 'error'; message: string }
   /**
    * Sent to each tab as its socket opens, unless the site has errors (then `error` is): how many changes (`reload`, `css`) the tabs have been
-   * told of so far. A page says how many it shows (`data-changes` on its dev client script); a tab
-   * whose socket opened after a later change was told (a save right after the page loaded) shows
-   * the page again.
+   * told of so far in this session of dev (`session`, new at each start). A page says how many it
+   * shows and of which session (`data-changes`, `data-session` on its dev client script); a tab
+   * whose socket opened after a later change was told (a save right after the page loaded), or
+   * that reached a dev started after the one that served its page, shows the page again.
    */
-  | { type: 'changes'; count: number };
+  | { type: 'changes'; count: number; session: string };
+
+/** What the server tells every tab at once: a change, or the site's errors (`changes` goes to one socket, as it opens). */
+export type BroadcastMessage = Exclude<DevMessage, { type: 'changes' }>;
 
 export const DEV_SOCKET_PATH = '/__docs-gen/ws';
 

@@ -62,7 +62,7 @@ function reference(step: number): { pages?: Map<string, string>; failure?: strin
 
 const comparable = (html: string) =>
   html
-    .replace(/<script(?: data-changes="\d+")?>(?:(?!<\/script>)[\s\S])*?__docs-gen\/ws(?:(?!<\/script>)[\s\S])*?<\/script>/g, '')
+    .replace(/<script(?: data-[a-z-]+="[^"]*")*>(?:(?!<\/script>)[\s\S])*?__docs-gen\/ws(?:(?!<\/script>)[\s\S])*?<\/script>/g, '')
     .replace(/(\b(?:srcset|imagesrcset)=")[^"]*"/gi, '$1"');
 
 /** The pages dev serves that differ from the build's (path and the first difference), none when all agree. */

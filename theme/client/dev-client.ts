@@ -4,8 +4,9 @@
  * in place (a small morph: same elements kept, text and attributes updated, so listeners, scroll
  * and focus stay and nothing flashes); when patching is not safe (other assets, islands, rel
  * outputs to fetch, a failed fetch) it reloads the page. `css` swaps the stylesheet; `error`
- * shows an overlay whose text is set with textContent only, never as HTML. When the server goes
- * away it reconnects, and reloads once it is back.
+ * shows an overlay whose text is set with textContent only, never as HTML. `changes`, heard as
+ * the socket opens, says whether a change was told before it opened (the page is shown again).
+ * When the server goes away it reconnects, and reloads once it is back.
  */
 import { DEV_SOCKET_PATH, PAGE_PATCHED_EVENT, type DevMessage, type PagePatched } from '../../src/shared/dev-protocol.ts';
 
@@ -127,8 +128,9 @@ function swapCss(href: string): void {
   for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')) if (link.href.includes('/_docs-gen/style-')) link.href = href;
 }
 
-/** How many changes the server had told the tabs of when it served this page (its script's `data-changes`). */
+/** How many changes the server had told the tabs of when it served this page, and in which session of dev (its script's `data-changes`, `data-session`). */
 const changesShown = Number(document.currentScript?.getAttribute('data-changes') ?? 0);
+const sessionShown = document.currentScript?.getAttribute('data-session') ?? '';
 
 let delay = 100;
 function connect(wasDown: boolean): void {
@@ -142,8 +144,9 @@ function connect(wasDown: boolean): void {
     if (message.type === 'reload') update();
     else if (message.type === 'css') swapCss(message.href);
     else if (message.type === 'error') showError(message.message);
-    // A change told before this socket opened (a save right after the page loaded) is not on screen yet.
-    else if (message.type === 'changes' && message.count > changesShown && !wasDown) update();
+    // A change told before this socket opened (a save right after the page loaded) is not on screen
+    // yet; nor, when another dev served the page (it stopped before this socket opened), any of this one's.
+    else if (message.type === 'changes' && !wasDown && (message.session !== sessionShown || message.count > changesShown)) update();
   };
   socket.onclose = () => {
     setTimeout(() => connect(true), delay);

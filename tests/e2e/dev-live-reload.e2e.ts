@@ -41,6 +41,18 @@ async function expectTreeKeptThroughSave(tab: Page, version: string): Promise<vo
   expect(await tab.evaluate(() => (window as unknown as { treeFetches: number }).treeFetches)).toBe(0);
 }
 
+/**
+ * Opens `path` in `tab` with the tab's dev socket held, not yet connected to dev; resolves once the
+ * page's script has asked for it. `connectToServer` lets it through.
+ */
+async function openWithSocketHeld(tab: Page, path: string): Promise<WebSocketRoute> {
+  let routed: (route: WebSocketRoute) => void = () => {};
+  const held = new Promise<WebSocketRoute>((done) => (routed = done));
+  await tab.routeWebSocket(/\/__docs-gen\/ws$/, (socket) => routed(socket));
+  await tab.goto(`http://127.0.0.1:${dev.port}${path}`);
+  return held;
+}
+
 beforeAll(async () => {
   site = tempSite({
     'content/index.mdx': '# Home\n\nWelcome.\n',
@@ -108,15 +120,7 @@ describe('writing with docs-gen dev in Chromium', () => {
     // page's script, and so its socket, can come after the change that it would have heard of.
     const tab = await browser.newPage();
     try {
-      let route: WebSocketRoute | undefined;
-      let routed: () => void = () => {};
-      const held = new Promise<void>((done) => (routed = done));
-      await tab.routeWebSocket(/\/__docs-gen\/ws$/, (socket) => {
-        route = socket;
-        routed();
-      });
-      await tab.goto(`http://127.0.0.1:${dev.port}/guide`);
-      await held;
+      const route = await openWithSocketHeld(tab, '/guide');
       const shown = Number(await tab.locator('script[data-changes]').getAttribute('data-changes'));
       // A socket of the test's own hears how many changes the tabs were told of as it opens.
       const told = () =>
@@ -134,7 +138,7 @@ describe('writing with docs-gen dev in Chromium', () => {
       save('content/guide.mdx', '# Guide\n\nThe version told while the tab was not listening.\n');
       await expect.poll(told).toBeGreaterThan(Math.max(shown, toldBefore));
       expect(await tab.locator('main').innerText()).not.toContain('told while the tab was not listening');
-      route!.connectToServer();
+      route.connectToServer();
       await expect.poll(() => tab.locator('main').innerText()).toContain('The version told while the tab was not listening.');
     } finally {
       await tab.close();
@@ -169,21 +173,13 @@ describe('writing with docs-gen dev in Chromium', () => {
     // told no change (its count is not above the page's), but its session is not the page's.
     const tab = await browser.newPage();
     try {
-      let route: WebSocketRoute | undefined;
-      let routed: () => void = () => {};
-      const held = new Promise<void>((done) => (routed = done));
-      await tab.routeWebSocket(/\/__docs-gen\/ws$/, (socket) => {
-        route = socket;
-        routed();
-      });
-      await tab.goto(`http://127.0.0.1:${dev.port}/guide`);
-      await held;
+      const route = await openWithSocketHeld(tab, '/guide');
       const { port } = dev;
       await dev.close();
       save('content/guide.mdx', '# Guide\n\nWritten while dev was stopped.\n');
       dev = await startDevServer({ root: site.root, port, host: '127.0.0.1', log: quiet });
       expect(await tab.locator('main').innerText()).not.toContain('Written while dev was stopped.');
-      route!.connectToServer();
+      route.connectToServer();
       await expect.poll(() => tab.locator('main').innerText()).toContain('Written while dev was stopped.');
     } finally {
       await tab.close();

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './corpus.mjs';
 import { makeGraveyard, removeGraveyard } from './lib/graveyard.mjs';
 import { writeHugoSite } from './lib/hugo-site.mjs';
-import { median } from './lib/report.mjs';
+import { againstLimit, median } from './lib/report.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = dirname(benchDir);
@@ -242,33 +242,35 @@ const relativeToRepo = (path) => (path.startsWith(`${repoDir}/`) ? path.slice(re
 
 function targets(results, startUp, devRows) {
   const rows = [];
-  const add = (target, figure, met) => rows.push({ target, figure, met });
+  /** A row whose figure is `value` against `limit` (report.mjs's `againstLimit`: ≤ unless `below`). */
+  const add = (target, value, limit, format) => rows.push({ target, ...againstLimit(value, limit, format) });
+  const ratio = { unit: '×' };
   const bySize = new Map(results.map((r) => [r.pages, r]));
   for (const r of results) {
     if (r.hugo) {
-      add(`cold .md within 1.5× Hugo at ${r.pages} (wall)`, `${(r.cold.md.wallMs.median / r.hugo.wallMs.median).toFixed(2)}×`, r.cold.md.wallMs.median <= 1.5 * r.hugo.wallMs.median);
+      add(`cold .md within 1.5× Hugo at ${r.pages} (wall)`, r.cold.md.wallMs.median / r.hugo.wallMs.median, 1.5, ratio);
       // On a shared machine CPU time is the steadier comparison; both are shown.
-      if (r.cold.md.cpuS && r.hugo.cpuS) add(`cold .md within 1.5× Hugo at ${r.pages} (CPU)`, `${(r.cold.md.cpuS.median / r.hugo.cpuS.median).toFixed(2)}×`, r.cold.md.cpuS.median <= 1.5 * r.hugo.cpuS.median);
+      if (r.cold.md.cpuS && r.hugo.cpuS) add(`cold .md within 1.5× Hugo at ${r.pages} (CPU)`, r.cold.md.cpuS.median / r.hugo.cpuS.median, 1.5, ratio);
     }
-    if (r.cold.mdx) add(`.mdx ≤ 1.4× .md at ${r.pages}`, `${(r.cold.mdx.wallMs.median / r.cold.md.wallMs.median).toFixed(2)}×`, r.cold.mdx.wallMs.median <= 1.4 * r.cold.md.wallMs.median);
+    if (r.cold.mdx) add(`.mdx ≤ 1.4× .md at ${r.pages}`, r.cold.mdx.wallMs.median / r.cold.md.wallMs.median, 1.4, ratio);
     const peak = r.cold.md.peakBytes?.max;
-    const limit = r.pages >= 10_000 ? 2 * 1024 ** 3 : r.pages >= 2000 ? 1024 ** 3 : null;
-    if (limit && peak) add(`peak memory < ${limit / 1024 ** 3} GB at ${r.pages}`, `${Math.round(peak / MiB)} MiB`, peak < limit);
+    const limitGiB = r.pages >= 10_000 ? 2 : r.pages >= 2000 ? 1 : null;
+    if (limitGiB && peak) add(`peak memory < ${limitGiB} GB at ${r.pages}`, peak / MiB, limitGiB * 1024, { digits: 0, unit: ' MiB', below: true });
   }
   const small = results[0];
   const large = results.at(-1);
   if (results.length > 1 && small.cold.md.cpuS && large.cold.md.cpuS) {
     const growth = (large.cold.md.cpuS.median / large.pages) / (small.cold.md.cpuS.median / small.pages);
-    add(`CPU per page flat or falling (${large.pages} ÷ ${small.pages})`, growth.toFixed(2), growth <= 1.1);
+    add(`CPU per page flat or falling (${large.pages} ÷ ${small.pages})`, growth, 1.1);
   }
   const at2000 = bySize.get(2000);
   for (const r of at2000 ? [at2000] : []) {
-    add('warm rebuild ≤ 0.25× cold at 2000', `${(r.warm.wallMs.median / r.cold.md.wallMs.median).toFixed(2)}×`, r.warm.wallMs.median <= 0.25 * r.cold.md.wallMs.median);
-    add('one changed page ≤ 0.1× cold at 2000', `${(r.onePage.wallMs.median / r.cold.md.wallMs.median).toFixed(2)}×`, r.onePage.wallMs.median <= 0.1 * r.cold.md.wallMs.median);
-    add('output at 2000 ≤ 100 MiB', `${(r.outputBytes / MiB).toFixed(1)} MiB`, r.outputBytes <= 100 * MiB);
+    add('warm rebuild ≤ 0.25× cold at 2000', r.warm.wallMs.median / r.cold.md.wallMs.median, 0.25, ratio);
+    add('one changed page ≤ 0.1× cold at 2000', r.onePage.wallMs.median / r.cold.md.wallMs.median, 0.1, ratio);
+    add('output at 2000 ≤ 100 MiB', r.outputBytes / MiB, 100, { digits: 1, unit: ' MiB' });
   }
-  if (results.length > 1) add(`page bytes at ${large.pages} within 1.2× of ${small.pages}`, `${(large.pageBytes / small.pageBytes).toFixed(2)}×`, large.pageBytes <= 1.2 * small.pageBytes);
-  if (startUp.cpuS) add('start-up of a one-page build ≤ 0.8 CPU s', `${startUp.cpuS.median.toFixed(2)} s`, startUp.cpuS.median <= 0.8);
+  if (results.length > 1) add(`page bytes at ${large.pages} within 1.2× of ${small.pages}`, large.pageBytes / small.pageBytes, 1.2, ratio);
+  if (startUp.cpuS) add('start-up of a one-page build ≤ 0.8 CPU s', startUp.cpuS.median, 0.8, { unit: ' s' });
   rows.push(...devRows);
   const width = Math.max(...rows.map((row) => row.target.length));
   console.log(`\n${'target'.padEnd(width)}  figure    met`);

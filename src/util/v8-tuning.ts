@@ -57,6 +57,22 @@ export const REGEXP_FLAG = '--no-regexp-tier-up';
 const HIGHLIGHTING_COMMANDS = new Set(['build']);
 
 /**
+ * The worker threads' semi-space, in MiB, for a build that compiles fewer than
+ * `SMALL_YOUNG_GENERATION_PAGES` pages. V8 lets each thread's young generation grow to two
+ * semi-spaces of 16 MiB, and touching memory for the first time costs about 15 µs a 4 KiB page on
+ * this machine (bench/README.md, "Memory touched for the first time"). A worker's garbage is a
+ * page's compile and render, and most of it dies young: with 4 MiB, cold builds of 2000 `.md`
+ * pages made 12 000 fewer page faults and took 0.26 s less (9 faster of 10 alternating pairs,
+ * CPU 9.96 → 9.32 s), and of 250 pages 0.02 s less (6 of 10, CPU −3 %). At 3000 pages it was the
+ * same (5 pairs), and at 5000 and 10 000 slower (3 of 4 and 2 of 3 pairs, by 2–5 %): a larger
+ * site keeps more in each worker between pages, which then survives more collections
+ * (bench/README.md, "The workers' young generation"). The main thread's heap is made before the
+ * flag is set, and keeps V8's default.
+ */
+export const WORKER_SEMI_SPACE_MB = 4;
+export const SMALL_YOUNG_GENERATION_PAGES = 3000;
+
+/**
  * The V8 flags the CLI sets for its process, given its arguments (`process.argv.slice(2)`), on
  * Node 20 (V8 11.3), where they were measured:
  * - the interrupt budget above, for `build` and `check`; for a `build` that compiles
@@ -64,23 +80,29 @@ const HIGHLIGHTING_COMMANDS = new Set(['build']);
  *   `LARGE_BUILD_INTERRUPT_BUDGET`. Not for dev: its first page came 6 to
  *   10 % sooner at 10 000 pages, but its first saves took 95 to 114 ms to be on screen instead of
  *   65 to 85, its per-save code optimised later;
- * - `REGEXP_FLAG`, for `build`.
+ * - `REGEXP_FLAG`, for `build`;
+ * - `WORKER_SEMI_SPACE_MB` as the worker threads' semi-space, for a `build` that compiles at least
+ *   one page and fewer than `SMALL_YOUNG_GENERATION_PAGES` (a rebuild with the compile cache
+ *   counts none: its young generation measured the same either way).
  *
  * Not on newer Node: its V8 tiers up through another compiler first (Maglev), and a flag measured
- * for one tiering is not carried unmeasured to another. Neither flag when the command line sets it
- * itself (`node --interrupt-budget=67584 --regexp-tier-up bin/docs-gen.js build`, V8's defaults,
- * to compare).
+ * for one tiering is not carried unmeasured to another. No flag when the command line sets it
+ * itself (`node --interrupt-budget=67584 --regexp-tier-up --max-semi-space-size=16 bin/docs-gen.js
+ * build`, V8's defaults, to compare).
  */
 export function v8FlagsFor(nodeVersion: string, execArgv: readonly string[], args: readonly string[], pagesItCompiles: () => number = () => 0): string[] {
   if (nodeVersion.split('.')[0] !== '20') return [];
   const command = args.find((arg) => !arg.startsWith('-'));
   if (command === undefined) return [];
   const flags: string[] = [];
-  // The pages counted only for a build whose budget is the tool's to set.
+  // Counted once, and only for a build with a flag that is the tool's to set (a listing of `content/`).
+  let counted: number | undefined;
+  const pages = () => (counted ??= pagesItCompiles());
   if (BATCH_COMMANDS.has(command) && !setsFlag(execArgv, 'interrupt-budget')) {
-    flags.push(`--interrupt-budget=${command === 'build' && pagesItCompiles() >= LARGE_BUILD_PAGES ? LARGE_BUILD_INTERRUPT_BUDGET : INTERRUPT_BUDGET}`);
+    flags.push(`--interrupt-budget=${command === 'build' && pages() >= LARGE_BUILD_PAGES ? LARGE_BUILD_INTERRUPT_BUDGET : INTERRUPT_BUDGET}`);
   }
   if (HIGHLIGHTING_COMMANDS.has(command) && !setsFlag(execArgv, 'regexp-tier-up')) flags.push(REGEXP_FLAG);
+  if (command === 'build' && !setsFlag(execArgv, 'max-semi-space-size') && pages() > 0 && pages() < SMALL_YOUNG_GENERATION_PAGES) flags.push(`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
   return flags;
 }
 
@@ -93,11 +115,13 @@ function setsFlag(execArgv: readonly string[], name: string): boolean {
 /**
  * Sets `v8FlagsFor` this process. Called by `bin/docs-gen.js` before the CLI loads: V8 flags are
  * the process's, so the worker threads started later run with them too. Node warns that a flag
- * changed after start may do anything; these two are read each time V8 decides how to run code
- * (when it resets a function's budget, when it compiles an expression), before any of the CLI's
- * code or a build's expressions run (only the count of a build's pages, `pagesABuildCompiles`,
- * runs first), and decide only how, never what is computed. A thread takes the budget in force
- * when it starts: the worker threads, started later, run with it. Set this way each
+ * changed after start may do anything; the budget and the expressions' tier are read each time V8
+ * decides how to run code (when it resets a function's budget, when it compiles an expression),
+ * before any of the CLI's code or a build's expressions run (only the count of a build's pages,
+ * `pagesABuildCompiles`, runs first), and the semi-space when a thread's heap is made (this
+ * thread's was made before, so only the workers take it); they decide only how, never what is
+ * computed. A thread takes the budget in force when it starts: the worker threads, started later,
+ * run with it. Set this way each
  * measured as the same flag on `node`'s command line did (the budget: cold 250 pages, 4 pairs,
  * 0.98–1.09 s either way; the expressions: this repository's site, 4 pairs, 5 % less time each),
  * which `npx docs-gen` could not pass.

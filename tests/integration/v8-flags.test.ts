@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
-import { INTERRUPT_BUDGET, LARGE_BUILD_INTERRUPT_BUDGET, LARGE_BUILD_PAGES, REGEXP_FLAG, v8FlagsFor } from '../../src/util/v8-tuning.ts';
+import { INTERRUPT_BUDGET, LARGE_BUILD_INTERRUPT_BUDGET, LARGE_BUILD_PAGES, REGEXP_FLAG, SMALL_YOUNG_GENERATION_PAGES, v8FlagsFor, WORKER_SEMI_SPACE_MB } from '../../src/util/v8-tuning.ts';
 
 const repoRoot = join(import.meta.dirname, '..', '..');
 const cli = join(repoRoot, 'bin', 'docs-gen.js');
@@ -51,28 +51,37 @@ describe('the CLI sets V8 flags for its own process', () => {
     expect(flagsSet(['--debug', 'check', '--help'])).toEqual(forCheck);
   });
 
-  test('a build of a site with many pages to compile gets the lower budget: counted in its root, without a compile cache or with --no-cache', () => {
+  test('a build of a site with many pages to compile gets the lower budget, and the workers a smaller semi-space until it has more: counted in its root, without a compile cache or with --no-cache', () => {
     const site = join(dir, 'large site');
     mkdirSync(join(site, 'content', 'guide'), { recursive: true });
     // Names alone are counted: empty pages, half of them in a folder, one `.mdx`; other files are not pages.
-    for (let i = 0; i < LARGE_BUILD_PAGES; i++) writeFileSync(join(site, 'content', i % 2 ? 'guide' : '', `page-${i}.${i === 7 ? 'mdx' : 'md'}`), '');
+    const addPages = (from: number, to: number) => {
+      for (let i = from; i < to; i++) writeFileSync(join(site, 'content', i % 2 ? 'guide' : '', `page-${i}.${i === 7 ? 'mdx' : 'md'}`), '');
+    };
+    addPages(0, LARGE_BUILD_PAGES);
     writeFileSync(join(site, 'content', 'guide', 'notes.txt'), '');
     const large = `--interrupt-budget=${LARGE_BUILD_INTERRUPT_BUDGET}`;
     const small = `--interrupt-budget=${INTERRUPT_BUDGET}`;
+    const semiSpace = `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`;
     if (!process.versions.node.startsWith('20.')) {
       expect(flagsSet(['build', '--root', site, '--help'])).toEqual([]);
       return;
     }
-    expect(flagsSet(['build', '--root', site, '--help'])).toEqual([large, REGEXP_FLAG]);
-    expect(flagsSet(['build', `--root=${site}`, '--help'])).toEqual([large, REGEXP_FLAG]);
+    expect(flagsSet(['build', '--root', site, '--help'])).toEqual([large, REGEXP_FLAG, semiSpace]);
+    expect(flagsSet(['build', `--root=${site}`, '--help'])).toEqual([large, REGEXP_FLAG, semiSpace]);
     // One page fewer is a small build.
     rmSync(join(site, 'content', 'page-0.md'));
-    expect(flagsSet(['build', '--root', site, '--help'])).toEqual([small, REGEXP_FLAG]);
+    expect(flagsSet(['build', '--root', site, '--help'])).toEqual([small, REGEXP_FLAG, semiSpace]);
     writeFileSync(join(site, 'content', 'page-0.md'), '');
+    // As many pages as SMALL_YOUNG_GENERATION_PAGES: the workers keep V8's semi-space.
+    addPages(LARGE_BUILD_PAGES, SMALL_YOUNG_GENERATION_PAGES);
+    expect(flagsSet(['build', '--root', site, '--help'])).toEqual([large, REGEXP_FLAG]);
+    rmSync(join(site, 'content', 'page-0.md'));
+    expect(flagsSet(['build', '--root', site, '--help'])).toEqual([large, REGEXP_FLAG, semiSpace]);
     // With a compile cache a build may compile nothing: unless it is told not to use it.
     mkdirSync(join(site, '.docs-gen-cache', 'compiled'), { recursive: true });
     expect(flagsSet(['build', '--root', site, '--help'])).toEqual([small, REGEXP_FLAG]);
-    expect(flagsSet(['build', '--no-cache', '--root', site, '--help'])).toEqual([large, REGEXP_FLAG]);
+    expect(flagsSet(['build', '--no-cache', '--root', site, '--help'])).toEqual([large, REGEXP_FLAG, semiSpace]);
     // check colours nothing and keeps its budget; another root's pages are not these.
     expect(flagsSet(['check', '--root', site, '--help'])).toEqual([small]);
     expect(flagsSet(['build', '--root', dir, '--help'])).toEqual([small, REGEXP_FLAG]);
@@ -82,5 +91,10 @@ describe('the CLI sets V8 flags for its own process', () => {
     expect(flagsSet(['dev', '--help'])).toEqual([]);
     expect(flagsSet(['preview', '--help'])).toEqual([]);
     expect(flagsSet(['build', '--help'], ['--interrupt-budget=67584', '--regexp-tier-up'])).toEqual([]);
+    // A site of pages to compile, and V8's semi-space given on the command line: the workers take that too.
+    const site = join(dir, 'small site');
+    mkdirSync(join(site, 'content'), { recursive: true });
+    writeFileSync(join(site, 'content', 'index.md'), '');
+    expect(flagsSet(['build', '--root', site, '--help'], ['--interrupt-budget=67584', '--regexp-tier-up', '--max-semi-space-size=16'])).toEqual([]);
   });
 });

@@ -1,11 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { INTERRUPT_BUDGET, LARGE_BUILD_INTERRUPT_BUDGET, LARGE_BUILD_PAGES, REGEXP_FLAG, v8FlagsFor } from '../../../src/util/v8-tuning.ts';
+import { spawnSync } from 'node:child_process';
+import { INTERRUPT_BUDGET, LARGE_BUILD_INTERRUPT_BUDGET, LARGE_BUILD_PAGES, REGEXP_FLAG, SMALL_YOUNG_GENERATION_PAGES, v8FlagsFor, WORKER_SEMI_SPACE_MB } from '../../../src/util/v8-tuning.ts';
 
 // The flags were measured on Node 20 alone (bench/README.md, "V8's interrupt budget" and "Regular
 // expressions compiled once"): the CLI sets them there, for the commands each paid for, and
 // leaves V8 as it is everywhere else.
 describe('the V8 flags the CLI sets', () => {
   const budget = `--interrupt-budget=${INTERRUPT_BUDGET}`;
+  const semiSpace = `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`;
 
   test('for build on Node 20, the interrupt budget and regular expressions compiled once; for check, the budget; wherever their options are', () => {
     expect(v8FlagsFor('20.20.2', [], ['build'])).toEqual([budget, REGEXP_FLAG]);
@@ -16,12 +18,56 @@ describe('the V8 flags the CLI sets', () => {
   test('a build that compiles many pages gets the lower budget; a smaller one, check and the command line keep theirs', () => {
     const large = `--interrupt-budget=${LARGE_BUILD_INTERRUPT_BUDGET}`;
     expect(LARGE_BUILD_INTERRUPT_BUDGET).toBeLessThan(INTERRUPT_BUDGET);
-    expect(v8FlagsFor('20.20.2', [], ['build'], () => LARGE_BUILD_PAGES)).toEqual([large, REGEXP_FLAG]);
+    expect(v8FlagsFor('20.20.2', [], ['build'], () => LARGE_BUILD_PAGES)).toEqual([large, REGEXP_FLAG, semiSpace]);
     expect(v8FlagsFor('20.20.2', [], ['build', '--root', 'site'], () => 10_000)).toEqual([large, REGEXP_FLAG]);
-    expect(v8FlagsFor('20.20.2', [], ['build'], () => LARGE_BUILD_PAGES - 1)).toEqual([budget, REGEXP_FLAG]);
+    expect(v8FlagsFor('20.20.2', [], ['build'], () => LARGE_BUILD_PAGES - 1)).toEqual([budget, REGEXP_FLAG, semiSpace]);
     expect(v8FlagsFor('20.20.2', [], ['check'], () => 10_000)).toEqual([budget]);
     expect(v8FlagsFor('20.20.2', ['--interrupt-budget=67584'], ['build'], () => 10_000)).toEqual([REGEXP_FLAG]);
     expect(v8FlagsFor('22.12.0', [], ['build'], () => 10_000)).toEqual([]);
+  });
+
+  test("a build that compiles fewer pages than SMALL_YOUNG_GENERATION_PAGES gets the workers' smaller semi-space, counted once; a rebuild, check and the command line do not", () => {
+    let counts = 0;
+    const counted = (pages: number) => () => {
+      counts++;
+      return pages;
+    };
+    expect(v8FlagsFor('20.20.2', [], ['build'], counted(250))).toEqual([budget, REGEXP_FLAG, semiSpace]);
+    expect(counts).toBe(1);
+    expect(v8FlagsFor('20.20.2', [], ['build'], () => SMALL_YOUNG_GENERATION_PAGES - 1)).toContain(semiSpace);
+    expect(v8FlagsFor('20.20.2', [], ['build'], () => SMALL_YOUNG_GENERATION_PAGES)).not.toContain(semiSpace);
+    // A build with the compile cache counts 0 pages (content-pages.ts): a rebuild keeps V8's default.
+    expect(v8FlagsFor('20.20.2', [], ['build'], () => 0)).toEqual([budget, REGEXP_FLAG]);
+    expect(v8FlagsFor('20.20.2', [], ['check'], () => 250)).toEqual([budget]);
+    for (const execArgv of [['--max-semi-space-size=16'], ['--max_semi_space_size=2']]) expect(v8FlagsFor('20.20.2', execArgv, ['build'], () => 250)).toEqual([budget, REGEXP_FLAG]);
+    // The budget set on the command line, the count still made for the semi-space.
+    counts = 0;
+    expect(v8FlagsFor('20.20.2', ['--interrupt-budget=67584'], ['build'], counted(250))).toEqual([REGEXP_FLAG, semiSpace]);
+    expect(counts).toBe(1);
+  });
+
+  // What the flag relies on: set at run time, it sizes the young generation of the threads started
+  // after it, and leaves the heap of the thread that set it as it was made (a process of its own,
+  // so that this one's flags stay as they are).
+  test('the semi-space set at run time holds for worker threads started later, not for the thread that set it', () => {
+    const script = `
+      const v8 = require('node:v8');
+      const { Worker } = require('node:worker_threads');
+      v8.setFlagsFromString('--max-semi-space-size=${WORKER_SEMI_SPACE_MB}');
+      const fill = 'const kept = []; for (let i = 0; i < 2e6; i++) kept.push({ i }); const v8 = require("node:v8");';
+      const newSpace = 'v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space").space_size';
+      eval(fill);
+      const main = eval(newSpace);
+      const worker = new Worker(fill + 'require("node:worker_threads").parentPort.postMessage(' + newSpace + ')', { eval: true });
+      worker.once('message', (inWorker) => { console.log(JSON.stringify({ main, inWorker })); worker.terminate(); });
+    `;
+    const run = spawnSync(process.execPath, ['-e', script], { encoding: 'utf8' });
+    expect(run.status, run.stderr).toBe(0);
+    const { main, inWorker } = JSON.parse(run.stdout) as { main: number; inWorker: number };
+    const MiB = 1024 ** 2;
+    // Two semi-spaces, grown to their most under this much allocation; V8's default is 16 MiB each here.
+    expect(inWorker).toBe(2 * WORKER_SEMI_SPACE_MB * MiB);
+    expect(main).toBeGreaterThan(inWorker);
   });
 
   test('none for the servers or without a command', () => {

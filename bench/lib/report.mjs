@@ -10,7 +10,7 @@ export function median(values) {
  * A measured value against a target's limit: whether it is met, and the figure the targets table
  * prints. The figure has `digits` decimals, or more when those would round the value onto the
  * other side of the limit from its verdict: a warm rebuild at 0.2525× a cold one, against "≤
- * 0.25×", prints as 0.253× beside MISSED, not as 0.25×.
+ * 0.25×", prints as 0.252× beside MISSED, not as 0.25×.
  * @param {number} value
  * @param {number} limit
  * @param {{ digits?: number, unit?: string, below?: boolean }} [options] `below`: the value must be

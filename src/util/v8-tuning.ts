@@ -134,8 +134,8 @@ export function tuneV8ForCommands(): void {
 /**
  * The pages a `build` with these arguments compiles (`countPagesAhead`, which keeps the count for
  * the build to take): its root as `--root` gives it (`.` by default, as the CLI's), with or
- * without the cache (`--no-cache`). Asked by `v8FlagsFor` only for a `build` whose budget is the
- * tool's to set (Node 20, no budget on the command line).
+ * without the cache (`--no-cache`). Asked by `v8FlagsFor`, once, only for a `build` with a flag
+ * that is the tool's to set (Node 20; the budget or the semi-space not on the command line).
  */
 export function pagesABuildCompiles(args: readonly string[]): number {
   let root = '.';

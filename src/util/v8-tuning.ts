@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { countPagesAhead } from './content-pages.ts';
+import { countPagesAhead, type PageCount } from './content-pages.ts';
 
 /**
  * V8 hands a function to its optimising compiler (TurboFan) once the function has run a set
@@ -66,8 +66,14 @@ const HIGHLIGHTING_COMMANDS = new Set(['build']);
  * CPU 9.96 → 9.32 s), and of 250 pages 0.02 s less (6 of 10, CPU −3 %). At 3000 pages it was the
  * same (5 pairs), and at 5000 and 10 000 slower (3 of 4 and 2 of 3 pairs, by 2–5 %): a larger
  * site keeps more in each worker between pages, which then survives more collections
- * (bench/README.md, "The workers' young generation"). The main thread's heap is made before the
- * flag is set, and keeps V8's default.
+ * (bench/README.md, "The workers' young generation"). Not for a site with an `.mdx` page: a page
+ * the MDX compiler takes keeps its syntax trees (mdast, hast, estree) alive across many more
+ * allocations than a Markdown page's, and with 4 MiB they survive scavenges and are copied: a
+ * cold build of 2000 `.mdx` pages with a component each took 19.9 s against 14.6 (4 of 4 pairs,
+ * CPU 37.2 → 27.5 s; "The semi-space kept for `.mdx` sites"). Which `.mdx` pages the MDX compiler
+ * takes is known only once they are read, and one such page costs about 25 times what the
+ * smaller semi-space saves a Markdown page. The main thread's heap is made before the flag is
+ * set, and keeps V8's default.
  */
 export const WORKER_SEMI_SPACE_MB = 4;
 export const SMALL_YOUNG_GENERATION_PAGES = 3000;
@@ -82,27 +88,28 @@ export const SMALL_YOUNG_GENERATION_PAGES = 3000;
  *   65 to 85, its per-save code optimised later;
  * - `REGEXP_FLAG`, for `build`;
  * - `WORKER_SEMI_SPACE_MB` as the worker threads' semi-space, for a `build` that compiles at least
- *   one page and fewer than `SMALL_YOUNG_GENERATION_PAGES` (a rebuild with the compile cache
- *   counts none: its young generation measured the same either way).
+ *   one page and fewer than `SMALL_YOUNG_GENERATION_PAGES`, none of them `.mdx` (a rebuild with
+ *   the compile cache counts none: its young generation measured the same either way).
  *
  * Not on newer Node: its V8 tiers up through another compiler first (Maglev), and a flag measured
  * for one tiering is not carried unmeasured to another. No flag when the command line sets it
  * itself (`node --interrupt-budget=67584 --regexp-tier-up --max-semi-space-size=16 bin/docs-gen.js
  * build`, V8's defaults, to compare).
  */
-export function v8FlagsFor(nodeVersion: string, execArgv: readonly string[], args: readonly string[], pagesItCompiles: () => number = () => 0): string[] {
+export function v8FlagsFor(nodeVersion: string, execArgv: readonly string[], args: readonly string[], pagesItCompiles: () => PageCount = () => ({ pages: 0, mdxPages: 0 })): string[] {
   if (nodeVersion.split('.')[0] !== '20') return [];
   const command = args.find((arg) => !arg.startsWith('-'));
   if (command === undefined) return [];
   const flags: string[] = [];
   // Counted once, and only for a build with a flag that is the tool's to set (a listing of `content/`).
-  let counted: number | undefined;
-  const pages = () => (counted ??= pagesItCompiles());
+  let counted: PageCount | undefined;
+  const count = () => (counted ??= pagesItCompiles());
+  const pages = () => count().pages;
   if (BATCH_COMMANDS.has(command) && !setsFlag(execArgv, 'interrupt-budget')) {
     flags.push(`--interrupt-budget=${command === 'build' && pages() >= LARGE_BUILD_PAGES ? LARGE_BUILD_INTERRUPT_BUDGET : INTERRUPT_BUDGET}`);
   }
   if (HIGHLIGHTING_COMMANDS.has(command) && !setsFlag(execArgv, 'regexp-tier-up')) flags.push(REGEXP_FLAG);
-  if (command === 'build' && !setsFlag(execArgv, 'max-semi-space-size') && pages() > 0 && pages() < SMALL_YOUNG_GENERATION_PAGES) flags.push(`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
+  if (command === 'build' && !setsFlag(execArgv, 'max-semi-space-size') && pages() > 0 && pages() < SMALL_YOUNG_GENERATION_PAGES && count().mdxPages === 0) flags.push(`--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`);
   return flags;
 }
 
@@ -137,7 +144,7 @@ export function tuneV8ForCommands(): void {
  * without the cache (`--no-cache`). Asked by `v8FlagsFor`, once, only for a `build` with a flag
  * that is the tool's to set (Node 20; the budget or the semi-space not on the command line).
  */
-export function pagesABuildCompiles(args: readonly string[]): number {
+export function pagesABuildCompiles(args: readonly string[]): PageCount {
   let root = '.';
   args.forEach((arg, i) => {
     if (arg === '--root' && args[i + 1] !== undefined) root = args[i + 1]!;

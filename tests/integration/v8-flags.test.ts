@@ -54,9 +54,9 @@ describe('the CLI sets V8 flags for its own process', () => {
   test('a build of a site with many pages to compile gets the lower budget, and the workers a smaller semi-space until it has more: counted in its root, without a compile cache or with --no-cache', () => {
     const site = join(dir, 'large site');
     mkdirSync(join(site, 'content', 'guide'), { recursive: true });
-    // Names alone are counted: empty pages, half of them in a folder, one `.mdx`; other files are not pages.
+    // Names alone are counted: empty pages, half of them in a folder; other files are not pages.
     const addPages = (from: number, to: number) => {
-      for (let i = from; i < to; i++) writeFileSync(join(site, 'content', i % 2 ? 'guide' : '', `page-${i}.${i === 7 ? 'mdx' : 'md'}`), '');
+      for (let i = from; i < to; i++) writeFileSync(join(site, 'content', i % 2 ? 'guide' : '', `page-${i}.md`), '');
     };
     addPages(0, LARGE_BUILD_PAGES);
     writeFileSync(join(site, 'content', 'guide', 'notes.txt'), '');
@@ -78,6 +78,10 @@ describe('the CLI sets V8 flags for its own process', () => {
     expect(flagsSet(['build', '--root', site, '--help'])).toEqual([large, REGEXP_FLAG]);
     rmSync(join(site, 'content', 'page-0.md'));
     expect(flagsSet(['build', '--root', site, '--help'])).toEqual([large, REGEXP_FLAG, semiSpace]);
+    // An `.mdx` page is a page too, and one is enough for the workers to keep V8's semi-space.
+    writeFileSync(join(site, 'content', 'guide', 'page-0.mdx'), '');
+    expect(flagsSet(['build', '--root', site, '--help'])).toEqual([large, REGEXP_FLAG]);
+    rmSync(join(site, 'content', 'guide', 'page-0.mdx'));
     // With a compile cache a build may compile nothing: unless it is told not to use it.
     mkdirSync(join(site, '.docs-gen-cache', 'compiled'), { recursive: true });
     expect(flagsSet(['build', '--root', site, '--help'])).toEqual([small, REGEXP_FLAG]);

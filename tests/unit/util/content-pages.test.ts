@@ -14,9 +14,13 @@ describe('the pages a build will compile', () => {
     mkdirSync(join(site, 'content', 'a', 'b'), { recursive: true });
     for (const name of ['index.md', 'a/one.mdx', 'a/b/two.md', 'a/b/image.png', 'a/notes.txt']) writeFileSync(join(site, 'content', name), '');
     expect(pagesToCompile(site, true)).toBe(3);
+    // Ahead, the CLI's shim also learns how many are `.mdx` (v8-tuning.ts tunes the workers by it).
+    expect(countPagesAhead(site, true)).toEqual({ pages: 3, mdxPages: 1 });
+    expect(pagesToCompile(site, true)).toBe(3);
     mkdirSync(join(site, '.docs-gen-cache', 'compiled'), { recursive: true });
     expect(pagesToCompile(site, true)).toBe(0);
     expect(pagesToCompile(site, false)).toBe(3);
+    expect(countPagesAhead(site, true)).toEqual({ pages: 0, mdxPages: 0 });
   });
 
   test('a count made ahead is taken once, by the build of the same root and cache setting, and counted anew after', () => {
@@ -25,7 +29,7 @@ describe('the pages a build will compile', () => {
     const countOnePageAheadThenRemoveIt = () => {
       mkdirSync(join(site, 'content'), { recursive: true });
       writeFileSync(join(site, 'content', 'index.md'), '');
-      expect(countPagesAhead(site, true)).toBe(1);
+      expect(countPagesAhead(site, true)).toEqual({ pages: 1, mdxPages: 0 });
       rmSync(join(site, 'content'), { recursive: true });
     };
     countOnePageAheadThenRemoveIt();

@@ -8,6 +8,7 @@ import { INTERRUPT_BUDGET, LARGE_BUILD_INTERRUPT_BUDGET, LARGE_BUILD_PAGES, REGE
 describe('the V8 flags the CLI sets', () => {
   const budget = `--interrupt-budget=${INTERRUPT_BUDGET}`;
   const semiSpace = `--max-semi-space-size=${WORKER_SEMI_SPACE_MB}`;
+  const markdownPages = (pages: number) => () => ({ pages, mdxPages: 0 });
 
   test('for build on Node 20, the interrupt budget and regular expressions compiled once; for check, the budget; wherever their options are', () => {
     expect(v8FlagsFor('20.20.2', [], ['build'])).toEqual([budget, REGEXP_FLAG]);
@@ -18,28 +19,31 @@ describe('the V8 flags the CLI sets', () => {
   test('a build that compiles many pages gets the lower budget; a smaller one, check and the command line keep theirs', () => {
     const large = `--interrupt-budget=${LARGE_BUILD_INTERRUPT_BUDGET}`;
     expect(LARGE_BUILD_INTERRUPT_BUDGET).toBeLessThan(INTERRUPT_BUDGET);
-    expect(v8FlagsFor('20.20.2', [], ['build'], () => LARGE_BUILD_PAGES)).toEqual([large, REGEXP_FLAG, semiSpace]);
-    expect(v8FlagsFor('20.20.2', [], ['build', '--root', 'site'], () => 10_000)).toEqual([large, REGEXP_FLAG]);
-    expect(v8FlagsFor('20.20.2', [], ['build'], () => LARGE_BUILD_PAGES - 1)).toEqual([budget, REGEXP_FLAG, semiSpace]);
-    expect(v8FlagsFor('20.20.2', [], ['check'], () => 10_000)).toEqual([budget]);
-    expect(v8FlagsFor('20.20.2', ['--interrupt-budget=67584'], ['build'], () => 10_000)).toEqual([REGEXP_FLAG]);
-    expect(v8FlagsFor('22.12.0', [], ['build'], () => 10_000)).toEqual([]);
+    expect(v8FlagsFor('20.20.2', [], ['build'], markdownPages(LARGE_BUILD_PAGES))).toEqual([large, REGEXP_FLAG, semiSpace]);
+    expect(v8FlagsFor('20.20.2', [], ['build', '--root', 'site'], markdownPages(10_000))).toEqual([large, REGEXP_FLAG]);
+    expect(v8FlagsFor('20.20.2', [], ['build'], markdownPages(LARGE_BUILD_PAGES - 1))).toEqual([budget, REGEXP_FLAG, semiSpace]);
+    expect(v8FlagsFor('20.20.2', [], ['check'], markdownPages(10_000))).toEqual([budget]);
+    expect(v8FlagsFor('20.20.2', ['--interrupt-budget=67584'], ['build'], markdownPages(10_000))).toEqual([REGEXP_FLAG]);
+    expect(v8FlagsFor('22.12.0', [], ['build'], markdownPages(10_000))).toEqual([]);
   });
 
   test("a build that compiles fewer pages than SMALL_YOUNG_GENERATION_PAGES gets the workers' smaller semi-space, counted once; a rebuild, check and the command line do not", () => {
     let counts = 0;
     const counted = (pages: number) => () => {
       counts++;
-      return pages;
+      return { pages, mdxPages: 0 };
     };
     expect(v8FlagsFor('20.20.2', [], ['build'], counted(250))).toEqual([budget, REGEXP_FLAG, semiSpace]);
     expect(counts).toBe(1);
-    expect(v8FlagsFor('20.20.2', [], ['build'], () => SMALL_YOUNG_GENERATION_PAGES - 1)).toContain(semiSpace);
-    expect(v8FlagsFor('20.20.2', [], ['build'], () => SMALL_YOUNG_GENERATION_PAGES)).not.toContain(semiSpace);
+    expect(v8FlagsFor('20.20.2', [], ['build'], markdownPages(SMALL_YOUNG_GENERATION_PAGES - 1))).toContain(semiSpace);
+    expect(v8FlagsFor('20.20.2', [], ['build'], markdownPages(SMALL_YOUNG_GENERATION_PAGES))).not.toContain(semiSpace);
+    // One `.mdx` page among them, and the workers keep V8's semi-space: the MDX compiler's trees outlive a smaller one.
+    expect(v8FlagsFor('20.20.2', [], ['build'], () => ({ pages: 250, mdxPages: 1 }))).toEqual([budget, REGEXP_FLAG]);
+    expect(v8FlagsFor('20.20.2', [], ['build'], () => ({ pages: 999, mdxPages: 999 }))).toEqual([budget, REGEXP_FLAG]);
     // A build with the compile cache counts 0 pages (content-pages.ts): a rebuild keeps V8's default.
-    expect(v8FlagsFor('20.20.2', [], ['build'], () => 0)).toEqual([budget, REGEXP_FLAG]);
-    expect(v8FlagsFor('20.20.2', [], ['check'], () => 250)).toEqual([budget]);
-    for (const execArgv of [['--max-semi-space-size=16'], ['--max_semi_space_size=2']]) expect(v8FlagsFor('20.20.2', execArgv, ['build'], () => 250)).toEqual([budget, REGEXP_FLAG]);
+    expect(v8FlagsFor('20.20.2', [], ['build'], markdownPages(0))).toEqual([budget, REGEXP_FLAG]);
+    expect(v8FlagsFor('20.20.2', [], ['check'], markdownPages(250))).toEqual([budget]);
+    for (const execArgv of [['--max-semi-space-size=16'], ['--max_semi_space_size=2']]) expect(v8FlagsFor('20.20.2', execArgv, ['build'], markdownPages(250))).toEqual([budget, REGEXP_FLAG]);
     // The budget set on the command line, the count still made for the semi-space.
     counts = 0;
     expect(v8FlagsFor('20.20.2', ['--interrupt-budget=67584'], ['build'], counted(250))).toEqual([REGEXP_FLAG, semiSpace]);

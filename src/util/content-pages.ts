@@ -3,8 +3,8 @@ import { join } from 'node:path';
 
 /** The pages a build will compile: all of them, and of those the `.mdx` ones. */
 export interface PageCount {
-  pages: number;
-  mdxPages: number;
+  readonly pages: number;
+  readonly mdxPages: number;
 }
 
 const NO_PAGES: PageCount = { pages: 0, mdxPages: 0 };

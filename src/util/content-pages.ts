@@ -7,7 +7,8 @@ export interface PageCount {
   readonly mdxPages: number;
 }
 
-const NO_PAGES: PageCount = { pages: 0, mdxPages: 0 };
+/** The count of a build that compiles no page (one with a compile cache, or without `content/`). */
+export const NO_PAGES: PageCount = { pages: 0, mdxPages: 0 };
 
 /**
  * The `.md`/`.mdx` pages a build of `root` will compile, counted by name in the default content

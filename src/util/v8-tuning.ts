@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { countPagesAhead, type PageCount } from './content-pages.ts';
+import { countPagesAhead, NO_PAGES, type PageCount } from './content-pages.ts';
 
 /**
  * V8 hands a function to its optimising compiler (TurboFan) once the function has run a set
@@ -96,7 +96,7 @@ export const SMALL_YOUNG_GENERATION_PAGES = 3000;
  * itself (`node --interrupt-budget=67584 --regexp-tier-up --max-semi-space-size=16 bin/docs-gen.js
  * build`, V8's defaults, to compare).
  */
-export function v8FlagsFor(nodeVersion: string, execArgv: readonly string[], args: readonly string[], pagesItCompiles: () => PageCount = () => ({ pages: 0, mdxPages: 0 })): string[] {
+export function v8FlagsFor(nodeVersion: string, execArgv: readonly string[], args: readonly string[], pagesItCompiles: () => PageCount = () => NO_PAGES): string[] {
   if (nodeVersion.split('.')[0] !== '20') return [];
   const command = args.find((arg) => !arg.startsWith('-'));
   if (command === undefined) return [];

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, type ExpectStatic } from 'vitest';
+import { afterAll, beforeAll, expect, type ExpectStatic, type TestContext } from 'vitest';
 import { build } from '../../src/build/build.ts';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { serveStatic } from '../../src/dev/static-server.ts';
@@ -69,6 +69,55 @@ export async function switchTheme(page: Page, theme: 'light' | 'dark', expectOfT
   await page.emulateMedia({ colorScheme: theme });
   await expectOfTest.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
   await transitionsEnded(page);
+}
+
+/**
+ * The steps of a test, named, so that its failure says what it was doing. A test the timeout
+ * (vitest.config.ts) ends is otherwise reported by its title alone, and a wait that never ends
+ * (an action Chromium never answers, a poll for a state the page never reaches) cannot be told
+ * from a slow machine. The times are only reported, never compared.
+ */
+export interface Steps {
+  /** Runs `action` as the step `what`. */
+  <T>(what: string, action: () => Promise<T>): Promise<T>;
+  /** Adds `page`'s failed requests, error responses, script errors and a crash to the report. */
+  watch(page: Page): void;
+}
+
+/** Steps reported through the test's `onTestFailed` (a concurrent test passes its own context's). */
+export function reportedSteps(onTestFailed: TestContext['onTestFailed']): Steps {
+  const began = performance.now();
+  const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
+  const done: string[] = [];
+  const running = new Map<string, number>();
+  const pageTrouble: string[] = [];
+  onTestFailed(({ task }) => {
+    const lines = [`"${task.name}" failed ${seconds(began)} after it began`];
+    for (const [what, since] of running) lines.push(`  still running: ${what} (for ${seconds(since)})`);
+    lines.push(`  done: ${done.join('; ') || 'nothing'}`);
+    for (const trouble of pageTrouble) lines.push(`  page: ${trouble}`);
+    console.error(lines.join('\n'));
+  });
+  const steps = async <T>(what: string, action: () => Promise<T>): Promise<T> => {
+    const since = performance.now();
+    running.set(what, since);
+    try {
+      return await action();
+    } finally {
+      running.delete(what);
+      done.push(`${what} ${seconds(since)}`);
+    }
+  };
+  steps.watch = (page: Page) => {
+    page.on('requestfailed', (request) => pageTrouble.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? 'no reason given'}`));
+    page.on('response', (response) => {
+      if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) pageTrouble.push(`${response.url()} answered ${response.status()}`);
+    });
+    page.on('pageerror', (error) => pageTrouble.push(`script error: ${error.message}`));
+    // A renderer that crashed fails every evaluate, and a poll retries those until the timeout.
+    page.on('crash', () => pageTrouble.push('the page crashed'));
+  };
+  return steps;
 }
 
 /** Resolves once no CSS transition of the page runs (colours changing after a class did). */

@@ -161,7 +161,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 //
 // One try more: in one CI run, the first of these tests (the home page, desktop) was ended by the
 // timeout after 60 s where it takes 5 to 20 s (these ten, run 15 times on a loaded machine: none
-// over 18 s), with nothing in the log to say where it stood; the run as a whole was not slow. Each
+// over 19 s), with nothing in the log to say where it stood; the run as a whole was not slow. Each
 // test now reports its steps when it fails (reportedSteps, browser.ts), printed for a try that
 // failed before the retry too, so the next one says which wait never ended. A fault of the page
 // fails both tries. Their net is twice the suite's: three run at once beside another file, and a

@@ -164,9 +164,8 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
 // over 19 s), with nothing in the log to say where it stood; the run as a whole was not slow. Each
 // test now reports its steps when it fails (reportedSteps, browser.ts), printed for a try that
 // failed before the retry too, so the next one says which wait never ended. A fault of the page
-// fails both tries. Their net is twice the suite's: three run at once beside another file, and a
-// loaded CI run took 20 s for one.
-describe.concurrent('accessibility of every page type, in both themes, on desktop and phone', { retry: 1, timeout: 120_000 }, () => {
+// fails both tries.
+describe.concurrent('accessibility of every page type, in both themes, on desktop and phone', { retry: 1 }, () => {
   for (const [type, path] of Object.entries(PAGE_TYPES) as [keyof typeof PAGE_TYPES, string][]) {
     const screenshotName = SCREENSHOT_NAMES[type];
     for (const [viewport, width] of Object.entries(VIEWPORTS)) {

@@ -78,9 +78,9 @@ export async function switchTheme(page: Page, theme: 'light' | 'dark', expectOfT
  * from a slow machine. The times are only reported, never compared.
  */
 export interface Steps {
-  /** Runs `action` as the step `what`. */
+  /** Runs `action` as the step `what` (names unique within a test). */
   <T>(what: string, action: () => Promise<T>): Promise<T>;
-  /** Adds `page`'s failed requests, error responses, script errors and a crash to the report. */
+  /** Adds `page`'s failed requests, error responses (a 404 page's own too), script errors and a crash to the report. */
   watch(page: Page): void;
 }
 
@@ -88,13 +88,13 @@ export interface Steps {
 export function reportedSteps(onTestFailed: TestContext['onTestFailed']): Steps {
   const began = performance.now();
   const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-  const done: string[] = [];
+  const ended: string[] = [];
   const running = new Map<string, number>();
   const pageTrouble: string[] = [];
   onTestFailed(({ task }) => {
     const lines = [`"${task.name}" failed ${seconds(began)} after it began`];
     for (const [what, since] of running) lines.push(`  still running: ${what} (for ${seconds(since)})`);
-    lines.push(`  done: ${done.join('; ') || 'nothing'}`);
+    lines.push(`  ended: ${ended.join('; ') || 'nothing'}`);
     for (const trouble of pageTrouble) lines.push(`  page: ${trouble}`);
     console.error(lines.join('\n'));
   });
@@ -102,10 +102,14 @@ export function reportedSteps(onTestFailed: TestContext['onTestFailed']): Steps 
     const since = performance.now();
     running.set(what, since);
     try {
-      return await action();
+      const result = await action();
+      ended.push(`${what} ${seconds(since)}`);
+      return result;
+    } catch (error) {
+      ended.push(`${what} FAILED after ${seconds(since)}`);
+      throw error;
     } finally {
       running.delete(what);
-      done.push(`${what} ${seconds(since)}`);
     }
   };
   steps.watch = (page: Page) => {
@@ -114,7 +118,7 @@ export function reportedSteps(onTestFailed: TestContext['onTestFailed']): Steps 
       if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) pageTrouble.push(`${response.url()} answered ${response.status()}`);
     });
     page.on('pageerror', (error) => pageTrouble.push(`script error: ${error.message}`));
-    // A renderer that crashed fails every evaluate, and a poll retries those until the timeout.
+    // A renderer that crashed fails every evaluate, and a poll retries those until its limit or the test's.
     page.on('crash', () => pageTrouble.push('the page crashed'));
   };
   return steps;

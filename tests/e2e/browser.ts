@@ -80,7 +80,7 @@ export async function switchTheme(page: Page, theme: 'light' | 'dark', expectOfT
 export interface Steps {
   /** Runs `action` as the step `what` (names unique within a test). */
   <T>(what: string, action: () => Promise<T>): Promise<T>;
-  /** Adds `page`'s failed requests, error responses (a 404 page's own too), script errors and a crash to the report. */
+  /** Adds `page`'s failed requests, error responses (a 404 page's own too), script and console errors and a crash to the report. */
   watch(page: Page): void;
 }
 
@@ -91,11 +91,14 @@ export function reportedSteps(onTestFailed: TestContext['onTestFailed']): Steps 
   const ended: string[] = [];
   const running = new Map<string, number>();
   const pageTrouble: string[] = [];
+  /** Each watched page's script and console errors, as `recordErrors` keeps them. */
+  const pageErrors: string[][] = [];
   onTestFailed(({ task }) => {
     const lines = [`"${task.name}" failed ${seconds(began)} after it began`];
     for (const [what, since] of running) lines.push(`  still running: ${what} (for ${seconds(since)})`);
     lines.push(`  ended: ${ended.join('; ') || 'nothing'}`);
     for (const trouble of pageTrouble) lines.push(`  page: ${trouble}`);
+    for (const error of pageErrors.flat()) lines.push(`  page: script or console error: ${error}`);
     console.error(lines.join('\n'));
   });
   const steps = async <T>(what: string, action: () => Promise<T>): Promise<T> => {
@@ -117,7 +120,7 @@ export function reportedSteps(onTestFailed: TestContext['onTestFailed']): Steps 
     page.on('response', (response) => {
       if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) pageTrouble.push(`${response.url()} answered ${response.status()}`);
     });
-    page.on('pageerror', (error) => pageTrouble.push(`script error: ${error.message}`));
+    pageErrors.push(recordErrors(page));
     // A renderer that crashed fails every evaluate, and a poll retries those until its limit or the test's.
     page.on('crash', () => pageTrouble.push('the page crashed'));
   };

@@ -31,7 +31,7 @@ describe('the V8 flags the CLI sets', () => {
     let counts = 0;
     const counted = (pages: number) => () => {
       counts++;
-      return { pages, mdxPages: 0 };
+      return markdownPages(pages)();
     };
     expect(v8FlagsFor('20.20.2', [], ['build'], counted(250))).toEqual([budget, REGEXP_FLAG, semiSpace]);
     expect(counts).toBe(1);

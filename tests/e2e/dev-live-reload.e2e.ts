@@ -2,21 +2,46 @@
 // Callbacks passed to page.evaluate run in the browser.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import type { Browser, Page, Request, WebSocketRoute } from 'playwright-core';
 import WebSocket from 'ws';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
 import type { DevMessage } from '../../src/dev/dev-client.ts';
 import { tempSite } from '../helpers.ts';
 import { launchChromium } from './browser.ts';
 
-const quiet = { info: () => {}, error: () => {} };
+/**
+ * What dev printed, what the test saved, and what each tab heard on its socket and fetched, with
+ * times: printed when a test fails, so a wait that never ended says which of them did not happen.
+ */
+const trace: string[] = [];
+const traceBegan = performance.now();
+const traced = (line: string) => trace.push(`${((performance.now() - traceBegan) / 1000).toFixed(2)} s ${line}`);
+const quiet = { info: (text: string) => traced(`dev: ${text}`), error: (text: string) => traced(`dev error: ${text.split('\n')[0]}`) };
+
+/** Adds what `tab` hears, fetches and throws to the trace. */
+function traceTab(tab: Page, name: string): void {
+  tab.on('websocket', (socket) => {
+    traced(`${name}: socket opened`);
+    socket.on('framereceived', ({ payload }) => traced(`${name} heard: ${String(payload).slice(0, 120).replace(/\n/g, ' ')}`));
+    socket.on('close', () => traced(`${name}: socket closed`));
+  });
+  tab.on('response', (response) => traced(`${name} fetched ${new URL(response.url()).pathname} (${response.status()})`));
+  tab.on('requestfailed', (request) => traced(`${name}: ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText ?? 'no reason given'}`));
+  tab.on('framenavigated', (frame) => frame === tab.mainFrame() && traced(`${name} navigated to ${new URL(frame.url()).pathname}`));
+  tab.on('pageerror', (error) => traced(`${name}: script error: ${error.message}`));
+  tab.on('crash', () => traced(`${name}: crashed`));
+}
+
 let browser: Browser;
 let site: ReturnType<typeof tempSite>;
 let dev: DevServer;
 let page: Page;
 
-const save = (path: string, text: string) => writeFileSync(join(site.root, path), text);
+const save = (path: string, text: string) => {
+  writeFileSync(join(site.root, path), text);
+  traced(`test saved ${path}: ${JSON.stringify(text.slice(0, 60))}`);
+};
 const mainText = () => page.locator('main').innerText();
 const overlay = () => page.locator('#docs-gen-error-overlay');
 
@@ -53,6 +78,35 @@ async function openWithSocketHeld(tab: Page, path: string): Promise<WebSocketRou
   return held;
 }
 
+/**
+ * Holds `tab`'s next fetch of /guide (the dev client's, for a save) unanswered. `held` resolves
+ * once the tab asked; `abandoned`, with the network's reason, once the tab gave the fetch up.
+ */
+async function holdNextGuideFetch(tab: Page): Promise<{ held: Promise<Request>; abandoned: Promise<string> }> {
+  let asked: (request: Request) => void = () => {};
+  const held = new Promise<Request>((done) => (asked = done));
+  const failed = new Map<Request, string>();
+  let heard: () => void = () => {};
+  tab.on('requestfailed', (request) => {
+    failed.set(request, request.failure()?.errorText ?? 'no reason given');
+    heard();
+  });
+  let taken = false;
+  await tab.route('**/guide', (route) => {
+    if (taken || route.request().resourceType() !== 'fetch') return route.continue();
+    taken = true;
+    asked(route.request());
+  });
+  const abandoned = held.then(
+    (request) =>
+      new Promise<string>((done) => {
+        heard = () => failed.has(request) && done(failed.get(request)!);
+        heard();
+      }),
+  );
+  return { held, abandoned };
+}
+
 beforeAll(async () => {
   site = tempSite({
     'content/index.mdx': '# Home\n\nWelcome.\n',
@@ -61,7 +115,14 @@ beforeAll(async () => {
   });
   [dev, browser] = await Promise.all([startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: quiet }), launchChromium()]);
   page = await browser.newPage();
+  traceTab(page, 'page');
   await page.goto(`http://127.0.0.1:${dev.port}/guide`);
+});
+
+beforeEach(({ task, onTestFailed }) => {
+  const from = trace.length;
+  traced(`test began: ${task.name}`);
+  onTestFailed(() => console.error(`"${task.name}" failed. What dev printed, the test saved and the tabs heard from when it began:\n${trace.slice(from).join('\n')}`));
 });
 
 afterAll(async () => {
@@ -106,6 +167,7 @@ describe('writing with docs-gen dev in Chromium', () => {
 
   test("a tab's first save after it loaded a page keeps its whole tree too", async () => {
     const fresh = await browser.newPage();
+    traceTab(fresh, 'fresh tab');
     try {
       await fresh.goto(`http://127.0.0.1:${dev.port}/guide`);
       await expect.poll(() => fresh.locator('.sidebar-nav[data-sidebar-complete]').count()).toBe(1);
@@ -119,6 +181,7 @@ describe('writing with docs-gen dev in Chromium', () => {
     // The tab's socket is held until the save has been told to the tabs: on a busy machine the
     // page's script, and so its socket, can come after the change that it would have heard of.
     const tab = await browser.newPage();
+    traceTab(tab, 'new tab');
     try {
       const route = await openWithSocketHeld(tab, '/guide');
       const shown = Number(await tab.locator('script[data-changes]').getAttribute('data-changes'));
@@ -157,6 +220,43 @@ describe('writing with docs-gen dev in Chromium', () => {
     await expect.poll(mainText).toContain('The fixed version.');
   });
 
+  test("a save's page fetch still on its way when the next save is told is given up: its older answer never overwrites the newer one", async () => {
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 43));
+    const { held, abandoned } = await holdNextGuideFetch(page);
+    try {
+      save('content/guide.mdx', '# Guide\n\nThe version whose answer is held.\n');
+      await held;
+      save('content/guide.mdx', '# Guide\n\nThe version saved after it.\n');
+      await expect.poll(mainText).toContain('The version saved after it.');
+      expect(await abandoned).toBe('net::ERR_ABORTED');
+      save('content/guide.mdx', '# Guide\n\nOne more version.\n');
+      await expect.poll(mainText).toContain('One more version.');
+      // Patched in place throughout: a fetch given up is not a failed one (that reloads the page).
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(43);
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+  });
+
+  test("an error told while a save's page fetch is on its way stays on screen: the fetch, older than the error, is given up", async () => {
+    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 44));
+    const { held, abandoned } = await holdNextGuideFetch(page);
+    try {
+      save('content/guide.mdx', '# Guide\n\nThe version fetched before the error.\n');
+      await held;
+      save('content/guide.mdx', '# Guide\n\n<div>\n\nUnclosed again.\n');
+      await overlay().waitFor({ state: 'visible' });
+      expect(await abandoned).toBe('net::ERR_ABORTED');
+      expect(await overlay().innerText()).toContain('content/guide.mdx:3:1 error MDX syntax error');
+      save('content/guide.mdx', '# Guide\n\nFixed after the held fetch.\n');
+      await overlay().waitFor({ state: 'detached' });
+      await expect.poll(mainText).toContain('Fixed after the held fetch.');
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(44);
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+  });
+
   test('the page reconnects when the server restarts, and live reload works again', async () => {
     const { port } = dev;
     await dev.close();
@@ -172,6 +272,7 @@ describe('writing with docs-gen dev in Chromium', () => {
     // The socket is held while dev stops, the page changes, and dev starts again: the new dev has
     // told no change (its count is not above the page's), but its session is not the page's.
     const tab = await browser.newPage();
+    traceTab(tab, 'new tab');
     try {
       const route = await openWithSocketHeld(tab, '/guide');
       const { port } = dev;

@@ -3,8 +3,9 @@
  * `src/build/inline-scripts.ts`). On `reload` it fetches the page again and patches the live DOM
  * in place (a small morph: same elements kept, text and attributes updated, so listeners, scroll
  * and focus stay and nothing flashes); when patching is not safe (other assets, islands, rel
- * outputs to fetch, a failed fetch) it reloads the page. `css` swaps the stylesheet; `error`
- * shows an overlay whose text is set with textContent only, never as HTML. `changes`, heard as
+ * outputs to fetch, a failed fetch) it reloads the page; a newer message gives up a page fetch
+ * still on its way. `css` swaps the stylesheet; `error` shows an overlay whose text is set with
+ * textContent only, never as HTML. `changes`, heard as
  * the socket opens, says whether a change was told before it opened (the page is shown again).
  * When the server goes away it reconnects, and reloads once it is back.
  */
@@ -99,13 +100,31 @@ function morph(from: Element, to: Element, kept?: Element): void {
   }
 }
 
+/**
+ * The page fetch of the last `reload` still on its way. A later message is newer than its answer:
+ * an `error` whose overlay that answer's patch would take down (the page fetched before the
+ * broken save), or another `reload` whose answer could come first and be overwritten by the
+ * older one. Either aborts it.
+ */
+let pending: AbortController | undefined;
+
+function abortPending(): void {
+  pending?.abort();
+  pending = undefined;
+}
+
 function update(): void {
-  fetch(location.href, { cache: 'no-store' })
+  abortPending();
+  const controller = new AbortController();
+  pending = controller;
+  fetch(location.href, { cache: 'no-store', signal: controller.signal })
     .then((response) => {
       if (!response.ok) throw new Error(`status ${response.status}`);
       return response.text();
     })
     .then((html) => {
+      if (controller.signal.aborted) return;
+      pending = undefined;
       const next = new DOMParser().parseFromString(html, 'text/html');
       const unsafe = '[data-island], docs-island, [data-rel-output][data-state="loading"]';
       if (assetsOf(next) !== assetsOf(document) || document.querySelector(unsafe) || next.querySelector(unsafe) || next.documentElement.lang !== document.documentElement.lang) {
@@ -121,7 +140,9 @@ function update(): void {
       morph(document.body, next.body, keepSidebar ? liveSidebar : undefined);
       document.dispatchEvent(new CustomEvent<PagePatched>(PAGE_PATCHED_EVENT, { detail: { sidebarKept: keepSidebar && liveSidebar !== undefined } }));
     })
-    .catch(() => location.reload());
+    .catch(() => {
+      if (!controller.signal.aborted) location.reload();
+    });
 }
 
 function swapCss(href: string): void {
@@ -143,7 +164,10 @@ function connect(wasDown: boolean): void {
     const message = JSON.parse(event.data) as DevMessage;
     if (message.type === 'reload') update();
     else if (message.type === 'css') swapCss(message.href);
-    else if (message.type === 'error') showError(message.message);
+    else if (message.type === 'error') {
+      abortPending();
+      showError(message.message);
+    }
     // A change told before this socket opened (a save right after the page loaded) is not on screen
     // yet; nor, when another dev served the page (it stopped before this socket opened), any of this one's.
     else if (message.type === 'changes' && !wasDown && (message.session !== sessionShown || message.count > changesShown)) update();

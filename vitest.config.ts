@@ -104,6 +104,8 @@ const UNIT_WITH_MODULE_MOCKS = [
  */
 const UNIT_WORKERS = Math.max(2, availableParallelism());
 const INTEGRATION = ['tests/integration/**/*.test.ts', 'tests/content/**/*.test.ts', 'tests/e2e/**/*.e2e.ts'];
+/** A failed test of these prints what the browser's pages did from when it began (tests/e2e/page-timeline.ts). */
+const PRINT_TIMELINE = 'tests/print-timeline-on-failure.ts';
 
 export default defineConfig({
   resolve: {
@@ -140,13 +142,13 @@ export default defineConfig({
         // Two at a time (see SIDE_BY_SIDE). Tests a file marks concurrent (accessibility's axe
         // checks) run three at a time within it. No isolation: a worker loads the pipeline, React
         // and Playwright once for all its files (each file's servers, browsers and builds are its own).
-        test: { name: 'side-by-side', include: SIDE_BY_SIDE, isolate: false, fileParallelism: true, maxWorkers: 2, maxConcurrency: 3, sequence: { groupOrder: 1 } },
+        test: { name: 'side-by-side', include: SIDE_BY_SIDE, setupFiles: [PRINT_TIMELINE], isolate: false, fileParallelism: true, maxWorkers: 2, maxConcurrency: 3, sequence: { groupOrder: 1 } },
       },
       {
         extends: true,
         // One at a time, after the files above: a file not yet shown safe beside others. One
         // worker takes every file, loading the modules once (no isolation).
-        test: { name: 'alone', include: INTEGRATION, exclude: SIDE_BY_SIDE, isolate: false, fileParallelism: false, sequence: { groupOrder: 2 } },
+        test: { name: 'alone', include: INTEGRATION, setupFiles: [PRINT_TIMELINE], exclude: SIDE_BY_SIDE, isolate: false, fileParallelism: false, sequence: { groupOrder: 2 } },
       },
     ],
   },

@@ -65,7 +65,6 @@ async function look(path: string, theme: 'light' | 'dark', width: number, expect
   const step: <T>(what: string, action: () => Promise<T>) => Promise<T> = steps ?? ((_what, action) => action());
   const context = await step('opening the looking context', async () => (lookingContext ??= site.browser.newContext()));
   const page = await step('opening a page', () => context.newPage());
-  steps?.watch(page);
   await step('setting the width and colour scheme', async () => {
     await page.setViewportSize({ width, height: 800 });
     await page.emulateMedia({ colorScheme: theme });

@@ -9,6 +9,7 @@ import { serveStatic } from '../../src/dev/static-server.ts';
 import { listenOnLocalhost } from '../listen-on-localhost.ts';
 import { repoRoot } from '../helpers.ts';
 import { relSiteBuiltOnce } from '../rel-site-once.ts';
+import { watchPage } from './page-timeline.ts';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -25,6 +26,8 @@ export async function launchChromium(): Promise<Browser> {
   browser.newContext = async (options) => {
     const context = await newContext(options);
     context.setDefaultTimeout(0);
+    // What each page does goes on the timeline a failed test prints (page-timeline.ts).
+    context.on('page', watchPage);
     return context;
   };
   return browser;
@@ -75,14 +78,10 @@ export async function switchTheme(page: Page, theme: 'light' | 'dark', expectOfT
  * The steps of a test, named, so that its failure says what it was doing. A test the timeout
  * (vitest.config.ts) ends is otherwise reported by its title alone, and a wait that never ends
  * (an action Chromium never answers, a poll for a state the page never reaches) cannot be told
- * from a slow machine. The times are only reported, never compared.
+ * from a slow machine. What the pages did meanwhile is printed beside it (page-timeline.ts). The
+ * times are only reported, never compared.
  */
-export interface Steps {
-  /** Runs `action` as the step `what` (names unique within a test). */
-  <T>(what: string, action: () => Promise<T>): Promise<T>;
-  /** Adds `page`'s failed requests, error responses (a 404 page's own too), script and console errors and a crash to the report. */
-  watch(page: Page): void;
-}
+export type Steps = <T>(what: string, action: () => Promise<T>) => Promise<T>;
 
 /** Steps reported through the test's `onTestFailed` (a concurrent test passes its own context's). */
 export function reportedSteps(onTestFailed: TestContext['onTestFailed']): Steps {
@@ -90,18 +89,13 @@ export function reportedSteps(onTestFailed: TestContext['onTestFailed']): Steps 
   const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
   const ended: string[] = [];
   const running = new Map<string, number>();
-  const pageTrouble: string[] = [];
-  /** Each watched page's script and console errors, as `recordErrors` keeps them. */
-  const pageErrors: string[][] = [];
   onTestFailed(({ task }) => {
     const lines = [`"${task.name}" failed ${seconds(began)} after it began`];
     for (const [what, since] of running) lines.push(`  still running: ${what} (for ${seconds(since)})`);
     lines.push(`  ended: ${ended.join('; ') || 'nothing'}`);
-    for (const trouble of pageTrouble) lines.push(`  page: ${trouble}`);
-    for (const error of pageErrors.flat()) lines.push(`  page: script or console error: ${error}`);
     console.error(lines.join('\n'));
   });
-  const steps = async <T>(what: string, action: () => Promise<T>): Promise<T> => {
+  return async <T>(what: string, action: () => Promise<T>): Promise<T> => {
     const since = performance.now();
     running.set(what, since);
     try {
@@ -115,16 +109,6 @@ export function reportedSteps(onTestFailed: TestContext['onTestFailed']): Steps 
       running.delete(what);
     }
   };
-  steps.watch = (page: Page) => {
-    page.on('requestfailed', (request) => pageTrouble.push(`${request.method()} ${request.url()} failed: ${request.failure()?.errorText ?? 'no reason given'}`));
-    page.on('response', (response) => {
-      if (response.status() >= 400 && !response.url().endsWith('/favicon.ico')) pageTrouble.push(`${response.url()} answered ${response.status()}`);
-    });
-    pageErrors.push(recordErrors(page));
-    // A renderer that crashed fails every evaluate, and a poll retries those until its limit or the test's.
-    page.on('crash', () => pageTrouble.push('the page crashed'));
-  };
-  return steps;
 }
 
 /** Resolves once no CSS transition of the page runs (colours changing after a class did). */

@@ -2,36 +2,19 @@
 // Callbacks passed to page.evaluate run in the browser.
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser, Page, Request, WebSocketRoute } from 'playwright-core';
 import WebSocket from 'ws';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
 import type { DevMessage } from '../../src/dev/dev-client.ts';
 import { tempSite } from '../helpers.ts';
 import { launchChromium } from './browser.ts';
+import { note } from './page-timeline.ts';
 
-/**
- * What dev printed, what the test saved, and what each tab heard on its socket and fetched, with
- * times: printed when a test fails, so a wait that never ended says which of them did not happen.
- */
-const trace: string[] = [];
-const traceBegan = performance.now();
-const traced = (line: string) => trace.push(`${((performance.now() - traceBegan) / 1000).toFixed(2)} s ${line}`);
-const quiet = { info: (text: string) => traced(`dev: ${text}`), error: (text: string) => traced(`dev error: ${text.split('\n')[0]}`) };
-
-/** Adds what `tab` hears, fetches and throws to the trace. */
-function traceTab(tab: Page, name: string): void {
-  tab.on('websocket', (socket) => {
-    traced(`${name}: socket opened`);
-    socket.on('framereceived', ({ payload }) => traced(`${name} heard: ${String(payload).slice(0, 120).replace(/\n/g, ' ')}`));
-    socket.on('close', () => traced(`${name}: socket closed`));
-  });
-  tab.on('response', (response) => traced(`${name} fetched ${new URL(response.url()).pathname} (${response.status()})`));
-  tab.on('requestfailed', (request) => traced(`${name}: ${new URL(request.url()).pathname} failed: ${request.failure()?.errorText ?? 'no reason given'}`));
-  tab.on('framenavigated', (frame) => frame === tab.mainFrame() && traced(`${name} navigated to ${new URL(frame.url()).pathname}`));
-  tab.on('pageerror', (error) => traced(`${name}: script error: ${error.message}`));
-  tab.on('crash', () => traced(`${name}: crashed`));
-}
+// What dev prints goes on the timeline a failed test prints beside what the tabs did
+// (page-timeline.ts), as each save does: a save dev never saw, an error never heard, or one
+// heard and then patched away, each shows there.
+const quiet = { info: (text: string) => note(`dev: ${text}`), error: (text: string) => note(`dev error: ${text.split('\n')[0]}`) };
 
 let browser: Browser;
 let site: ReturnType<typeof tempSite>;
@@ -40,7 +23,7 @@ let page: Page;
 
 const save = (path: string, text: string) => {
   writeFileSync(join(site.root, path), text);
-  traced(`test saved ${path}: ${JSON.stringify(text.slice(0, 60))}`);
+  note(`test saved ${path}: ${JSON.stringify(text.slice(0, 60))}`);
 };
 const mainText = () => page.locator('main').innerText();
 const overlay = () => page.locator('#docs-gen-error-overlay');
@@ -115,14 +98,7 @@ beforeAll(async () => {
   });
   [dev, browser] = await Promise.all([startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: quiet }), launchChromium()]);
   page = await browser.newPage();
-  traceTab(page, 'page');
   await page.goto(`http://127.0.0.1:${dev.port}/guide`);
-});
-
-beforeEach(({ task, onTestFailed }) => {
-  const from = trace.length;
-  traced(`test began: ${task.name}`);
-  onTestFailed(() => console.error(`"${task.name}" failed. What dev printed, the test saved and the tabs heard from when it began:\n${trace.slice(from).join('\n')}`));
 });
 
 afterAll(async () => {
@@ -167,7 +143,6 @@ describe('writing with docs-gen dev in Chromium', () => {
 
   test("a tab's first save after it loaded a page keeps its whole tree too", async () => {
     const fresh = await browser.newPage();
-    traceTab(fresh, 'fresh tab');
     try {
       await fresh.goto(`http://127.0.0.1:${dev.port}/guide`);
       await expect.poll(() => fresh.locator('.sidebar-nav[data-sidebar-complete]').count()).toBe(1);
@@ -181,7 +156,6 @@ describe('writing with docs-gen dev in Chromium', () => {
     // The tab's socket is held until the save has been told to the tabs: on a busy machine the
     // page's script, and so its socket, can come after the change that it would have heard of.
     const tab = await browser.newPage();
-    traceTab(tab, 'new tab');
     try {
       const route = await openWithSocketHeld(tab, '/guide');
       const shown = Number(await tab.locator('script[data-changes]').getAttribute('data-changes'));
@@ -272,7 +246,6 @@ describe('writing with docs-gen dev in Chromium', () => {
     // The socket is held while dev stops, the page changes, and dev starts again: the new dev has
     // told no change (its count is not above the page's), but its session is not the page's.
     const tab = await browser.newPage();
-    traceTab(tab, 'new tab');
     try {
       const route = await openWithSocketHeld(tab, '/guide');
       const { port } = dev;

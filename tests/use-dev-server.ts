@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import type { DevMessage } from '../src/dev/dev-client.ts';
 import { startDevServer, type DevServer, type DevServerOptions } from '../src/dev/dev-server.ts';
 import { tempSite, type TempSite } from './helpers.ts';
+import { note } from './e2e/page-timeline.ts';
 
 /** A dev server started once for the tests of a file or describe block. */
 export interface DevServerUnderTest {
@@ -64,12 +65,28 @@ export function useDevServer(site: string | (() => string | TempSite) | Record<s
     else ({ root, cleanup } = tempSite(site));
     // Watching at once, as before the first answer started it (a test that edits files first
     // would otherwise wait out the delay); tests of that delay pass their own.
-    server = await startDevServer({ root, port: 0, host: '127.0.0.1', log: { info: (line) => (printed.push(line), printedAt.push(performance.now())), error: (text) => terminal.push(text) }, watchDelayMs: 0, ...serverOptions });
+    // What dev prints and the tab hears goes on the timeline a failed test prints (page-timeline.ts) too.
+    const log = {
+      info: (line: string) => {
+        printed.push(line);
+        printedAt.push(performance.now());
+        note(`dev: ${line}`);
+      },
+      error: (text: string) => {
+        terminal.push(text);
+        note(`dev error: ${text.split('\n')[0]}`);
+      },
+    };
+    server = await startDevServer({ root, port: 0, host: '127.0.0.1', log, watchDelayMs: 0, ...serverOptions });
     if (!serverOptions.watchDelayMs) await server.watching();
     if (!listen) return;
     const tab = new WebSocket(`ws://127.0.0.1:${server.port}/__docs-gen/ws`);
     socket = tab;
-    tab.on('message', (data) => messages.push(JSON.parse(String(data)) as DevMessage));
+    tab.on('message', (data) => {
+      const message = JSON.parse(String(data)) as DevMessage;
+      messages.push(message);
+      note(`the test's socket heard ${message.type}`);
+    });
     // A socket hears one message as it opens (the site's errors, else the changes told so far): a
     // test that waits for the first message after its save must not take that one for it.
     await new Promise((done) => tab.once('message', done));
@@ -105,6 +122,7 @@ export function useDevServer(site: string | (() => string | TempSite) | Record<s
       const [fromMessage, fromLine] = [messages.length, printed.length];
       const writtenAt = performance.now();
       writeFileSync(join(started(root, 'root'), file), text);
+      note(`test saved ${file}, waiting for dev to tell the tabs ${type}`);
       const told = (line: string) => line.endsWith(`ms)`) && line.includes(` → ${type} (`);
       // A batch that began before this write is an earlier save's, reported late (a second change
       // event of one write): its line names the file too, and a test that took it read the page

@@ -62,20 +62,23 @@ async function openWithSocketHeld(tab: Page, path: string): Promise<WebSocketRou
 }
 
 /**
- * Holds `tab`'s next fetch of /guide (the dev client's, for a save) unanswered. `held` resolves
- * once the tab asked; `abandoned`, with the network's reason, once the tab gave the fetch up.
+ * Holds `tab`'s next fetch (by its scripts, not a load) of a URL that `wanted` matches
+ * unanswered. `held` resolves once the tab asked; `abandoned`, with the network's reason, once
+ * the tab gave the fetch up.
  */
-async function holdNextGuideFetch(tab: Page): Promise<{ held: Promise<Request>; abandoned: Promise<string> }> {
+async function holdNextFetch(tab: Page, wanted: (url: URL) => boolean): Promise<{ held: Promise<Request>; abandoned: Promise<string> }> {
   let asked: (request: Request) => void = () => {};
   const held = new Promise<Request>((done) => (asked = done));
+  // Listened for from now: the failure may come before the test asks whether it came.
   const failed = new Map<Request, string>();
   let heard: () => void = () => {};
-  tab.on('requestfailed', (request) => {
+  const onFailed = (request: Request) => {
     failed.set(request, request.failure()?.errorText ?? 'no reason given');
     heard();
-  });
+  };
+  tab.on('requestfailed', onFailed);
   let taken = false;
-  await tab.route('**/guide', (route) => {
+  await tab.route(wanted, (route) => {
     if (taken || route.request().resourceType() !== 'fetch') return route.continue();
     taken = true;
     asked(route.request());
@@ -83,7 +86,11 @@ async function holdNextGuideFetch(tab: Page): Promise<{ held: Promise<Request>; 
   const abandoned = held.then(
     (request) =>
       new Promise<string>((done) => {
-        heard = () => failed.has(request) && done(failed.get(request)!);
+        heard = () => {
+          if (!failed.has(request)) return;
+          tab.off('requestfailed', onFailed);
+          done(failed.get(request)!);
+        };
         heard();
       }),
   );
@@ -196,7 +203,7 @@ describe('writing with docs-gen dev in Chromium', () => {
 
   test("a save's page fetch still on its way when the next save is told is given up: its older answer never overwrites the newer one", async () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 43));
-    const { held, abandoned } = await holdNextGuideFetch(page);
+    const { held, abandoned } = await holdNextFetch(page, (url) => url.pathname === '/guide');
     try {
       save('content/guide.mdx', '# Guide\n\nThe version whose answer is held.\n');
       await held;
@@ -214,7 +221,7 @@ describe('writing with docs-gen dev in Chromium', () => {
 
   test("an error told while a save's page fetch is on its way stays on screen: the fetch, older than the error, is given up", async () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 44));
-    const { held, abandoned } = await holdNextGuideFetch(page);
+    const { held, abandoned } = await holdNextFetch(page, (url) => url.pathname === '/guide');
     try {
       save('content/guide.mdx', '# Guide\n\nThe version fetched before the error.\n');
       await held;
@@ -226,6 +233,21 @@ describe('writing with docs-gen dev in Chromium', () => {
       await overlay().waitFor({ state: 'detached' });
       await expect.poll(mainText).toContain('Fixed after the held fetch.');
       expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(44);
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' });
+    }
+  });
+
+  test("a whole tree still on its way when the page is patched with another is given up: an older tree never replaces a newer one", async () => {
+    const folder = page.locator('.sidebar-nav[data-sidebar-complete] .sidebar-folder[data-route="/more"]');
+    await expect.poll(() => folder.count()).toBe(1);
+    const { held, abandoned } = await holdNextFetch(page, (url) => url.pathname.includes('/sidebar-'));
+    try {
+      save('content/more/deep.mdx', '# Deepest\n\nOff the path of /guide.\n');
+      await held;
+      save('content/more/deep.mdx', '# Deepest of all\n\nOff the path of /guide.\n');
+      await expect.poll(() => folder.innerText()).toContain('Deepest of all');
+      expect(await abandoned).toBe('net::ERR_ABORTED');
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' });
     }

@@ -5,9 +5,9 @@
  * and focus stay and nothing flashes); when patching is not safe (other assets, islands, rel
  * outputs to fetch, a failed fetch) it reloads the page; a newer message gives up a page fetch
  * still on its way. `css` swaps the stylesheet; `error` shows an overlay whose text is set with
- * textContent only, never as HTML. `changes`, heard as
- * the socket opens, says whether a change was told before it opened (the page is shown again).
- * When the server goes away it reconnects, and reloads once it is back.
+ * textContent only, never as HTML. `changes`, heard as the socket opens, says whether a change
+ * was told before it opened (the page is shown again). When the server goes away it
+ * reconnects, and reloads once it is back.
  */
 import { DEV_SOCKET_PATH, PAGE_PATCHED_EVENT, type DevMessage, type PagePatched } from '../../src/shared/dev-protocol.ts';
 

@@ -17,6 +17,12 @@ export interface WholeTreeOptions {
 }
 
 /**
+ * The whole tree's fetch still on its way. A later load (dev patched the page again, with a tree
+ * of its own) gives it up: an older tree arriving last would replace the newer one.
+ */
+let loading: AbortController | undefined;
+
+/**
  * Replaces the reader's path with the whole tree of the page's section, keeping focus, and the
  * active link where it was or at `placeAt`.
  */
@@ -26,9 +32,13 @@ export async function loadWholeTree(nav: HTMLElement, options: WholeTreeOptions)
   const section = nav.dataset.sidebarSection;
   const activeRoute = nav.dataset.activeRoute;
   if (!url || section === undefined || activeRoute === undefined) return;
-  const response = await fetch(url);
+  loading?.abort();
+  const controller = new AbortController();
+  loading = controller;
+  const response = await fetch(url, { signal: controller.signal });
   if (!response.ok) return;
   const data = (await response.json()) as SidebarData;
+  if (controller.signal.aborted) return;
   const items = data.sections[section];
   if (!items) return;
   const before = activeLink(nav);

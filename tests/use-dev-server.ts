@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import type { DevMessage } from '../src/dev/dev-client.ts';
 import { startDevServer, type DevServer, type DevServerOptions } from '../src/dev/dev-server.ts';
 import { tempSite, type TempSite } from './helpers.ts';
-import { note } from './e2e/page-timeline.ts';
+import { devLogNoted, note } from './e2e/page-timeline.ts';
 
 /** A dev server started once for the tests of a file or describe block. */
 export interface DevServerUnderTest {
@@ -70,11 +70,11 @@ export function useDevServer(site: string | (() => string | TempSite) | Record<s
       info: (line: string) => {
         printed.push(line);
         printedAt.push(performance.now());
-        note(`dev: ${line}`);
+        devLogNoted.info(line);
       },
       error: (text: string) => {
         terminal.push(text);
-        note(`dev error: ${text.split('\n')[0]}`);
+        devLogNoted.error(text);
       },
     };
     server = await startDevServer({ root, port: 0, host: '127.0.0.1', log, watchDelayMs: 0, ...serverOptions });

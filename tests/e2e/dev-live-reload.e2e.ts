@@ -9,18 +9,16 @@ import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
 import type { DevMessage } from '../../src/dev/dev-client.ts';
 import { tempSite } from '../helpers.ts';
 import { launchChromium } from './browser.ts';
-import { note } from './page-timeline.ts';
-
-// What dev prints goes on the timeline a failed test prints beside what the tabs did
-// (page-timeline.ts), as each save does: a save dev never saw, an error never heard, or one
-// heard and then patched away, each shows there.
-const quiet = { info: (text: string) => note(`dev: ${text}`), error: (text: string) => note(`dev error: ${text.split('\n')[0]}`) };
+import { devLogNoted, note } from './page-timeline.ts';
 
 let browser: Browser;
 let site: ReturnType<typeof tempSite>;
 let dev: DevServer;
 let page: Page;
 
+// What dev prints (its log is `devLogNoted`) and each save go on the timeline a failed test
+// prints beside what the tabs did (page-timeline.ts): a save dev never saw, an error never
+// heard, or one heard and then patched away, each shows there.
 const save = (path: string, text: string) => {
   writeFileSync(join(site.root, path), text);
   note(`test saved ${path}: ${JSON.stringify(text.slice(0, 60))}`);
@@ -103,7 +101,7 @@ beforeAll(async () => {
     'content/guide.mdx': '# Guide\n\nThe first version.\n\n## Details\n\nMore.\n',
     'content/more/deep.mdx': '# Deep\n\nOff the path of /guide.\n',
   });
-  [dev, browser] = await Promise.all([startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: quiet }), launchChromium()]);
+  [dev, browser] = await Promise.all([startDevServer({ root: site.root, port: 0, host: '127.0.0.1', log: devLogNoted }), launchChromium()]);
   page = await browser.newPage();
   await page.goto(`http://127.0.0.1:${dev.port}/guide`);
 });
@@ -256,7 +254,7 @@ describe('writing with docs-gen dev in Chromium', () => {
   test('the page reconnects when the server restarts, and live reload works again', async () => {
     const { port } = dev;
     await dev.close();
-    dev = await startDevServer({ root: site.root, port, host: '127.0.0.1', log: quiet });
+    dev = await startDevServer({ root: site.root, port, host: '127.0.0.1', log: devLogNoted });
     // Reconnecting reloads the page once the server is back.
     // No limit of its own: the test's timeout is the net.
     await page.waitForEvent('load', { timeout: 0 });
@@ -273,7 +271,7 @@ describe('writing with docs-gen dev in Chromium', () => {
       const { port } = dev;
       await dev.close();
       save('content/guide.mdx', '# Guide\n\nWritten while dev was stopped.\n');
-      dev = await startDevServer({ root: site.root, port, host: '127.0.0.1', log: quiet });
+      dev = await startDevServer({ root: site.root, port, host: '127.0.0.1', log: devLogNoted });
       expect(await tab.locator('main').innerText()).not.toContain('Written while dev was stopped.');
       route.connectToServer();
       await expect.poll(() => tab.locator('main').innerText()).toContain('Written while dev was stopped.');

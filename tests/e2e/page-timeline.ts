@@ -27,6 +27,12 @@ export function note(text: string): void {
   if (timeline.length > KEPT) timeline.splice(0, timeline.length - KEPT);
 }
 
+/** A dev server's log that puts its lines on the timeline (an error by its first line, the one that names its place). */
+export const devLogNoted = {
+  info: (text: string) => note(`dev: ${text}`),
+  error: (text: string) => note(`dev error: ${text.split('\n')[0]}`),
+};
+
 /** Resource types whose every answer is noted (a page's loads and its scripts' fetches); of the rest, only failures. */
 const NOTED_TYPES = new Set(['document', 'fetch', 'xhr']);
 

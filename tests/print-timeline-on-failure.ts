@@ -7,6 +7,7 @@ beforeEach(({ task, onTestFailed }) => {
   const since = performance.now();
   onTestFailed(() => {
     const lines = timelineSince(since);
-    if (lines.length) console.error(`"${task.name}" failed. The browser's pages, and what the test noted, from when it began:\n${lines.join('\n')}`);
+    // Tests that ran at once (a concurrent block) share the timeline: their pages are there too.
+    if (lines.length) console.error(`"${task.name}" failed. The browser's pages, and what the tests noted, from when it began:\n${lines.join('\n')}`);
   });
 });

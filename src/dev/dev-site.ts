@@ -388,7 +388,9 @@ export class DevSite {
   /**
    * Renders a route to HTML. A render error goes to the board (and the overlay); the route's last
    * good HTML is served meanwhile (an image gone from public/, a component removed), else an
-   * empty page with status 500, which makes an open tab reload rather than patch itself empty.
+   * empty page with status 500. A tab never patches itself empty: the `error` told before the
+   * answer gives up its fetch (the page it shows stays, under the overlay), and a 500 that
+   * reaches it first makes it reload.
    */
   async render(route: RouteDefinition): Promise<{ status: number; html: string }> {
     const key = `render:${route.sourcePath ?? route.route}`;

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page, Request, WebSocketRoute } from 'playwright-core';
+import type { Browser, Page, Request, Route, WebSocketRoute } from 'playwright-core';
 import WebSocket from 'ws';
 import { startDevServer, type DevServer } from '../../src/dev/dev-server.ts';
 import type { DevMessage } from '../../src/dev/dev-client.ts';
@@ -62,9 +62,9 @@ async function openWithSocketHeld(tab: Page, path: string): Promise<WebSocketRou
 /**
  * Holds `tab`'s next fetch (by its scripts, not a load) of a URL that `wanted` matches
  * unanswered. `held` resolves once the tab asked; `abandoned`, with the network's reason, once
- * the tab gave the fetch up.
+ * the tab gave the fetch up. `release` takes the route and the listener away (call it in `finally`).
  */
-async function holdNextFetch(tab: Page, wanted: (url: URL) => boolean): Promise<{ held: Promise<Request>; abandoned: Promise<string> }> {
+async function holdNextFetch(tab: Page, wanted: (url: URL) => boolean): Promise<{ held: Promise<Request>; abandoned: Promise<string>; release: () => Promise<void> }> {
   let asked: (request: Request) => void = () => {};
   const held = new Promise<Request>((done) => (asked = done));
   // Listened for from now: the failure may come before the test asks whether it came.
@@ -76,23 +76,25 @@ async function holdNextFetch(tab: Page, wanted: (url: URL) => boolean): Promise<
   };
   tab.on('requestfailed', onFailed);
   let taken = false;
-  await tab.route(wanted, (route) => {
+  const hold = (route: Route) => {
     if (taken || route.request().resourceType() !== 'fetch') return route.continue();
     taken = true;
     asked(route.request());
-  });
+  };
+  await tab.route(wanted, hold);
   const abandoned = held.then(
     (request) =>
       new Promise<string>((done) => {
-        heard = () => {
-          if (!failed.has(request)) return;
-          tab.off('requestfailed', onFailed);
-          done(failed.get(request)!);
-        };
+        heard = () => failed.has(request) && done(failed.get(request)!);
         heard();
       }),
   );
-  return { held, abandoned };
+  const release = async () => {
+    tab.off('requestfailed', onFailed);
+    // The held request, given up by the tab, cannot be answered: unrouting must not try.
+    await tab.unroute(wanted, hold);
+  };
+  return { held, abandoned, release };
 }
 
 beforeAll(async () => {
@@ -199,9 +201,9 @@ describe('writing with docs-gen dev in Chromium', () => {
     await expect.poll(mainText).toContain('The fixed version.');
   });
 
-  test("a save's page fetch still on its way when the next save is told is given up: its older answer never overwrites the newer one", async () => {
+  test("a save's page fetch still on its way when the next save is told is given up (its older answer cannot overwrite the newer one), and the newer save is on screen", async () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 43));
-    const { held, abandoned } = await holdNextFetch(page, (url) => url.pathname === '/guide');
+    const { held, abandoned, release } = await holdNextFetch(page, (url) => url.pathname === '/guide');
     try {
       save('content/guide.mdx', '# Guide\n\nThe version whose answer is held.\n');
       await held;
@@ -213,13 +215,13 @@ describe('writing with docs-gen dev in Chromium', () => {
       // Patched in place throughout: a fetch given up is not a failed one (that reloads the page).
       expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(43);
     } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await release();
     }
   });
 
-  test("an error told while a save's page fetch is on its way stays on screen: the fetch, older than the error, is given up", async () => {
+  test("an error told while a save's page fetch is on its way gives that fetch up (its answer cannot patch the overlay away), and the overlay shows until the fix", async () => {
     await page.evaluate(() => ((window as unknown as { marker: number }).marker = 44));
-    const { held, abandoned } = await holdNextFetch(page, (url) => url.pathname === '/guide');
+    const { held, abandoned, release } = await holdNextFetch(page, (url) => url.pathname === '/guide');
     try {
       save('content/guide.mdx', '# Guide\n\nThe version fetched before the error.\n');
       await held;
@@ -232,14 +234,14 @@ describe('writing with docs-gen dev in Chromium', () => {
       await expect.poll(mainText).toContain('Fixed after the held fetch.');
       expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(44);
     } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await release();
     }
   });
 
-  test("a whole tree still on its way when the page is patched with another is given up: an older tree never replaces a newer one", async () => {
+  test("a whole tree still on its way when the page is patched with another is given up (an older tree cannot replace the newer one), and the newer tree is shown", async () => {
     const folder = page.locator('.sidebar-nav[data-sidebar-complete] .sidebar-folder[data-route="/more"]');
     await expect.poll(() => folder.count()).toBe(1);
-    const { held, abandoned } = await holdNextFetch(page, (url) => url.pathname.includes('/sidebar-'));
+    const { held, abandoned, release } = await holdNextFetch(page, (url) => url.pathname.includes('/sidebar-'));
     try {
       save('content/more/deep.mdx', '# Deepest\n\nOff the path of /guide.\n');
       await held;
@@ -247,7 +249,7 @@ describe('writing with docs-gen dev in Chromium', () => {
       await expect.poll(() => folder.innerText()).toContain('Deepest of all');
       expect(await abandoned).toBe('net::ERR_ABORTED');
     } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
+      await release();
     }
   });
 

@@ -17,14 +17,29 @@ interface Moment {
 /** Enough for a failed test's own part; older lines are dropped as new ones come. */
 const KEPT = 3000;
 const timeline: Moment[] = [];
+/** When the newest line dropped for room was noted, and how many were dropped. */
+let dropped = { count: 0, lastAt: -Infinity };
 let pagesWatched = 0;
+/** Each watched page's name on the timeline. */
+const pageNames = new WeakMap<Page, string>();
 
 const seconds = (at: number) => `${(at / 1000).toFixed(2)} s`;
 
 /** Adds a line to the timeline, now. */
 export function note(text: string): void {
   timeline.push({ at: performance.now(), text });
-  if (timeline.length > KEPT) timeline.splice(0, timeline.length - KEPT);
+  if (timeline.length > KEPT) {
+    const gone = timeline.splice(0, timeline.length - KEPT);
+    dropped = { count: dropped.count + gone.length, lastAt: gone[gone.length - 1]!.at };
+  }
+}
+
+/**
+ * `page`'s name on the timeline ("page 3"). Tests that run at once share the timeline: a test
+ * notes which page is its own (`note(\`${pageName(page)} is …\`)`) so its failure can be read.
+ */
+export function pageName(page: Page): string {
+  return pageNames.get(page) ?? 'a page not watched';
 }
 
 /** A dev server's log that puts its lines on the timeline (an error by its first line, the one that names its place). */
@@ -33,8 +48,8 @@ export const devLogNoted = {
   error: (text: string) => note(`dev error: ${text.split('\n')[0]}`),
 };
 
-/** Resource types whose every answer is noted (a page's loads and its scripts' fetches); of the rest, only failures. */
-const NOTED_TYPES = new Set(['document', 'fetch', 'xhr']);
+/** Resource types whose every request and answer is noted (a page's loads, scripts and its scripts' fetches); of the rest, only failures. */
+const NOTED_TYPES = new Set(['document', 'fetch', 'xhr', 'script']);
 
 /**
  * Notes what `page` does: where it navigates, the answers to its loads and fetches (and any error
@@ -42,6 +57,7 @@ const NOTED_TYPES = new Set(['document', 'fetch', 'xhr']);
  */
 export function watchPage(page: Page): void {
   const name = `page ${++pagesWatched}`;
+  pageNames.set(page, name);
   const path = (url: string) => {
     try {
       const { pathname, search } = new URL(url);
@@ -52,6 +68,7 @@ export function watchPage(page: Page): void {
   };
   note(`${name} opened`);
   page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`${name} navigated to ${frame.url()}`));
+  page.on('request', (request) => NOTED_TYPES.has(request.resourceType()) && note(`${name} asked for ${path(request.url())}`));
   page.on('response', (response) => {
     const status = response.status();
     if (NOTED_TYPES.has(response.request().resourceType()) || (status >= 400 && !response.url().endsWith('/favicon.ico'))) note(`${name} got ${status} for ${path(response.url())}`);
@@ -71,5 +88,8 @@ export function watchPage(page: Page): void {
 
 /** The timeline's lines since `since` (a `performance.now()`), each with its time from then. */
 export function timelineSince(since: number): string[] {
-  return timeline.filter((moment) => moment.at >= since).map((moment) => `${seconds(moment.at - since)} ${moment.text}`);
+  const lines = timeline.filter((moment) => moment.at >= since).map((moment) => `${seconds(moment.at - since)} ${moment.text}`);
+  // The start of a long test may have made room for later lines: said, not passed over.
+  if (dropped.lastAt >= since) lines.unshift(`(earlier lines dropped for room: ${dropped.count} in the run so far)`);
+  return lines;
 }

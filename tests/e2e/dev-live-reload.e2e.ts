@@ -24,6 +24,9 @@ const save = (path: string, text: string) => {
   note(`test saved ${path}: ${JSON.stringify(text.slice(0, 60))}`);
 };
 const mainText = () => page.locator('main').innerText();
+/** Marks the page's document: a patch in place keeps the mark, a full reload drops it. */
+const markDocument = (mark: number) => page.evaluate((value) => ((window as unknown as { marker: number }).marker = value), mark);
+const documentMark = () => page.evaluate(() => (window as unknown as { marker?: number }).marker);
 const overlay = () => page.locator('#docs-gen-error-overlay');
 
 /**
@@ -97,6 +100,25 @@ async function holdNextFetch(tab: Page, wanted: (url: URL) => boolean): Promise<
   return { held, abandoned, release };
 }
 
+/**
+ * Saves `text` to `path` with the page's fetch that the save starts (one `wanted` matches) held
+ * unanswered, then runs `next` (a newer save, told while that fetch is on its way); resolves with
+ * how the held fetch ended once the page gave it up. The route is taken away either way.
+ */
+async function saveWithFetchHeld(wanted: (url: URL) => boolean, path: string, text: string, next: () => Promise<void>): Promise<string> {
+  const { held, abandoned, release } = await holdNextFetch(page, wanted);
+  try {
+    save(path, text);
+    await held;
+    await next();
+    return await abandoned;
+  } finally {
+    await release();
+  }
+}
+
+const isGuide = (url: URL) => url.pathname === '/guide';
+
 beforeAll(async () => {
   site = tempSite({
     'content/index.mdx': '# Home\n\nWelcome.\n',
@@ -116,11 +138,11 @@ afterAll(async () => {
 
 describe('writing with docs-gen dev in Chromium', () => {
   test('a saved page edit is on screen without touching the browser, scroll position kept', async () => {
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 42));
+    await markDocument(42);
     save('content/guide.mdx', '# Guide\n\nThe second version.\n\n## Details\n\nMore.\n');
     await expect.poll(mainText).toContain('The second version.');
     // Patched in place: the same document (a full reload would have dropped the marker).
-    expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(42);
+    expect(await documentMark()).toBe(42);
   });
 
   test('the sidebar has its whole tree, and has it again after the page is patched', async () => {
@@ -202,55 +224,40 @@ describe('writing with docs-gen dev in Chromium', () => {
   });
 
   test("a save's page fetch still on its way when the next save is told is given up (its older answer cannot overwrite the newer one), and the newer save is on screen", async () => {
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 43));
-    const { held, abandoned, release } = await holdNextFetch(page, (url) => url.pathname === '/guide');
-    try {
-      save('content/guide.mdx', '# Guide\n\nThe version whose answer is held.\n');
-      await held;
+    await markDocument(43);
+    const ended = await saveWithFetchHeld(isGuide, 'content/guide.mdx', '# Guide\n\nThe version whose answer is held.\n', async () => {
       save('content/guide.mdx', '# Guide\n\nThe version saved after it.\n');
       await expect.poll(mainText).toContain('The version saved after it.');
-      expect(await abandoned).toBe('net::ERR_ABORTED');
-      save('content/guide.mdx', '# Guide\n\nOne more version.\n');
-      await expect.poll(mainText).toContain('One more version.');
-      // Patched in place throughout: a fetch given up is not a failed one (that reloads the page).
-      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(43);
-    } finally {
-      await release();
-    }
+    });
+    expect(ended).toBe('net::ERR_ABORTED');
+    save('content/guide.mdx', '# Guide\n\nOne more version.\n');
+    await expect.poll(mainText).toContain('One more version.');
+    // Patched in place throughout: a fetch given up is not a failed one (that reloads the page).
+    expect(await documentMark()).toBe(43);
   });
 
   test("an error told while a save's page fetch is on its way gives that fetch up (its answer cannot patch the overlay away), and the overlay shows until the fix", async () => {
-    await page.evaluate(() => ((window as unknown as { marker: number }).marker = 44));
-    const { held, abandoned, release } = await holdNextFetch(page, (url) => url.pathname === '/guide');
-    try {
-      save('content/guide.mdx', '# Guide\n\nThe version fetched before the error.\n');
-      await held;
+    await markDocument(44);
+    const ended = await saveWithFetchHeld(isGuide, 'content/guide.mdx', '# Guide\n\nThe version fetched before the error.\n', async () => {
       save('content/guide.mdx', '# Guide\n\n<div>\n\nUnclosed again.\n');
       await overlay().waitFor({ state: 'visible' });
-      expect(await abandoned).toBe('net::ERR_ABORTED');
-      expect(await overlay().innerText()).toContain('content/guide.mdx:3:1 error MDX syntax error');
-      save('content/guide.mdx', '# Guide\n\nFixed after the held fetch.\n');
-      await overlay().waitFor({ state: 'detached' });
-      await expect.poll(mainText).toContain('Fixed after the held fetch.');
-      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(44);
-    } finally {
-      await release();
-    }
+    });
+    expect(ended).toBe('net::ERR_ABORTED');
+    expect(await overlay().innerText()).toContain('content/guide.mdx:3:1 error MDX syntax error');
+    save('content/guide.mdx', '# Guide\n\nFixed after the held fetch.\n');
+    await overlay().waitFor({ state: 'detached' });
+    await expect.poll(mainText).toContain('Fixed after the held fetch.');
+    expect(await documentMark()).toBe(44);
   });
 
   test("a whole tree still on its way when the page is patched with another is given up (an older tree cannot replace the newer one), and the newer tree is shown", async () => {
     const folder = page.locator('.sidebar-nav[data-sidebar-complete] .sidebar-folder[data-route="/more"]');
     await expect.poll(() => folder.count()).toBe(1);
-    const { held, abandoned, release } = await holdNextFetch(page, (url) => url.pathname.includes('/sidebar-'));
-    try {
-      save('content/more/deep.mdx', '# Deepest\n\nOff the path of /guide.\n');
-      await held;
+    const ended = await saveWithFetchHeld((url) => url.pathname.includes('/sidebar-'), 'content/more/deep.mdx', '# Deepest\n\nOff the path of /guide.\n', async () => {
       save('content/more/deep.mdx', '# Deepest of all\n\nOff the path of /guide.\n');
       await expect.poll(() => folder.innerText()).toContain('Deepest of all');
-      expect(await abandoned).toBe('net::ERR_ABORTED');
-    } finally {
-      await release();
-    }
+    });
+    expect(ended).toBe('net::ERR_ABORTED');
   });
 
   test('the page reconnects when the server restarts, and live reload works again', async () => {

@@ -25,6 +25,16 @@ const pageNames = new WeakMap<Page, string>();
 
 const seconds = (at: number) => `${(at / 1000).toFixed(2)} s`;
 
+/** A URL as the timeline shows it: its path and query (the origin is the test's own server). */
+function path(url: string): string {
+  try {
+    const { pathname, search } = new URL(url);
+    return pathname + search;
+  } catch {
+    return url;
+  }
+}
+
 /** Adds a line to the timeline, now. */
 export function note(text: string): void {
   timeline.push({ at: performance.now(), text });
@@ -58,14 +68,6 @@ const NOTED_TYPES = new Set(['document', 'fetch', 'xhr', 'script']);
 export function watchPage(page: Page): void {
   const name = `page ${++pagesWatched}`;
   pageNames.set(page, name);
-  const path = (url: string) => {
-    try {
-      const { pathname, search } = new URL(url);
-      return pathname + search;
-    } catch {
-      return url;
-    }
-  };
   note(`${name} opened`);
   page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`${name} navigated to ${frame.url()}`));
   page.on('request', (request) => NOTED_TYPES.has(request.resourceType()) && note(`${name} asked for ${path(request.url())}`));

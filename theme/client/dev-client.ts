@@ -101,20 +101,15 @@ function morph(from: Element, to: Element, kept?: Element): void {
 }
 
 /**
- * The page fetch of the last `reload` still on its way. A later message is newer than its answer:
- * an `error` whose overlay that answer's patch would take down (the page fetched before the
- * broken save), or another `reload` whose answer could come first and be overwritten by the
- * older one. Either aborts it.
+ * The last page fetch made for a `reload`. While it is on its way a later message is newer than
+ * its answer: an `error` whose overlay that answer's patch would take down (the page fetched
+ * before the broken save), or another `reload` whose answer could come first and be overwritten
+ * by the older one. Either aborts it (aborting a fetch already answered does nothing).
  */
 let pending: AbortController | undefined;
 
-function abortPending(): void {
-  pending?.abort();
-  pending = undefined;
-}
-
 function update(): void {
-  abortPending();
+  pending?.abort();
   const controller = new AbortController();
   pending = controller;
   fetch(location.href, { cache: 'no-store', signal: controller.signal })
@@ -124,7 +119,6 @@ function update(): void {
     })
     .then((html) => {
       if (controller.signal.aborted) return;
-      pending = undefined;
       const next = new DOMParser().parseFromString(html, 'text/html');
       const unsafe = '[data-island], docs-island, [data-rel-output][data-state="loading"]';
       if (assetsOf(next) !== assetsOf(document) || document.querySelector(unsafe) || next.querySelector(unsafe) || next.documentElement.lang !== document.documentElement.lang) {
@@ -165,7 +159,7 @@ function connect(wasDown: boolean): void {
     if (message.type === 'reload') update();
     else if (message.type === 'css') swapCss(message.href);
     else if (message.type === 'error') {
-      abortPending();
+      pending?.abort();
       showError(message.message);
     }
     // A change told before this socket opened (a save right after the page loaded) is not on screen

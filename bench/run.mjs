@@ -2,12 +2,14 @@
 // `.mdx` corpora, page bytes and output size by site size, start-up, and Hugo on the same
 // corpus in the same run (when `hugo` is installed). Prints every target with met/missed.
 // Usage: node bench/run.mjs [--pages 250,2000] [--large] [--runs 3] [--formats md,mdx,mdx-jsx] [--dev]
-//                           [--no-hugo] [--keep] [--strict] [--verbose]
+//                           [--no-hugo] [--no-floor] [--keep] [--strict] [--verbose]
+// Beside the targets it prints what bounds them: a bare JavaScript build of the same corpus
+// (bench/floor.mjs) and a one-page rebuild of a one-page site.
 // Env: BENCH_PAGES, BENCH_RUNS (flags win); BENCH_CLI runs another docs-gen entry point.
 import { spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateCorpus } from './corpus.mjs';
 import { makeGraveyard, removeGraveyard } from './lib/graveyard.mjs';
@@ -23,7 +25,7 @@ const GNU_TIME = '/usr/bin/time';
 const MiB = 1024 ** 2;
 
 function parseArgs(argv) {
-  const opts = { pages: process.env.BENCH_PAGES || '250,2000', runs: process.env.BENCH_RUNS || '3', formats: 'md,mdx,mdx-jsx', large: false, hugo: true, keep: false, strict: false, verbose: false, dev: false, devPages: '10000', devMemoryEdits: '1000' };
+  const opts = { pages: process.env.BENCH_PAGES || '250,2000', runs: process.env.BENCH_RUNS || '3', formats: 'md,mdx,mdx-jsx', large: false, hugo: true, floor: true, keep: false, strict: false, verbose: false, dev: false, devPages: '10000', devMemoryEdits: '1000' };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
@@ -32,6 +34,7 @@ function parseArgs(argv) {
     else if (flag === '--formats') opts.formats = value();
     else if (flag === '--large') opts.large = true;
     else if (flag === '--no-hugo') opts.hugo = false;
+    else if (flag === '--no-floor') opts.floor = false;
     else if (flag === '--keep') opts.keep = true;
     else if (flag === '--strict') opts.strict = true;
     else if (flag === '--verbose') opts.verbose = true;
@@ -39,7 +42,7 @@ function parseArgs(argv) {
     else if (flag === '--dev-pages') opts.devPages = value();
     else if (flag === '--dev-memory-edits') opts.devMemoryEdits = value();
     else if (flag === '--help' || flag === '-h') {
-      console.log('usage: node bench/run.mjs [--pages 250,2000] [--large] [--runs 3] [--formats md,mdx,mdx-jsx] [--no-hugo] [--dev [--dev-pages 10000] [--dev-memory-edits 1000]] [--keep] [--strict] [--verbose]');
+      console.log('usage: node bench/run.mjs [--pages 250,2000] [--large] [--runs 3] [--formats md,mdx,mdx-jsx] [--no-hugo] [--no-floor] [--dev [--dev-pages 10000] [--dev-memory-edits 1000]] [--keep] [--strict] [--verbose]');
       process.exit(0);
     } else fail(`unknown argument ${argv[i]}`);
   }
@@ -121,6 +124,10 @@ function stageMedians(runs) {
 }
 const coldDocsGen = (siteDir) => { clean(siteDir, ['out', '.docs-gen-cache', join('node_modules', '.cache')]); return docsGen(siteDir); };
 const coldHugo = (hugoDir) => { clean(hugoDir, ['public', 'resources', 'out']); return measure('hugo', ['--quiet', '-s', hugoDir, '-d', join(hugoDir, 'out')], hugoDir); };
+/** A bare JavaScript build of `siteDir` into `outDir` in `threads` threads (bench/floor.mjs), its last output moved aside first. */
+const floorBuild = (siteDir, outDir, threads) => { clean(dirname(outDir), [basename(outDir)]); return measure(process.execPath, [join(benchDir, 'floor.mjs'), siteDir, '--out', outDir, '--threads', String(threads)], siteDir); };
+/** The pool sizes the floor is timed with: one thread (one warm-up of the compilers) and as many as docs-gen's pool on this machine. */
+const FLOOR_THREADS = [...new Set([1, Math.max(1, Math.min(os.availableParallelism(), 8))])];
 
 function htmlFiles(dir) {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
@@ -153,13 +160,19 @@ async function benchSize(pages, statsDir) {
     hugoDir = join(statsDir, `hugo-${pages}`);
     writeHugoSite(sites.md, hugoDir);
   }
-  console.log(`\n[${pages} pages] ${options.formats.join(' + ')} corpora${hugoDir ? ' + Hugo' : ''}; ${options.runs} alternating cold run(s) each`);
+  const floorOut = join(statsDir, `floor-${pages}`);
+  console.log(`\n[${pages} pages] ${options.formats.join(' + ')} corpora${hugoDir ? ' + Hugo' : ''}${options.floor ? ' + the floor' : ''}; ${options.runs} alternating cold run(s) each`);
   const cold = Object.fromEntries(options.formats.map((f) => [f, []]));
   const hugo = [];
+  const floor = Object.fromEntries((options.floor ? FLOOR_THREADS : []).map((threads) => [threads, []]));
   for (let i = 1; i <= options.runs; i++) {
     for (const format of options.formats) cold[format].push(await coldDocsGen(sites[format]));
     if (hugoDir) hugo.push(await coldHugo(hugoDir));
-    const line = options.formats.map((f) => `${f} ${(cold[f].at(-1).wallMs / 1000).toFixed(2)} s`).concat(hugoDir ? [`hugo ${(hugo.at(-1).wallMs / 1000).toFixed(2)} s`] : []);
+    for (const threads of Object.keys(floor)) floor[threads].push(await floorBuild(sites.md, floorOut, Number(threads)));
+    const line = options.formats
+      .map((f) => `${f} ${(cold[f].at(-1).wallMs / 1000).toFixed(2)} s`)
+      .concat(hugoDir ? [`hugo ${(hugo.at(-1).wallMs / 1000).toFixed(2)} s`] : [])
+      .concat(Object.entries(floor).map(([threads, runs]) => `floor (${threads} thread${threads === '1' ? '' : 's'}) ${(runs.at(-1).wallMs / 1000).toFixed(2)} s`));
     console.log(`  cold run ${i}: ${line.join(', ')}`);
   }
   // The md site's output from its last cold build stays: what a reader downloads, and the warm cache.
@@ -174,6 +187,7 @@ async function benchSize(pages, statsDir) {
     pages,
     cold: Object.fromEntries(options.formats.map((f) => [f, { wallMs: stat(cold[f], 'wallMs'), cpuS: stat(cold[f], 'cpuS'), peakBytes: stat(cold[f], 'peakBytes') }])),
     hugo: hugoDir ? { wallMs: stat(hugo, 'wallMs'), cpuS: stat(hugo, 'cpuS'), peakBytes: stat(hugo, 'peakBytes') } : null,
+    floor: Object.entries(floor).map(([threads, runs]) => ({ threads: Number(threads), wallMs: stat(runs, 'wallMs'), cpuS: stat(runs, 'cpuS') })),
     warm: { wallMs: stat(warm, 'wallMs'), cpuS: stat(warm, 'cpuS') },
     onePage: { wallMs: stat(onePage, 'wallMs'), cpuS: stat(onePage, 'cpuS'), stages: stageMedians(onePage) },
     ...(jsx ? { jsxWarm: { wallMs: stat(jsx.warm, 'wallMs'), cpuS: stat(jsx.warm, 'cpuS') }, jsxOnePage: { wallMs: stat(jsx.onePage, 'wallMs'), cpuS: stat(jsx.onePage, 'cpuS') } } : {}),
@@ -185,6 +199,7 @@ async function benchSize(pages, statsDir) {
   if (summary.cold.mdx) console.log(`  mdx cold ${seconds(summary.cold.mdx.wallMs)} (${(summary.cold.mdx.wallMs.median / md.wallMs.median).toFixed(2)}× md)`);
   // Not a target (its text is not the .md corpus's): what the MDX compiler itself costs, since the plain .mdx corpus goes to markdown-it.
   if (summary.cold['mdx-jsx']) console.log(`  mdx with a component on each page cold ${seconds(summary.cold['mdx-jsx'].wallMs)} (${(summary.cold['mdx-jsx'].wallMs.median / md.wallMs.median).toFixed(2)}× md; not a target)`);
+  for (const f of summary.floor) console.log(`  floor, ${f.threads} thread${f.threads === 1 ? '' : 's'} (bench/floor.mjs) ${seconds(f.wallMs)}, CPU ${cpu(f.cpuS)}`);
   if (summary.hugo) console.log(`  hugo cold ${seconds(summary.hugo.wallMs)}, CPU ${cpu(summary.hugo.cpuS)} → docs-gen/hugo wall ${(md.wallMs.median / summary.hugo.wallMs.median).toFixed(2)}×, CPU ${md.cpuS && summary.hugo.cpuS ? (md.cpuS.median / summary.hugo.cpuS.median).toFixed(2) : 'n/a'}×`);
   // CPU seconds beside wall time: on a shared machine the wall-time ratio moves with the load, the CPU one much less.
   const ratios = (run) => `${(run.wallMs.median / md.wallMs.median).toFixed(2)}× cold, CPU ${run.cpuS.median.toFixed(2)} s = ${(run.cpuS.median / md.cpuS.median).toFixed(2)}×`;
@@ -223,7 +238,13 @@ async function benchStartUp() {
   writeFileSync(join(dir, 'docs-gen.config.ts'), "export default { title: 'One' }\n");
   const runs = [];
   for (let i = 0; i < options.runs; i++) runs.push(await coldDocsGen(dir));
-  return { wallMs: stat(runs, 'wallMs'), cpuS: stat(runs, 'cpuS') };
+  // The one-page target's floor: a rebuild after an edit of a site that has no other page to look up.
+  const onePageChanged = [];
+  for (let i = 1; i <= options.runs; i++) {
+    appendFileSync(join(dir, 'content', 'index.md'), `\nOne more sentence, edit ${i}.\n`);
+    onePageChanged.push(await docsGen(dir));
+  }
+  return { wallMs: stat(runs, 'wallMs'), cpuS: stat(runs, 'cpuS'), onePageChanged: { wallMs: stat(onePageChanged, 'wallMs'), cpuS: stat(onePageChanged, 'cpuS') } };
 }
 
 /**
@@ -279,6 +300,34 @@ function targets(results, startUp, devRows) {
   return rows;
 }
 
+/**
+ * What bounds the cold and one-page targets, printed under them (not targets): at each size, the
+ * bare JavaScript build's time (the faster of its thread counts) against Hugo's and docs-gen's; and
+ * a one-page site's rebuild after an edit against the cold build at 2000 pages.
+ */
+function bounds(results, startUp) {
+  const rows = [];
+  for (const r of results) {
+    const timed = r.floor.filter((f) => f.wallMs);
+    if (!timed.length) continue;
+    const best = timed.reduce((a, b) => (b.wallMs.median < a.wallMs.median ? b : a));
+    const parts = [`${(best.wallMs.median / 1000).toFixed(2)} s`];
+    if (r.hugo) parts.push(`${(best.wallMs.median / r.hugo.wallMs.median).toFixed(2)}× Hugo`);
+    parts.push(`docs-gen ${(r.cold.md.wallMs.median / best.wallMs.median).toFixed(2)}× it`);
+    rows.push({ bound: `a bare JavaScript build at ${r.pages} (bench/floor.mjs, ${best.threads} thread${best.threads === 1 ? '' : 's'})`, figure: parts.join(' · '), floorMs: best.wallMs.median, threads: best.threads });
+  }
+  const at2000 = results.find((r) => r.pages === 2000);
+  if (at2000 && startUp.onePageChanged.wallMs) {
+    const ms = startUp.onePageChanged.wallMs.median;
+    rows.push({ bound: 'one changed page of a one-page site', figure: `${(ms / 1000).toFixed(2)} s · ${(ms / at2000.cold.md.wallMs.median).toFixed(2)}× cold at 2000`, onePageSiteMs: ms });
+  }
+  if (!rows.length) return rows;
+  const width = Math.max(...rows.map((row) => row.bound.length));
+  console.log(`\n${'what bounds them (not targets)'.padEnd(width)}  figure`);
+  for (const row of rows) console.log(`${row.bound.padEnd(width)}  ${row.figure}`);
+  return rows;
+}
+
 options = parseArgs(process.argv.slice(2));
 if (!existsSync(cliPath)) fail(`${cliPath} not found`);
 if (cliPath === defaultCli && !existsSync(join(repoDir, 'dist', 'src', 'cli.js'))) fail('dist/src/cli.js not found: run `node scripts/build-tool.mjs` first (npm run bench does)');
@@ -293,15 +342,16 @@ const hugoVersion = options.hugo ? spawnSync('hugo', ['version'], { encoding: 'u
 console.log(`docs-gen bench: pages ${options.pages.join(', ')}; ${options.runs} run(s) each; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}${hugoVersion ? `; ${hugoVersion}` : ''}${hasGnuTime ? '' : '; no /usr/bin/time: wall time only'}`);
 
 const startUp = await benchStartUp();
-console.log(`\none-page build: ${seconds(startUp.wallMs)}, CPU ${cpu(startUp.cpuS)}`);
+console.log(`\none-page build: ${seconds(startUp.wallMs)}, CPU ${cpu(startUp.cpuS)}; the page changed and built again: ${seconds(startUp.onePageChanged.wallMs)}`);
 const results = [];
 for (const pages of options.pages) results.push(await benchSize(pages, statsDir));
 const devRows = options.dev ? benchDev() : [];
 const rows = targets(results, startUp, devRows);
+const boundRows = bounds(results, startUp);
 const pass = rows.every((row) => row.met);
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, '.gitignore'), '*\n!.gitignore\n');
-const report = { generatedAt: new Date().toISOString(), node: process.version, hugo: hugoVersion, loadAverage: os.loadavg(), cpu: { count: os.cpus().length, model: os.cpus()[0]?.model ?? null }, runs: options.runs, startUp, results, targets: rows, pass };
+const report = { generatedAt: new Date().toISOString(), node: process.version, hugo: hugoVersion, loadAverage: os.loadavg(), cpu: { count: os.cpus().length, model: os.cpus()[0]?.model ?? null }, runs: options.runs, startUp, results, targets: rows, bounds: boundRows, pass };
 writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\n${pass ? 'all targets met' : 'some targets MISSED'}; results in ${join('bench', 'results', 'latest.json')}`);
 cleanup();

@@ -82,10 +82,17 @@ async function renderShare({ contentDir, out, pages, highlight }) {
       return true;
     };
   }
+  // From shiki's tokens to HTML directly, as docs-gen's workers do: shiki's own `codeToHtml` goes
+  // through a hast tree and hast-util-to-html, which took twice as long as the tokenising itself.
+  const highlighted = (code, language) => {
+    const lines = highlighter.codeToTokens(code.replace(/\n$/, ''), { lang: language, theme: 'floor', tokenizeTimeLimit: 0 }).tokens;
+    const html = lines.map((tokens) => `<span class="line">${tokens.map((token) => (token.color ? `<span style="color:${token.color}">${escapeHtml(token.content)}</span>` : escapeHtml(token.content))).join('')}</span>`);
+    return `<pre class="shiki floor" tabindex="0"><code>${html.join('\n')}</code></pre>`;
+  };
   const markdown = new MarkdownIt({
     html: true,
     linkify: true,
-    highlight: (code, language) => (highlighter?.getLoadedLanguages().includes(language) ? highlighter.codeToHtml(code.replace(/\n$/, ''), { lang: language, theme: 'floor', tokenizeTimeLimit: 0 }) : ''),
+    highlight: (code, language) => (highlighter?.getLoadedLanguages().includes(language) ? highlighted(code, language) : ''),
   });
   for (const source of pages) {
     const text = readFileSync(source, 'utf8');

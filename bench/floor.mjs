@@ -15,14 +15,15 @@ import { argument } from './lib/arguments.mjs';
 
 const repoDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const distHighlightRegexes = join(repoDir, 'dist', 'plugins', 'content-loader', 'highlight-regexes.js');
+// The copies docs-gen's workers load: `npm run build:tool` bundles each package into one module,
+// which loads in about half the time of the package's own files.
+const distVendor = (name) => pathToFileURL(join(repoDir, 'dist', 'vendor', `${name}.js`)).href;
 const relGrammarPath = join(repoDir, 'theme', 'highlight', 'rel.tmLanguage.json');
 
-/** A fence's opening line, with the language it names (markdown-it's own rule: the info string's first word). */
-const FENCE_LANGUAGE = /^ {0,3}(?:```|~~~)[ \t]*([^\s`{]+)/gm;
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
 const TITLE = /^title:\s*"?(.*?)"?\s*$/m;
 
-/** The Markdown pages under `root`, sorted (a build's order does not depend on the file system's). */
+/** The Markdown pages under `contentDir`, sorted (a build's order does not depend on the file system's). */
 export function sourcePages(contentDir) {
   return readdirSync(contentDir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
@@ -36,7 +37,19 @@ export function outputPathOf(contentDir, outDir, source) {
   return join(outDir, basename(route) === 'index' ? `${route}.html` : join(route, 'index.html'));
 }
 
-const escapeHtml = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+/** Text as HTML text: `&` and `<` (a token's text, a title). */
+const escapeText = (text) => text.replace(/[&<]/g, (c) => (c === '&' ? '&amp;' : '&lt;'));
+
+/** A token's colour as docs-gen writes it: a class for each of the theme's token colours, nothing for the block's own. */
+const TOKEN_COLOR = /^var\(--code-(?:token-([a-z-]+)|foreground)\)$/;
+const tokenHtml = (token) => {
+  const match = token.color === undefined ? null : TOKEN_COLOR.exec(token.color);
+  if (!match) return token.color === undefined ? escapeText(token.content) : `<span style="color:${token.color}">${escapeText(token.content)}</span>`;
+  return match[1] ? `<span class="tk-${match[1]}">${escapeText(token.content)}</span>` : escapeText(token.content);
+};
+
+/** The language a fence names: its info string's first word, lower-cased (as docs-gen reads it). */
+const fenceLanguage = (token) => token.info.trim().split(/\s+/)[0].toLowerCase();
 
 /**
  * Builds `site`'s pages into `out` in `threads` worker threads, each taking every `threads`-th
@@ -61,11 +74,11 @@ export function buildFloor({ site, out, threads = 2, highlight = true }) {
 
 /** A worker: its share of the pages, rendered and written one after another. */
 async function renderShare({ contentDir, out, pages, highlight }) {
-  const { default: MarkdownIt } = await import('markdown-it');
+  const { default: MarkdownIt } = await import(distVendor('markdown-it'));
   let highlighter = null;
-  let ensureLanguage = async () => false;
+  let ensureLanguage = async () => undefined;
   if (highlight) {
-    const shiki = await import('shiki');
+    const shiki = await import(distVendor('shiki'));
     const { tableRegexConstructor, REGEX_TABLE_DIR } = await import(pathToFileURL(distHighlightRegexes).href);
     const tables = tableRegexConstructor(shiki, REGEX_TABLE_DIR);
     tables.load('rel');
@@ -73,34 +86,42 @@ async function renderShare({ contentDir, out, pages, highlight }) {
     const engine = shiki.createJavaScriptRegexEngine({ forgiving: true, regexConstructor: tables.construct });
     const rel = { ...JSON.parse(readFileSync(relGrammarPath, 'utf8')), name: 'rel' };
     highlighter = await shiki.createHighlighter({ themes: [theme], langs: [rel], engine });
+    // A name or alias → shiki's id, whose converted regex table is loaded with it (as highlight.ts does).
+    const languageIds = new Map(shiki.bundledLanguagesInfo.flatMap((info) => [info.id, ...(info.aliases ?? [])].map((name) => [name, info.id])));
     // As docs-gen's workers do: a language loads the first time a page asks for it.
     ensureLanguage = async (language) => {
-      if (highlighter.getLoadedLanguages().includes(language)) return true;
-      if (!(language in shiki.bundledLanguages)) return false;
-      tables.load(language);
-      await highlighter.loadLanguage(language);
-      return true;
+      if (highlighter.getLoadedLanguages().includes(language)) return;
+      const id = languageIds.get(language);
+      if (id === undefined) return;
+      tables.load(id);
+      await highlighter.loadLanguage(id);
     };
   }
   // From shiki's tokens to HTML directly, as docs-gen's workers do: shiki's own `codeToHtml` goes
   // through a hast tree and hast-util-to-html, which took twice as long as the tokenising itself.
   const highlighted = (code, language) => {
     const lines = highlighter.codeToTokens(code.replace(/\n$/, ''), { lang: language, theme: 'floor', tokenizeTimeLimit: 0 }).tokens;
-    const html = lines.map((tokens) => `<span class="line">${tokens.map((token) => (token.color ? `<span style="color:${token.color}">${escapeHtml(token.content)}</span>` : escapeHtml(token.content))).join('')}</span>`);
-    return `<pre class="shiki floor" tabindex="0"><code>${html.join('\n')}</code></pre>`;
+    return `<pre class="shiki floor" tabindex="0"><code>${lines.map((tokens) => `<span class="line">${tokens.map(tokenHtml).join('')}</span>`).join('\n')}</code></pre>`;
   };
   const markdown = new MarkdownIt({
     html: true,
     linkify: true,
-    highlight: (code, language) => (highlighter?.getLoadedLanguages().includes(language) ? highlighted(code, language) : ''),
+    // markdown-it passes the info string's first word, as the page spelt it.
+    highlight: (code, name) => {
+      const language = name.toLowerCase();
+      return highlighter?.getLoadedLanguages().includes(language) ? highlighted(code, language) : '';
+    },
   });
   for (const source of pages) {
     const text = readFileSync(source, 'utf8');
     const frontMatter = FRONT_MATTER.exec(text);
     const body = frontMatter ? text.slice(frontMatter[0].length) : text;
-    for (const [, language] of body.matchAll(FENCE_LANGUAGE)) await ensureLanguage(language.toLowerCase());
+    // Parsed once: the fences' languages are loaded from its tokens (a fence in a list or a quote too), then it is rendered.
+    const env = {};
+    const tokens = markdown.parse(body, env);
+    for (const token of tokens) if (token.type === 'fence') await ensureLanguage(fenceLanguage(token));
     const title = (frontMatter && TITLE.exec(frontMatter[1])?.[1]) || 'Untitled';
-    const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>\n<body><main>${markdown.render(body)}</main></body></html>\n`;
+    const html = `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${escapeText(title)}</title></head>\n<body><main>${markdown.renderer.render(tokens, markdown.options, env)}</main></body></html>\n`;
     const target = outputPathOf(contentDir, out, source);
     mkdirSync(dirname(target), { recursive: true });
     writeFileSync(target, html);

@@ -1,7 +1,7 @@
 // bench/floor.mjs: the bare JavaScript build the bench times beside docs-gen and Hugo. It is a
 // floor only if it does the work it stands for: every page written, every fenced block coloured
-// in its language, in every thread.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// in its own language, in every thread.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
@@ -10,6 +10,19 @@ import { buildFloor, outputPathOf, sourcePages } from '../../../bench/floor.mjs'
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The highlighted blocks of a page's HTML, in order. */
+const blocksOf = (html: string) => html.match(/<pre class="shiki floor"[\s\S]*?<\/pre>/g) ?? [];
+
+/** What only that language's grammar makes of the corpus's blocks (bench/lib/blocks.mjs): each starts the same way. */
+const MARKS: Record<string, RegExp> = {
+  // `// …` opens every Rel block: a comment in Rel, an operator in Python.
+  rel: /^<pre[^>]*><code><span class="line"><span class="tk-comment">\/\/ /,
+  // `def name(word, limit=N):` opens every Python block.
+  python: /class="tk-parameter"/,
+  // Keys, then a colon: a key is a string to any other grammar.
+  json: /<span class="tk-keyword">"[a-z_0-9]+"<\/span><span class="tk-punctuation">:<\/span>/,
+};
 
 test('a page goes where docs-gen puts it: an index page as its folder, any other page as a folder of its own', () => {
   expect(outputPathOf('/site/content', '/out', '/site/content/index.md')).toBe('/out/index.html');
@@ -23,29 +36,41 @@ describe('a build of the bench corpus', () => {
   const out = join(dir, 'out');
   generateCorpus({ dir: site, pages: 12, ext: 'md' });
   const sources = sourcePages(join(site, 'content'));
-  const fences = (text: string) => [...text.matchAll(/^```(\w+)/gm)].map((match) => match[1]);
+  const fences = (text: string) => [...text.matchAll(/^```(\w+)/gm)].map((match) => match[1]!);
 
-  test('writes every page, and colours each fenced block in its language, in two threads', async () => {
+  test('writes every page, and colours each fenced block in its own language, in two threads', async () => {
     expect(await buildFloor({ site, out, threads: 2 })).toBe(sources.length);
-    const languages = new Set<string>();
+    const seen = new Set<string>();
     for (const source of sources) {
-      const html = readFileSync(outputPathOf(join(site, 'content'), out, source), 'utf8');
-      const blocks = fences(readFileSync(source, 'utf8'));
-      blocks.forEach((language) => languages.add(language));
-      expect(html.match(/<pre class="shiki /g)?.length ?? 0, relative(site, source)).toBe(blocks.length);
+      const blocks = blocksOf(readFileSync(outputPathOf(join(site, 'content'), out, source), 'utf8'));
+      const languages = fences(readFileSync(source, 'utf8'));
+      expect(blocks.length, relative(site, source)).toBe(languages.length);
+      languages.forEach((language, i) => {
+        seen.add(language);
+        expect(blocks[i], `${relative(site, source)}, block ${i + 1} (${language})`).toMatch(MARKS[language]!);
+      });
     }
-    // The corpus's three languages, each one loaded when a page first asked for it.
-    expect([...languages].sort()).toEqual(['json', 'python', 'rel']);
-    const all = sources.map((source) => readFileSync(outputPathOf(join(site, 'content'), out, source), 'utf8')).join('\n');
-    expect(all).toContain('color:var(--code-token-keyword)');
-    expect(all).toContain('color:var(--code-token-string-expression)');
+    expect([...seen].sort()).toEqual(['json', 'python', 'rel']);
   });
 
   test('without highlighting, the same pages with their code left plain', async () => {
     const plainOut = join(dir, 'plain');
     expect(await buildFloor({ site, out: plainOut, threads: 1, highlight: false })).toBe(sources.length);
-    const html = readFileSync(outputPathOf(join(site, 'content'), plainOut, sources[0]), 'utf8');
+    const html = readFileSync(outputPathOf(join(site, 'content'), plainOut, sources[0]!), 'utf8');
     expect(html).toContain('<main>');
     expect(html).not.toContain('class="shiki');
   });
+});
+
+test('a fence is coloured whatever the case or alias of its language, and wherever it stands (a list, a quote)', async () => {
+  const site = join(dir, 'spelt');
+  mkdirSync(join(site, 'content'), { recursive: true });
+  const python = 'def name(word, limit=3):\n    return 1\n';
+  writeFileSync(join(site, 'content', 'index.md'), ['# Fences', '', '```Python', python, '```', '', '- In a list:', '', '  ```py', '  ' + python.replace('\n    ', '\n      '), '  ```', '', '> ~~~JSON', '> {"key_0": 1}', '> ~~~', ''].join('\n'));
+  expect(await buildFloor({ site, out: join(site, 'out'), threads: 1 })).toBe(1);
+  const blocks = blocksOf(readFileSync(join(site, 'out', 'index.html'), 'utf8'));
+  expect(blocks).toHaveLength(3);
+  expect(blocks[0]).toMatch(MARKS.python!);
+  expect(blocks[1]).toMatch(MARKS.python!);
+  expect(blocks[2]).toMatch(MARKS.json!);
 });

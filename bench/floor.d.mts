@@ -1,4 +1,3 @@
 /** Types of `floor.mjs`, for its unit test. */
-export function sourcePages(contentDir: string): string[];
 export function outputPathOf(contentDir: string, outDir: string, source: string): string;
 export function buildFloor(options: { site: string; out: string; threads?: number; highlight?: boolean }): Promise<number>;

@@ -7,11 +7,12 @@
 // sitemap or llms files: each of those only adds to it. bench/run.mjs times it beside docs-gen and
 // Hugo in the same run (bench/README.md, "The floor under the cold targets").
 // Usage: node bench/floor.mjs SITE --out DIR [--threads 2] [--no-highlight]
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { argument } from './lib/arguments.mjs';
+import { markdownFiles } from './lib/markdown-files.mjs';
 
 const repoDir = dirname(dirname(fileURLToPath(import.meta.url)));
 const distHighlightRegexes = join(repoDir, 'dist', 'plugins', 'content-loader', 'highlight-regexes.js');
@@ -22,14 +23,6 @@ const relGrammarPath = join(repoDir, 'theme', 'highlight', 'rel.tmLanguage.json'
 
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
 const TITLE = /^title:\s*"?(.*?)"?\s*$/m;
-
-/** The Markdown pages under `contentDir`, sorted (a build's order does not depend on the file system's). */
-export function sourcePages(contentDir) {
-  return readdirSync(contentDir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
-}
 
 /** Where a page's HTML goes: `a/b.md` → `a/b/index.html`, `a/index.md` → `a/index.html`. */
 export function outputPathOf(contentDir, outDir, source) {
@@ -57,7 +50,7 @@ const fenceLanguage = (token) => token.info.trim().split(/\s+/)[0].toLowerCase()
  */
 export function buildFloor({ site, out, threads = 2, highlight = true }) {
   const contentDir = join(site, 'content');
-  const pages = sourcePages(contentDir);
+  const pages = markdownFiles(contentDir);
   const shares = Array.from({ length: threads }, (_, t) => pages.filter((_, i) => i % threads === t));
   return Promise.all(
     shares.map(

@@ -1,6 +1,7 @@
 // The bench corpus as a Hugo site, so that Hugo builds the same pages in the same run.
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { markdownFiles } from './markdown-files.mjs';
 
 // A docs layout doing what a docs-gen page does: head, the section's pages as a sidebar, the
 // table of contents, the body (Chroma highlights the code) and previous/next links.
@@ -22,12 +23,6 @@ disableKinds = ["taxonomy", "term", "RSS"]
 startLevel = 2
 endLevel = 3
 `;
-
-function markdownFiles(dir) {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.mdx?$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name));
-}
 
 /**
  * Writes the docs-gen corpus in `corpusDir` as a Hugo site in `hugoDir`: each folder's

@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { generateCorpus } from '../../../bench/corpus.mjs';
-import { buildFloor, outputPathOf, sourcePages } from '../../../bench/floor.mjs';
+import { buildFloor, outputPathOf } from '../../../bench/floor.mjs';
+import { markdownFiles } from '../../../bench/lib/markdown-files.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-floor-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,7 +36,7 @@ describe('a build of the bench corpus', () => {
   const site = join(dir, 'site');
   const out = join(dir, 'out');
   generateCorpus({ dir: site, pages: 12, ext: 'md' });
-  const sources = sourcePages(join(site, 'content'));
+  const sources = markdownFiles(join(site, 'content'));
   const fences = (text: string) => [...text.matchAll(/^```(\w+)/gm)].map((match) => match[1]!);
 
   test('writes every page, and colours each fenced block in its own language, in two threads', async () => {

@@ -1,0 +1,2 @@
+/** Types of `markdown-files.mjs`, for the unit tests. */
+export function markdownFiles(dir: string): string[];

@@ -128,6 +128,7 @@ const coldHugo = (hugoDir) => { clean(hugoDir, ['public', 'resources', 'out']); 
 const floorBuild = (siteDir, outDir, threads) => { clean(dirname(outDir), [basename(outDir)]); return measure(process.execPath, [join(benchDir, 'floor.mjs'), siteDir, '--out', outDir, '--threads', String(threads)], siteDir); };
 /** The pool sizes the floor is timed with: one thread (one warm-up of the compilers) and as many as docs-gen's pool on this machine. */
 const FLOOR_THREADS = [...new Set([1, Math.max(1, Math.min(os.availableParallelism(), 8))])];
+const threadsNamed = (count) => `${count} thread${count === 1 ? '' : 's'}`;
 
 function htmlFiles(dir) {
   return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
@@ -164,15 +165,16 @@ async function benchSize(pages, statsDir) {
   console.log(`\n[${pages} pages] ${options.formats.join(' + ')} corpora${hugoDir ? ' + Hugo' : ''}${options.floor ? ' + the floor' : ''}; ${options.runs} alternating cold run(s) each`);
   const cold = Object.fromEntries(options.formats.map((f) => [f, []]));
   const hugo = [];
-  const floor = Object.fromEntries((options.floor ? FLOOR_THREADS : []).map((threads) => [threads, []]));
+  /** The floor's runs by its thread count. */
+  const floor = new Map((options.floor ? FLOOR_THREADS : []).map((threads) => [threads, []]));
   for (let i = 1; i <= options.runs; i++) {
     for (const format of options.formats) cold[format].push(await coldDocsGen(sites[format]));
     if (hugoDir) hugo.push(await coldHugo(hugoDir));
-    for (const threads of Object.keys(floor)) floor[threads].push(await floorBuild(sites.md, floorOut, Number(threads)));
+    for (const [threads, runs] of floor) runs.push(await floorBuild(sites.md, floorOut, threads));
     const line = options.formats
       .map((f) => `${f} ${(cold[f].at(-1).wallMs / 1000).toFixed(2)} s`)
       .concat(hugoDir ? [`hugo ${(hugo.at(-1).wallMs / 1000).toFixed(2)} s`] : [])
-      .concat(Object.entries(floor).map(([threads, runs]) => `floor (${threads} thread${threads === '1' ? '' : 's'}) ${(runs.at(-1).wallMs / 1000).toFixed(2)} s`));
+      .concat([...floor].map(([threads, runs]) => `floor (${threadsNamed(threads)}) ${(runs.at(-1).wallMs / 1000).toFixed(2)} s`));
     console.log(`  cold run ${i}: ${line.join(', ')}`);
   }
   // The md site's output from its last cold build stays: what a reader downloads, and the warm cache.
@@ -187,7 +189,7 @@ async function benchSize(pages, statsDir) {
     pages,
     cold: Object.fromEntries(options.formats.map((f) => [f, { wallMs: stat(cold[f], 'wallMs'), cpuS: stat(cold[f], 'cpuS'), peakBytes: stat(cold[f], 'peakBytes') }])),
     hugo: hugoDir ? { wallMs: stat(hugo, 'wallMs'), cpuS: stat(hugo, 'cpuS'), peakBytes: stat(hugo, 'peakBytes') } : null,
-    floor: Object.entries(floor).map(([threads, runs]) => ({ threads: Number(threads), wallMs: stat(runs, 'wallMs'), cpuS: stat(runs, 'cpuS') })),
+    floor: [...floor].map(([threads, runs]) => ({ threads, wallMs: stat(runs, 'wallMs'), cpuS: stat(runs, 'cpuS') })),
     warm: { wallMs: stat(warm, 'wallMs'), cpuS: stat(warm, 'cpuS') },
     onePage: { wallMs: stat(onePage, 'wallMs'), cpuS: stat(onePage, 'cpuS'), stages: stageMedians(onePage) },
     ...(jsx ? { jsxWarm: { wallMs: stat(jsx.warm, 'wallMs'), cpuS: stat(jsx.warm, 'cpuS') }, jsxOnePage: { wallMs: stat(jsx.onePage, 'wallMs'), cpuS: stat(jsx.onePage, 'cpuS') } } : {}),
@@ -199,7 +201,7 @@ async function benchSize(pages, statsDir) {
   if (summary.cold.mdx) console.log(`  mdx cold ${seconds(summary.cold.mdx.wallMs)} (${(summary.cold.mdx.wallMs.median / md.wallMs.median).toFixed(2)}× md)`);
   // Not a target (its text is not the .md corpus's): what the MDX compiler itself costs, since the plain .mdx corpus goes to markdown-it.
   if (summary.cold['mdx-jsx']) console.log(`  mdx with a component on each page cold ${seconds(summary.cold['mdx-jsx'].wallMs)} (${(summary.cold['mdx-jsx'].wallMs.median / md.wallMs.median).toFixed(2)}× md; not a target)`);
-  for (const f of summary.floor) console.log(`  floor, ${f.threads} thread${f.threads === 1 ? '' : 's'} (bench/floor.mjs) ${seconds(f.wallMs)}, CPU ${cpu(f.cpuS)}`);
+  for (const f of summary.floor) console.log(`  floor, ${threadsNamed(f.threads)} (bench/floor.mjs) ${seconds(f.wallMs)}, CPU ${cpu(f.cpuS)}`);
   if (summary.hugo) console.log(`  hugo cold ${seconds(summary.hugo.wallMs)}, CPU ${cpu(summary.hugo.cpuS)} → docs-gen/hugo wall ${(md.wallMs.median / summary.hugo.wallMs.median).toFixed(2)}×, CPU ${md.cpuS && summary.hugo.cpuS ? (md.cpuS.median / summary.hugo.cpuS.median).toFixed(2) : 'n/a'}×`);
   // CPU seconds beside wall time: on a shared machine the wall-time ratio moves with the load, the CPU one much less.
   const ratios = (run) => `${(run.wallMs.median / md.wallMs.median).toFixed(2)}× cold, CPU ${run.cpuS.median.toFixed(2)} s = ${(run.cpuS.median / md.cpuS.median).toFixed(2)}×`;
@@ -220,13 +222,18 @@ async function benchSize(pages, statsDir) {
 async function rebuilds(site, extension) {
   const warm = [];
   for (let i = 1; i <= options.runs; i++) warm.push(await docsGen(site));
-  const onePage = [];
   const edited = join(site, 'content', readdirSync(join(site, 'content')).find((name) => name.startsWith('section-')), `index.${extension}`);
+  return { warm, onePage: await buildsAfterEdits(site, edited) };
+}
+
+/** Builds of `site`, `options.runs` of them, each after a sentence is appended to `page`. */
+async function buildsAfterEdits(site, page) {
+  const runs = [];
   for (let i = 1; i <= options.runs; i++) {
-    appendFileSync(edited, `\nOne more sentence, edit ${i}.\n`);
-    onePage.push(await docsGen(site));
+    appendFileSync(page, `\nOne more sentence, edit ${i}.\n`);
+    runs.push(await docsGen(site));
   }
-  return { warm, onePage };
+  return runs;
 }
 
 /** CPU seconds of a one-page build: what starting docs-gen costs. */
@@ -239,11 +246,7 @@ async function benchStartUp() {
   const runs = [];
   for (let i = 0; i < options.runs; i++) runs.push(await coldDocsGen(dir));
   // The one-page target's floor: a rebuild after an edit of a site that has no other page to look up.
-  const onePageChanged = [];
-  for (let i = 1; i <= options.runs; i++) {
-    appendFileSync(join(dir, 'content', 'index.md'), `\nOne more sentence, edit ${i}.\n`);
-    onePageChanged.push(await docsGen(dir));
-  }
+  const onePageChanged = await buildsAfterEdits(dir, join(dir, 'content', 'index.md'));
   return { wallMs: stat(runs, 'wallMs'), cpuS: stat(runs, 'cpuS'), onePageChanged: { wallMs: stat(onePageChanged, 'wallMs'), cpuS: stat(onePageChanged, 'cpuS') } };
 }
 
@@ -315,7 +318,7 @@ function bounds(results, startUp) {
     const parts = [`${(best.wallMs.median / 1000).toFixed(2)} s`];
     if (r.hugo) parts.push(`${(best.wallMs.median / r.hugo.wallMs.median).toFixed(2)}× Hugo`);
     parts.push(`docs-gen ${(r.cold.md.wallMs.median / best.wallMs.median).toFixed(2)}× it`);
-    rows.push({ bound: `a bare JavaScript build at ${r.pages} (bench/floor.mjs, ${best.threads} thread${best.threads === 1 ? '' : 's'})`, figure: parts.join(' · '), floorMs: best.wallMs.median, threads: best.threads });
+    rows.push({ bound: `a bare JavaScript build at ${r.pages} (bench/floor.mjs, ${threadsNamed(best.threads)})`, figure: parts.join(' · '), floorMs: best.wallMs.median, threads: best.threads });
   }
   const reference = results.find((r) => r.pages === 2000) ?? results.at(-1);
   if (reference && startUp.onePageChanged.wallMs) {

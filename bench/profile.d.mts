@@ -35,11 +35,12 @@ export function timesUnder(thread: IndexedThread, pattern: RegExp): Map<string, 
 export function busyShares(thread: IndexedThread, start: number, binUs: number): number[];
 export function shade(share: number): string;
 export function longStretches(thread: IndexedThread, minUs: number): { start: number; duration: number; under: string }[];
+export function idleStretches(thread: IndexedThread, minUs: number): { before: number; after: number; stretches: { start: number; duration: number }[]; scattered: number };
 export function differences(a: Map<string, number>, b: Map<string, number>): { key: string; change: number; a: number; b: number }[];
 export type ProfileView =
   | { view: 'summary' | 'diff' }
   | { view: 'timeline'; binMs: number }
-  | { view: 'long'; minMs: number }
+  | { view: 'long' | 'idle'; minMs: number }
   | { view: 'under'; pattern: RegExp }
   | { view: 'window'; from: number; to: number };
 export function parseArguments(args: string[]): ProfileView & { folders: string[]; thread?: string; inclusive: boolean };

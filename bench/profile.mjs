@@ -6,6 +6,7 @@ const HELP = `usage:
   node bench/profile.mjs DIR --timeline [--bin MS]         each thread's busy share per bin (100 ms), a line of characters
   node bench/profile.mjs DIR --window FROM TO [--inclusive]   functions between FROM and TO seconds
   node bench/profile.mjs DIR --long [--min MS]             busy stretches of MS (20) or more, and what ran most in each
+  node bench/profile.mjs DIR --idle [--min MS]             where each thread waited: before its first work, after its last, and idle stretches of MS (50) or more between
   node bench/profile.mjs DIR --under REGEX                 self time below the functions whose name matches
   node bench/profile.mjs DIR_A DIR_B --diff                functions that took more time in B than in A, then less
 --thread N keeps one thread (0 is the main thread). Times are seconds from the earliest start.`;
@@ -198,6 +199,34 @@ export function longStretches(thread, minUs) {
   return found;
 }
 
+/**
+ * Where a thread waited. `before`: its idle time before its first busy sample (a worker waiting
+ * for its first task); `after`: after its last (waiting for the run to end); between them, each
+ * stretch of consecutive idle samples of at least `minUs` (where it starts, µs absolute, and how
+ * long it is: a pipeline's stage waiting for the one before), and `scattered`, the idle time in
+ * shorter stretches. The time before a thread's first sample is not its: it did not exist yet.
+ */
+export function idleStretches(thread, minUs) {
+  const { samples } = thread;
+  const busy = samples.flatMap((sample, i) => (isIdle(thread, sample) ? [] : [i]));
+  const idleIn = (from, to) => samples.slice(from, to).reduce((sum, sample) => sum + sample.duration, 0);
+  if (busy.length === 0) return { before: idleIn(0, samples.length), after: 0, stretches: [], scattered: 0 };
+  const first = busy[0];
+  const last = busy.at(-1);
+  const stretches = [];
+  let scattered = 0;
+  for (let i = first + 1; i < last; i++) {
+    if (!isIdle(thread, samples[i])) continue;
+    let end = i;
+    while (end < last && isIdle(thread, samples[end])) end++;
+    const duration = idleIn(i, end);
+    if (duration >= minUs) stretches.push({ start: samples[i].at, duration });
+    else scattered += duration;
+    i = end;
+  }
+  return { before: idleIn(0, first), after: idleIn(last + 1, samples.length), stretches, scattered };
+}
+
 /** Two maps of times merged: each key with B − A, A and B; the largest increase first, the largest decrease last. */
 export function differences(a, b) {
   return [...new Set([...a.keys(), ...b.keys()])].map((key) => ({ key, change: (b.get(key) ?? 0) - (a.get(key) ?? 0), a: a.get(key) ?? 0, b: b.get(key) ?? 0 })).sort((x, y) => y.change - x.change);
@@ -249,6 +278,7 @@ export function parseArguments(args) {
   if (folders.length !== 1) throw new Error(`one folder of profiles, not ${folders.length} (run without arguments for the usage)`);
   if (given.has('--timeline')) return { ...options, view: 'timeline', binMs: positive('--bin', '100') };
   if (given.has('--long')) return { ...options, view: 'long', minMs: positive('--min', '20') };
+  if (given.has('--idle')) return { ...options, view: 'idle', minMs: positive('--min', '50') };
   if (given.has('--under')) return { ...options, view: 'under', pattern: new RegExp(given.get('--under')[0]) };
   if (given.has('--window')) {
     const values = given.get('--window');
@@ -284,6 +314,14 @@ function report(options) {
     for (const thread of picked) {
       console.log(`thread ${thread.thread}: busy stretches of ${options.minMs} ms or more`);
       for (const stretch of longStretches(thread, options.minMs * 1000)) console.log(`  at ${((stretch.start - start) / 1e6).toFixed(2)} s  ${(stretch.duration / 1000).toFixed(0).padStart(5)} ms  ${stretch.under}`);
+    }
+  } else if (options.view === 'idle') {
+    for (const thread of picked) {
+      const { before, after, stretches, scattered } = idleStretches(thread, options.minMs * 1000);
+      const between = stretches.reduce((sum, stretch) => sum + stretch.duration, scattered);
+      console.log(`thread ${thread.thread}: idle ${seconds(before + between + after)}: before its first work ${seconds(before)}, after its last ${seconds(after)}, between ${seconds(between)}`);
+      for (const stretch of stretches) console.log(`  at ${((stretch.start - start) / 1e6).toFixed(2)} s  ${(stretch.duration / 1000).toFixed(0).padStart(5)} ms`);
+      console.log(`  in stretches under ${options.minMs} ms: ${seconds(scattered)}`);
     }
   } else if (options.view === 'under') {
     const sums = allThreads(picked, (thread) => timesUnder(thread, options.pattern));

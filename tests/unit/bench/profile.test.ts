@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { busyShares, differences, frameName, inclusiveTimes, indexProfile, loadProfiles, longStretches, parseArguments, partOf, selfTimes, shade, threadOf, timesUnder, type CallFrame, type CpuProfile } from '../../../bench/profile.mjs';
+import { busyShares, differences, frameName, idleStretches, inclusiveTimes, indexProfile, loadProfiles, longStretches, parseArguments, partOf, selfTimes, shade, threadOf, timesUnder, type CallFrame, type CpuProfile } from '../../../bench/profile.mjs';
 
 const frame = (functionName: string, url = '', lineNumber = 0): CallFrame => ({ functionName, url, lineNumber });
 
@@ -78,6 +78,20 @@ describe('reading a profile', () => {
     expect(longStretches(thread, 5000)[1]).toEqual({ start: 26_000, duration: 7000, under: '(garbage collector)' });
   });
 
+  test('idle time is split into before the first work, after the last, and the stretches between, long or short', () => {
+    // The hand-made thread's idle samples are both between busy ones: 5000 from 21 000 and 3000 from 33 000.
+    expect(idleStretches(thread, 4000)).toEqual({ before: 0, after: 0, stretches: [{ start: 21_000, duration: 5000 }], scattered: 3000 });
+    // A worker that waited for its first task and, at the end, for the run to end; two idle samples in a row are one stretch.
+    const profile = handMade();
+    profile.samples = [4, ...profile.samples.slice(0, 3), 4, ...profile.samples.slice(3), 4, 4];
+    profile.timeDeltas = [2000, ...profile.timeDeltas.slice(0, 3), 1000, ...profile.timeDeltas.slice(3), 500, 700];
+    const waited = indexProfile(profile);
+    expect(idleStretches(waited, 4000)).toEqual({ before: 2000, after: 1200, stretches: [{ start: 23_000, duration: 6000 }], scattered: 3000 });
+    // A thread that never worked waited from its first sample to its last.
+    const idleOnly = indexProfile({ ...handMade(), samples: [4, 4], timeDeltas: [100, 200] });
+    expect(idleStretches(idleOnly, 1)).toEqual({ before: 300, after: 0, stretches: [], scattered: 0 });
+  });
+
   test("a frame is named by its function, file and line from 1; its part is a package, a folder of dist/, Node's or the engine's", () => {
     expect(frameName(frame('f', 'file:///a/b/c.js', 0))).toBe('f b/c.js:1');
     expect(frameName(frame('', 'node:internal/crypto/hash', 4))).toBe('(anonymous) node:internal/crypto/hash:5');
@@ -129,6 +143,8 @@ describe('the command line', () => {
     expect(parseArguments(['p', '--window', '1.5', '2', '--thread', '0', '--inclusive'])).toEqual({ folders: ['p'], thread: '0', inclusive: true, view: 'window', from: 1.5, to: 2 });
     expect(parseArguments(['p', '--timeline'])).toMatchObject({ view: 'timeline', binMs: 100 });
     expect(parseArguments(['p', '--long', '--min', '50'])).toMatchObject({ view: 'long', minMs: 50 });
+    expect(parseArguments(['p', '--idle'])).toMatchObject({ view: 'idle', minMs: 50 });
+    expect(parseArguments(['p', '--idle', '--min', '5', '--thread', '1'])).toMatchObject({ view: 'idle', minMs: 5, thread: '1' });
     expect(parseArguments(['a', 'b', '--diff'])).toMatchObject({ view: 'diff', folders: ['a', 'b'] });
     expect(parseArguments(['p'])).toMatchObject({ view: 'summary', folders: ['p'] });
   });

@@ -50,6 +50,7 @@ export { writeAtomically } from './util/write-atomically.ts';
 export { currentFolder } from './util/current-folder.ts';
 export { direntPath } from './util/dirent-path.ts';
 export { RACY_MARGIN_MS } from './util/racy-margin.ts';
+export { sourceIndexFile } from './util/content-pages.ts';
 export { isInside, realPathInside } from './util/contained-path.ts';
 export { resolveLink, isExternalHref, type ResolvedLink } from './shared/resolve-link.ts';
 export { EXTERNAL_LINK_ATTRIBUTES, IMAGE_LOADING_ATTRIBUTES } from './shared/theme-attributes.ts';

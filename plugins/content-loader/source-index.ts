@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import { readFileSync, type Stats } from 'node:fs';
-import { join } from 'node:path';
-import { RACY_MARGIN_MS, writeCacheFile } from 'docs-gen';
+import { RACY_MARGIN_MS, sourceIndexFile, writeCacheFile } from 'docs-gen';
 import { sourceDigest } from './compile-cache.ts';
 
 /**
@@ -91,7 +89,7 @@ export class SourceIndex {
 
   /** The index of `contentDir` (absolute), empty when there is none or it is of another shape. */
   static load(cacheDir: string, contentDir: string): SourceIndex {
-    const file = join(cacheDir, 'sources', `${createHash('sha256').update(contentDir).digest('hex').slice(0, 16)}.json`);
+    const file = sourceIndexFile(cacheDir, contentDir);
     const known = new Map<string, SourceRecord>();
     const compiled = new Map<string, string>();
     try {

@@ -6,15 +6,16 @@ import { loadConfig } from '../config/load-config.ts';
 import type { ResolvedConfig } from '../config/schema.ts';
 import { DiagnosticError, isDiagnosticError, type Diagnostic } from '../diagnostics/diagnostic.ts';
 import { fileSystemDiagnostic, isFileSystemError } from '../diagnostics/file-system-error.ts';
-import { builtinPlugins, CONTENT_COMPILER_MODULE } from '../pipeline/builtin-plugins.ts';
+import { builtinPlugins } from '../pipeline/builtin-plugins.ts';
 import type { MarkdownPlugins, ModuleExport, PageCompileOutput, Plugin, PluginContext, RouteDefinition, SiteData } from '../pipeline/plugin.ts';
 import { markdownPluginsOf, mdxComponentsOf, orderPlugins, postBuildInTwo, runContentHooks, runTransformPage, type PostBuildRun } from '../pipeline/run-plugins.ts';
 import { bundlerPluginsOf, forgetRunnableModules, runnableModuleUrl, runnableRefs, runnableRefsByName, scanSiteModule } from '../pipeline/runnable-module.ts';
-import { WorkerPool, type RunOptions, type WorkerTask } from '../pipeline/worker-pool.ts';
+import type { RunOptions, WorkerPool, WorkerTask } from '../pipeline/worker-pool.ts';
 import { EventLoopTurns } from '../util/event-loop-turns.ts';
 import { throwFirstRejection } from '../util/first-rejection.ts';
 import { distUrl } from '../util/dist-path.ts';
 import { pagesToCompile } from '../util/content-pages.ts';
+import { buildPoolFor, compilerWarmUp } from './pool-ahead.ts';
 import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import { usablePrebuiltClient, type ClientAssets, type PrebuiltClient } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
@@ -407,14 +408,6 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
 }
 
 /**
- * Tasks a build posts to each worker before it queues them (`WorkerPoolOptions.postedAhead`): two
- * more than it runs, a few milliseconds of Markdown pages at hand. 16 did as well on Markdown
- * pages and 1 % worse on this repository's MDX site, where a worker's tasks vary more and the
- * last ones posted to one worker can keep the build waiting while the other has none.
- */
-const POSTED_AHEAD = 4;
-
-/**
  * Render tasks a build posts to each worker (`RunOptions.postedAhead`). A page renders in about
  * half a millisecond, so the pool's four covered two milliseconds of this thread's doing something
  * else: a collection (5 to 15 ms at 2000 pages and more), a slice of the search data's work. With
@@ -445,7 +438,7 @@ const PAGES_FOR_EVERY_WORKER = 16;
 export function prestartCompilers(pool: Pick<WorkerPool, 'prestart' | 'size'>, root: string, cache: boolean): boolean {
   const pages = pagesToCompile(root, cache);
   if (pages === 0) return false;
-  pool.prestart(pages >= PAGES_FOR_EVERY_WORKER ? pool.size : 1, { moduleUrl: distUrl(CONTENT_COMPILER_MODULE), exportName: 'warmUpMarkdown', input: undefined });
+  pool.prestart(pages >= PAGES_FOR_EVERY_WORKER ? pool.size : 1, compilerWarmUp());
   return true;
 }
 
@@ -469,9 +462,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const outDir = resolve(options.outDir ?? join(root, 'out'));
   const log = options.log ?? (() => {});
   const timings = new BuildTimings(options.clock);
-  // A second worker only when pages queue up: a small site does not pay for two threads' imports.
-  // Tasks posted ahead keep the workers busy while this thread is (`postedAhead`).
-  const pool = new WorkerPool(undefined, { startOnDemand: true, postedAhead: POSTED_AHEAD });
+  // Started by the CLI's shim when an edited site's rebuild will need a worker (pool-ahead.ts).
+  const pool = buildPoolFor(root);
   const compilesItsPages = prestartCompilers(pool, root, options.cache ?? true);
   const cacheDir = join(root, '.docs-gen-cache');
   const cacheUse = options.cache ?? true ? recordCacheFilesUsed(cacheDir) : undefined;

@@ -6,6 +6,7 @@ import imageSize from '../../plugins/image-size/index.ts';
 import relOutput from '../../plugins/rel-output/index.ts';
 import themeComponents from '../../plugins/theme-components/index.ts';
 import nextraCompat from '../../plugins/nextra-compat/index.ts';
+import { CONTENT_COMPILER_MODULE } from './content-compiler-module.ts';
 
 /**
  * The built-ins, in run order: the one file in `src/` that names them. Each is written against
@@ -16,8 +17,7 @@ export function builtinPlugins(): Plugin[] {
   return [themeComponents(), nextraCompat(), contentLoader(), pageMap(), imageSize(), relOutput(), searchIndex()] as Plugin[];
 }
 
-/** The content loader's compile task module (`dist/`-relative); dev also runs its `warmUpCompiler` once it knows the site's page formats. */
-export const CONTENT_COMPILER_MODULE = 'plugins/content-loader/compile-page.js';
+export { CONTENT_COMPILER_MODULE };
 
 /**
  * Worker modules dev imports in its workers as it starts (`dist/`-relative): the workers start

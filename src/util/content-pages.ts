@@ -1,5 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 /** The pages a build will compile: all of them, and of those the `.mdx` ones. */
 export interface PageCount {
@@ -51,4 +52,54 @@ export function pagesToCompile(root: string, cache: boolean): number {
   const ahead = countedAhead;
   countedAhead = undefined;
   return (ahead && ahead.root === root && ahead.cache === cache ? ahead.count : countPagesToCompile(root, cache)).pages;
+}
+
+/**
+ * The file where the content loader keeps what the last build learnt of the sources of
+ * `contentDir` (absolute; `source-index.ts`): a build that read a page it did not know rewrites it.
+ */
+export function sourceIndexFile(cacheDir: string, contentDir: string): string {
+  return join(cacheDir, 'sources', `${createHash('sha256').update(contentDir).digest('hex').slice(0, 16)}.json`);
+}
+
+/**
+ * The largest source index (`sourceIndexFile`, about 250 bytes a page) whose site
+ * `editedSinceLastBuild` lists and stats, about a thousand pages. A larger site's main thread has
+ * more of its own work before its first compile than a worker takes to start, and the check's
+ * stats would be paid by every rebuild.
+ */
+export const SMALL_SITE_INDEX_BYTES = 256 * 1024;
+
+/**
+ * Whether a page of a small site with a compile cache (`.md`/`.mdx` under the default content
+ * folder, `content/`) was written after the last build wrote its source index: its rebuild will
+ * most likely compile that page. A guess, which decides only when a worker starts: a page saved
+ * during the last build, or touched without a change, is taken for edited; a site with no index,
+ * or a larger one, is not looked at.
+ */
+export function editedSinceLastBuild(root: string): boolean {
+  const contentDir = join(root, 'content');
+  try {
+    const index = statSync(sourceIndexFile(join(root, '.docs-gen-cache'), contentDir));
+    if (index.size > SMALL_SITE_INDEX_BYTES) return false;
+    for (const name of readdirSync(contentDir, { recursive: true, encoding: 'utf8' })) {
+      if (!name.endsWith('.md') && !name.endsWith('.mdx')) continue;
+      const page = statSync(join(contentDir, name), { throwIfNoEntry: false });
+      // The change time too: a file written and its modification time set back (`touch -r`) has a new one.
+      if (page && Math.max(page.mtimeMs, page.ctimeMs) > index.mtimeMs) return true;
+    }
+  } catch {
+    // No index (a first build, or a cache without one), or no content folder.
+  }
+  return false;
+}
+
+/** The root a `build` with these arguments builds: `--root`'s, `.` by default, as the CLI's. */
+export function buildRootOf(args: readonly string[]): string {
+  let root = '.';
+  args.forEach((arg, i) => {
+    if (arg === '--root' && args[i + 1] !== undefined) root = args[i + 1]!;
+    else if (arg.startsWith('--root=')) root = arg.slice('--root='.length);
+  });
+  return resolve(root);
 }

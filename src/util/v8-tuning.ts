@@ -1,6 +1,5 @@
-import { resolve } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
-import { countPagesAhead, NO_PAGES, type PageCount } from './content-pages.ts';
+import { buildRootOf, countPagesAhead, NO_PAGES, type PageCount } from './content-pages.ts';
 
 /**
  * V8 hands a function to its optimising compiler (TurboFan) once the function has run a set
@@ -145,10 +144,5 @@ export function tuneV8ForCommands(): void {
  * that is the tool's to set (Node 20; the budget or the semi-space not on the command line).
  */
 export function pagesABuildCompiles(args: readonly string[]): PageCount {
-  let root = '.';
-  args.forEach((arg, i) => {
-    if (arg === '--root' && args[i + 1] !== undefined) root = args[i + 1]!;
-    else if (arg.startsWith('--root=')) root = arg.slice('--root='.length);
-  });
-  return countPagesAhead(resolve(root), !args.includes('--no-cache'));
+  return countPagesAhead(buildRootOf(args), !args.includes('--no-cache'));
 }

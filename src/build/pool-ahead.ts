@@ -24,20 +24,22 @@ let startedAhead: { root: string; pool: WorkerPool } | undefined;
  * Called by the CLI's shim (`bin/docs-gen.js`) before the CLI loads: a `build` with the compile
  * cache of a small site whose pages were edited since its last build (`editedSinceLastBuild`)
  * starts a worker now, which loads the Markdown compiler while this thread loads the CLI, the
- * config and the plugins. Started on demand, as the first look-up missed, it began only then, and
- * a one-page site's rebuild after an edit waited about 0.1 s of its 0.5 s for it
+ * config and the plugins. Started on demand, when the first look-up missed, it began only then,
+ * and a one-page site's rebuild after an edit waited for it: 0.52 s against 0.45 s started here
  * (`bench/README.md`, "A worker started ahead of an edited site's rebuild"). A build without the
- * cache, or of a site with none yet, starts its workers as it starts (`prestartCompilers`); one
- * that compiles nothing (nothing edited) starts none. Needs no more than a worker's start: the
- * build takes the pool (`buildPoolFor`), and the CLI's exit ends it otherwise.
+ * cache, or of a site with none yet, starts its workers as it starts (`prestartCompilers`); a
+ * rebuild with nothing edited starts none until a look-up misses. The build takes the pool
+ * (`buildPoolFor`), and the CLI's exit ends it otherwise (an argument refused, `--help`). Answers
+ * the pool it started, if any.
  */
-export function startBuildPoolAhead(args: readonly string[]): void {
-  if (args.find((arg) => !arg.startsWith('-')) !== 'build' || args.includes('--no-cache')) return;
+export function startBuildPoolAhead(args: readonly string[]): WorkerPool | undefined {
+  if (args.find((arg) => !arg.startsWith('-')) !== 'build' || args.includes('--no-cache')) return undefined;
   const root = buildRootOf(args);
-  if (!editedSinceLastBuild(root)) return;
+  if (!editedSinceLastBuild(root)) return undefined;
   const pool = newBuildPool();
   pool.prestart(1, compilerWarmUp());
   startedAhead = { root, pool };
+  return pool;
 }
 
 /** The pool for a build of `root`: the one started ahead for it, or a new one (none started yet). A pool started ahead for another root is closed. */

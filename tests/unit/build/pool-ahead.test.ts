@@ -1,4 +1,4 @@
-import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { buildPoolFor, startBuildPoolAhead } from '../../../src/build/pool-ahead.ts';
@@ -13,14 +13,17 @@ afterEach(async () => {
 });
 
 const SECOND = 1000;
+const HOUR = 3600 * SECOND;
 
-/** A site whose last build wrote its source index a minute from now: every file written so far is older. */
-function builtSite(files: Record<string, string>, indexText = '{}'): { root: string; builtAt: number } {
+/**
+ * A site whose last build wrote its source index at `builtAt` (by default an hour from now: every
+ * file written so far, its change time included, is older).
+ */
+function builtSite(files: Record<string, string>, { indexText = '{}', builtAt = Date.now() + HOUR } = {}): { root: string; builtAt: number } {
   const root = site({ 'docs-gen.config.ts': 'export default {};\n', ...files });
   const index = sourceIndexFile(join(root, '.docs-gen-cache'), join(root, 'content'));
   mkdirSync(dirname(index), { recursive: true });
   writeFileSync(index, indexText);
-  const builtAt = Date.now() + 60 * SECOND;
   utimesSync(index, builtAt / SECOND, builtAt / SECOND);
   return { root, builtAt };
 }
@@ -41,16 +44,31 @@ describe('editedSinceLastBuild: a page written after the last build wrote its so
     expect(editedSinceLastBuild(root)).toBe(true);
   });
 
-  test('a file that is not a page does not count', () => {
-    const { root, builtAt } = builtSite({ 'content/index.md': '# Home\n', 'content/notes.txt': 'notes' });
-    touch(root, 'content/notes.txt', builtAt + 5 * SECOND);
+  test('a page whose modification time was set back counts by its change time (`touch -r`)', () => {
+    const builtAt = Date.now() - HOUR;
+    const { root } = builtSite({ 'content/index.md': '# Home\n' }, { builtAt });
+    touch(root, 'content/index.md', builtAt - HOUR);
+    expect(editedSinceLastBuild(root)).toBe(true);
+  });
+
+  test('a file the content loader does not read as a page does not count', () => {
+    const { root, builtAt } = builtSite({
+      'content/index.md': '# Home\n',
+      'content/notes.txt': 'notes',
+      'content/_partials/note.md': 'A partial.\n',
+      'content/guide/_draft.mdx': '# Draft\n',
+      'content/.hidden/page.md': '# Hidden\n',
+    });
+    for (const path of ['content/notes.txt', 'content/_partials/note.md', 'content/guide/_draft.mdx', 'content/.hidden/page.md']) touch(root, path, builtAt + 5 * SECOND);
+    // A link is not read either (the loader warns of it).
+    symlinkSync(join(root, 'content', 'notes.txt'), join(root, 'content', 'linked.md'));
     expect(editedSinceLastBuild(root)).toBe(false);
   });
 
   test('no guess without an index (a first build) or for a large site (its index over the limit)', () => {
     const root = site({ 'docs-gen.config.ts': 'export default {};\n', 'content/index.md': '# Home\n' });
     expect(editedSinceLastBuild(root)).toBe(false);
-    const large = builtSite({ 'content/index.md': '# Home\n' }, ' '.repeat(SMALL_SITE_INDEX_BYTES + 1));
+    const large = builtSite({ 'content/index.md': '# Home\n' }, { indexText: ' '.repeat(SMALL_SITE_INDEX_BYTES + 1) });
     touch(large.root, 'content/index.md', large.builtAt + 5 * SECOND);
     expect(editedSinceLastBuild(large.root)).toBe(false);
   });
@@ -62,25 +80,30 @@ describe('startBuildPoolAhead: the pool a build of an edited site takes', () => 
     pools.push(pool);
     return pool;
   };
+  const startAhead = (args: string[]) => {
+    const pool = startBuildPoolAhead(args);
+    if (pool) pools.push(pool);
+    return pool;
+  };
 
   test('a build of an edited site finds one worker started, by `--root` or `--root=`', () => {
     const { root, builtAt } = builtSite({ 'content/index.md': '# Home\n' });
     touch(root, 'content/index.md', builtAt + 5 * SECOND);
-    startBuildPoolAhead(['build', '--root', root]);
-    expect(take(root).started).toBe(1);
-    startBuildPoolAhead([`--root=${root}`, 'build']);
-    expect(take(root).started).toBe(1);
-    // Taken once: the next build starts on demand.
+    const ahead = startAhead(['build', '--root', root]);
+    expect(take(root)).toBe(ahead);
+    expect(ahead?.started).toBe(1);
     expect(take(root).started).toBe(0);
+    startAhead(['--debug', 'build', `--root=${root}`]);
+    expect(take(root).started).toBe(1);
   });
 
   test('none for another command, without the cache, or with nothing edited', () => {
     const { root, builtAt } = builtSite({ 'content/index.md': '# Home\n' });
-    startBuildPoolAhead(['build', '--root', root]);
+    expect(startAhead(['build', '--root', root])).toBeUndefined();
     expect(take(root).started).toBe(0);
     touch(root, 'content/index.md', builtAt + 5 * SECOND);
     for (const args of [['check', '--root', root], ['dev', '--root', root], ['build', '--no-cache', '--root', root]]) {
-      startBuildPoolAhead(args);
+      expect(startAhead(args), args.join(' ')).toBeUndefined();
       expect(take(root).started, args.join(' ')).toBe(0);
     }
   });
@@ -88,9 +111,11 @@ describe('startBuildPoolAhead: the pool a build of an edited site takes', () => 
   test("a build of another root does not take it", () => {
     const { root, builtAt } = builtSite({ 'content/index.md': '# Home\n' });
     touch(root, 'content/index.md', builtAt + 5 * SECOND);
-    startBuildPoolAhead(['build', '--root', root]);
+    const ahead = startAhead(['build', '--root', root]);
     const other = site({ 'content/index.md': '# Other\n' });
-    expect(take(other).started).toBe(0);
+    const taken = take(other);
+    expect(taken).not.toBe(ahead);
+    expect(taken.started).toBe(0);
     expect(take(root).started).toBe(0);
   });
 });

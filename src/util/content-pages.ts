@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { contentRoute } from '../content/content-route.ts';
 import { direntPath } from './dirent-path.ts';
 
 /** The pages a build will compile: all of them, and of those the `.mdx` ones. */
@@ -73,9 +74,9 @@ export const SMALL_SITE_INDEX_BYTES = 256 * 1024;
 
 /**
  * Whether a page of a small site with a compile cache (under the default content folder,
- * `content/`, as the content loader finds pages: a regular `.md` or `.mdx` file, no segment of its
- * path starting with `_` or `.`) was written after the last build wrote its source index: its
- * rebuild will most likely compile that page. A guess, which decides only when a worker starts. A
+ * `content/`, found as the content loader finds pages: a regular file that `contentRoute` takes
+ * for one, `.md` or `.mdx` with no segment of its path starting with `_` or `.`) was written after
+ * the last build wrote its source index: its rebuild will most likely compile that page. A guess, which decides only when a worker starts. A
  * page touched without a change is taken for edited once: the rebuild reads it and writes the
  * index again (as does a `check`, which reads the sources too). A site with no index, or a larger
  * one, is not looked at.
@@ -86,9 +87,10 @@ export function editedSinceLastBuild(root: string): boolean {
     const index = statSync(sourceIndexFile(join(root, '.docs-gen-cache'), contentDir));
     if (index.size > SMALL_SITE_INDEX_BYTES) return false;
     for (const entry of readdirSync(contentDir, { recursive: true, withFileTypes: true })) {
-      if (!entry.isFile() || !/\.mdx?$/.test(entry.name)) continue;
+      if (!entry.isFile()) continue;
       const path = direntPath(entry);
-      if (/[\\/][_.]/.test(path.slice(contentDir.length))) continue;
+      // A page as the content loader finds one (a locale only names its route: none are needed here).
+      if (!contentRoute(path.slice(contentDir.length + 1), [], '')) continue;
       const page = statSync(path, { throwIfNoEntry: false });
       // The change time too: a file written and its modification time set back (`touch -r`) has a new one.
       if (page && Math.max(page.mtimeMs, page.ctimeMs) > index.mtimeMs) return true;

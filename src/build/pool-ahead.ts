@@ -1,6 +1,6 @@
 import { CONTENT_COMPILER_MODULE } from '../pipeline/content-compiler-module.ts';
 import { WorkerPool, type WorkerTask } from '../pipeline/worker-pool.ts';
-import { buildRootOf, editedSinceLastBuild } from '../util/content-pages.ts';
+import { buildRootOf, commandOf, editedSinceLastBuild } from '../util/content-pages.ts';
 import { distUrl } from '../util/dist-path.ts';
 
 /**
@@ -33,7 +33,7 @@ let startedAhead: { root: string; pool: WorkerPool } | undefined;
  * the pool it started, if any.
  */
 export function startBuildPoolAhead(args: readonly string[]): WorkerPool | undefined {
-  if (args.find((arg) => !arg.startsWith('-')) !== 'build' || args.includes('--no-cache')) return undefined;
+  if (commandOf(args) !== 'build' || args.includes('--no-cache')) return undefined;
   const root = buildRootOf(args);
   if (!editedSinceLastBuild(root)) return undefined;
   const pool = newBuildPool();

@@ -101,6 +101,12 @@ export function editedSinceLastBuild(root: string): boolean {
   return false;
 }
 
+/**
+ * The command of the CLI's arguments, read before the CLI loads: the first argument that is not an
+ * option (no option before it takes a value: `--debug` alone, src/cli.ts).
+ */
+export const commandOf = (args: readonly string[]): string | undefined => args.find((arg) => !arg.startsWith('-'));
+
 /** The root a `build` with these arguments builds: `--root`'s, `.` by default, as the CLI's. */
 export function buildRootOf(args: readonly string[]): string {
   let root = '.';

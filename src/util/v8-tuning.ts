@@ -1,5 +1,5 @@
 import { setFlagsFromString } from 'node:v8';
-import { buildRootOf, countPagesAhead, NO_PAGES, type PageCount } from './content-pages.ts';
+import { buildRootOf, commandOf, countPagesAhead, NO_PAGES, type PageCount } from './content-pages.ts';
 
 /**
  * V8 hands a function to its optimising compiler (TurboFan) once the function has run a set
@@ -33,9 +33,8 @@ export const LARGE_BUILD_PAGES = 1000;
 export const LARGE_BUILD_INTERRUPT_BUDGET = 400_000;
 
 /**
- * The commands that run to an end: dev and preview serve for hours, where V8's default pays. The
- * command is the first argument that is not an option: no option before it takes a value
- * (`--debug` alone, src/cli.ts).
+ * The commands that run to an end (`commandOf`): dev and preview serve for hours, where V8's
+ * default pays.
  */
 const BATCH_COMMANDS = new Set(['build', 'check']);
 
@@ -97,7 +96,7 @@ export const SMALL_YOUNG_GENERATION_PAGES = 3000;
  */
 export function v8FlagsFor(nodeVersion: string, execArgv: readonly string[], args: readonly string[], pagesItCompiles: () => PageCount = () => NO_PAGES): string[] {
   if (nodeVersion.split('.')[0] !== '20') return [];
-  const command = args.find((arg) => !arg.startsWith('-'));
+  const command = commandOf(args);
   if (command === undefined) return [];
   const flags: string[] = [];
   // Counted once, and only for a build with a flag that is the tool's to set (a listing of `content/`).

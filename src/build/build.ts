@@ -20,7 +20,7 @@ import { copyFolderWithoutLinksOut } from '../util/symlink-policy.ts';
 import { usablePrebuiltClient, type ClientAssets, type PrebuiltClient } from './client-assets.ts';
 import { buildSiteAssets, siteSnapshot } from './site-snapshot.ts';
 import { createStagingFolder, discardStaging, removeLeftovers, swapIntoPlace } from './output-folder.ts';
-import { OutputChangedError, outputManifestPath, plainOutputWriter, ReusingOutputWriter, type OutputWriter } from './output-reuse.ts';
+import { OutputChangedError, outputManifestPath, plainOutputWriter, ReusingOutputWriter, sweepLastOutput, type OutputWriter, type SweptOutput } from './output-reuse.ts';
 import { keepAsSpare, pageFolders, removeUnusedKept, spareFoldersPath, takeSpareFolders } from './spare-folders.ts';
 import { outputPathFor } from './route-data.ts';
 import type { RenderOutput } from './render-worker.tsx';
@@ -264,15 +264,24 @@ export async function runnableMdxComponents(plugins: Plugin[], context: PluginCo
  * two hundred files the bundle was made from. Done between the last compile and the first render,
  * it was 25 ms or more of the workers' wait there; started a turn after the content hooks, it
  * may hold the first compile's posting about 10 ms, while the workers still load their
- * compilers. For a build that compiles its pages (`prestartCompilers`): a one-page rebuild's
- * main thread is its path throughout, and waits for the changed page after its look-ups, where
- * the check was free. Not the MDX components' bundles: a plugin's content hook may write a file
- * one of them imports. A failure is the build's where it uses the check, as before.
+ * compilers. A rebuild's main thread waits too, for its changed pages' compiles, once it has
+ * looked the others up (at 250 pages for most of a worker's start), and the check then fits
+ * that wait rather than follow it; where the look-ups outlast the compiles (2000 pages), it costs
+ * the same before them as after. Not the MDX components' bundles: a plugin's content hook may
+ * write a file one of them imports. A failure is the build's where it uses the check, as before.
  */
 function startedWithContent(config: ResolvedConfig): Promise<PrebuiltClient | undefined> {
-  const prebuilt = new Promise<void>((resolve) => setImmediate(resolve)).then(() => usablePrebuiltClient(config.islands));
-  prebuilt.catch(() => undefined);
-  return prebuilt;
+  return afterATurn(() => usablePrebuiltClient(config.islands));
+}
+
+/**
+ * `work`, run at the next turn of the event loop. Its failure is the caller's where it awaits the
+ * result; a build that fails before that does not leave it unhandled.
+ */
+function afterATurn<T>(work: () => T | Promise<T>): Promise<T> {
+  const done = new Promise<void>((resolve) => setImmediate(resolve)).then(work);
+  done.catch(() => undefined);
+  return done;
 }
 
 /**
@@ -456,6 +465,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
+/**
+ * Whether a build links or keeps the last output's files (output-reuse.ts): with the cache, and no
+ * plugin of the site's own that may rewrite output files in place (a file linked from the old
+ * output would change there too, so such a build writes every file).
+ */
+const reusesOutput = (config: ResolvedConfig, persistentCache: boolean) => persistentCache && !(config.plugins as Plugin[]).some((p) => p.postBuild || p.transformPage);
+
 async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const root = resolve(options.root);
@@ -464,7 +480,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const timings = new BuildTimings(options.clock);
   // Started by the CLI's shim when an edited site's rebuild will need a worker (pool-ahead.ts).
   const pool = buildPoolFor(root);
-  const compilesItsPages = prestartCompilers(pool, root, options.cache ?? true);
+  prestartCompilers(pool, root, options.cache ?? true);
   const cacheDir = join(root, '.docs-gen-cache');
   const cacheUse = options.cache ?? true ? recordCacheFilesUsed(cacheDir) : undefined;
   // Set once every page is built: only then does what this build used say what is still wanted.
@@ -480,20 +496,22 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   let prebuiltChecked: Promise<PrebuiltClient | undefined> | undefined;
   try {
     await removeLeftovers(outDir);
-    // Only while the main thread waits on compiles: a rebuild's look-ups are its path, and the check then fits a wait after them for the changed pages' renders.
-    const whileContentLoads = compilesItsPages ? (loaded: ResolvedConfig) => void (prebuiltChecked = startedWithContent(loaded)) : undefined;
+    // The sweep of the last output needs nothing of the content either: taken while it loads, as the prebuilt client's check.
+    let outputSwept: Promise<SweptOutput | undefined> | undefined;
+    const whileContentLoads = (loaded: ResolvedConfig) => {
+      prebuiltChecked = startedWithContent(loaded);
+      if (reusesOutput(loaded, options.cache ?? true)) outputSwept = afterATurn(() => sweepLastOutput(outDir, cacheDir));
+    };
     const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache, timings, whileContentLoads });
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);
     addThemeRoutes(site, config);
     log(`loaded ${site.routes.length} routes`);
 
-    // A plugin of the site's own may rewrite output files in place: a file linked from the old
-    // output would change there too, so such a build writes every file (output-reuse.ts).
-    const reuseOutput = context.persistentCache && !(config.plugins as Plugin[]).some((p) => p.postBuild || p.transformPage);
+    const reuseOutput = reusesOutput(config, context.persistentCache);
     const hadOutput = existsSync(outDir);
     staging = await createStagingFolder(outDir);
-    const output = reuseOutput ? new ReusingOutputWriter({ outDir, staging, cacheDir: context.cacheDir, inPlace: options.updateInPlace !== false }) : plainOutputWriter(staging);
+    const output = reuseOutput ? new ReusingOutputWriter({ outDir, staging, cacheDir: context.cacheDir, inPlace: options.updateInPlace !== false, swept: await outputSwept }) : plainOutputWriter(staging);
     timings.endStage('the last output checked', outputState(output, hadOutput));
     // The old output's folders that will hold this build's pages, kept from the last build instead of made again (spare-folders.ts).
     const spare = reuseOutput ? spareFoldersPath(outputManifestPath(context.cacheDir, outDir)) : undefined;

@@ -137,7 +137,14 @@ export const outputManifestPath = (cacheDir: string, outDir: string) => join(cac
 /** The key of bytes written: their hash. */
 export const contentKey = (contents: string | Uint8Array) => `sha256:${createHash('sha256').update(contents).digest('hex')}`;
 
-function readManifest(cacheDir: string, outDir: string): { files: Map<string, FileRecord>; folders: Record<string, FolderRecord>; tree?: OutputTree } {
+/** What the last build's manifest says it left in `outDir`. */
+interface PreviousOutput {
+  files: Map<string, FileRecord>;
+  folders: Record<string, FolderRecord>;
+  tree?: OutputTree;
+}
+
+function readManifest(cacheDir: string, outDir: string): PreviousOutput {
   try {
     const manifest: unknown = JSON.parse(readFileSync(outputManifestPath(cacheDir, outDir), 'utf8'));
     if (!isManifest(manifest) || manifest.outDir !== outDir) return { files: new Map(), folders: {} };
@@ -147,6 +154,81 @@ function readManifest(cacheDir: string, outDir: string): { files: Map<string, Fi
   } catch {
     return { files: new Map(), folders: {} };
   }
+}
+
+/** The names in each folder of the last build's output, by its tree and files. */
+const recordedEntries = (files: ReadonlyMap<string, FileRecord>, tree: OutputTree) => entriesByFolder([...Object.keys(tree.folders), ...files.keys(), ...Object.keys(tree.loose)]);
+
+/** A mode's permission bits (those `mask` keeps) and an owner, as an output's folder or file has them. */
+interface Ownership {
+  mode: number;
+  uid: number;
+  gid: number;
+}
+
+const ownershipOf = (stats: Stats, mask: number): Ownership => ({ mode: stats.mode & mask, uid: stats.uid, gid: stats.gid });
+
+/**
+ * What a sweep of `out/` against the last build's records found (`sweepOutput`): whether every
+ * folder, file and loose file is still the one recorded, and the modes and owners the output
+ * folder and its files have. Whether those are what a build from nothing would give them depends
+ * on the staging folder, which the writer compares them with (`ReusingOutputWriter`).
+ */
+export interface OutputSweep {
+  asRecorded: boolean;
+  /** `out/`'s own mode (`0o7777` bits) and owner. */
+  root?: Ownership;
+  /** Each distinct mode (`0o777` bits) and owner among the files a key names. */
+  fileModes: Ownership[];
+}
+
+/**
+ * Sweeps `out/` against `previous`: every folder of the tree as recorded (output-tree.ts), every
+ * file a key names and every loose file still the one recorded. Stops at the first that is not.
+ * `onLstat` counts the file look-ups (`ReusingOutputWriter.calls`).
+ */
+export function sweepOutput(outDir: string, previous: PreviousOutput & { tree: OutputTree }, onLstat: () => void = () => {}): OutputSweep {
+  const { files, tree } = previous;
+  const rootStats = lstatOrUndefined(outDir);
+  if (!rootStats) return { asRecorded: false, fileModes: [] };
+  const root = ownershipOf(rootStats, 0o7777);
+  const notAsRecorded: OutputSweep = { asRecorded: false, root, fileModes: [] };
+  if (!foldersAsRecorded(outDir, tree, () => recordedEntries(files, tree))) return notAsRecorded;
+  const modes = new Map<string, Ownership>();
+  const stillRecorded = (path: string, record: FileIdentity): Stats | undefined => {
+    onLstat();
+    const stats = lstatOrUndefined(join(outDir, path));
+    return stats && isUnchanged(stats, record) ? stats : undefined;
+  };
+  for (const [path, record] of files) {
+    const stats = stillRecorded(path, record);
+    if (!stats) return notAsRecorded;
+    const key = `${stats.mode & 0o777} ${stats.uid} ${stats.gid}`;
+    if (!modes.has(key)) modes.set(key, ownershipOf(stats, 0o777));
+  }
+  for (const [path, record] of Object.entries(tree.loose)) if (!stillRecorded(path, record)) return notAsRecorded;
+  return { asRecorded: true, root, fileModes: [...modes.values()] };
+}
+
+/** The last build's manifest as the build read it, and what the sweep of `out/` against it found. */
+export interface SweptOutput {
+  previous: PreviousOutput & { tree: OutputTree };
+  sweep: OutputSweep;
+}
+
+/**
+ * The sweep of `out/` against the last build's manifest, taken ahead of the writer
+ * (`ReusingOutputWriter`'s `swept`): undefined when there is no last output to sweep. It needs
+ * nothing of the content, so a rebuild takes it while its main thread would wait for the changed
+ * pages' compiles rather than between them and the renders. Called after `removeLeftovers` and
+ * before anything is written into the output.
+ */
+export function sweepLastOutput(outDir: string, cacheDir: string): SweptOutput | undefined {
+  if (!isRealFolder(outDir)) return undefined;
+  const { files, folders, tree } = readManifest(cacheDir, outDir);
+  if (!tree) return undefined;
+  const previous = { files, folders, tree };
+  return { previous, sweep: sweepOutput(outDir, previous) };
 }
 
 /** Writes a build's files into its staging folder, linking those the last build wrote alike. */
@@ -217,9 +299,16 @@ export class ReusingOutputWriter implements OutputWriter {
   keptInPlace: string[] = [];
 
   constructor(
-    private readonly options: { outDir: string; staging: string; cacheDir: string; inPlace?: boolean },
+    private readonly options: {
+      outDir: string;
+      staging: string;
+      cacheDir: string;
+      inPlace?: boolean;
+      /** The last output's manifest, and what a sweep of `out/` against it found, taken before the writer was made (`sweepLastOutput`). */
+      swept?: SweptOutput;
+    },
   ) {
-    const manifest = isRealFolder(options.outDir) ? readManifest(options.cacheDir, options.outDir) : { files: new Map<string, FileRecord>(), folders: {} };
+    const manifest = options.swept?.previous ?? (isRealFolder(options.outDir) ? readManifest(options.cacheDir, options.outDir) : { files: new Map<string, FileRecord>(), folders: {} });
     this.previous = manifest.files;
     this.previousFolders = manifest.folders;
     this.previousTree = manifest.tree;
@@ -246,26 +335,19 @@ export class ReusingOutputWriter implements OutputWriter {
    */
   private outputAsLeft(): boolean {
     const tree = this.previousTree;
-    const { outDir } = this.options;
-    // Folders made now get the staging folder's mode and owner (another umask, another user): the old output's would stay.
-    const root = lstatOrUndefined(outDir);
     const fresh = this.fresh;
-    if (!tree || !root || !fresh || (root.mode & 0o7777) !== (fresh.mode & 0o7777) || root.uid !== fresh.uid || root.gid !== fresh.gid) return false;
-    if (!foldersAsRecorded(outDir, tree, () => this.previousEntries(tree))) return false;
-    const fits = (path: string, record: FileRecord, now: (stats: Stats, record: FileRecord) => boolean) => {
-      this.calls.lstat++;
-      const stats = lstatOrUndefined(join(outDir, path));
-      return stats !== undefined && now(stats, record);
-    };
-    // A file no key names is written again and compared (`commitInPlace`), its mode with it.
-    for (const [path, record] of this.previous) if (!fits(path, record, (stats, r) => this.fitsNow(stats, r))) return false;
-    for (const [path, record] of Object.entries(tree.loose)) if (!fits(path, record, isUnchanged)) return false;
-    return true;
+    if (!tree || !fresh) return false;
+    const sweep = this.options.swept?.sweep ?? sweepOutput(this.options.outDir, { files: this.previous, folders: this.previousFolders, tree }, () => this.calls.lstat++);
+    // Folders made now get the staging folder's mode and owner (another umask, another user): the old output's would stay.
+    const { root } = sweep;
+    if (!sweep.asRecorded || !root || root.mode !== (fresh.mode & 0o7777) || root.uid !== fresh.uid || root.gid !== fresh.gid) return false;
+    // A file no key names is written again and compared (`commitInPlace`), its mode with it; one a key names keeps the mode it has, which must be a new file's.
+    return sweep.fileModes.every((file) => file.mode === (fresh.mode & 0o666) && file.uid === fresh.uid && file.gid === fresh.gid);
   }
 
   /** The names in each folder of the last build's output, by its tree and files. */
   private previousEntries(tree: OutputTree): Map<string, Set<string>> {
-    return entriesByFolder([...Object.keys(tree.folders), ...this.previous.keys(), ...Object.keys(tree.loose)]);
+    return recordedEntries(this.previous, tree);
   }
 
   whereIs(written: string): string {

@@ -2,7 +2,7 @@ import { appendFileSync, chmodSync, linkSync, mkdirSync, readdirSync, readFileSy
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
-import { contentKey, OutputChangedError, piecesKey, ReusingOutputWriter } from '../../src/build/output-reuse.ts';
+import { contentKey, OutputChangedError, piecesKey, ReusingOutputWriter, sweepLastOutput } from '../../src/build/output-reuse.ts';
 import { EventLoopTurns } from '../../src/util/event-loop-turns.ts';
 import { plainOutputFiles } from '../../src/pipeline/output-files.ts';
 import type { OutputPiece } from '../../src/pipeline/plugin.ts';
@@ -429,5 +429,58 @@ describe('updating the output in place', () => {
     expect(writer.inPlace).toBe(false);
     expect(writer.link('page.txt', contentKey('ours'))).toBe(true);
     expect(statSync(join(staging, 'page.txt')).ino).toBe(statSync(join(out, 'page.txt')).ino);
+  });
+});
+
+describe('the sweep of the last output taken while the content loads (sweepLastOutput)', () => {
+  test('the writer made with it updates in place without a look-up of its own', async () => {
+    const { out, staging, cacheDir } = await rebuildOf(['a/index.html', 'b.md'], { inPlace: true });
+    const swept = sweepLastOutput(out, cacheDir);
+    expect(swept?.sweep.asRecorded).toBe(true);
+    const writer = new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true, swept });
+    expect(writer.inPlace).toBe(true);
+    expect(writer.calls.lstat).toBe(0);
+    // Without it, the writer sweeps for itself: a look-up per file.
+    expect(new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true }).calls.lstat).toBe(2);
+  });
+
+  test('a file edited before the sweep: not in place', async () => {
+    const { out, staging, cacheDir } = await rebuildOf(['a/index.html', 'b.md'], { inPlace: true });
+    appendFileSync(join(out, 'b.md'), ' edited');
+    const swept = sweepLastOutput(out, cacheDir);
+    expect(swept?.sweep.asRecorded).toBe(false);
+    expect(new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true, swept }).inPlace).toBe(false);
+  });
+
+  test('the staging folder made after it still judges the modes: under another umask the output is not updated in place', async () => {
+    const { out, staging, cacheDir } = await rebuildOf(['a/index.html', 'b.md'], { inPlace: true });
+    const swept = sweepLastOutput(out, cacheDir);
+    expect(swept?.sweep.asRecorded).toBe(true);
+    chmodSync(staging, 0o750);
+    expect(new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true, swept }).inPlace).toBe(false);
+  });
+
+  test('a file edited after it, while the build runs, is kept by that build and written again by the next', async () => {
+    const { out, staging, cacheDir } = await rebuildOf(['a/index.html', 'b.md'], { inPlace: true });
+    const swept = sweepLastOutput(out, cacheDir);
+    appendFileSync(join(out, 'b.md'), ' edited');
+    const writer = new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true, swept });
+    for (const file of ['a/index.html', 'b.md']) expect(writer.link(file, contentKey(file))).toBe(true);
+    expect(writer.commitInPlace(new Set(['a']))).toBe(true);
+    await writer.finish();
+    const nextStaging = join(out, '..', 'staging-3');
+    mkdirSync(nextStaging);
+    const next = new ReusingOutputWriter({ outDir: out, staging: nextStaging, cacheDir, inPlace: true, swept: sweepLastOutput(out, cacheDir) });
+    expect(next.inPlace).toBe(false);
+    expect(next.link('b.md', contentKey('b.md'))).toBe(false);
+    expect(next.link('a/index.html', contentKey('a/index.html'))).toBe(true);
+  });
+
+  test('none without a last output, or with a manifest that has no record of its whole tree', async () => {
+    const dir = tmp();
+    folders.push(dir);
+    expect(sweepLastOutput(join(dir, 'out'), join(dir, 'cache'))).toBeUndefined();
+    const { out } = await builtOnce();
+    expect(sweepLastOutput(out, join(out, '..', 'cache'))).toBeUndefined();
   });
 });

@@ -264,24 +264,23 @@ export async function runnableMdxComponents(plugins: Plugin[], context: PluginCo
  * two hundred files the bundle was made from. Done between the last compile and the first render,
  * it was 25 ms or more of the workers' wait there; started a turn after the content hooks, it
  * may hold the first compile's posting about 10 ms, while the workers still load their
- * compilers. A rebuild's main thread waits too, for its changed pages' compiles, once it has
- * looked the others up (at 250 pages for most of a worker's start), and the check then fits
- * that wait rather than follow it; where the look-ups outlast the compiles (2000 pages), it costs
- * the same before them as after. Not the MDX components' bundles: a plugin's content hook may
- * write a file one of them imports. A failure is the build's where it uses the check, as before.
+ * compilers. For a build that compiles its pages (`prestartCompilers`); a rebuild takes the
+ * check once its first compile is posted (`WorkerPool.whenTaskPosted`), and it then fits the
+ * main thread's wait for the changed pages rather than follow it. Not the MDX components'
+ * bundles: a plugin's content hook may write a file one of them imports. A failure is the
+ * build's where it uses the check, as before.
  */
 function startedWithContent(config: ResolvedConfig): Promise<PrebuiltClient | undefined> {
-  return afterATurn(() => usablePrebuiltClient(config.islands));
+  const prebuilt = new Promise<void>((resolve) => setImmediate(resolve)).then(() => usablePrebuiltClient(config.islands));
+  prebuilt.catch(() => undefined);
+  return prebuilt;
 }
 
-/**
- * `work`, run at the next turn of the event loop. Its failure is the caller's where it awaits the
- * result; a build that fails before that does not leave it unhandled.
- */
-function afterATurn<T>(work: () => T | Promise<T>): Promise<T> {
-  const done = new Promise<void>((resolve) => setImmediate(resolve)).then(work);
-  done.catch(() => undefined);
-  return done;
+/** The prebuilt client's check, begun now. Its failure is the build's where it uses the check; a build that fails before that does not leave it unhandled. */
+function checkedAtOnce(config: ResolvedConfig): Promise<PrebuiltClient | undefined> {
+  const checked = usablePrebuiltClient(config.islands);
+  checked.catch(() => undefined);
+  return checked;
 }
 
 /**
@@ -480,7 +479,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   const timings = new BuildTimings(options.clock);
   // Started by the CLI's shim when an edited site's rebuild will need a worker (pool-ahead.ts).
   const pool = buildPoolFor(root);
-  prestartCompilers(pool, root, options.cache ?? true);
+  const compilesItsPages = prestartCompilers(pool, root, options.cache ?? true);
   const cacheDir = join(root, '.docs-gen-cache');
   const cacheUse = options.cache ?? true ? recordCacheFilesUsed(cacheDir) : undefined;
   // Set once every page is built: only then does what this build used say what is still wanted.
@@ -496,13 +495,24 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
   let prebuiltChecked: Promise<PrebuiltClient | undefined> | undefined;
   try {
     await removeLeftovers(outDir);
-    // The sweep of the last output needs nothing of the content either: taken while it loads, as the prebuilt client's check.
-    let outputSwept: Promise<SweptOutput | undefined> | undefined;
+    let outputSwept: SweptOutput | undefined;
+    let forgetWait: (() => void) | undefined;
     const whileContentLoads = (loaded: ResolvedConfig) => {
-      prebuiltChecked = startedWithContent(loaded);
-      if (reusesOutput(loaded, options.cache ?? true)) outputSwept = afterATurn(() => sweepLastOutput(outDir, cacheDir));
+      // A build that compiles its pages waits on them from the start.
+      if (compilesItsPages) prebuiltChecked = startedWithContent(loaded);
+      // A rebuild's main thread is its path until its first compile is posted (the changed page,
+      // looked up first), and then mostly waits for it: what needs nothing of the content goes
+      // there, rather than before it or after it. Nothing is posted, nothing waits: both then
+      // come where they are used.
+      const sweeps = reusesOutput(loaded, options.cache ?? true);
+      forgetWait = pool.whenTaskPosted(() => {
+        prebuiltChecked ??= checkedAtOnce(loaded);
+        if (sweeps) outputSwept = sweepLastOutput(outDir, cacheDir);
+      });
     };
     const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache, timings, whileContentLoads });
+    // The tasks from here on are renders, which the main thread does not wait on.
+    forgetWait?.();
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);
     addThemeRoutes(site, config);
@@ -511,7 +521,7 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
     const reuseOutput = reusesOutput(config, context.persistentCache);
     const hadOutput = existsSync(outDir);
     staging = await createStagingFolder(outDir);
-    const output = reuseOutput ? new ReusingOutputWriter({ outDir, staging, cacheDir: context.cacheDir, inPlace: options.updateInPlace !== false, swept: await outputSwept }) : plainOutputWriter(staging);
+    const output = reuseOutput ? new ReusingOutputWriter({ outDir, staging, cacheDir: context.cacheDir, inPlace: options.updateInPlace !== false, swept: outputSwept }) : plainOutputWriter(staging);
     timings.endStage('the last output checked', outputState(output, hadOutput));
     // The old output's folders that will hold this build's pages, kept from the last build instead of made again (spare-folders.ts).
     const spare = reuseOutput ? spareFoldersPath(outputManifestPath(context.cacheDir, outDir)) : undefined;

@@ -220,15 +220,20 @@ export interface SweptOutput {
  * The sweep of `out/` against the last build's manifest, taken ahead of the writer
  * (`ReusingOutputWriter`'s `swept`): undefined when there is no last output to sweep. It needs
  * nothing of the content, so a rebuild takes it while its main thread would wait for the changed
- * pages' compiles rather than between them and the renders. Called after `removeLeftovers` and
- * before anything is written into the output.
+ * pages' compiles rather than between them and the renders (`WorkerPool.whenTaskPosted`).
+ * Called after `removeLeftovers` and before anything is written into the output.
  */
 export function sweepLastOutput(outDir: string, cacheDir: string): SweptOutput | undefined {
-  if (!isRealFolder(outDir)) return undefined;
-  const { files, folders, tree } = readManifest(cacheDir, outDir);
-  if (!tree) return undefined;
-  const previous = { files, folders, tree };
-  return { previous, sweep: sweepOutput(outDir, previous) };
+  try {
+    if (!isRealFolder(outDir)) return undefined;
+    const { files, folders, tree } = readManifest(cacheDir, outDir);
+    if (!tree) return undefined;
+    const previous = { files, folders, tree };
+    return { previous, sweep: sweepOutput(outDir, previous) };
+  } catch {
+    // Not swept ahead: the writer sweeps where it is made.
+    return undefined;
+  }
 }
 
 /** Writes a build's files into its staging folder, linking those the last build wrote alike. */

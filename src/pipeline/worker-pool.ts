@@ -300,7 +300,35 @@ export class WorkerPool {
    * tasks nobody awaits. Such a rejection is no unhandled rejection; a caller that awaits still gets it.
    */
   run<Input, Output>(task: WorkerTask<Input>, options: RunOptions = {}): Promise<Output> {
+    this.taskPosted();
     return handledLater(this.start<Output>(task, options));
+  }
+
+  /** Waiting for the next task (`whenTaskPosted`). */
+  private postedListeners: (() => void)[] = [];
+  private postedListenersDue = false;
+
+  /**
+   * Calls `listener` once, at the turn of the event loop after the next task is posted: work
+   * that pays on the main thread only while it waits for a task (a rebuild's changed pages'
+   * compiles) goes there. Never when no task comes, nor once forgotten (the function returned)
+   * or the pool closed.
+   */
+  whenTaskPosted(listener: () => void): () => void {
+    this.postedListeners.push(listener);
+    return () => {
+      this.postedListeners = this.postedListeners.filter((waiting) => waiting !== listener);
+    };
+  }
+
+  private taskPosted(): void {
+    if (!this.postedListeners.length || this.postedListenersDue) return;
+    this.postedListenersDue = true;
+    setImmediate(() => {
+      this.postedListenersDue = false;
+      if (this.closed) return;
+      for (const listener of this.postedListeners.splice(0)) listener();
+    });
   }
 
   private start<Output>(task: WorkerTask, options: RunOptions): Promise<Output> {

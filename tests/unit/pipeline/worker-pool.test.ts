@@ -443,3 +443,35 @@ describe('a task run with thenLoad', () => {
     await pool.close();
   });
 });
+
+describe('work for the turn after a task is posted (whenTaskPosted)', () => {
+  const pool = new WorkerPool(1, { startOnDemand: true });
+  afterAll(() => pool.close());
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  test('runs once, at the turn after the next task, not as it is posted; a broadcast is no task', async () => {
+    const calls: string[] = [];
+    pool.whenTaskPosted(() => calls.push('waited'));
+    await pool.broadcast({ moduleUrl: module, exportName: 'setSite', input: 'the site' });
+    await nextTurn();
+    expect(calls).toEqual([]);
+    const answer = pool.run<null, string>({ moduleUrl: module, exportName: 'whichSite', input: null });
+    expect(calls).toEqual([]);
+    await nextTurn();
+    expect(calls).toEqual(['waited']);
+    await answer;
+    await pool.run({ moduleUrl: module, exportName: 'whichSite', input: null });
+    await nextTurn();
+    expect(calls).toEqual(['waited']);
+  });
+
+  test('never once forgotten, even when the task came before the forgetting', async () => {
+    const calls: string[] = [];
+    const forget = pool.whenTaskPosted(() => calls.push('waited'));
+    const answer = pool.run({ moduleUrl: module, exportName: 'whichSite', input: null });
+    forget();
+    await nextTurn();
+    await answer;
+    expect(calls).toEqual([]);
+  });
+});

@@ -501,18 +501,19 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
       // A build that compiles its pages waits on them from the start.
       if (compilesItsPages) prebuiltChecked = startedWithContent(loaded);
       // A rebuild's main thread is its path until its first compile is posted (the changed page,
-      // looked up first), and then mostly waits for it: what needs nothing of the content goes
-      // there, rather than before it or after it. Nothing is posted, nothing waits: both then
-      // come where they are used.
-      const sweeps = reusesOutput(loaded, options.cache ?? true);
+      // looked up first); then it looks the other pages up while that compiles, and waits for it
+      // when they take less. What needs nothing of the content goes there, rather than before
+      // the compile's posting or after its wait. Nothing posted: both come where they are used.
+      const sweeps = options.updateInPlace !== false && reusesOutput(loaded, options.cache ?? true);
       forgetWait = pool.whenTaskPosted(() => {
         prebuiltChecked ??= checkedAtOnce(loaded);
         if (sweeps) outputSwept = sweepLastOutput(outDir, cacheDir);
       });
     };
-    const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache, timings, whileContentLoads });
-    // The tasks from here on are renders, which the main thread does not wait on.
-    forgetWait?.();
+    const { config, plugins, context, site, emitted, diagnostics, failures, notes } = await loadSite(root, 'build', pool, { evaluationTimeoutMs: options.evaluationTimeoutMs, keepGoing: options.keepGoing, cache: options.cache, timings, whileContentLoads }).finally(
+      // The tasks from here on are renders, which the main thread does not wait on.
+      () => forgetWait?.(),
+    );
     const errors = diagnostics.filter((d) => d.severity === 'error');
     if (errors.length) throw new DiagnosticError(diagnostics);
     addThemeRoutes(site, config);
@@ -639,7 +640,8 @@ async function buildOnce(options: BuildOptions): Promise<BuildResult> {
 function outputState(output: OutputWriter, hadOutput: boolean): string {
   if (!(output instanceof ReusingOutputWriter)) return 'not reused: --no-cache, or a plugin of the site with postBuild or transformPage';
   if (!hadOutput) return 'none yet';
-  return output.inPlace ? 'as the last build left it' : 'changed since, or not recorded: the new one is built beside it';
+  const when = output.sweptBefore ? ', swept while the content loaded' : '';
+  return output.inPlace ? `as the last build left it${when}` : `changed since, or not recorded: the new one is built beside it${when}`;
 }
 
 async function transformAndWrite(transformers: Plugin[], rendered: RenderOutput[], routes: RouteDefinition[], context: PluginContext, staging: string): Promise<void> {

@@ -138,7 +138,7 @@ export const outputManifestPath = (cacheDir: string, outDir: string) => join(cac
 export const contentKey = (contents: string | Uint8Array) => `sha256:${createHash('sha256').update(contents).digest('hex')}`;
 
 /** What the last build's manifest says it left in `outDir`. */
-interface PreviousOutput {
+export interface PreviousOutput {
   files: Map<string, FileRecord>;
   folders: Record<string, FolderRecord>;
   tree?: OutputTree;
@@ -168,6 +168,12 @@ interface Ownership {
 
 const ownershipOf = (stats: Stats, mask: number): Ownership => ({ mode: stats.mode & mask, uid: stats.uid, gid: stats.gid });
 
+/** Whether a folder of the output has the mode and owner the staging folder just made (`fresh`) has: what a build from nothing gives a folder. */
+const fitsNewFolder = (folder: Ownership, fresh: Stats) => folder.mode === (fresh.mode & 0o7777) && folder.uid === fresh.uid && folder.gid === fresh.gid;
+
+/** Whether a file has the mode (its read and write bits) and owner a file written now gets, by the staging folder just made (`fresh`): another umask or user gives others. */
+const fitsNewFile = (file: Ownership, fresh: Stats) => file.mode === (fresh.mode & 0o666) && file.uid === fresh.uid && file.gid === fresh.gid;
+
 /**
  * What a sweep of `out/` against the last build's records found (`sweepOutput`): whether every
  * folder, file and loose file is still the one recorded, and the modes and owners the output
@@ -176,42 +182,47 @@ const ownershipOf = (stats: Stats, mask: number): Ownership => ({ mode: stats.mo
  */
 export interface OutputSweep {
   asRecorded: boolean;
-  /** `out/`'s own mode (`0o7777` bits) and owner. */
-  root?: Ownership;
+  /** `out/`'s own inode, mode (`0o7777` bits) and owner. */
+  root?: Ownership & { ino: number };
   /** Each distinct mode (`0o777` bits) and owner among the files a key names. */
-  fileModes: Ownership[];
+  fileOwnerships: Ownership[];
+  /** The files looked up (`ReusingOutputWriter.calls`). */
+  lookUps: number;
 }
 
 /**
  * Sweeps `out/` against `previous`: every folder of the tree as recorded (output-tree.ts), every
- * file a key names and every loose file still the one recorded. Stops at the first that is not.
- * `onLstat` counts the file look-ups (`ReusingOutputWriter.calls`).
+ * file a key names and every loose file still the one recorded. Stops at the first that is not,
+ * and before any file when `rootFits` refuses the output folder's own mode and owner (the writer,
+ * which has the staging folder to judge them by: another umask or user sweeps nothing).
  */
-export function sweepOutput(outDir: string, previous: PreviousOutput & { tree: OutputTree }, onLstat: () => void = () => {}): OutputSweep {
+function sweepOutput(outDir: string, previous: Pick<PreviousOutput, 'files'> & { tree: OutputTree }, rootFits: (root: Ownership) => boolean = () => true): OutputSweep {
   const { files, tree } = previous;
   const rootStats = lstatOrUndefined(outDir);
-  if (!rootStats) return { asRecorded: false, fileModes: [] };
-  const root = ownershipOf(rootStats, 0o7777);
-  const notAsRecorded: OutputSweep = { asRecorded: false, root, fileModes: [] };
-  if (!foldersAsRecorded(outDir, tree, () => recordedEntries(files, tree))) return notAsRecorded;
-  const modes = new Map<string, Ownership>();
+  if (!rootStats?.isDirectory()) return { asRecorded: false, fileOwnerships: [], lookUps: 0 };
+  const root = { ...ownershipOf(rootStats, 0o7777), ino: rootStats.ino };
+  let lookUps = 0;
+  const notAsRecorded = (): OutputSweep => ({ asRecorded: false, root, fileOwnerships: [], lookUps });
+  if (!rootFits(root) || !foldersAsRecorded(outDir, tree, () => recordedEntries(files, tree))) return notAsRecorded();
+  const ownerships = new Map<string, Ownership>();
   const stillRecorded = (path: string, record: FileIdentity): Stats | undefined => {
-    onLstat();
+    lookUps++;
     const stats = lstatOrUndefined(join(outDir, path));
     return stats && isUnchanged(stats, record) ? stats : undefined;
   };
   for (const [path, record] of files) {
     const stats = stillRecorded(path, record);
-    if (!stats) return notAsRecorded;
+    if (!stats) return notAsRecorded();
     const key = `${stats.mode & 0o777} ${stats.uid} ${stats.gid}`;
-    if (!modes.has(key)) modes.set(key, ownershipOf(stats, 0o777));
+    if (!ownerships.has(key)) ownerships.set(key, ownershipOf(stats, 0o777));
   }
-  for (const [path, record] of Object.entries(tree.loose)) if (!stillRecorded(path, record)) return notAsRecorded;
-  return { asRecorded: true, root, fileModes: [...modes.values()] };
+  for (const [path, record] of Object.entries(tree.loose)) if (!stillRecorded(path, record)) return notAsRecorded();
+  return { asRecorded: true, root, fileOwnerships: [...ownerships.values()], lookUps };
 }
 
 /** The last build's manifest as the build read it, and what the sweep of `out/` against it found. */
 export interface SweptOutput {
+  outDir: string;
   previous: PreviousOutput & { tree: OutputTree };
   sweep: OutputSweep;
 }
@@ -229,7 +240,7 @@ export function sweepLastOutput(outDir: string, cacheDir: string): SweptOutput |
     const { files, folders, tree } = readManifest(cacheDir, outDir);
     if (!tree) return undefined;
     const previous = { files, folders, tree };
-    return { previous, sweep: sweepOutput(outDir, previous) };
+    return { outDir, previous, sweep: sweepOutput(outDir, previous) };
   } catch {
     // Not swept ahead: the writer sweeps where it is made.
     return undefined;
@@ -313,7 +324,12 @@ export class ReusingOutputWriter implements OutputWriter {
       swept?: SweptOutput;
     },
   ) {
-    const manifest = options.swept?.previous ?? (isRealFolder(options.outDir) ? readManifest(options.cacheDir, options.outDir) : { files: new Map<string, FileRecord>(), folders: {} });
+    // A sweep taken before is of this very output folder, still a real folder (a link put in its
+    // place would lead the links taken from it elsewhere), or it is set aside and taken again here.
+    const outNow = options.swept ? lstatOrUndefined(options.outDir) : undefined;
+    const swept = options.swept?.outDir === options.outDir && outNow?.isDirectory() && outNow.ino === options.swept.sweep.root?.ino ? options.swept : undefined;
+    this.swept = swept;
+    const manifest = swept?.previous ?? (isRealFolder(options.outDir) ? readManifest(options.cacheDir, options.outDir) : { files: new Map<string, FileRecord>(), folders: {} });
     this.previous = manifest.files;
     this.previousFolders = manifest.folders;
     this.previousTree = manifest.tree;
@@ -324,13 +340,21 @@ export class ReusingOutputWriter implements OutputWriter {
   /** The staging folder, just made: the mode and owner a folder of a build from nothing gets, and (its mode's read and write bits) a file. */
   private readonly fresh: Stats | undefined;
 
+  /** The sweep of `out/` taken before the writer was made (`sweepLastOutput`), when it was of this output as it still is. */
+  private readonly swept: SweptOutput | undefined;
+
+  /** Whether `out/` was swept before the writer was made (`sweepLastOutput`): what `--timings` says of the stage that checks it. */
+  get sweptBefore(): boolean {
+    return this.swept !== undefined;
+  }
+
   /**
    * Whether the file in `out/` is still the one `record` names, with the mode and owner a file
    * written now gets: under another umask or user a build from nothing would give it others.
    */
   private fitsNow(stats: Stats, record: FileRecord): boolean {
     const fresh = this.fresh;
-    return isUnchanged(stats, record) && (fresh === undefined || ((stats.mode & 0o777) === (fresh.mode & 0o666) && stats.uid === fresh.uid && stats.gid === fresh.gid));
+    return isUnchanged(stats, record) && (fresh === undefined || fitsNewFile(ownershipOf(stats, 0o777), fresh));
   }
 
   /**
@@ -342,17 +366,12 @@ export class ReusingOutputWriter implements OutputWriter {
     const tree = this.previousTree;
     const fresh = this.fresh;
     if (!tree || !fresh) return false;
-    const sweep = this.options.swept?.sweep ?? sweepOutput(this.options.outDir, { files: this.previous, folders: this.previousFolders, tree }, () => this.calls.lstat++);
     // Folders made now get the staging folder's mode and owner (another umask, another user): the old output's would stay.
-    const { root } = sweep;
-    if (!sweep.asRecorded || !root || root.mode !== (fresh.mode & 0o7777) || root.uid !== fresh.uid || root.gid !== fresh.gid) return false;
+    const sweep = this.swept?.sweep ?? sweepOutput(this.options.outDir, { files: this.previous, tree }, (root) => fitsNewFolder(root, fresh));
+    this.calls.lstat += sweep.lookUps;
+    if (!sweep.asRecorded || !sweep.root || !fitsNewFolder(sweep.root, fresh)) return false;
     // A file no key names is written again and compared (`commitInPlace`), its mode with it; one a key names keeps the mode it has, which must be a new file's.
-    return sweep.fileModes.every((file) => file.mode === (fresh.mode & 0o666) && file.uid === fresh.uid && file.gid === fresh.gid);
-  }
-
-  /** The names in each folder of the last build's output, by its tree and files. */
-  private previousEntries(tree: OutputTree): Map<string, Set<string>> {
-    return recordedEntries(this.previous, tree);
+    return sweep.fileOwnerships.every((file) => fitsNewFile(file, fresh));
   }
 
   whereIs(written: string): string {
@@ -678,7 +697,7 @@ export class ReusingOutputWriter implements OutputWriter {
     const kindChanged =
       staged.files.some((path) => Object.hasOwn(tree.folders, path) || [...foldersAbove(path)].some(wasFile)) || staged.folders.some(wasFile);
     // Folders alone, here: a file edited since the build began was checked then, and its record no longer fits it for the next build.
-    if (kindChanged || !foldersAsRecorded(outDir, tree, () => this.previousEntries(tree))) {
+    if (kindChanged || !foldersAsRecorded(outDir, tree, () => recordedEntries(this.previous, tree))) {
       this.linkKeptFiles();
       return false;
     }

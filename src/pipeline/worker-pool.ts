@@ -304,30 +304,35 @@ export class WorkerPool {
     return handledLater(this.start<Output>(task, options));
   }
 
-  /** Waiting for the next task (`whenTaskPosted`). */
-  private postedListeners: (() => void)[] = [];
-  private postedListenersDue = false;
+  /** Waiting for the next task (`whenTaskPosted`), and those a task was posted for, due at the next turn. */
+  private readonly postedListeners = new Set<() => void>();
+  private readonly dueListeners = new Set<() => void>();
 
   /**
-   * Calls `listener` once, at the turn of the event loop after the next task is posted: work
-   * that pays on the main thread only while it waits for a task (a rebuild's changed pages'
-   * compiles) goes there. Never when no task comes, nor once forgotten (the function returned)
-   * or the pool closed.
+   * Calls `listener` once, at the turn of the event loop after the next task is posted (not in a
+   * microtask: the task's own posting may wait for one): work that pays on the main thread only
+   * while it waits for a task (a rebuild's changed pages' compiles) goes there. Never when no task
+   * comes, nor once forgotten (the function returned) or the pool closed. A listener must not
+   * throw: it runs in an event-loop callback of its own.
    */
   whenTaskPosted(listener: () => void): () => void {
-    this.postedListeners.push(listener);
+    this.postedListeners.add(listener);
     return () => {
-      this.postedListeners = this.postedListeners.filter((waiting) => waiting !== listener);
+      this.postedListeners.delete(listener);
+      this.dueListeners.delete(listener);
     };
   }
 
   private taskPosted(): void {
-    if (!this.postedListeners.length || this.postedListenersDue) return;
-    this.postedListenersDue = true;
+    if (!this.postedListeners.size) return;
+    const scheduled = this.dueListeners.size > 0;
+    for (const listener of this.postedListeners) this.dueListeners.add(listener);
+    this.postedListeners.clear();
+    if (scheduled) return;
     setImmediate(() => {
-      this.postedListenersDue = false;
-      if (this.closed) return;
-      for (const listener of this.postedListeners.splice(0)) listener();
+      const due = [...this.dueListeners];
+      this.dueListeners.clear();
+      if (!this.closed) for (const listener of due) listener();
     });
   }
 

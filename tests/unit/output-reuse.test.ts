@@ -1,4 +1,4 @@
-import { appendFileSync, chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, truncateSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { createHash } from 'node:crypto';
@@ -433,15 +433,29 @@ describe('updating the output in place', () => {
 });
 
 describe('the sweep of the last output taken while the content loads (sweepLastOutput)', () => {
-  test('the writer made with it updates in place without a look-up of its own', async () => {
+  test('the writer made with it takes it as its own: in place, with its look-ups counted once', async () => {
     const { out, staging, cacheDir } = await rebuildOf(['a/index.html', 'b.md'], { inPlace: true });
     const swept = sweepLastOutput(out, cacheDir);
     expect(swept?.sweep.asRecorded).toBe(true);
+    expect(swept?.sweep.lookUps).toBe(2);
     const writer = new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true, swept });
     expect(writer.inPlace).toBe(true);
-    expect(writer.calls.lstat).toBe(0);
-    // Without it, the writer sweeps for itself: a look-up per file.
-    expect(new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true }).calls.lstat).toBe(2);
+    expect(writer.sweptBefore).toBe(true);
+    expect(writer.calls.lstat).toBe(2);
+  });
+
+  test("one of another output folder, or of an output folder replaced since (by a link to a copy), is set aside and the writer sweeps for itself", async () => {
+    const { out, staging, cacheDir } = await rebuildOf(['a/index.html', 'b.md'], { inPlace: true });
+    const swept = sweepLastOutput(out, cacheDir)!;
+    const elsewhere = new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true, swept: { ...swept, outDir: join(out, '..', 'other') } });
+    expect(elsewhere.sweptBefore).toBe(false);
+    expect(elsewhere.inPlace).toBe(true);
+    renameSync(out, `${out}-copy`);
+    symlinkSync(`${out}-copy`, out);
+    const linked = new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true, swept });
+    expect(linked.sweptBefore).toBe(false);
+    expect(linked.inPlace).toBe(false);
+    expect(linked.link('b.md', contentKey('b.md'))).toBe(false);
   });
 
   test('a file edited before the sweep: not in place', async () => {
@@ -452,12 +466,26 @@ describe('the sweep of the last output taken while the content loads (sweepLastO
     expect(new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true, swept }).inPlace).toBe(false);
   });
 
-  test('the staging folder made after it still judges the modes: under another umask the output is not updated in place', async () => {
+  test("the staging folder made after it still judges the modes: the output folder's under another umask, not in place", async () => {
     const { out, staging, cacheDir } = await rebuildOf(['a/index.html', 'b.md'], { inPlace: true });
     const swept = sweepLastOutput(out, cacheDir);
     expect(swept?.sweep.asRecorded).toBe(true);
     chmodSync(staging, 0o750);
     expect(new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true, swept }).inPlace).toBe(false);
+  });
+
+  test("and the files': one whose read and write bits or owner are not a new file's keeps the output from being updated in place", async () => {
+    const { out, staging, cacheDir } = await rebuildOf(['a/index.html', 'b.md'], { inPlace: true });
+    const swept = sweepLastOutput(out, cacheDir)!;
+    const file = statSync(join(out, 'b.md'));
+    // What the files have, once each: both were written alike.
+    expect(swept.sweep.fileOwnerships).toEqual([{ mode: file.mode & 0o777, uid: file.uid, gid: file.gid }]);
+    expect(new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true, swept }).inPlace).toBe(true);
+    // As a sweep finds them when the files were written under another umask or by another user (the folders as this one makes them).
+    for (const other of [{ mode: 0o600, uid: file.uid, gid: file.gid }, { mode: file.mode & 0o777, uid: file.uid + 1, gid: file.gid }]) {
+      const sweep = { ...swept.sweep, fileOwnerships: [...swept.sweep.fileOwnerships, other] };
+      expect(new ReusingOutputWriter({ outDir: out, staging, cacheDir, inPlace: true, swept: { ...swept, sweep } }).inPlace).toBe(false);
+    }
   });
 
   test('a file edited after it, while the build runs, is kept by that build and written again by the next', async () => {
@@ -468,6 +496,8 @@ describe('the sweep of the last output taken while the content loads (sweepLastO
     for (const file of ['a/index.html', 'b.md']) expect(writer.link(file, contentKey(file))).toBe(true);
     expect(writer.commitInPlace(new Set(['a']))).toBe(true);
     await writer.finish();
+    // This build leaves the edit where it is, recorded as the file it checked.
+    expect(readFileSync(join(out, 'b.md'), 'utf8')).toBe('b.md edited');
     const nextStaging = join(out, '..', 'staging-3');
     mkdirSync(nextStaging);
     const next = new ReusingOutputWriter({ outDir: out, staging: nextStaging, cacheDir, inPlace: true, swept: sweepLastOutput(out, cacheDir) });

@@ -456,6 +456,8 @@ describe('work for the turn after a task is posted (whenTaskPosted)', () => {
     await nextTurn();
     expect(calls).toEqual([]);
     const answer = pool.run<null, string>({ moduleUrl: module, exportName: 'whichSite', input: null });
+    // Not in a microtask: the task's own posting may wait for one.
+    for (let i = 0; i < 5; i++) await Promise.resolve();
     expect(calls).toEqual([]);
     await nextTurn();
     expect(calls).toEqual(['waited']);
@@ -472,6 +474,30 @@ describe('work for the turn after a task is posted (whenTaskPosted)', () => {
     forget();
     await nextTurn();
     await answer;
+    expect(calls).toEqual([]);
+  });
+
+  test('one added while another waits for its turn waits for a task posted after it', async () => {
+    const calls: string[] = [];
+    pool.whenTaskPosted(() => calls.push('first'));
+    const answer = pool.run({ moduleUrl: module, exportName: 'whichSite', input: null });
+    pool.whenTaskPosted(() => calls.push('second'));
+    await nextTurn();
+    await answer;
+    expect(calls).toEqual(['first']);
+    await pool.run({ moduleUrl: module, exportName: 'whichSite', input: null });
+    await nextTurn();
+    expect(calls).toEqual(['first', 'second']);
+  });
+
+  test('never once the pool closed before its turn', async () => {
+    const closing = new WorkerPool(1, { startOnDemand: true });
+    const calls: string[] = [];
+    closing.whenTaskPosted(() => calls.push('waited'));
+    void closing.run({ moduleUrl: module, exportName: 'whichSite', input: null }).catch(() => undefined);
+    const closed = closing.close();
+    await nextTurn();
+    await closed;
     expect(calls).toEqual([]);
   });
 });

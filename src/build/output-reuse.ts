@@ -171,8 +171,12 @@ const ownershipOf = (stats: Stats, mask: number): Ownership => ({ mode: stats.mo
 /** Whether a folder of the output has the mode and owner the staging folder just made (`fresh`) has: what a build from nothing gives a folder. */
 const fitsNewFolder = (folder: Ownership, fresh: Stats) => folder.mode === (fresh.mode & 0o7777) && folder.uid === fresh.uid && folder.gid === fresh.gid;
 
-/** Whether a file has the mode (its read and write bits) and owner a file written now gets, by the staging folder just made (`fresh`): another umask or user gives others. */
-const fitsNewFile = (file: Ownership, fresh: Stats) => file.mode === (fresh.mode & 0o666) && file.uid === fresh.uid && file.gid === fresh.gid;
+/**
+ * Whether a file has the mode (its permission bits) and owner a file written now gets, by the
+ * staging folder just made (`fresh`, its read and write bits): another umask or user gives others.
+ * Takes a file's `Stats` as they are: `link` asks it of each page's file.
+ */
+const fitsNewFile = (file: Ownership, fresh: Stats) => (file.mode & 0o777) === (fresh.mode & 0o666) && file.uid === fresh.uid && file.gid === fresh.gid;
 
 /**
  * What a sweep of `out/` against the last build's records found (`sweepOutput`): whether every
@@ -354,7 +358,7 @@ export class ReusingOutputWriter implements OutputWriter {
    */
   private fitsNow(stats: Stats, record: FileRecord): boolean {
     const fresh = this.fresh;
-    return isUnchanged(stats, record) && (fresh === undefined || fitsNewFile(ownershipOf(stats, 0o777), fresh));
+    return isUnchanged(stats, record) && (fresh === undefined || fitsNewFile(stats, fresh));
   }
 
   /**

@@ -26,7 +26,7 @@ const entryPoints = ['src', 'plugins', 'theme'].flatMap(sources);
  * export, as it is; `default` too where the tool imports it). dist/'s imports of them point
  * there. They are bundled in one esbuild run that splits out what they share (micromark, vfile,
  * hast-util-to-html inside shiki), so every module of the tool shares one copy of each. On the
- * main thread: zod is 95 modules (60–80 ms to load, 28 ms as one file), ws 42 (33 ms, 14),
+ * main thread: zod is 95 modules (60–80 ms to load, 28 ms as one file; its mini API, by name, below), ws 42 (33 ms, 14),
  * commander 16 (15–20 ms, 9). A worker that compiled and highlighted an .mdx page loaded 511
  * modules, 412 of them from node_modules, and now loads 140; a cold build of a two-page site
  * with an .mdx page went from 0.89 to 0.65 CPU s. Left in node_modules: React, which must be the
@@ -36,8 +36,48 @@ const entryPoints = ['src', 'plugins', 'theme'].flatMap(sources);
  * micromark uses.
  */
 // The list is shared with the tests (tests/integration/tool-dist.test.ts).
-const { packages: VENDORED, withDefault } = JSON.parse(readFileSync(join(root, 'scripts', 'vendored-packages.json'), 'utf8'));
+const { packages: VENDORED, withDefault, byName } = JSON.parse(readFileSync(join(root, 'scripts', 'vendored-packages.json'), 'utf8'));
 const WITH_DEFAULT = new Set(withDefault);
+const result = await build({
+  entryPoints: entryPoints.map((p) => join(root, p)),
+  outdir: join(root, 'dist'),
+  outbase: root,
+  bundle: false,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  jsx: 'automatic',
+  // Beside each module, not inside it: inline maps made every module three to four times its size,
+  // which Node read and V8 scanned at every start (50 CPU ms of a one-page build); Node still finds
+  // them with --enable-source-maps.
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  write: false,
+});
+/**
+ * A package the tool uses a small part of (`byName`: zod/mini, whose functions each make one kind
+ * of schema) is bundled with only the names the transpiled modules import from it, by name or as
+ * `ns.name` of a namespace import, so that esbuild leaves the rest out. zod's classic API hangs
+ * every method on every schema: the config's schema, loaded and a first config parsed, took 71–80
+ * ms in it, and 27–30 ms in zod/mini by name (63 KB, 7–13 ms of it the package's own load).
+ */
+function namesImportedFrom(specifier) {
+  const quoted = `["']${specifier.replace(/[/]/g, '\\/')}["']`;
+  const names = new Set();
+  for (const file of result.outputFiles) {
+    if (!file.path.endsWith('.js')) continue;
+    const text = file.text;
+    for (const [, list] of text.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g'))) {
+      for (const item of list.split(',')) if (item.trim()) names.add(item.trim().split(/\s+as\s+/)[0]);
+    }
+    // A name reached otherwise (the namespace passed on, then `other.name`) is missing from the bundle, and its first call throws.
+    for (const [, ns] of text.matchAll(new RegExp(`import\\s*\\*\\s*as\\s+([\\w$]+)\\s*from\\s*${quoted}`, 'g'))) {
+      for (const [, name] of text.matchAll(new RegExp(`(?<![\\w$.])${ns.replace('$', '\\$')}\\.([\\w$]+)`, 'g'))) names.add(name);
+    }
+    if (new RegExp(`(?:import\\s*\\(\\s*|import\\s+[\\w$]+\\s*(?:,[^;]*)?from\\s*|export[^;]*from\\s*)${quoted}`).test(text)) throw new Error(`${file.path}: ${specifier} is bundled by name (scripts/vendored-packages.json); import it by name or as a namespace`);
+  }
+  return [...names].sort();
+}
 const vendorFile = (name) => join(root, 'dist', 'vendor', `${name}.js`);
 // esbuild splits only entry files, not stdin: one small file per package, outside dist/.
 const entryDir = join(root, 'node_modules', '.cache', 'docs-gen', 'vendor-entries');
@@ -45,7 +85,8 @@ mkdirSync(entryDir, { recursive: true });
 const entries = {};
 for (const name of VENDORED) {
   const file = join(entryDir, `${name.replace('/', '__')}.js`);
-  writeFileSync(file, `export * from '${name}';${WITH_DEFAULT.has(name) ? ` export { default } from '${name}';` : ''}\n`);
+  const exported = byName.includes(name) ? `export { ${namesImportedFrom(name).join(', ')} } from '${name}';` : `export * from '${name}';`;
+  writeFileSync(file, `${exported}${WITH_DEFAULT.has(name) ? ` export { default } from '${name}';` : ''}\n`);
   // dist/vendor/<name>.js: `@mdx-js/mdx` in a folder `@mdx-js`, as in node_modules.
   entries[name] = file;
 }
@@ -110,22 +151,6 @@ function vendoredImports(text, file) {
   });
 }
 
-const result = await build({
-  entryPoints: entryPoints.map((p) => join(root, p)),
-  outdir: join(root, 'dist'),
-  outbase: root,
-  bundle: false,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  jsx: 'automatic',
-  // Beside each module, not inside it: inline maps made every module three to four times its size,
-  // which Node read and V8 scanned at every start (50 CPU ms of a one-page build); Node still finds
-  // them with --enable-source-maps.
-  sourcemap: 'linked',
-  logLevel: 'warning',
-  write: false,
-});
 for (const file of result.outputFiles) {
   // Relative `.ts`/`.tsx` specifiers point at the transpiled `.js` siblings (a source map is left as esbuild wrote it).
   const text = file.path.endsWith('.map') ? file.text : vendoredImports(file.text.replace(/((?:from|import)\s*\(?\s*)(["'])(\.{1,2}\/[^"']+?)\.tsx?\2/g, '$1$2$3.js$2'), file.path);

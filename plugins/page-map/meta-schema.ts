@@ -1,47 +1,50 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { isSafeHref } from 'docs-gen';
+
+// zod/mini says only "Invalid input" unless given its English messages (src/config/schema.ts does the same).
+z.config(z.locales.en());
 
 /**
  * A navigation href: http(s), mailto or a path. Anything else (`javascript:`) would be a live
  * link in every page's sidebar; the issue is marked so `readMeta` can name it.
  */
-const href = z.string().refine(isSafeHref, { params: { unsafeHref: true } });
+const href = z.string().check(z.refine(isSafeHref, { params: { unsafeHref: true } }));
 
 const themeOptions = z.strictObject({
-  breadcrumb: z.boolean().optional(),
-  collapsed: z.boolean().optional(),
-  footer: z.boolean().optional(),
-  layout: z.enum(['default', 'full', 'raw']).optional(),
-  navbar: z.boolean().optional(),
-  pagination: z.boolean().optional(),
-  sidebar: z.boolean().optional(),
-  timestamp: z.boolean().optional(),
-  toc: z.boolean().optional(),
-  typesetting: z.enum(['default', 'article']).optional(),
+  breadcrumb: z.optional(z.boolean()),
+  collapsed: z.optional(z.boolean()),
+  footer: z.optional(z.boolean()),
+  layout: z.optional(z.enum(['default', 'full', 'raw'])),
+  navbar: z.optional(z.boolean()),
+  pagination: z.optional(z.boolean()),
+  sidebar: z.optional(z.boolean()),
+  timestamp: z.optional(z.boolean()),
+  toc: z.optional(z.boolean()),
+  typesetting: z.optional(z.enum(['default', 'article'])),
 });
 
 /** A sidebar label: a NUL byte in it is never meant (and breaks the HTML's text). */
-const title = z.string().refine((value) => !value.includes('\u0000'), 'A _meta title must not contain NUL characters');
+const title = z.string().check(z.refine((value) => !value.includes('\u0000'), 'A _meta title must not contain NUL characters'));
 
 const menuEntry = z.strictObject({
   title,
   href,
-  newWindow: z.boolean().optional(),
+  newWindow: z.optional(z.boolean()),
 });
 
 /** An item object (Nextra-compatible). */
 const metaObjectSchema = z.strictObject({
-  title: title.optional(),
+  title: z.optional(title),
   /** `folder` (Nextra 3) is a folder's entry, as a `doc`. */
-  type: z.enum(['page', 'doc', 'menu', 'separator', 'folder']).optional(),
-  display: z.enum(['normal', 'hidden', 'children']).optional(),
-  theme: themeOptions.optional(),
-  href: href.optional(),
-  newWindow: z.boolean().optional(),
-  items: z.record(z.string(), menuEntry).optional(),
+  type: z.optional(z.enum(['page', 'doc', 'menu', 'separator', 'folder'])),
+  display: z.optional(z.enum(['normal', 'hidden', 'children'])),
+  theme: z.optional(themeOptions),
+  href: z.optional(href),
+  newWindow: z.optional(z.boolean()),
+  items: z.optional(z.record(z.string(), menuEntry)),
   /** Nextra 3: the folder's own entries, written in its parent's `_meta` instead of a `_meta` inside it. */
   get children() {
-    return z.record(z.string(), z.union([title, metaObjectSchema])).optional();
+    return z.optional(z.record(z.string(), z.union([title, metaObjectSchema])));
   },
 });
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { DiagnosticError, importModuleFile, positionAt, type Diagnostic } from 'docs-gen';
 import type { MetaFile } from './meta-schema.ts';
 import type { MetaVerdicts } from './meta-verdicts.ts';

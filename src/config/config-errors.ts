@@ -1,10 +1,10 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Diagnostic } from '../diagnostics/diagnostic.ts';
 import { positionAt } from '../diagnostics/diagnostic.ts';
 import { didYouMean } from './did-you-mean.ts';
 
 /** Known keys of the object schema at `path`, for did-you-mean hints. */
-function knownKeysAt(schema: z.ZodType, path: PropertyKey[]): string[] {
+function knownKeysAt(schema: z.ZodMiniType, path: PropertyKey[]): string[] {
   let current: unknown = schema;
   for (const segment of [...path, null]) {
     // Unwrap optional/default/prefault wrappers to reach the object shape.
@@ -48,7 +48,7 @@ function locateKey(source: string | undefined, path: PropertyKey[]): { line: num
 
 /** Rewrites zod issues into diagnostics naming the key path, with a did-you-mean for unknown keys. */
 export function configIssuesToDiagnostics(
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   issues: z.core.$ZodIssue[],
   file: string,
   source?: string,

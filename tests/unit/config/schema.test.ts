@@ -244,3 +244,53 @@ describe('formatted config diagnostics', () => {
     );
   });
 });
+
+describe("the schema's verdicts", () => {
+  // Pinned when the schema moved from zod's classic API to zod/mini (the same verdict on each, and
+  // on the _meta schema's cases in read-meta.test.ts): what a config gets, valid or not, is the
+  // schema's contract, whichever API spells it.
+  const plugin = { name: 'a-plugin' };
+  const configs: [string, unknown][] = [
+    ['nothing set', {}],
+    ['a title', { title: 'One' }],
+    ['a title not a string', { title: 5 }],
+    ['a title template without %s', { titleTemplate: 'x' }],
+    ['an http site URL', { siteUrl: 'http://a' }],
+    ['a base path ending with /', { basePath: '/docs/' }],
+    ['a base path without /', { basePath: 'docs' }],
+    ['an unknown logo key', { logo: { bogus: 1 } }],
+    ['a menu entry with a newWindow not a boolean', { navbar: { items: [{ title: 'A', href: '/a', items: [{ title: 'b', href: '/b', newWindow: 1 }] }] } }],
+    ['a banner without content', { banner: {} }],
+    ['a footer link without href', { footer: { privacyPolicy: { text: 'a' } } }],
+    ['no locales', { locales: [] }],
+    ['a locale tag in capitals', { locales: [{ locale: 'EN', text: 'x' }] }],
+    ['two locales, a banner true', { locales: [{ locale: 'en-US', text: 'E', banner: false, toc: { title: 't' } }, { locale: 'fr', text: 'F', direction: 'rtl', banner: true }] }],
+    ['an unknown theme', { defaultTheme: 'blue' }],
+    ['hues out of range', { primaryHue: { light: -1, dark: 400 } }],
+    ['a collapse level of 0', { sidebar: { defaultMenuCollapseLevel: 0 } }],
+    ['a collapse level of 1.5', { sidebar: { defaultMenuCollapseLevel: 1.5 } }],
+    ['an empty hosted search id', { search: { hosted: { appId: '', apiKey: 'k', indexName: 'i' } } }],
+    ['no hosted search hosts', { search: { hosted: { appId: 'a', apiKey: 'k', indexName: 'i', hosts: [] } } }],
+    ['a hosted search host not http', { search: { hosted: { appId: 'a', apiKey: 'k', indexName: 'i', hosts: ['https://x.y', 'ftp://z'] } } }],
+    ['a sample rate over 100', { monitoring: { sampleRate: 101 } }],
+    ['a chat link not a URL', { chat: { link: 'nope' } }],
+    ['an island in lower case', { islands: { lower: 'x' } }],
+    ['a component name with a dot first', { components: { 'a.b': 'x' } }],
+    ['a timeout of 0 and of 1.5', [{ evaluationTimeoutMs: 0 }, { evaluationTimeoutMs: 1.5 }]],
+    ['a redirect from a relative path', { redirects: [{ source: 'x', destination: '/y' }] }],
+    ['a redirect from a path with ..', { redirects: [{ source: '/a/../b', destination: '/y' }] }],
+    ['a redirect with a catch-all before the end', { redirects: [{ source: '/a/:x*/b', destination: '/y' }] }],
+    ['a plugin, and an object that is not one', [{ plugins: [plugin] }, { plugins: [{}] }]],
+    ['unknown keys', { unknownKey: 1, titel: 'x' }],
+    ['not an object', 'x'],
+    ['a section null', { sidebar: null }],
+  ];
+
+  test.each(configs)('%s', (_label, value) => {
+    const verdict = (config: unknown) => {
+      const parsed = configSchema.safeParse(config);
+      return parsed.success ? { data: parsed.data } : { issues: parsed.error.issues.map(({ code, path, message }) => ({ code, path, message })) };
+    };
+    expect(Array.isArray(value) ? value.map(verdict) : verdict(value)).toMatchSnapshot();
+  });
+});

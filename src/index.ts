@@ -47,6 +47,7 @@ export { EncodingArena } from './util/encoding-arena.ts';
 export { throwFirstRejection } from './util/first-rejection.ts';
 export { lockFilesDigest } from './util/package-files.ts';
 export { writeAtomically } from './util/write-atomically.ts';
+export { loadSharp } from './util/load-sharp.ts';
 export { currentFolder } from './util/current-folder.ts';
 export { direntPath } from './util/dirent-path.ts';
 export { RACY_MARGIN_MS } from './util/racy-margin.ts';

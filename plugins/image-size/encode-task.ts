@@ -1,7 +1,9 @@
-import { writeAtomically } from 'docs-gen';
+import { loadSharp, writeAtomically } from 'docs-gen';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { cacheFileName } from './variants.ts';
+
+// Loaded as this module loads: `loadContent` imports it ahead of a first build's encodes.
+const sharp = loadSharp();
 
 /** Output formats of a transform: WebP for variants, or the source's own format for browsers without it. */
 export type EncodeFormat = 'webp' | 'avif' | 'png' | 'jpeg';

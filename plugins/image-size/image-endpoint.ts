@@ -117,7 +117,7 @@ export async function handleImageRequest(request: IncomingMessage, response: Ser
   const cached = join(cacheDir, cacheFileName(measured.hash, width, query.quality, format));
   let body: Buffer | undefined = await readFile(cached).catch(() => undefined);
   if (!body) {
-    // Loaded on first use: encode-task imports sharp, which costs every build and check a quarter of a CPU second.
+    // Loaded on first use: encode-task loads sharp, which would cost every build and check a tenth of a CPU second.
     const { encodeImage } = await import('./encode-task.ts');
     const encoded = await encodeImage(file, { width, quality: query.quality, format });
     await mkdir(cacheDir, { recursive: true });

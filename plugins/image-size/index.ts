@@ -219,7 +219,7 @@ export default function imageSize(): Plugin {
       if (context.mode === 'build' && context.persistentCache && !existsSync(join(context.cacheDir, 'image-size', 'variants'))) {
         sharpAhead = new Promise((resolve) => setImmediate(resolve)).then(async () => {
           if (!holdsRasterImages(context.publicDir)) return false;
-          await import('sharp').catch(() => undefined);
+          await import('./encode-task.ts').catch(() => undefined);
           return true;
         });
       }

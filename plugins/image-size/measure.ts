@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import type { Metadata } from 'sharp';
 import { readImageHeader } from './image-header.ts';
 import { mimeOf } from './variants.ts';
-import { RACY_MARGIN_MS, writeAtomically } from 'docs-gen';
+import { loadSharp, RACY_MARGIN_MS, writeAtomically } from 'docs-gen';
 
 /** An image's size and format, as sharp reports them, with its content hash (variants are cached by it). */
 export interface MeasuredImage {
@@ -144,8 +144,7 @@ export async function measureImage(file: string, cache?: MeasureCache): Promise<
   else if (header) measured = { width: header.width, height: header.height, type: header.type, mime: mimeOf(header.type), hash, bytes: bytes.length };
   else {
     // Loaded on first use: a site without raster images never pays for sharp.
-    const { default: sharp } = await import('sharp');
-    const metadata = await sharp(bytes).metadata();
+    const metadata = await loadSharp()(bytes).metadata();
     if (!metadata.width || !metadata.height) throw new Error('sharp found no width and height in it');
     const type = formatName(metadata);
     // EXIF orientations 5–8 turn the image a quarter: the page shows it with width and height swapped.

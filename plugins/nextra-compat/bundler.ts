@@ -4,7 +4,7 @@ import { mkdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Loader, Plugin as EsbuildPlugin } from 'esbuild';
-import { workerModuleUrl, writeAtomically } from 'docs-gen';
+import { loadSharp, workerModuleUrl, writeAtomically } from 'docs-gen';
 
 /** Where the compat layer's files live in the output (images imported by pages). */
 export const STATIC_FOLDER = '_docs-gen/nextra';
@@ -88,8 +88,7 @@ async function staticImage(path: string, site: BundlerSite): Promise<StaticImage
   const target = join(folder, name);
   // Through a temporary name: another build of the site copying the same image at once must never let this one see half of it.
   if (!existsSync(target)) await writeAtomically(target, bytes);
-  const { default: sharp } = await import('sharp');
-  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  const { width = 0, height = 0 } = await loadSharp()(bytes).metadata();
   return { src: `${site.basePath}/${STATIC_FOLDER}/${name}`, width, height };
 }
 

@@ -141,6 +141,10 @@ describe('a site whose page shows a raster image', () => {
     const modules = modulesLoadedBuilding(shownSite.root);
     expect(loadedPackage('sharp', 'the main thread', modules)).toBe(true);
     expect(loadedPackage('sharp', 'a worker', modules)).toBe(false);
+    // Its CommonJS build (encode-task.ts): its ES modules took twice the CPU to load.
+    const sharpFiles = modules.filter(({ url }) => isOfPackage(url, 'sharp')).map(({ url }) => url.slice(url.lastIndexOf('/sharp/') + '/sharp/'.length));
+    expect(sharpFiles).toContain('dist/index.cjs');
+    expect(sharpFiles.filter((file) => file.endsWith('.mjs'))).toEqual([]);
     // The variants were made all the same: one WebP per width in the cache.
     expect(readdirSync(join(shownSite.root, '.docs-gen-cache', 'image-size', 'variants')).filter((name) => name.endsWith('.webp')).length).toBeGreaterThan(1);
   });

@@ -26,7 +26,7 @@ const entryPoints = ['src', 'plugins', 'theme'].flatMap(sources);
  * export, as it is; `default` too where the tool imports it). dist/'s imports of them point
  * there. They are bundled in one esbuild run that splits out what they share (micromark, vfile,
  * hast-util-to-html inside shiki), so every module of the tool shares one copy of each. On the
- * main thread: zod is 95 modules (60–80 ms to load, 28 ms as one file; its mini API, by name, below), ws 42 (33 ms, 14),
+ * main thread: zod was 95 modules (60–80 ms to load, 28 ms as one file; its mini API is bundled by name, below), ws 42 (33 ms, 14),
  * commander 16 (15–20 ms, 9). A worker that compiled and highlighted an .mdx page loaded 511
  * modules, 412 of them from node_modules, and now loads 140; a cold build of a two-page site
  * with an .mdx page went from 0.89 to 0.65 CPU s. Left in node_modules: React, which must be the
@@ -70,9 +70,12 @@ function namesImportedFrom(specifier) {
     for (const [, list] of text.matchAll(new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*${quoted}`, 'g'))) {
       for (const item of list.split(',')) if (item.trim()) names.add(item.trim().split(/\s+as\s+/)[0]);
     }
-    // A name reached otherwise (the namespace passed on, then `other.name`) is missing from the bundle, and its first call throws.
+    // A name reached otherwise (the namespace passed on, then `other.name`) is missing from the
+    // bundle, and its first call throws: tool-dist.test.ts loads the schemas from dist/. A match
+    // that is no use of the namespace (`other.ns.name`) adds a name, which esbuild refuses if the
+    // package has no such export.
     for (const [, ns] of text.matchAll(new RegExp(`import\\s*\\*\\s*as\\s+([\\w$]+)\\s*from\\s*${quoted}`, 'g'))) {
-      for (const [, name] of text.matchAll(new RegExp(`(?<![\\w$.])${ns.replace('$', '\\$')}\\.([\\w$]+)`, 'g'))) names.add(name);
+      for (const [, name] of text.matchAll(new RegExp(`(?<![\\w$])${ns.replace(/\$/g, '\\$')}\\.([\\w$]+)`, 'g'))) names.add(name);
     }
     if (new RegExp(`(?:import\\s*\\(\\s*|import\\s+[\\w$]+\\s*(?:,[^;]*)?from\\s*|export[^;]*from\\s*)${quoted}`).test(text)) throw new Error(`${file.path}: ${specifier} is bundled by name (scripts/vendored-packages.json); import it by name or as a namespace`);
   }
@@ -92,9 +95,9 @@ for (const name of VENDORED) {
 }
 /**
  * zod's `locales` namespaces (`z.locales`, `z.core.locales`) hold its messages in 64 languages,
- * 360 KB of the 760 KB file every start loaded for the config's schema; zod itself uses English
- * (`locales/en.js`, imported directly) and nothing here sets another. The namespaces are
- * narrowed to English: the file's import went from about 57 to 47 ms (6 alternating runs).
+ * 360 KB of the 760 KB file every start loaded for the config's schema when the tool used zod's
+ * classic API; the schemas set English (`z.locales.en`) and nothing here sets another. The
+ * namespaces are narrowed to English: the classic file's import went from about 57 to 47 ms.
  */
 const englishZod = {
   name: 'english-zod',
@@ -142,7 +145,7 @@ for (const [output, { inputs }] of Object.entries(vendored.metafile.outputs)) {
   packagesOfFiles[relative(join(root, 'dist', 'vendor'), join(root, output)).split('\\').join('/')] = [...names].sort();
 }
 writeFileSync(join(root, 'dist', 'vendor', 'packages.json'), `${JSON.stringify(packagesOfFiles, null, 1)}\n`);
-/** `from "zod"` → `from "../vendor/zod.js"`, relative to the importing file. */
+/** `from "zod/mini"` → `from "../vendor/zod/mini.js"`, relative to the importing file. */
 function vendoredImports(text, file) {
   return text.replace(/((?:from|import)\s*\(?\s*)(["'])([^"'./][^"']*)\2/g, (whole, lead, quote, specifier) => {
     if (!VENDORED.includes(specifier)) return whole;

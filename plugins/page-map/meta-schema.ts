@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import { isSafeHref } from 'docs-gen';
 
-// zod/mini says only "Invalid input" unless given its English messages (src/config/schema.ts does the same).
-z.config(z.locales.en());
+// zod's classic defaults, before the first schema is made (src/config/schema.ts says why).
+if (!z.config().localeError) z.config(z.locales.en());
+if (!z.config().memoizer) z.config({ memoizer: z.memoizer() });
 
 /**
  * A navigation href: http(s), mailto or a path. Anything else (`javascript:`) would be a live

@@ -1,11 +1,16 @@
 // zod's smaller API: dist/vendor/zod/mini.js holds only what the tool uses of it, and zod's
-// English messages alone (scripts/build-tool.mjs). English is set here, as it is not by default.
+// English messages alone (scripts/build-tool.mjs).
 import * as z from 'zod/mini';
 import { unsupportedRedirect } from '../shared/redirect-rules.ts';
 import { hasOddSpelling } from '../pipeline/output-files.ts';
 import { COPYRIGHT_YEAR, DEFAULT_EVALUATION_TIMEOUT_MS } from './config-constants.ts';
 
-z.config(z.locales.en());
+// What zod's classic API sets up before its first schema, and zod/mini leaves to its user: English
+// messages (else each says "Invalid input"), and the memoizer with which an object, array or
+// record parses a value that holds itself (a cyclic `_meta.ts`), read as each schema is made.
+// Each only where nothing set it first, as the classic API does; meta-schema.ts does the same.
+if (!z.config().localeError) z.config(z.locales.en());
+if (!z.config().memoizer) z.config({ memoizer: z.memoizer() });
 
 const httpsUrl = (message: string) =>
   z.string().check(z.refine((value) => /^https:\/\/[^\s/]+/.test(value), { message }));

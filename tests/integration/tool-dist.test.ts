@@ -54,10 +54,20 @@ describe("dist/'s vendored packages", () => {
 
   test('hold only the names the tool imports of a package bundled by name (zod/mini: 760 KB of zod loaded for the config, 63 KB now)', async () => {
     const zod = (await import(vendorUrl('zod/mini.js'))) as Record<string, unknown>;
-    // What src/config/schema.ts and plugins/page-map/meta-schema.ts call, as `z.name`.
-    for (const name of ['strictObject', 'string', 'optional', '_default', 'prefault', 'refine', 'regex', 'union', 'record', 'config', 'locales']) expect(typeof zod[name], name).not.toBe('undefined');
+    const schemaModules = [join('src', 'config', 'schema.js'), join('plugins', 'page-map', 'meta-schema.js')];
+    // Every `z.name` the two schemas' modules in dist/ call is there.
+    const used = new Set(schemaModules.flatMap((file) => [...readFileSync(join(repoRoot, 'dist', file), 'utf8').matchAll(/(?<![\w$])z\.([\w$]+)/g)].map((match) => match[1]!)));
+    expect(used.size).toBeGreaterThan(15);
+    for (const name of used) expect(typeof zod[name], name).not.toBe('undefined');
     for (const unused of ['email', 'uuid', 'toJSONSchema', 'object', 'date', 'parse']) expect(zod[unused], unused).toBeUndefined();
     expect(readFileSync(join(repoRoot, 'dist', 'vendor', 'zod', 'mini.js')).length).toBeLessThan(100_000);
+    // And each schema, made and run from dist/, says what is wrong in English.
+    const { metaSchema } = (await import(pathToFileURL(join(repoRoot, 'dist', schemaModules[1]!)).href)) as typeof import('../../plugins/page-map/meta-schema.ts');
+    expect(metaSchema.safeParse({ guide: { title: 'Guide', type: 'page' } }).success).toBe(true);
+    // An entry is a title or an object: the object's own issue is inside the union's.
+    const [unionIssue] = metaSchema.safeParse({ guide: { type: 'folder', display: 'sideways' } }).error?.issues ?? [];
+    const inner = unionIssue?.code === 'invalid_union' ? unionIssue.errors.flat().map((issue) => issue.message) : [];
+    expect(inner).toContain('Invalid option: expected one of "normal"|"hidden"|"children"');
   });
 
   test('load as a few files in a worker that compiles and highlights an .mdx page (412 modules of node_modules when each package was its own files)', () => {

@@ -40,6 +40,7 @@ import { isPatternSource, redirectsFile } from '../shared/redirect-rules.ts';
 import { pruneCachesOfOtherBuilds } from '../util/prune-caches.ts';
 import { lockFilesDigest } from '../util/package-files.ts';
 import { toolBuildId } from '../util/tool-build-id.ts';
+import { handledLater } from '../util/handled-later.ts';
 import { endCacheFilesRecord, mergePackedCaches, recordCacheFilesUsed, refreshCacheFiles } from '../util/cache-entry.ts';
 
 export interface BuildOptions {
@@ -271,16 +272,12 @@ export async function runnableMdxComponents(plugins: Plugin[], context: PluginCo
  * build's where it uses the check, as before.
  */
 function startedWithContent(config: ResolvedConfig): Promise<PrebuiltClient | undefined> {
-  const prebuilt = new Promise<void>((resolve) => setImmediate(resolve)).then(() => usablePrebuiltClient(config.islands));
-  prebuilt.catch(() => undefined);
-  return prebuilt;
+  return handledLater(new Promise<void>((resolve) => setImmediate(resolve)).then(() => usablePrebuiltClient(config.islands)));
 }
 
 /** The prebuilt client's check, begun now. Its failure is the build's where it uses the check; a build that fails before that does not leave it unhandled. */
 function checkedAtOnce(config: ResolvedConfig): Promise<PrebuiltClient | undefined> {
-  const checked = usablePrebuiltClient(config.islands);
-  checked.catch(() => undefined);
-  return checked;
+  return handledLater(usablePrebuiltClient(config.islands));
 }
 
 /**
@@ -374,10 +371,9 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
     // Posted right behind the site (the worker's page waits for it), not once the worker has
     // answered that it holds it: the answer would wait for the other pages' keys.
     const siteSet = sendSite();
-    const rendering = renderInPool(pool, { definition, ...input, ...(cache && found.key ? { cache: { dir: cache.dir, key: found.key } } : {}) }, timeoutMs, RENDERS_POSTED_AHEAD);
-    postedOne();
     // When the site cannot be set (a component that does not load), that is the error reported.
-    rendering.catch(() => undefined);
+    const rendering = handledLater(renderInPool(pool, { definition, ...input, ...(cache && found.key ? { cache: { dir: cache.dir, key: found.key } } : {}) }, timeoutMs, RENDERS_POSTED_AHEAD));
+    postedOne();
     await siteSet;
     const rendered = await rendering;
     if (found.key && input.write) output.record(rendered.outputPath, renderedFileKey(found.key));

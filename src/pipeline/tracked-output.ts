@@ -1,4 +1,5 @@
 import type { OutputFiles } from './plugin.ts';
+import { handledLater } from '../util/handled-later.ts';
 
 /** A write that failed: its path and what it threw. */
 export interface FailedWrite {
@@ -25,9 +26,7 @@ export function trackedOutput(output: OutputFiles): { output: OutputFiles; settl
     if (settled) {
       const message = `a postBuild hook wrote ${path} after it had ended: the file is not in the output (await every write before the hook returns)`;
       process.emitWarning(message);
-      const refused = Promise.reject(new Error(message));
-      refused.catch(() => undefined);
-      return refused;
+      return handledLater(Promise.reject(new Error(message)));
     }
     // A write that throws at once fails as one that rejects.
     const writing = (async () => write())();

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { availableParallelism } from 'node:os';
 import { serialize } from 'node:v8';
 import { distPath, distUrl } from '../util/dist-path.ts';
+import { handledLater } from '../util/handled-later.ts';
 import { RUNNING_AT_ONCE } from './running-at-once.ts';
 
 export interface WorkerTask<Input = unknown> {
@@ -469,10 +470,4 @@ export class WorkerPool {
     await Promise.all(this.workers.map((slot) => slot.worker.terminate()));
     this.workers.length = 0;
   }
-}
-
-/** `promise` itself, marked as handled: its rejection reaches whoever awaits it, and is no unhandled rejection when nobody does. */
-function handledLater<Value>(promise: Promise<Value>): Promise<Value> {
-  promise.catch(() => undefined);
-  return promise;
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import type * as z from 'zod/mini';
@@ -89,7 +89,10 @@ export async function readMeta(file: string, options: { root: string; cacheDir: 
   // file's keys was half of reading 110 `_meta.json` files at each build's start.
   let keyPositions: () => ReadMeta['keyPositions'] = () => ({});
   if (file.endsWith('.json')) {
-    const text = await readFile(file, 'utf8');
+    // Read synchronously: a site has a `_meta` file a folder (529 at 10 000 pages), and each read
+    // through the promise API is four hand-offs to libuv's threads (110 CPU ms for those 529,
+    // against 14 read at once).
+    const text = readFileSync(file, 'utf8');
     try {
       data = JSON.parse(text);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { folderRouteOf, positionAt, relativeImageFile, resolveImagePath, sourceFolderOf, type ContentPage, type SourceReference } from 'docs-gen';
 
@@ -21,8 +21,15 @@ export interface ImageUse {
 const NOT_AN_IMAGE = /\.(?!(?:png|jpe?g|gif|webp|avif|svgz?|tiff?|bmp|ico)$)[a-z0-9]+$/i;
 
 /** Where `image:` sits in a page's front matter (line 1 when it cannot be found). */
-async function frontMatterImagePlace(root: string, sourcePath: string): Promise<{ line: number; column: number }> {
-  const source = await readFile(join(root, sourcePath), 'utf8').catch(() => '');
+function frontMatterImagePlace(root: string, sourcePath: string): { line: number; column: number } {
+  // Read at once, as `_meta` files are (read-meta.ts): a site may give every page an `image:`,
+  // and each promised read is four hand-offs to libuv's threads.
+  let source = '';
+  try {
+    source = readFileSync(join(root, sourcePath), 'utf8');
+  } catch {
+    // Gone since it was compiled: the image is placed at line 1.
+  }
   const end = source.startsWith('---') ? source.indexOf('\n---', 3) : -1;
   const match = /^image:[ \t]*['"]?/m.exec(end > 0 ? source.slice(0, end) : '');
   return match ? positionAt(source, match.index + match[0].length) : { line: 1, column: 1 };
@@ -46,10 +53,10 @@ export async function collectImageUses(pages: readonly ImagePage[], options: { r
   const outside: ImageUse[] = [];
   const key = usesKey(options);
   for (const page of pages) {
-    // Most pages name no image: no paths to work out, and no promise to wait for (10 000 at dev's
-    // start). Nor is a page whose uses are known, or known to be none: at 10 000 pages, an await
-    // per page and a pass over every page's references were 20 to 30 ms of every dev save.
-    const uses = knownUses(page, key) ?? (namesAnImage(page) ? await pageImageUses(page, options, key) : noUses(page, key));
+    // Most pages name no image: no paths to work out. Nor is a page whose uses are known, or known
+    // to be none: at 10 000 pages, an await per page and a pass over every page's references were
+    // 20 to 30 ms of every dev save.
+    const uses = knownUses(page, key) ?? (namesAnImage(page) ? pageImageUses(page, options, key) : noUses(page, key));
     if (uses === NO_IMAGE_USES) continue;
     outside.push(...uses.outside);
     for (const [path, use] of uses.byPath) {
@@ -92,7 +99,7 @@ function noUses(page: ImagePage, key: string): PageImageUses {
   return NO_IMAGE_USES;
 }
 
-async function pageImageUses(page: ImagePage, options: { root: string; basePath: string }, key: string): Promise<PageImageUses> {
+function pageImageUses(page: ImagePage, options: { root: string; basePath: string }, key: string): PageImageUses {
   const uses: PageImageUses = { byPath: [], outside: [] };
   const add = (written: string, sourceFolder: string, path: string | undefined, use: ImageUse) => {
     if (relativeImageFile(written, sourceFolder) === 'outside') uses.outside.push(use);
@@ -107,7 +114,7 @@ async function pageImageUses(page: ImagePage, options: { root: string; basePath:
   const image = page.frontMatter.image;
   if (typeof image === 'string' && image) {
     const path = resolveImagePath(image, context);
-    if (path || relativeImageFile(image, context.sourceFolder) === 'outside') add(image, context.sourceFolder, path, { url: image, file: page.sourcePath, ...(await frontMatterImagePlace(options.root, page.sourcePath)) });
+    if (path || relativeImageFile(image, context.sourceFolder) === 'outside') add(image, context.sourceFolder, path, { url: image, file: page.sourcePath, ...frontMatterImagePlace(options.root, page.sourcePath) });
   }
   usesOfPage.set(page, { key, uses });
   return uses;

@@ -48,7 +48,7 @@ export interface CollectedImageUses {
  * matter `image`), by URL path without the base path, with each place that names them. A
  * relative path names a file beside the page (`resolveImagePath` with the page's source folder).
  */
-export async function collectImageUses(pages: readonly ImagePage[], options: { root: string; basePath: string }): Promise<CollectedImageUses> {
+export function collectImageUses(pages: readonly ImagePage[], options: { root: string; basePath: string }): CollectedImageUses {
   const byPath = new Map<string, ImageUse[]>();
   const outside: ImageUse[] = [];
   const key = usesKey(options);

@@ -232,7 +232,7 @@ export default function imageSize(): Plugin {
       // Filled aside and swapped in at the end: dev serves from the last complete map while
       // another run of this hook (a background refresh) measures.
       const foundPageImages = new Map<string, string>();
-      const { byPath: uses, outside } = await collectImageUses(pages, { root: context.root, basePath: context.config.basePath });
+      const { byPath: uses, outside } = collectImageUses(pages, { root: context.root, basePath: context.config.basePath });
       for (const use of outside) actions.report(imageOutsideSite(use));
       const cacheDir = join(context.cacheDir, 'image-size');
       const cache = await MeasureCache.load(join(cacheDir, 'measured.json'));

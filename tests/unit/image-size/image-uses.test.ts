@@ -13,8 +13,8 @@ writeFileSync(join(root, 'content', 'guide', 'intro.mdx'), '---\ntitle: Intro\ni
 const page = (over: Partial<ContentPage>): ContentPage => ({ route: '/guide/intro', sourcePath: 'content/guide/intro.mdx', frontMatter: {}, references: [], ...over });
 
 describe('collecting the images content references', () => {
-  test('Markdown images and DocImage sources, by path, with every place that names them', async () => {
-    const uses = await collectImageUses(
+  test('Markdown images and DocImage sources, by path, with every place that names them', () => {
+    const uses = collectImageUses(
       [
         page({ references: [{ kind: 'image', url: '/images/a.png', line: 3, column: 1 }, { kind: 'link', url: '/guide', line: 4, column: 1 }] }),
         page({ route: '/other', sourcePath: 'content/other.md', references: [{ kind: 'image', url: '/images/a.png?v=2', line: 9, column: 5 }] }),
@@ -29,8 +29,8 @@ describe('collecting the images content references', () => {
     });
   });
 
-  test('relative paths name a file beside the page, served under /_docs-gen/files/; external images are not measured', async () => {
-    const uses = await collectImageUses(
+  test('relative paths name a file beside the page, served under /_docs-gen/files/; external images are not measured', () => {
+    const uses = collectImageUses(
       [page({ references: [{ kind: 'image', url: '../../img/b.png', line: 1, column: 1 }, { kind: 'image', url: './c.png', line: 2, column: 1 }, { kind: 'image', url: 'https://example.com/c.png', line: 3, column: 1 }, { kind: 'image', url: 'data:image/png;base64,AAAA', line: 4, column: 1 }] })],
       { root, basePath: '' },
     );
@@ -38,27 +38,27 @@ describe('collecting the images content references', () => {
     expect(uses.outside).toEqual([]);
   });
 
-  test.each([['../../../secret.png'], ['..%2f..%2f..%2fsecret.png'], ['%2e%2e/%2e%2e/%2e%2e/etc/x.png'], ['..\\..\\..\\x.png']])('a relative path that climbs out of the site root (%s) is set apart, never measured', async (url) => {
-    const uses = await collectImageUses([page({ references: [{ kind: 'image', url, line: 7, column: 3 }] })], { root, basePath: '' });
+  test.each([['../../../secret.png'], ['..%2f..%2f..%2fsecret.png'], ['%2e%2e/%2e%2e/%2e%2e/etc/x.png'], ['..\\..\\..\\x.png']])('a relative path that climbs out of the site root (%s) is set apart, never measured', (url) => {
+    const uses = collectImageUses([page({ references: [{ kind: 'image', url, line: 7, column: 3 }] })], { root, basePath: '' });
     expect([...uses.byPath.keys()]).toEqual([]);
     expect(uses.outside).toEqual([{ url, file: 'content/guide/intro.mdx', line: 7, column: 3 }]);
   });
 
-  test('a src with an extension that is not an image’s (an iframe in a .md page) is not an image', async () => {
-    const uses = await collectImageUses(
+  test('a src with an extension that is not an image’s (an iframe in a .md page) is not an image', () => {
+    const uses = collectImageUses(
       [page({ references: [{ kind: 'image', url: '/embed/chart.html', line: 1, column: 1 }, { kind: 'image', url: '/js/app.js', line: 2, column: 1 }, { kind: 'image', url: '/images/Photo.JPG', line: 3, column: 1 }, { kind: 'image', url: '/images/plot', line: 4, column: 1 }] })],
       { root, basePath: '' },
     );
     expect([...uses.byPath.keys()]).toEqual(['/images/Photo.JPG', '/images/plot']);
   });
 
-  test('the base path written in a src is not part of the public path', async () => {
-    const uses = await collectImageUses([page({ references: [{ kind: 'image', url: '/docs/images/a.png', line: 1, column: 1 }] })], { root, basePath: '/docs' });
+  test('the base path written in a src is not part of the public path', () => {
+    const uses = collectImageUses([page({ references: [{ kind: 'image', url: '/docs/images/a.png', line: 1, column: 1 }] })], { root, basePath: '/docs' });
     expect([...uses.byPath.keys()]).toEqual(['/images/a.png']);
   });
 
-  test("front matter image is placed at its value in the page's front matter", async () => {
-    const uses = await collectImageUses([page({ frontMatter: { image: '/images/card.png' } })], { root, basePath: '' });
+  test("front matter image is placed at its value in the page's front matter", () => {
+    const uses = collectImageUses([page({ frontMatter: { image: '/images/card.png' } })], { root, basePath: '' });
     expect(uses.byPath.get('/images/card.png')).toEqual([{ url: '/images/card.png', file: 'content/guide/intro.mdx', line: 3, column: 9 }]);
   });
 
@@ -74,27 +74,27 @@ describe('collecting the images content references', () => {
 // Dev hands the plugin the same page object while a page is unchanged, and the uses are kept by
 // page object: an edited page (a new object) and another base path must be read afresh.
 describe('image uses kept by page object', () => {
-  test('an edited page (a new object) brings its new image; the unchanged page keeps its own; a new base path resolves again', async () => {
+  test('an edited page (a new object) brings its new image; the unchanged page keeps its own; a new base path resolves again', () => {
     const unchanged = page({ route: '/a', sourcePath: 'content/a.md', references: [{ kind: 'image', url: '/images/a.png', line: 1, column: 1 }] });
     const before = page({ references: [{ kind: 'image', url: '/images/old.png', line: 1, column: 1 }] });
-    expect([...(await collectImageUses([unchanged, before], { root, basePath: '' })).byPath.keys()]).toEqual(['/images/a.png', '/images/old.png']);
+    expect([...collectImageUses([unchanged, before], { root, basePath: '' }).byPath.keys()]).toEqual(['/images/a.png', '/images/old.png']);
     const edited = { ...before, references: [{ kind: 'image' as const, url: '/images/new.png', line: 2, column: 1 }] };
-    expect([...(await collectImageUses([unchanged, edited], { root, basePath: '' })).byPath.keys()]).toEqual(['/images/a.png', '/images/new.png']);
+    expect([...collectImageUses([unchanged, edited], { root, basePath: '' }).byPath.keys()]).toEqual(['/images/a.png', '/images/new.png']);
     // A page that named no image, edited to name one (a new object): the one it names now counts.
     const plain = page({ route: '/p', sourcePath: 'content/p.md', references: [{ kind: 'link', url: '/a', line: 1, column: 1 }] });
-    expect((await collectImageUses([unchanged, plain], { root, basePath: '' })).byPath.size).toBe(1);
+    expect(collectImageUses([unchanged, plain], { root, basePath: '' }).byPath.size).toBe(1);
     const gained = { ...plain, references: [{ kind: 'image' as const, url: '/images/gained.png', line: 3, column: 1 }] };
-    expect([...(await collectImageUses([unchanged, gained], { root, basePath: '' })).byPath.keys()]).toEqual(['/images/a.png', '/images/gained.png']);
+    expect([...collectImageUses([unchanged, gained], { root, basePath: '' }).byPath.keys()]).toEqual(['/images/a.png', '/images/gained.png']);
     const relative = page({ references: [{ kind: 'image', url: './c.png', line: 1, column: 1 }] });
-    expect([...(await collectImageUses([relative], { root, basePath: '' })).byPath.keys()]).toEqual(['/_docs-gen/files/content/guide/c.png']);
-    expect([...(await collectImageUses([relative], { root, basePath: '/docs' })).byPath.keys()]).toEqual([...(await collectImageUses([{ ...relative }], { root, basePath: '/docs' })).byPath.keys()]);
+    expect([...collectImageUses([relative], { root, basePath: '' }).byPath.keys()]).toEqual(['/_docs-gen/files/content/guide/c.png']);
+    expect([...collectImageUses([relative], { root, basePath: '/docs' }).byPath.keys()]).toEqual([...collectImageUses([{ ...relative }], { root, basePath: '/docs' }).byPath.keys()]);
     // The same object under another base path: a root-absolute src that starts with it resolves again.
     const underBase = page({ route: '/b', sourcePath: 'content/b.md', references: [{ kind: 'image', url: '/docs/images/a.png', line: 1, column: 1 }] });
-    expect([...(await collectImageUses([underBase], { root, basePath: '' })).byPath.keys()]).toEqual(['/docs/images/a.png']);
-    expect([...(await collectImageUses([underBase], { root, basePath: '/docs' })).byPath.keys()]).toEqual(['/images/a.png']);
+    expect([...collectImageUses([underBase], { root, basePath: '' }).byPath.keys()]).toEqual(['/docs/images/a.png']);
+    expect([...collectImageUses([underBase], { root, basePath: '/docs' }).byPath.keys()]).toEqual(['/images/a.png']);
   });
 
-  test('a page object seen before is not gone through again, whether it names images or none', async () => {
+  test('a page object seen before is not gone through again, whether it names images or none', () => {
     let reads = 0;
     const counted = (references: ContentPage['references']) => {
       const counting = page({ route: `/counted-${references!.length}`, sourcePath: `content/counted-${references!.length}.md` });
@@ -102,10 +102,10 @@ describe('image uses kept by page object', () => {
       return counting;
     };
     const pages = [counted([{ kind: 'image', url: '/images/a.png', line: 1, column: 1 }]), counted([])];
-    await collectImageUses(pages, { root, basePath: '' });
+    collectImageUses(pages, { root, basePath: '' });
     const first = reads;
     expect(first).toBeGreaterThan(0);
-    expect([...(await collectImageUses(pages, { root, basePath: '' })).byPath.keys()]).toEqual(['/images/a.png']);
+    expect([...collectImageUses(pages, { root, basePath: '' }).byPath.keys()]).toEqual(['/images/a.png']);
     expect(reads).toBe(first);
   });
 });

@@ -376,7 +376,7 @@ async function renderAll(pool: WorkerPool, routes: RouteDefinition[], options: R
     postedOne();
     await siteSet;
     const rendered = await rendering;
-    if (found.key && input.write) output.record(rendered.outputPath, renderedFileKey(found.key));
+    if (found.key && input.write) output.record(rendered.outputPath, renderedFileKey(found.key), rendered.stamp);
     return rendered;
   };
   const rendered: (RenderOutput | undefined)[] = new Array(routes.length);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { EventLoopTurns } from '../util/event-loop-turns.ts';
 import { EncodingArena } from '../util/encoding-arena.ts';
-import { writeNewFile, type FileRange, type WrittenChunk } from '../util/write-new-file.ts';
+import { writeNewFile, type FileRange, type WrittenChunk, type WrittenFileStamp } from '../util/write-new-file.ts';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { outputRelativePath, plainOutputFiles } from '../pipeline/output-files.ts';
@@ -84,7 +84,7 @@ interface CopiedFile {
   close(): void;
 }
 
-const identityOf = (key: string, stats: Stats, pieces?: PieceRecord[]): FileRecord => ({ key, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid, ...(pieces ? { pieces } : {}) });
+const identityOf = (key: string, stats: WrittenFileStamp, pieces?: PieceRecord[]): FileRecord => ({ key, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid, ...(pieces ? { pieces } : {}) });
 
 /**
  * The key of a file written in pieces: the pieces' keys, in order (each length-prefixed, so no two
@@ -255,8 +255,8 @@ export function sweepLastOutput(outDir: string, cacheDir: string): SweptOutput |
 export interface OutputWriter extends OutputFiles {
   /** Links `path` (relative to the output folder) from `out/` when the last build wrote it with this key and it is unchanged since; true when it did. */
   link(path: string, key: string): boolean;
-  /** Notes that the build wrote `path` with content of this key (a page the render worker wrote). */
-  record(path: string, key: string): void;
+  /** Notes that the build wrote `path` with content of this key (a page the render worker wrote), and the file's stamp as it was written (`writeNewFileSync`). */
+  record(path: string, key: string, stamp?: WrittenFileStamp): void;
   /** The paths linked from the previous output so far (tests and the build's result read them). */
   readonly linked: ReadonlySet<string>;
   /** Where the file this build made at `path` (relative) is before the build ends: in the staging folder, or where it stays in `out/` (`ReusingOutputWriter.inPlace`). */
@@ -284,6 +284,8 @@ export class ReusingOutputWriter implements OutputWriter {
   private readonly written = new Map<string, string>();
   /** Where each piece is in the files this build wrote in pieces. */
   private readonly layouts = new Map<string, PieceRecord[]>();
+  /** Each file this build wrote as its writer stamped it (`WrittenFileStamp`): `identifyFiles` looks up only the others. */
+  private readonly stamps = new Map<string, WrittenFileStamp>();
   private identified: Record<string, FileRecord> = {};
   /** Folders of the staging folder known to exist: a page's folder is made once, not asked for again by each file in it. */
   private readonly folders = new Set<string>();
@@ -438,8 +440,11 @@ export class ReusingOutputWriter implements OutputWriter {
     return true;
   }
 
-  record(path: string, key: string): void {
-    this.written.set(outputRelativePath(path), key);
+  record(written: string, key: string, stamp?: WrittenFileStamp): void {
+    const path = outputRelativePath(written);
+    this.written.set(path, key);
+    if (stamp) this.stamps.set(path, stamp);
+    else this.stamps.delete(path);
   }
 
   /**
@@ -495,10 +500,12 @@ export class ReusingOutputWriter implements OutputWriter {
     // A path written twice in one build (a plugin's file over a page) must not write into a file it linked: that one is the old output's too.
     if (this.linked.delete(path) && !this.inPlace) unlinkSync(file);
     this.layouts.delete(path);
+    this.stamps.delete(path);
     if (this.link(path, key)) return;
-    const { layout } = await this.writeMade(file, make);
+    const { layout, stamp } = await this.writeMade(file, make);
     this.written.set(path, key);
     if (layout) this.layouts.set(path, layout);
+    this.stamps.set(path, stamp);
   }
 
   /**
@@ -508,13 +515,14 @@ export class ReusingOutputWriter implements OutputWriter {
    * (edited in place meanwhile), the copy may hold other bytes under the old keys, and the file is
    * written once more with every piece made.
    */
-  private async writeMade(file: string, make: MakeFile): Promise<MadeFile> {
+  private async writeMade(file: string, make: MakeFile): Promise<MadeFile & { stamp: WrittenFileStamp }> {
     // First: a folder that cannot be made is the build's error, not a reason to make the file again, and no old file is open yet.
     this.makeFolder(dirname(file));
     const made = await make(true);
     let copiedAsChecked = true;
+    let stamp: WrittenFileStamp | undefined;
     try {
-      await writeNewFile(file, made.chunks);
+      stamp = await writeNewFile(file, made.chunks);
       copiedAsChecked = made.copiedFrom?.unchanged() ?? true;
     } catch (error) {
       // A read that ended early, or any error, while the old file changed: made again, as below.
@@ -523,10 +531,9 @@ export class ReusingOutputWriter implements OutputWriter {
     } finally {
       made.copiedFrom?.close();
     }
-    if (copiedAsChecked) return made;
+    if (copiedAsChecked && stamp) return { ...made, stamp };
     const remade = await make(false);
-    await writeNewFile(file, remade.chunks);
-    return remade;
+    return { ...remade, stamp: await writeNewFile(file, remade.chunks) };
   }
 
   /** A file's bytes from its pieces: those the old file at `path` holds copied from it (unless `reuse` is false), the others made. */
@@ -649,6 +656,12 @@ export class ReusingOutputWriter implements OutputWriter {
         this.identified[path] = linkedRecord;
         continue;
       }
+      // A file is stamped as it is written, and nothing writes it after: only built-in plugins write in a build that reuses output, each file once (above).
+      const stamp = this.stamps.get(path);
+      if (stamp) {
+        this.identified[path] = identityOf(key, stamp, this.layouts.get(path));
+        continue;
+      }
       try {
         this.calls.lstat++;
         const stats = lstatSync(join(this.options.staging, path));
@@ -673,10 +686,19 @@ export class ReusingOutputWriter implements OutputWriter {
       const record = Object.hasOwn(this.identifiedFolders, path) ? this.identifiedFolders[path] : folderRecordOf(join(staging, path));
       if (record) tree.folders[path] = record;
     }
+    let identifiedThere = 0;
     for (const path of files) {
-      if (Object.hasOwn(this.identified, path)) continue;
+      if (Object.hasOwn(this.identified, path)) {
+        identifiedThere++;
+        continue;
+      }
       const stats = lstatOrUndefined(join(staging, path));
       if (stats) tree.loose[path] = looseRecordOf(stats);
+    }
+    // A file stamped as it was written and gone since (or a folder now) has no record: as when each file was looked up here.
+    if (identifiedThere < Object.keys(this.identified).length) {
+      const listed = new Set(files);
+      for (const path of Object.keys(this.identified)) if (!listed.has(path)) delete this.identified[path];
     }
     this.stagingIno = folderRecordOf(staging)?.ino;
     // Before the swap: a folder changed while it runs is within the racy margin of this time. The output folder's own record, taken after, always is, and is listed.

@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { writeNewFileSync } from '../util/write-new-file.ts';
+import { writeNewFileSync, type WrittenFileStamp } from '../util/write-new-file.ts';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompiledPage, RouteDefinition } from '../pipeline/plugin.ts';
@@ -237,18 +237,19 @@ export async function lookUpRendered(cache: RenderCache, definition: RouteDefini
   }
   // The HTML once the caller's slice of look-ups is done (`renderAll` keys the pages in slices), one page at a time: each continuation reads, writes and lets go of its page.
   await undefined;
+  let stamp: WrittenFileStamp;
   try {
     const html = readCacheFilePayload(cached);
     if (!options.write) return { key, output: { outputPath, page: { theme: cached.header.theme, html: html.toString('utf8') } } };
     const target = join(options.outDir, outputPath);
     mkdirSync(dirname(target), { recursive: true });
-    writeNewFileSync(target, html);
+    stamp = writeNewFileSync(target, html);
   } catch {
     // The file went away since its header was read (a cache cleared by hand), or the page cannot be
     // written: rendered instead, where a file-system error is the page's diagnostic.
     return { key };
   }
-  options.output.record(outputPath, renderedFileKey(key));
+  options.output.record(outputPath, renderedFileKey(key), stamp);
   return { key, output: { outputPath } };
 }
 

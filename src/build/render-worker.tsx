@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { writeNewFileSync } from '../util/write-new-file.ts';
+import { writeNewFileSync, type WrittenFileStamp } from '../util/write-new-file.ts';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -119,6 +119,8 @@ export interface RenderInput {
 
 export interface RenderOutput {
   outputPath: string;
+  /** The page's file as it was written (`write: true`): the build's record of its output takes it from here. */
+  stamp?: WrittenFileStamp;
   /** The page, handed back rather than written (`write: false`): its HTML and the theme options it was rendered with, what `transformPage` gets. */
   page?: { html: string; theme: ResolvedThemeOptions };
 }
@@ -238,8 +240,7 @@ export async function renderRoute(input: RenderInput): Promise<RenderOutput> {
     if (target === undefined) return { outputPath, page: { html, theme } };
     // Synchronous: this worker has nothing else to do meanwhile, and each asynchronous call is a hand-off to libuv's thread pool (cache-entry.ts).
     mkdirSync(dirname(target), { recursive: true });
-    writeNewFileSync(target, bytes);
-    return { outputPath };
+    return { outputPath, stamp: writeNewFileSync(target, bytes) };
   } catch (error) {
     // Only diagnostics survive the trip back from the worker with their details.
     if (isFileSystemError(error)) throw new DiagnosticError([fileSystemDiagnostic(error, input.root)]);

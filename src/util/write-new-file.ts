@@ -1,4 +1,4 @@
-import { read, readSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, read, readSync, unlinkSync, writeSync, type Stats } from 'node:fs';
 import { open, unlink, type FileHandle } from 'node:fs/promises';
 import { promisify } from 'node:util';
 
@@ -24,18 +24,47 @@ const isFileRange = (chunk: WrittenChunk): chunk is FileRange => !(chunk instanc
 class RangeEndedError extends Error {}
 
 /**
- * Writes `bytes` to `file` as a new file. A file already there (the copy of a `public/` file at
- * a page's path, made first) is replaced, not written through: written through, it kept its own
- * mode and owner, and a build's page got the `public/` file's mode where a build that kept the
- * page from the last one had a new file's.
+ * What the record of a written file keeps of it (output-reuse.ts), taken from the file's own
+ * descriptor as it is written: the build's record of its output then needs no look-up of the
+ * file's path afterwards (an `lstat` for each of 20 000 files, 0.16 s of the main thread at the
+ * end of a 10 000-page build, with the workers idle).
  */
-export function writeNewFileSync(file: string, bytes: string | Uint8Array): void {
+export interface WrittenFileStamp {
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  mode: number;
+  uid: number;
+  gid: number;
+}
+
+const stampOf = (stats: Stats): WrittenFileStamp => ({ ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid });
+
+/** `file` opened as a new file: one already there is removed first. */
+function openNewFileSync(file: string): number {
   try {
-    writeFileSync(file, bytes, { flag: 'wx' });
+    return openSync(file, 'wx');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     unlinkSync(file);
-    writeFileSync(file, bytes, { flag: 'wx' });
+    return openSync(file, 'wx');
+  }
+}
+
+/**
+ * Writes `bytes` to `file` as a new file, and gives its stamp once written. A file already there
+ * (the copy of a `public/` file at a page's path, made first) is replaced, not written through:
+ * written through, it kept its own mode and owner, and a build's page got the `public/` file's
+ * mode where a build that kept the page from the last one had a new file's.
+ */
+export function writeNewFileSync(file: string, bytes: string | Uint8Array): WrittenFileStamp {
+  const buffer = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
+  const fd = openNewFileSync(file);
+  try {
+    for (let done = 0; done < buffer.length; ) done += writeSync(fd, buffer, done, buffer.length - done);
+    return stampOf(fstatSync(fd));
+  } finally {
+    closeSync(fd);
   }
 }
 
@@ -47,7 +76,7 @@ export function writeNewFileSync(file: string, bytes: string | Uint8Array): void
  * a write and a close, each a promise and a trip to the file-system threads, 0.6 s of the main
  * thread at 10 000 pages; written at once, a few system calls.
  */
-export async function writeNewFile(file: string, chunks: readonly WrittenChunk[]): Promise<void> {
+export async function writeNewFile(file: string, chunks: readonly WrittenChunk[]): Promise<WrittenFileStamp> {
   let bytes = 0;
   for (const chunk of chunks) bytes += chunk.length;
   if (bytes <= WRITTEN_AT_ONCE) {
@@ -64,6 +93,7 @@ export async function writeNewFile(file: string, chunks: readonly WrittenChunk[]
   }
   try {
     await writeChunks(handle, chunks);
+    return stampOf(await handle.stat());
   } finally {
     await handle.close();
   }

@@ -7,6 +7,7 @@ import { EventLoopTurns } from '../../src/util/event-loop-turns.ts';
 import { plainOutputFiles } from '../../src/pipeline/output-files.ts';
 import type { OutputPiece } from '../../src/pipeline/plugin.ts';
 import { tmp } from '../helpers.ts';
+import { writeNewFileSync } from '../../src/util/write-new-file.ts';
 
 const folders: string[] = [];
 afterEach(() => {
@@ -117,6 +118,60 @@ describe('the work a rebuild does for the files it links', () => {
     const nextStaging = join(out, '..', 'staging-3');
     mkdirSync(nextStaging);
     expect(new ReusingOutputWriter({ outDir: out, staging: nextStaging, cacheDir }).link('page.html', contentKey('page.html'))).toBe(false);
+  });
+});
+
+describe('files stamped as they are written (writeNewFileSync)', () => {
+  /** A build from nothing: `guide.md` through the writer, `guide/index.html` as a render worker writes a page (and, given `writtenAgain`, through the writer after), then `between` before the output is identified and swapped in. */
+  async function stampedBuild(between: (staging: string) => void = () => {}, writtenAgain?: string) {
+    const dir = tmp();
+    folders.push(dir);
+    const out = join(dir, 'out');
+    const cacheDir = join(dir, 'cache');
+    const staging = join(dir, 'staging-1');
+    mkdirSync(join(staging, 'guide'), { recursive: true });
+    const writer = new ReusingOutputWriter({ outDir: out, staging, cacheDir });
+    await writer.write('guide.md', '# Guide');
+    writer.record('guide/index.html', contentKey('<p>guide</p>'), writeNewFileSync(join(staging, 'guide', 'index.html'), '<p>guide</p>'));
+    if (writtenAgain !== undefined) await writer.write('guide/index.html', writtenAgain);
+    between(staging);
+    const lookUps = writer.calls.lstat;
+    writer.identifyFiles(['guide']);
+    const identifyingLookUps = writer.calls.lstat - lookUps;
+    writer.identifyTree();
+    renameSync(staging, out);
+    await writer.finish();
+    const manifest = JSON.parse(readFileSync(join(cacheDir, 'output', readdirSync(join(cacheDir, 'output'))[0]!), 'utf8')) as { files: Record<string, { ino: number; size: number; mtimeMs: number }> };
+    const nextStaging = join(dir, 'staging-2');
+    mkdirSync(nextStaging);
+    return { out, identifyingLookUps, manifest, next: new ReusingOutputWriter({ outDir: out, staging: nextStaging, cacheDir }) };
+  }
+
+  test('are identified by their stamps, with no look-up, and the next build links them', async () => {
+    const { out, identifyingLookUps, manifest, next } = await stampedBuild();
+    expect(identifyingLookUps).toBe(0);
+    for (const path of ['guide.md', 'guide/index.html']) {
+      const stats = statSync(join(out, path));
+      expect(manifest.files[path], path).toMatchObject({ ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs });
+    }
+    expect(next.link('guide.md', contentKey('# Guide'))).toBe(true);
+    expect(next.link('guide/index.html', contentKey('<p>guide</p>'))).toBe(true);
+  });
+
+  test('one removed after it was written, or a folder now, has no record, as when each was looked up', async () => {
+    const { manifest } = await stampedBuild((staging) => {
+      rmSync(join(staging, 'guide.md'));
+      rmSync(join(staging, 'guide', 'index.html'));
+      mkdirSync(join(staging, 'guide', 'index.html'));
+    });
+    expect(Object.keys(manifest.files)).toEqual([]);
+  });
+
+  test('one the writer writes again after the worker wrote it is identified as the second write left it', async () => {
+    const again = '<p>guide, written again by a redirect</p>';
+    const { out, manifest, next } = await stampedBuild(() => {}, again);
+    expect(manifest.files['guide/index.html']).toMatchObject({ size: Buffer.byteLength(again), ino: statSync(join(out, 'guide', 'index.html')).ino });
+    expect(next.link('guide/index.html', contentKey(again))).toBe(true);
   });
 });
 

@@ -35,3 +35,17 @@ test("a file already at the path (a public/ file's copy) is replaced by a new fi
     expect(lstatSync(file).mode & 0o777, name).toBe(newFileMode(dir));
   }
 });
+
+test("gives the written file's stamp, as a look-up of its path finds it: whole at once, or through a file handle", async () => {
+  const dir = tmp();
+  const stamps = {
+    'sync.html': writeNewFileSync(join(dir, 'sync.html'), '<p>pagé</p>'),
+    'small.txt': await writeNewFile(join(dir, 'small.txt'), [Buffer.from('one '), Buffer.from('two')]),
+    'large.txt': await writeNewFile(join(dir, 'large.txt'), [Buffer.from('head'), Buffer.alloc(70 * 1024, 'x')]),
+  };
+  for (const [name, stamp] of Object.entries(stamps)) {
+    const { ino, size, mtimeMs, mode, uid, gid } = lstatSync(join(dir, name));
+    expect(stamp, name).toEqual({ ino, size, mtimeMs, mode, uid, gid });
+  }
+  expect(stamps['sync.html'].size).toBe(Buffer.byteLength('<p>pagé</p>'));
+});

@@ -28,14 +28,21 @@ export function sitemapXml({ routes, siteUrl, basePath, defaultLocale, locales =
   const translated = indexable(routes).filter((r) => !r.fallbackFrom);
   const localeOf = (r: RouteDefinition) => r.locale ?? defaultLocale;
   const urlOf = (r: RouteDefinition) => origin + routeHref(r.route, `${basePath}${localeOf(r) === defaultLocale ? '' : `/${localeOf(r)}`}`);
+  // Each route's versions, where a page has more than one: a site in one locale has none to list, and a list made for each of its 10 000 pages was half of this file's time.
   const versions = new Map<string, RouteDefinition[]>();
-  for (const r of translated) versions.set(r.route, [...(versions.get(r.route) ?? []), r]);
-  for (const all of versions.values()) all.sort((a, b) => locales.indexOf(localeOf(a)) - locales.indexOf(localeOf(b)));
+  if (translated.some((r) => localeOf(r) !== defaultLocale)) {
+    for (const r of translated) {
+      const all = versions.get(r.route);
+      if (all) all.push(r);
+      else versions.set(r.route, [r]);
+    }
+    for (const all of versions.values()) all.sort((a, b) => locales.indexOf(localeOf(a)) - locales.indexOf(localeOf(b)));
+  }
   const entries = translated
     .map((r) => {
       const lastmod = r.frontMatter?.lastmod ?? r.frontMatter?.date;
-      const all = versions.get(r.route)!;
-      const alternates = all.length < 2 ? [] : hreflangAlternates(all.map((v) => ({ locale: localeOf(v), href: urlOf(v) })), defaultLocale);
+      const all = versions.get(r.route);
+      const alternates = !all || all.length < 2 ? [] : hreflangAlternates(all.map((v) => ({ locale: localeOf(v), href: urlOf(v) })), defaultLocale);
       const links = alternates.map((a) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(a.hreflang)}" href="${escapeHtml(a.href)}"/>`).join('');
       return `  <url><loc>${escapeHtml(urlOf(r))}</loc>${lastmod ? `<lastmod>${escapeHtml(String(lastmod))}</lastmod>` : ''}${links}</url>`;
     })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, constants, existsSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, rmSync, statSync, unlinkSync, type Stats } from 'node:fs';
 import { EventLoopTurns } from '../util/event-loop-turns.ts';
 import { EncodingArena } from '../util/encoding-arena.ts';
-import { writeNewFile, type FileRange, type WrittenChunk, type WrittenFileStamp } from '../util/write-new-file.ts';
+import { writeNewFile, type FileRange, type WrittenChunk } from '../util/write-new-file.ts';
 import { dirname, join } from 'node:path';
 import { writeCacheFile } from '../util/cache-entry.ts';
 import { outputRelativePath, plainOutputFiles } from '../pipeline/output-files.ts';
@@ -84,7 +84,7 @@ interface CopiedFile {
   close(): void;
 }
 
-const identityOf = (key: string, stats: WrittenFileStamp, pieces?: PieceRecord[]): FileRecord => ({ key, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid, ...(pieces ? { pieces } : {}) });
+const identityOf = (key: string, stats: FileIdentity, pieces?: PieceRecord[]): FileRecord => ({ key, ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid, ...(pieces ? { pieces } : {}) });
 
 /**
  * The key of a file written in pieces: the pieces' keys, in order (each length-prefixed, so no two
@@ -256,7 +256,7 @@ export interface OutputWriter extends OutputFiles {
   /** Links `path` (relative to the output folder) from `out/` when the last build wrote it with this key and it is unchanged since; true when it did. */
   link(path: string, key: string): boolean;
   /** Notes that the build wrote `path` with content of this key (a page the render worker wrote), and the file's stamp as it was written (`writeNewFileSync`). */
-  record(path: string, key: string, stamp?: WrittenFileStamp): void;
+  record(path: string, key: string, stamp?: FileIdentity): void;
   /** The paths linked from the previous output so far (tests and the build's result read them). */
   readonly linked: ReadonlySet<string>;
   /** Where the file this build made at `path` (relative) is before the build ends: in the staging folder, or where it stays in `out/` (`ReusingOutputWriter.inPlace`). */
@@ -284,8 +284,8 @@ export class ReusingOutputWriter implements OutputWriter {
   private readonly written = new Map<string, string>();
   /** Where each piece is in the files this build wrote in pieces. */
   private readonly layouts = new Map<string, PieceRecord[]>();
-  /** Each file this build wrote as its writer stamped it (`WrittenFileStamp`): `identifyFiles` looks up only the others. */
-  private readonly stamps = new Map<string, WrittenFileStamp>();
+  /** Each file this build wrote, identified by its writer as it wrote it (`writeNewFile`): `identifyFiles` looks up only the others. */
+  private readonly stamps = new Map<string, FileIdentity>();
   private identified: Record<string, FileRecord> = {};
   /** Folders of the staging folder known to exist: a page's folder is made once, not asked for again by each file in it. */
   private readonly folders = new Set<string>();
@@ -440,7 +440,7 @@ export class ReusingOutputWriter implements OutputWriter {
     return true;
   }
 
-  record(written: string, key: string, stamp?: WrittenFileStamp): void {
+  record(written: string, key: string, stamp?: FileIdentity): void {
     const path = outputRelativePath(written);
     this.written.set(path, key);
     if (stamp) this.stamps.set(path, stamp);
@@ -515,12 +515,12 @@ export class ReusingOutputWriter implements OutputWriter {
    * (edited in place meanwhile), the copy may hold other bytes under the old keys, and the file is
    * written once more with every piece made.
    */
-  private async writeMade(file: string, make: MakeFile): Promise<MadeFile & { stamp: WrittenFileStamp }> {
+  private async writeMade(file: string, make: MakeFile): Promise<MadeFile & { stamp: FileIdentity }> {
     // First: a folder that cannot be made is the build's error, not a reason to make the file again, and no old file is open yet.
     this.makeFolder(dirname(file));
     const made = await make(true);
     let copiedAsChecked = true;
-    let stamp: WrittenFileStamp | undefined;
+    let stamp: FileIdentity | undefined;
     try {
       stamp = await writeNewFile(file, made.chunks);
       copiedAsChecked = made.copiedFrom?.unchanged() ?? true;

@@ -2,6 +2,7 @@ import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, renameSync
 import { join } from 'node:path';
 import { RACY_MARGIN_MS } from '../util/racy-margin.ts';
 import type { FolderRecord } from './spare-folders.ts';
+import type { FileIdentity } from '../util/write-new-file.ts';
 
 /**
  * The whole output as a build left it, for the next build to update it in place
@@ -27,15 +28,8 @@ export interface OutputTree {
   recordedAt: number;
 }
 
-/** A file's identity as a manifest records it: an edit, a replacement, a chmod or a chown changes it (output-reuse.ts). */
-export interface FileIdentity {
-  ino: number;
-  size: number;
-  mtimeMs: number;
-  mode: number;
-  uid: number;
-  gid: number;
-}
+/** A file's identity as a manifest records it, defined beside the writes that stamp it. */
+export type { FileIdentity };
 
 /** A file no key names: its identity alone (a `FileRecord` with the key `''`). */
 export type LooseFileRecord = FileIdentity & { key: '' };

@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { writeNewFileSync, type WrittenFileStamp } from '../util/write-new-file.ts';
+import { writeNewFileSync, type FileIdentity } from '../util/write-new-file.ts';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompiledPage, RouteDefinition } from '../pipeline/plugin.ts';
@@ -237,7 +237,7 @@ export async function lookUpRendered(cache: RenderCache, definition: RouteDefini
   }
   // The HTML once the caller's slice of look-ups is done (`renderAll` keys the pages in slices), one page at a time: each continuation reads, writes and lets go of its page.
   await undefined;
-  let stamp: WrittenFileStamp;
+  let stamp: FileIdentity;
   try {
     const html = readCacheFilePayload(cached);
     if (!options.write) return { key, output: { outputPath, page: { theme: cached.header.theme, html: html.toString('utf8') } } };

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { writeNewFileSync, type WrittenFileStamp } from '../util/write-new-file.ts';
+import { writeNewFileSync, type FileIdentity } from '../util/write-new-file.ts';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -120,7 +120,7 @@ export interface RenderInput {
 export interface RenderOutput {
   outputPath: string;
   /** The page's file as it was written (`write: true`): the build's record of its output takes it from here. */
-  stamp?: WrittenFileStamp;
+  stamp?: FileIdentity;
   /** The page, handed back rather than written (`write: false`): its HTML and the theme options it was rendered with, what `transformPage` gets. */
   page?: { html: string; theme: ResolvedThemeOptions };
 }

@@ -24,12 +24,13 @@ const isFileRange = (chunk: WrittenChunk): chunk is FileRange => !(chunk instanc
 class RangeEndedError extends Error {}
 
 /**
- * What the record of a written file keeps of it (output-reuse.ts), taken from the file's own
- * descriptor as it is written: the build's record of its output then needs no look-up of the
- * file's path afterwards (an `lstat` for each of 20 000 files, 0.16 s of the main thread at the
- * end of a 10 000-page build, with the workers idle).
+ * A file's identity as the output's manifest records it: an edit, a replacement, a chmod or a
+ * chown changes it (output-reuse.ts). `writeNewFileSync` and `writeNewFile` give it from the
+ * file's own descriptor as they write it, its stamp: the build's record of its output then needs
+ * no look-up of the file's path afterwards (an `lstat` for each of 20 000 files, 0.16 s of the
+ * main thread at the end of a 10 000-page build, with the workers idle).
  */
-export interface WrittenFileStamp {
+export interface FileIdentity {
   ino: number;
   size: number;
   mtimeMs: number;
@@ -38,7 +39,7 @@ export interface WrittenFileStamp {
   gid: number;
 }
 
-const stampOf = (stats: Stats): WrittenFileStamp => ({ ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid });
+const stampOf = (stats: Stats): FileIdentity => ({ ino: stats.ino, size: stats.size, mtimeMs: stats.mtimeMs, mode: stats.mode, uid: stats.uid, gid: stats.gid });
 
 /** `file` opened as a new file: one already there is removed first. */
 function openNewFileSync(file: string): number {
@@ -57,7 +58,7 @@ function openNewFileSync(file: string): number {
  * written through, it kept its own mode and owner, and a build's page got the `public/` file's
  * mode where a build that kept the page from the last one had a new file's.
  */
-export function writeNewFileSync(file: string, bytes: string | Uint8Array): WrittenFileStamp {
+export function writeNewFileSync(file: string, bytes: string | Uint8Array): FileIdentity {
   const buffer = typeof bytes === 'string' ? Buffer.from(bytes) : bytes;
   const fd = openNewFileSync(file);
   try {
@@ -76,7 +77,7 @@ export function writeNewFileSync(file: string, bytes: string | Uint8Array): Writ
  * a write and a close, each a promise and a trip to the file-system threads, 0.6 s of the main
  * thread at 10 000 pages; written at once, a few system calls.
  */
-export async function writeNewFile(file: string, chunks: readonly WrittenChunk[]): Promise<WrittenFileStamp> {
+export async function writeNewFile(file: string, chunks: readonly WrittenChunk[]): Promise<FileIdentity> {
   let bytes = 0;
   for (const chunk of chunks) bytes += chunk.length;
   if (bytes <= WRITTEN_AT_ONCE) {

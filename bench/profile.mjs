@@ -16,7 +16,7 @@ const HELP = `usage:
 // whatever it was running (bench/README.md, "Profiles under contention").
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { runAsScript } from './lib/arguments.mjs';
 
 /** Node's name for a profile file: `CPU.<date>.<time>.<pid>.<thread>.<sequence>.cpuprofile`. */
 const PROFILE_FILE = /^CPU\.\d+\.\d+\.(\d+)\.(\d+)\.\d+\.cpuprofile$/;
@@ -342,15 +342,4 @@ function report(options) {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const args = process.argv.slice(2);
-  if (args.length === 0 || args.includes('--help')) console.log(HELP);
-  else {
-    try {
-      report(parseArguments(args));
-    } catch (error) {
-      console.error(`profile.mjs: ${error.message}`);
-      process.exitCode = 1;
-    }
-  }
-}
+runAsScript(import.meta.url, 'profile.mjs', HELP, (args) => report(parseArguments(args)));

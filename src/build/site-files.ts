@@ -28,7 +28,7 @@ export function sitemapXml({ routes, siteUrl, basePath, defaultLocale, locales =
   const translated = indexable(routes).filter((r) => !r.fallbackFrom);
   const localeOf = (r: RouteDefinition) => r.locale ?? defaultLocale;
   const urlOf = (r: RouteDefinition) => origin + routeHref(r.route, `${basePath}${localeOf(r) === defaultLocale ? '' : `/${localeOf(r)}`}`);
-  // Each route's versions, where a page has more than one: a site in one locale has none to list, and a list made for each of its 10 000 pages was half of this file's time.
+  // Each route's versions, where a page has more than one: a site in one locale has none to list, and a list made for each of its 10 000 pages was half of the sitemap's time.
   const versions = new Map<string, RouteDefinition[]>();
   if (translated.some((r) => localeOf(r) !== defaultLocale)) {
     for (const r of translated) {

@@ -97,6 +97,7 @@ const UNIT_WITH_MODULE_MOCKS = [
   'tests/unit/util/pack-read-ahead.test.ts',
   'tests/unit/util/pack-short-writes.test.ts',
   'tests/unit/util/self-contained-modules.test.ts',
+  'tests/unit/dev/watch-site-returns.test.ts',
 ];
 /**
  * Unit files on every core: vitest's own default leaves one core free (2 cores: one worker, and the

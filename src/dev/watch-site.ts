@@ -145,6 +145,37 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
   let recheck: ReturnType<typeof setTimeout> | undefined;
   /** The stamp of each file as last seen: when `update` added it (or its folder), or in a batch since. */
   const lastStamps = new Map<string, string>();
+  /** The watched paths removed and not yet taken in again by chokidar (`awaitReturn`), real paths. */
+  const returning = new Set<string>();
+  /**
+   * Watches a removed watched path for its return. Added to the watcher as a path to watch, a path
+   * back by the time chokidar looks at it is one chokidar starts with, and with `ignoreInitial` it
+   * reports nothing the path holds (public/ restored at once, a branch switched, a busy machine).
+   * Added as chokidar adds the paths it finds itself (its `_internal` argument), it reports all
+   * that is there, and an unlink it holds back for an atomic save becomes a change. For a path
+   * not there, chokidar watches its parent for it, from a moment after it looked: a path back in
+   * between would be seen by no one, so until chokidar has taken it in again, it is looked at every
+   * RECHECK_MS and added again once it is there (an lstat a look while it is gone).
+   */
+  const awaitReturn = (real: string) => {
+    watcher.add(real, undefined, true);
+    if (returning.has(real)) return;
+    returning.add(real);
+    const look = () => {
+      if (closed) return;
+      const there = lstatSync(real, { throwIfNoEntry: false });
+      if (there) {
+        // chokidar lists a link by its whole path, and reports one each time it is added: one add is enough.
+        if (there.isSymbolicLink() || (watcher.getWatched()[dirname(real)] ?? []).includes(basename(real))) {
+          returning.delete(real);
+          return;
+        }
+        watcher.add(real, undefined, true);
+      }
+      setTimeout(look, RECHECK_MS);
+    };
+    setTimeout(look, RECHECK_MS);
+  };
   // A folder that cannot be read (permissions, a race with a delete) must not stop dev.
   watcher.on('error', () => {});
   watcher.on('all', (event, path) => {
@@ -160,9 +191,8 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
     const given = roots.given(path);
     // A watched folder removed (public/ deleted and made again, a branch switched), or a file
     // watched on its own (the config, a plugin's module, a file at the site root): chokidar stops
-    // watching it, and later events, once it is back, went unseen. Added again, it is watched for
-    // its return (chokidar then reports it, and what a folder holds, as added).
-    if ((event === 'unlinkDir' || event === 'unlink') && listOf(current).includes(given)) watcher.add(path);
+    // watching it, and later events, once it is back, went unseen. It is watched for its return.
+    if ((event === 'unlinkDir' || event === 'unlink') && listOf(current).includes(given)) awaitReturn(path);
     push({ event: event as FileEvent['event'], path: given });
   });
   return {

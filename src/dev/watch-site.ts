@@ -43,6 +43,9 @@ function filesAt(path: string): string[] {
 
 const EVENTS = new Set(['add', 'addDir', 'change', 'unlink', 'unlinkDir']);
 
+/** Whether chokidar has taken `real` in: it lists it among the entries of the folder above (`watched` is its `getWatched()`). */
+const listedAbove = (watched: Record<string, string[]>, real: string) => (watched[dirname(real)] ?? []).includes(basename(real));
+
 export interface SiteWatcher {
   /** The paths as last set: classify events against these. */
   readonly paths: WatchedPaths;
@@ -166,7 +169,7 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
       const there = lstatSync(real, { throwIfNoEntry: false });
       if (there) {
         // chokidar lists a link by its whole path, and reports one each time it is added: one add is enough.
-        if (there.isSymbolicLink() || (watcher.getWatched()[dirname(real)] ?? []).includes(basename(real))) {
+        if (there.isSymbolicLink() || listedAbove(watcher.getWatched(), real)) {
           returning.delete(real);
           return;
         }
@@ -216,7 +219,7 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
         const watched = watcher.getWatched();
         const isWatched = (path: string) => {
           const real = roots.real(path);
-          return real in watched || (watched[dirname(real)] ?? []).includes(basename(real));
+          return real in watched || listedAbove(watched, real);
         };
         // A path that does not exist (the folder of an import not made yet) has nothing to compare.
         const left = waiting.filter((path) => statSync(path, { throwIfNoEntry: false }) !== undefined && !isWatched(path));

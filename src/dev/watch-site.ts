@@ -158,7 +158,7 @@ export function watchSite(initial: WatchedPaths, onBatch: (events: FileEvent[]) 
    * that is there, and an unlink it holds back for an atomic save becomes a change. For a path
    * not there, chokidar watches its parent for it, from a moment after it looked: a path back in
    * between would be seen by no one, so until chokidar has taken it in again, it is looked at every
-   * RECHECK_MS and added again once it is there (an lstat a look while it is gone).
+   * RECHECK_MS and added again once it is there (one lstat a look while it is gone).
    */
   const awaitReturn = (real: string) => {
     watcher.add(real, undefined, true);

@@ -148,7 +148,8 @@ function stat(runs, key) {
 const seconds = (s) => (s === null ? 'n/a' : `${(s.median / 1000).toFixed(2)} s (${(s.min / 1000).toFixed(2)}–${(s.max / 1000).toFixed(2)})`);
 const cpu = (s) => (s === null ? 'n/a' : `${s.median.toFixed(2)} s`);
 
-async function benchSize(pages, statsDir) {
+/** Cold builds at `pages` pages and their rebuilds, in rounds; `oneSite` is the one-page site benchStartUp made, rebuilt in each round too. */
+async function benchSize(pages, statsDir, oneSite) {
   const sites = {};
   for (const format of options.formats) {
     const dir = mkdtempSync(join(os.tmpdir(), `docs-gen-bench-${pages}-${format}-`));
@@ -162,29 +163,44 @@ async function benchSize(pages, statsDir) {
     writeHugoSite(sites.md, hugoDir);
   }
   const floorOut = join(statsDir, `floor-${pages}`);
-  console.log(`\n[${pages} pages] ${options.formats.join(' + ')} corpora${hugoDir ? ' + Hugo' : ''}${options.floor ? ' + the floor' : ''}; ${options.runs} alternating cold run(s) each`);
+  console.log(`\n[${pages} pages] ${options.formats.join(' + ')} corpora${hugoDir ? ' + Hugo' : ''}${options.floor ? ' + the floor' : ''}; ${options.runs} round(s), each: a cold run of each in turn, then the warm and one-page rebuilds`);
   const cold = Object.fromEntries(options.formats.map((f) => [f, []]));
   const hugo = [];
   /** The floor's runs by its thread count. */
   const floor = new Map((options.floor ? FLOOR_THREADS : []).map((threads) => [threads, []]));
+  // The rebuilds run in each round, after its cold runs, not in a series after them all: this
+  // machine's speed drifts by a third over minutes, and a ratio to the cold build should divide
+  // figures taken over the same stretch of time. The `mdx-jsx` site's are printed, not targets.
+  const rebuilt = Object.fromEntries(['md', 'mdx-jsx'].filter((f) => sites[f]).map((f) => [f, { warm: [], onePage: [], edited: editedPage(sites[f], f === 'md' ? 'md' : 'mdx') }]));
+  const onePageSite = [];
+  let pageBytes = 0;
+  let outputBytes = 0;
   for (let i = 1; i <= options.runs; i++) {
     for (const format of options.formats) cold[format].push(await coldDocsGen(sites[format]));
     if (hugoDir) hugo.push(await coldHugo(hugoDir));
     for (const [threads, runs] of floor) runs.push(await floorBuild(sites.md, floorOut, threads));
+    if (i === options.runs) {
+      // What a reader downloads, from the .md site's last cold build (before its rebuilds).
+      const out = join(sites.md, 'out');
+      const pagesHtml = htmlFiles(out).filter((file) => !/\/(404|500)(\/index)?\.html$/.test(file));
+      pageBytes = median(pagesHtml.map((file) => statSync(file).size));
+      outputBytes = folderBytes(out);
+    }
+    for (const [format, runs] of Object.entries(rebuilt)) {
+      runs.warm.push(await docsGen(sites[format]));
+      runs.onePage.push(await buildAfterEdit(sites[format], runs.edited, i));
+    }
+    // The one-page target's floor, in the same round: a rebuild after an edit of a site that has no other page to look up.
+    onePageSite.push(await buildAfterEdit(oneSite.site, oneSite.page, i));
     const line = options.formats
       .map((f) => `${f} ${(cold[f].at(-1).wallMs / 1000).toFixed(2)} s`)
       .concat(hugoDir ? [`hugo ${(hugo.at(-1).wallMs / 1000).toFixed(2)} s`] : [])
       .concat([...floor].map(([threads, runs]) => `floor (${threadsNamed(threads)}) ${(runs.at(-1).wallMs / 1000).toFixed(2)} s`));
-    console.log(`  cold run ${i}: ${line.join(', ')}`);
+    const rebuildLine = Object.entries(rebuilt).map(([f, runs]) => `${f} warm ${(runs.warm.at(-1).wallMs / 1000).toFixed(2)} s, one page ${(runs.onePage.at(-1).wallMs / 1000).toFixed(2)} s`);
+    console.log(`  round ${i}: cold ${line.join(', ')}; then ${rebuildLine.join('; ')}; the one-page site's page edited ${(onePageSite.at(-1).wallMs / 1000).toFixed(2)} s`);
   }
-  // The md site's output from its last cold build stays: what a reader downloads, and the warm cache.
-  const out = join(sites.md, 'out');
-  const pagesHtml = htmlFiles(out).filter((file) => !/\/(404|500)(\/index)?\.html$/.test(file));
-  const pageBytes = median(pagesHtml.map((file) => statSync(file).size));
-  const outputBytes = folderBytes(out);
-  const { warm, onePage } = await rebuilds(sites.md, 'md');
-  // Not a target: the rebuilds of pages the MDX compiler compiles (a page of literal JSX joins the rendered-page cache).
-  const jsx = sites['mdx-jsx'] ? await rebuilds(sites['mdx-jsx'], 'mdx') : null;
+  const { warm, onePage } = rebuilt.md;
+  const jsx = rebuilt['mdx-jsx'] ?? null;
   const summary = {
     pages,
     cold: Object.fromEntries(options.formats.map((f) => [f, { wallMs: stat(cold[f], 'wallMs'), cpuS: stat(cold[f], 'cpuS'), peakBytes: stat(cold[f], 'peakBytes') }])),
@@ -192,6 +208,7 @@ async function benchSize(pages, statsDir) {
     floor: [...floor].map(([threads, runs]) => ({ threads, wallMs: stat(runs, 'wallMs'), cpuS: stat(runs, 'cpuS') })),
     warm: { wallMs: stat(warm, 'wallMs'), cpuS: stat(warm, 'cpuS') },
     onePage: { wallMs: stat(onePage, 'wallMs'), cpuS: stat(onePage, 'cpuS'), stages: stageMedians(onePage) },
+    onePageSite: { wallMs: stat(onePageSite, 'wallMs'), cpuS: stat(onePageSite, 'cpuS') },
     ...(jsx ? { jsxWarm: { wallMs: stat(jsx.warm, 'wallMs'), cpuS: stat(jsx.warm, 'cpuS') }, jsxOnePage: { wallMs: stat(jsx.onePage, 'wallMs'), cpuS: stat(jsx.onePage, 'cpuS') } } : {}),
     pageBytes,
     outputBytes,
@@ -218,25 +235,24 @@ async function benchSize(pages, statsDir) {
   return summary;
 }
 
-/** Warm builds of `site` (nothing changed), then builds after a sentence is appended to a section's index page (`index.<extension>`), `options.runs` of each. */
-async function rebuilds(site, extension) {
-  const warm = [];
-  for (let i = 1; i <= options.runs; i++) warm.push(await docsGen(site));
-  const edited = join(site, 'content', readdirSync(join(site, 'content')).find((name) => name.startsWith('section-')), `index.${extension}`);
-  return { warm, onePage: await buildsAfterEdits(site, edited) };
+/** The page a one-page rebuild edits: a section's index page (`index.<extension>`). */
+function editedPage(site, extension) {
+  return join(site, 'content', readdirSync(join(site, 'content')).find((name) => name.startsWith('section-')), `index.${extension}`);
 }
 
-/** Builds of `site`, `options.runs` of them, each after a sentence is appended to `page`. */
-async function buildsAfterEdits(site, page) {
-  const runs = [];
-  for (let i = 1; i <= options.runs; i++) {
-    appendFileSync(page, `\nOne more sentence, edit ${i}.\n`);
-    runs.push(await docsGen(site));
-  }
-  return runs;
+/**
+ * A build of `site` after a sentence is appended to `page`; the page's text is put back after it,
+ * so that every round's cold build (and Hugo's copy, written once) is of the same corpus.
+ */
+async function buildAfterEdit(site, page, round) {
+  const text = readFileSync(page, 'utf8');
+  appendFileSync(page, `\nOne more sentence, edit ${round}.\n`);
+  const run = await docsGen(site);
+  writeFileSync(page, text);
+  return run;
 }
 
-/** CPU seconds of a one-page build: what starting docs-gen costs. */
+/** CPU seconds of a one-page build: what starting docs-gen costs. The site stays for the rounds' one-page-site rebuilds (`onePageSite`). */
 async function benchStartUp() {
   const dir = mkdtempSync(join(os.tmpdir(), 'docs-gen-bench-one-'));
   tempDirs.push(dir);
@@ -245,9 +261,7 @@ async function benchStartUp() {
   writeFileSync(join(dir, 'docs-gen.config.ts'), "export default { title: 'One' }\n");
   const runs = [];
   for (let i = 0; i < options.runs; i++) runs.push(await coldDocsGen(dir));
-  // The one-page target's floor: a rebuild after an edit of a site that has no other page to look up.
-  const onePageChanged = await buildsAfterEdits(dir, join(dir, 'content', 'index.md'));
-  return { wallMs: stat(runs, 'wallMs'), cpuS: stat(runs, 'cpuS'), onePageChanged: { wallMs: stat(onePageChanged, 'wallMs'), cpuS: stat(onePageChanged, 'cpuS') } };
+  return { wallMs: stat(runs, 'wallMs'), cpuS: stat(runs, 'cpuS'), site: dir, page: join(dir, 'content', 'index.md') };
 }
 
 /**
@@ -309,7 +323,7 @@ function targets(results, startUp, devRows) {
  * a one-page site's rebuild after an edit against the cold build at 2000 pages (the one-page
  * target's size), or at the largest size in the run without it.
  */
-function bounds(results, startUp) {
+function bounds(results) {
   const rows = [];
   for (const r of results) {
     const timed = r.floor.filter((f) => f.wallMs);
@@ -321,8 +335,8 @@ function bounds(results, startUp) {
     rows.push({ bound: `a bare JavaScript build at ${r.pages} (bench/floor.mjs, ${threadsNamed(best.threads)})`, figure: parts.join(' · '), floorMs: best.wallMs.median, threads: best.threads });
   }
   const reference = results.find((r) => r.pages === 2000) ?? results.at(-1);
-  if (reference && startUp.onePageChanged.wallMs) {
-    const ms = startUp.onePageChanged.wallMs.median;
+  if (reference?.onePageSite.wallMs) {
+    const ms = reference.onePageSite.wallMs.median;
     rows.push({ bound: 'one changed page of a one-page site', figure: `${(ms / 1000).toFixed(2)} s · ${(ms / reference.cold.md.wallMs.median).toFixed(2)}× cold at ${reference.pages}`, onePageSiteMs: ms });
   }
   if (!rows.length) return rows;
@@ -346,12 +360,12 @@ const hugoVersion = options.hugo ? spawnSync('hugo', ['version'], { encoding: 'u
 console.log(`docs-gen bench: pages ${options.pages.join(', ')}; ${options.runs} run(s) each; node ${process.version}; ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}; load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}${hugoVersion ? `; ${hugoVersion}` : ''}${hasGnuTime ? '' : '; no /usr/bin/time: wall time only'}`);
 
 const startUp = await benchStartUp();
-console.log(`\none-page build: ${seconds(startUp.wallMs)}, CPU ${cpu(startUp.cpuS)}; the page changed and built again: ${seconds(startUp.onePageChanged.wallMs)}`);
+console.log(`\none-page build: ${seconds(startUp.wallMs)}, CPU ${cpu(startUp.cpuS)}`);
 const results = [];
-for (const pages of options.pages) results.push(await benchSize(pages, statsDir));
+for (const pages of options.pages) results.push(await benchSize(pages, statsDir, startUp));
 const devRows = options.dev ? benchDev() : [];
 const rows = targets(results, startUp, devRows);
-const boundRows = bounds(results, startUp);
+const boundRows = bounds(results);
 const pass = rows.every((row) => row.met);
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, '.gitignore'), '*\n!.gitignore\n');

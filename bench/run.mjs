@@ -65,12 +65,19 @@ const tempDirs = [];
 let graveyard = null;
 let child = null;
 function cleanup() {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  // The whole group: killing GNU time alone left the build it runs writing into the folders removed below.
+  if (child && child.exitCode === null) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      child.kill('SIGKILL');
+    }
+  }
   // Never kept: old builds, gigabytes at 10 000 pages.
   if (graveyard) removeGraveyard(graveyard);
   if (options?.keep) {
     if (tempDirs.length) console.log(`kept: ${tempDirs.splice(0).join(' ')}`);
-  } else for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  } else for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 }
 function fail(message, details = '') {
   console.error(`\nbench: ${message}${details ? `\n${details}` : ''}`);
@@ -92,7 +99,8 @@ function measure(command, args, cwd, statsFile) {
   return new Promise((done) => {
     const output = [];
     const start = performance.now();
-    child = spawn(program, programArgs, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: statsFile ? { ...process.env, DOCS_GEN_STATS_FILE: statsFile } : process.env });
+    // A process group of its own (`detached`), so that an interrupted bench ends the run and what it started (cleanup).
+    child = spawn(program, programArgs, { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'], env: statsFile ? { ...process.env, DOCS_GEN_STATS_FILE: statsFile } : process.env });
     for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => { output.push(d); if (options.verbose) process.stdout.write(d); });
     child.on('error', (error) => fail(`could not start ${command}: ${error.message}`));
     child.on('close', (code, signal) => {
@@ -163,6 +171,7 @@ async function benchSize(pages, statsDir, oneSite) {
     writeHugoSite(sites.md, hugoDir);
   }
   const floorOut = join(statsDir, `floor-${pages}`);
+  await settle();
   console.log(`\n[${pages} pages] ${options.formats.join(' + ')} corpora${hugoDir ? ' + Hugo' : ''}${options.floor ? ' + the floor' : ''}; ${options.runs} round(s), each: a cold run of each in turn, then the warm and one-page rebuilds`);
   const cold = Object.fromEntries(options.formats.map((f) => [f, []]));
   const hugo = [];
@@ -188,10 +197,14 @@ async function benchSize(pages, statsDir, oneSite) {
     }
     for (const [format, runs] of Object.entries(rebuilt)) {
       runs.warm.push(await docsGen(sites[format]));
-      runs.onePage.push(await buildAfterEdit(sites[format], runs.edited, i));
+      runs.onePage.push(await buildAfterEdit(sites[format], runs.edited, `${pages}.${i}`));
     }
     // The one-page target's floor, in the same round: a rebuild after an edit of a site that has no other page to look up.
-    onePageSite.push(await buildAfterEdit(oneSite.site, oneSite.page, i));
+    onePageSite.push(await buildAfterEdit(oneSite.site, oneSite.page, `${pages}.${i}`));
+    // The pages just put back, like the corpora just written, are too recent for a build's source
+    // index to record; the next round's cold builds would leave them out of it, and its warm
+    // rebuild would read them again, which round 1's would not.
+    await settle();
     const line = options.formats
       .map((f) => `${f} ${(cold[f].at(-1).wallMs / 1000).toFixed(2)} s`)
       .concat(hugoDir ? [`hugo ${(hugo.at(-1).wallMs / 1000).toFixed(2)} s`] : [])
@@ -243,14 +256,23 @@ function editedPage(site, extension) {
 /**
  * A build of `site` after a sentence is appended to `page`; the page's text is put back after it,
  * so that every round's cold build (and Hugo's copy, written once) is of the same corpus.
+ * `label` makes the sentence one no earlier build of the run compiled: the one-page site is edited
+ * at every size, and a text its caches already hold would be no change at all.
  */
-async function buildAfterEdit(site, page, round) {
+async function buildAfterEdit(site, page, label) {
   const text = readFileSync(page, 'utf8');
-  appendFileSync(page, `\nOne more sentence, edit ${round}.\n`);
+  appendFileSync(page, `\nOne more sentence, edit ${label}.\n`);
   const run = await docsGen(site);
   writeFileSync(page, text);
   return run;
 }
+
+/**
+ * Waits until files written now are older than a build's source index takes on trust
+ * (`RACY_MARGIN_MS`, 2 s, in src/util): before a timed build that should find them settled.
+ */
+const SETTLE_MS = 2500;
+const settle = () => new Promise((done) => setTimeout(done, SETTLE_MS));
 
 /** CPU seconds of a one-page build: what starting docs-gen costs. The site stays for the rounds' one-page-site rebuilds (`onePageSite`). */
 async function benchStartUp() {
@@ -369,7 +391,7 @@ const boundRows = bounds(results);
 const pass = rows.every((row) => row.met);
 mkdirSync(resultsDir, { recursive: true });
 writeFileSync(join(resultsDir, '.gitignore'), '*\n!.gitignore\n');
-const report = { generatedAt: new Date().toISOString(), node: process.version, hugo: hugoVersion, loadAverage: os.loadavg(), cpu: { count: os.cpus().length, model: os.cpus()[0]?.model ?? null }, runs: options.runs, startUp, results, targets: rows, bounds: boundRows, pass };
+const report = { generatedAt: new Date().toISOString(), node: process.version, hugo: hugoVersion, loadAverage: os.loadavg(), cpu: { count: os.cpus().length, model: os.cpus()[0]?.model ?? null }, runs: options.runs, startUp: { wallMs: startUp.wallMs, cpuS: startUp.cpuS }, results, targets: rows, bounds: boundRows, pass };
 writeFileSync(join(resultsDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 console.log(`\n${pass ? 'all targets met' : 'some targets MISSED'}; results in ${join('bench', 'results', 'latest.json')}`);
 cleanup();

@@ -162,7 +162,7 @@ async function benchSize(pages, statsDir, oneSite) {
   for (const format of options.formats) {
     const dir = mkdtempSync(join(os.tmpdir(), `docs-gen-bench-${pages}-${format}-`));
     tempDirs.push(dir);
-    generateCorpus({ dir, pages, ext: format === 'md' ? 'md' : 'mdx', component: format === 'mdx-jsx' });
+    generateCorpus({ dir, pages, ext: extensionOf(format), component: format === 'mdx-jsx' });
     sites[format] = dir;
   }
   let hugoDir = null;
@@ -180,7 +180,7 @@ async function benchSize(pages, statsDir, oneSite) {
   // The rebuilds run in each round, after its cold runs, not in a series after them all: this
   // machine's speed drifts by a third over minutes, and a ratio to the cold build should divide
   // figures taken over the same stretch of time. The `mdx-jsx` site's are printed, not targets.
-  const rebuilt = Object.fromEntries(['md', 'mdx-jsx'].filter((f) => sites[f]).map((f) => [f, { warm: [], onePage: [], edited: editedPage(sites[f], f === 'md' ? 'md' : 'mdx') }]));
+  const rebuilt = Object.fromEntries(['md', 'mdx-jsx'].filter((f) => sites[f]).map((f) => [f, { warm: [], onePage: [], edited: editedPage(sites[f], extensionOf(f)) }]));
   const onePageSite = [];
   let pageBytes = 0;
   let outputBytes = 0;
@@ -203,8 +203,9 @@ async function benchSize(pages, statsDir, oneSite) {
     onePageSite.push(await buildAfterEdit(oneSite.site, oneSite.page, `${pages}.${i}`));
     // The pages just put back, like the corpora just written, are too recent for a build's source
     // index to record; the next round's cold builds would leave them out of it, and its warm
-    // rebuild would read them again, which round 1's would not.
-    await settle();
+    // rebuild would read them again, which round 1's would not. After the last round the next
+    // size's own wait (above) comes first.
+    if (i < options.runs) await settle();
     const line = options.formats
       .map((f) => `${f} ${(cold[f].at(-1).wallMs / 1000).toFixed(2)} s`)
       .concat(hugoDir ? [`hugo ${(hugo.at(-1).wallMs / 1000).toFixed(2)} s`] : [])
@@ -247,6 +248,9 @@ async function benchSize(pages, statsDir, oneSite) {
   console.log(`  a page's HTML (median) ${(pageBytes / 1024).toFixed(1)} KiB; output ${(outputBytes / MiB).toFixed(1)} MiB`);
   return summary;
 }
+
+/** A corpus format's page extension: the `mdx` and `mdx-jsx` corpora are both `.mdx`. */
+const extensionOf = (format) => (format === 'md' ? 'md' : 'mdx');
 
 /** The page a one-page rebuild edits: a section's index page (`index.<extension>`). */
 function editedPage(site, extension) {

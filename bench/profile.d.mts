@@ -28,8 +28,10 @@ export function loadProfiles(dir: string): { threads: (IndexedThread & { thread:
 export function indexProfile(profile: CpuProfile): IndexedThread;
 export function frameName(callFrame: CallFrame): string;
 export function partOf(callFrame: CallFrame): string;
+export function kindOf(callFrame: CallFrame): string;
 export function selfTimes(thread: IndexedThread, from?: number, to?: number): Map<string, number>;
 export function partTimes(thread: IndexedThread, from?: number, to?: number): Map<string, number>;
+export function kindTimes(thread: IndexedThread, from?: number, to?: number): Map<string, number>;
 export function inclusiveTimes(thread: IndexedThread, from?: number, to?: number): Map<string, number>;
 export function timesUnder(thread: IndexedThread, pattern: RegExp): Map<string, number>;
 export function busyShares(thread: IndexedThread, start: number, binUs: number): number[];
@@ -38,7 +40,7 @@ export function longStretches(thread: IndexedThread, minUs: number): { start: nu
 export function idleStretches(thread: IndexedThread, minUs: number): { before: number; after: number; stretches: { start: number; duration: number }[]; scattered: number };
 export function differences(a: Map<string, number>, b: Map<string, number>): { key: string; change: number; a: number; b: number }[];
 export type ProfileView =
-  | { view: 'summary' | 'diff' }
+  | { view: 'summary' | 'diff' | 'kinds' }
   | { view: 'timeline'; binMs: number }
   | { view: 'long' | 'idle'; minMs: number }
   | { view: 'under'; pattern: RegExp }

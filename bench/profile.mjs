@@ -9,6 +9,7 @@ const HELP = `usage:
   node bench/profile.mjs DIR --idle [--min MS]             where each thread waited: before its first work, after its last, and idle stretches of MS (50) or more between
   node bench/profile.mjs DIR --under REGEX                 self time below the functions whose name matches
   node bench/profile.mjs DIR_A DIR_B --diff                functions that took more time in B than in A, then less
+  node bench/profile.mjs DIR [DIR_B] --kinds               every thread's busy time by kind of work (an engine, file-system calls, collections…), two runs side by side
 --thread N keeps one thread (0 is the main thread). Times are seconds from the earliest start.`;
 //
 // A sample is charged to the function the thread was in when it was taken, so when more threads
@@ -85,6 +86,47 @@ export function partOf(callFrame) {
   if (url.startsWith('node:')) return 'node';
   return url;
 }
+
+/** Node's bindings that are a file-system call: a sample in one is a thread in the kernel, or waiting for a core after it. */
+const FILE_SYSTEM_CALLS = new Set(['open', 'openFileHandle', 'close', 'read', 'readFileUtf8', 'readBuffers', 'write', 'writeBuffer', 'writeBuffers', 'writeString', 'writeFileUtf8', 'mkdir', 'rmdir', 'rm', 'unlink', 'rename', 'link', 'symlink', 'readlink', 'realpath', 'copyFile', 'lstat', 'stat', 'fstat', 'statfs', 'internalModuleStat', 'readdir', 'access', 'existsSync', 'utimes', 'futimes', 'lutimes', 'ftruncate', 'fsync', 'fdatasync', 'chmod', 'fchmod']);
+const THREAD_MESSAGES = new Set(['postMessage', 'receiveMessageOnPort', 'serialize', 'deserialize']);
+const MODULE_COMPILES = new Set(['compileSourceTextModule', 'compileFunction', 'compileForInternalLoader']);
+/** Packages by the engine they are part of; the rest are "other packages". */
+const ENGINES = [
+  [/^(shiki|@shikijs\/.*|oniguruma-.*)$/, 'shiki'],
+  [/^(markdown-it.*|mdurl|linkify-it|uc\.micro|entities|punycode\.js)$/, 'markdown-it'],
+  [/^(react|react-dom|scheduler)$/, 'React'],
+  [/^(@mdx-js\/.*|micromark.*|mdast-.*|hast-.*|unified|remark-.*|rehype-.*|estree-.*|acorn.*|vfile.*|unist-.*)$/, 'the MDX compiler'],
+  [/^esbuild$/, 'esbuild'],
+];
+
+/**
+ * The kind of work a frame is: an engine docs-gen runs (shiki, markdown-it, React, the MDX
+ * compiler, esbuild), docs-gen's own code or theme, Node's JavaScript, loading modules, a
+ * file-system call, a message between threads, collections, or V8's built-ins. A package counts
+ * the same from node_modules or from dist/vendor (where the tool's build now bundles it), so
+ * that profiles of an older checkout and of main compare.
+ */
+export function kindOf(callFrame) {
+  const { url, functionName } = callFrame;
+  if (!url) {
+    if (functionName === '(garbage collector)') return 'collections';
+    if (functionName.startsWith('(')) return functionName;
+    if (FILE_SYSTEM_CALLS.has(functionName)) return 'file-system calls';
+    if (THREAD_MESSAGES.has(functionName)) return 'messages between threads';
+    if (MODULE_COMPILES.has(functionName)) return 'loading modules';
+    return "V8's built-ins (regular expressions, JSON, strings)";
+  }
+  if (url.startsWith('node:')) return /^node:internal\/(modules|bootstrap)\//.test(url) ? 'loading modules' : "Node's own JavaScript (fs, Buffer, workers)";
+  const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? /\/dist\/vendor\/((?:@[^/]+\/)?[^/.]+)/.exec(url)?.[1];
+  if (name !== undefined) return ENGINES.find(([pattern]) => pattern.test(name))?.[1] ?? 'other packages';
+  if (/\/dist\/theme\//.test(url)) return "docs-gen's theme";
+  if (/\/dist\//.test(url)) return "docs-gen's own code";
+  return url;
+}
+
+/** Self time by kind (`kindOf`). */
+export const kindTimes = (thread, from, to) => sumBy(thread, (sample) => kindOf(thread.nodes.get(sample.id).callFrame), from, to);
 
 const isIdle = (thread, sample) => thread.nodes.get(sample.id).callFrame.functionName === IDLE;
 
@@ -275,6 +317,10 @@ export function parseArguments(args) {
     if (folders.length !== 2) throw new Error('--diff compares two folders: DIR_A DIR_B --diff');
     return { ...options, view: 'diff' };
   }
+  if (given.has('--kinds')) {
+    if (folders.length < 1 || folders.length > 2) throw new Error(`--kinds reads one folder of profiles, or two side by side, not ${folders.length}`);
+    return { ...options, view: 'kinds' };
+  }
   if (folders.length !== 1) throw new Error(`one folder of profiles, not ${folders.length} (run without arguments for the usage)`);
   if (given.has('--timeline')) return { ...options, view: 'timeline', binMs: positive('--bin', '100') };
   if (given.has('--long')) return { ...options, view: 'long', minMs: positive('--min', '20') };
@@ -298,6 +344,20 @@ function report(options) {
     console.log(`self time, B − A (A: ${options.folders[0]}; B: ${options.folders[1]}); busy in all threads: A ${busy((row) => row.a)}, B ${busy((row) => row.b)}`);
     console.log(`took longer in B:\n${rows.filter((row) => row.change > 0).slice(0, 25).map(line).join('\n')}`);
     console.log(`took less in B:\n${rows.filter((row) => row.change < 0).reverse().slice(0, 25).map(line).join('\n')}`);
+    return;
+  }
+  if (options.view === 'kinds') {
+    const runs = options.folders.map((folder) => {
+      const { threads } = loadProfiles(folder);
+      const picked = options.thread === undefined ? threads : threads.filter((thread) => thread.thread === options.thread);
+      const sums = allThreads(picked, (thread) => kindTimes(thread));
+      sums.delete(IDLE);
+      return { sums, busy: [...sums.values()].reduce((sum, us) => sum + us, 0) };
+    });
+    const kinds = [...new Set(runs.flatMap((run) => [...run.sums.keys()]))].sort((a, b) => (runs.at(-1).sums.get(b) ?? 0) - (runs.at(-1).sums.get(a) ?? 0));
+    const cell = (run, kind) => `${seconds(run.sums.get(kind) ?? 0).padStart(9)} ${((100 * (run.sums.get(kind) ?? 0)) / (run.busy || 1)).toFixed(1).padStart(5)} %`;
+    console.log(`busy time by kind, ${options.thread === undefined ? 'every thread' : `thread ${options.thread}`}${runs.length === 2 ? ` (A: ${options.folders[0]}; B: ${options.folders[1]})` : ''}: ${runs.map((run) => seconds(run.busy)).join(' → ')}`);
+    for (const kind of kinds) console.log(`  ${runs.map((run) => cell(run, kind)).join('  ')}  ${kind}`);
     return;
   }
   const { threads, start } = loadProfiles(options.folders[0]);

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { busyShares, differences, frameName, idleStretches, inclusiveTimes, indexProfile, loadProfiles, longStretches, parseArguments, partOf, selfTimes, shade, threadOf, timesUnder, type CallFrame, type CpuProfile } from '../../../bench/profile.mjs';
+import { busyShares, differences, frameName, idleStretches, inclusiveTimes, indexProfile, kindOf, kindTimes, loadProfiles, longStretches, parseArguments, partOf, selfTimes, shade, threadOf, timesUnder, type CallFrame, type CpuProfile } from '../../../bench/profile.mjs';
 
 const frame = (functionName: string, url = '', lineNumber = 0): CallFrame => ({ functionName, url, lineNumber });
 
@@ -103,6 +103,28 @@ describe('reading a profile', () => {
     expect(partOf(frame('(program)'))).toBe('(program)');
   });
 
+  test('a frame\'s kind is the same whether its package is in node_modules or bundled into dist/vendor', () => {
+    expect(kindOf(frame('x', 'file:///w/node_modules/@shikijs/vscode-textmate/dist/index.js'))).toBe('shiki');
+    expect(kindOf(frame('x', 'file:///w/main/dist/vendor/shiki.js'))).toBe('shiki');
+    expect(kindOf(frame('x', 'file:///w/node_modules/markdown-it/lib/index.mjs'))).toBe('markdown-it');
+    expect(kindOf(frame('x', 'file:///w/main/dist/vendor/markdown-it-footnote.js'))).toBe('markdown-it');
+    expect(kindOf(frame('x', 'file:///w/node_modules/react-dom/cjs/react-dom-server.js'))).toBe('React');
+    expect(kindOf(frame('x', 'file:///w/main/dist/vendor/@mdx-js/mdx.js'))).toBe('the MDX compiler');
+    expect(kindOf(frame('x', 'file:///w/node_modules/yaml/dist/index.js'))).toBe('other packages');
+    expect(kindOf(frame('x', 'file:///w/main/dist/vendor/chunks/chunk-AB12.js'))).toBe('other packages');
+    expect(kindOf(frame('x', 'file:///w/main/dist/theme/layouts/page-frame.js'))).toBe("docs-gen's theme");
+    expect(kindOf(frame('x', 'file:///w/main/dist/src/build/build.js'))).toBe("docs-gen's own code");
+    expect(kindOf(frame('x', 'node:internal/modules/esm/loader'))).toBe('loading modules');
+    expect(kindOf(frame('x', 'node:internal/fs/utils'))).toBe("Node's own JavaScript (fs, Buffer, workers)");
+    expect(kindOf(frame('mkdir'))).toBe('file-system calls');
+    expect(kindOf(frame('postMessage'))).toBe('messages between threads');
+    expect(kindOf(frame('compileSourceTextModule'))).toBe('loading modules');
+    expect(kindOf(frame('(garbage collector)'))).toBe('collections');
+    expect(kindOf(frame('(idle)'))).toBe('(idle)');
+    expect(kindOf(frame('RegExp: ^abc'))).toBe("V8's built-ins (regular expressions, JSON, strings)");
+    expect(kindTimes(thread)).toEqual(new Map([["docs-gen's own code", 12_000], ['shiki', 28_000], ['(idle)', 8000], ['collections', 7000]]));
+  });
+
   test('differences put what grew most first and what shrank most last', () => {
     const rows = differences(new Map([['a', 5], ['b', 1]]), new Map([['a', 2], ['c', 4]]));
     expect(rows).toEqual([
@@ -147,6 +169,8 @@ describe('the command line', () => {
     expect(parseArguments(['p', '--idle', '--min', '5', '--thread', '1'])).toMatchObject({ view: 'idle', minMs: 5, thread: '1' });
     expect(parseArguments(['a', 'b', '--diff'])).toMatchObject({ view: 'diff', folders: ['a', 'b'] });
     expect(parseArguments(['p'])).toMatchObject({ view: 'summary', folders: ['p'] });
+    expect(parseArguments(['p', '--kinds'])).toMatchObject({ view: 'kinds', folders: ['p'] });
+    expect(parseArguments(['a', 'b', '--kinds', '--thread', '0'])).toMatchObject({ view: 'kinds', folders: ['a', 'b'], thread: '0' });
   });
 
   test('what cannot be read is one message, never a run on wrong numbers', () => {
@@ -156,5 +180,6 @@ describe('the command line', () => {
     expect(() => parseArguments(['a', '--diff'])).toThrow(/two folders/);
     expect(() => parseArguments(['p', '--thread'])).toThrow('--thread needs a value');
     expect(() => parseArguments(['p', 'q'])).toThrow(/one folder of profiles, not 2/);
+    expect(() => parseArguments(['a', 'b', 'c', '--kinds'])).toThrow('--kinds reads one folder of profiles, or two side by side, not 3');
   });
 });

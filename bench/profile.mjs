@@ -17,6 +17,7 @@ const HELP = `usage:
 // whatever it was running (bench/README.md, "Profiles under contention").
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { runAsScript } from './lib/arguments.mjs';
 
 /** Node's name for a profile file: `CPU.<date>.<time>.<pid>.<thread>.<sequence>.cpuprofile`. */
@@ -88,24 +89,50 @@ export function partOf(callFrame) {
 }
 
 /** Node's bindings that are a file-system call: a sample in one is a thread in the kernel, or waiting for a core after it. */
-const FILE_SYSTEM_CALLS = new Set(['open', 'openFileHandle', 'close', 'read', 'readFileUtf8', 'readBuffers', 'write', 'writeBuffer', 'writeBuffers', 'writeString', 'writeFileUtf8', 'mkdir', 'rmdir', 'rm', 'unlink', 'rename', 'link', 'symlink', 'readlink', 'realpath', 'copyFile', 'lstat', 'stat', 'fstat', 'statfs', 'internalModuleStat', 'readdir', 'access', 'existsSync', 'utimes', 'futimes', 'lutimes', 'ftruncate', 'fsync', 'fdatasync', 'chmod', 'fchmod']);
-const THREAD_MESSAGES = new Set(['postMessage', 'receiveMessageOnPort', 'serialize', 'deserialize']);
-const MODULE_COMPILES = new Set(['compileSourceTextModule', 'compileFunction', 'compileForInternalLoader']);
-/** Packages by the engine they are part of; the rest are "other packages". */
+const FILE_SYSTEM_CALLS = new Set(['open', 'openFileHandle', 'close', 'read', 'readFileUtf8', 'readBuffers', 'write', 'writeBuffer', 'writeBuffers', 'writeString', 'writeFileUtf8', 'mkdir', 'mkdtemp', 'rmdir', 'unlink', 'rename', 'link', 'symlink', 'readlink', 'realpath', 'copyFile', 'lstat', 'stat', 'fstat', 'statfs', 'internalModuleStat', 'readdir', 'opendir', 'access', 'utimes', 'futimes', 'lutimes', 'ftruncate', 'fsync', 'fdatasync', 'chmod', 'fchmod', 'chown', 'fchown', 'lchown', 'FSReqCallback']);
+const THREAD_CALLS = new Set(['postMessage', 'receiveMessageOnPort', 'Worker', 'startThread', 'stopThread']);
+const MODULE_CALLS = new Set(['compileSourceTextModule', 'compileFunction', 'compileFunctionForCJSLoader', 'compileForInternalLoader', 'internalModuleReadJSON', 'legacyMainResolve', 'ModuleWrap', 'instantiate', 'evaluate', 'getModuleRequests', 'dlopen']);
+/** Packages by the engine they are part of (the MDX compiler with the small packages it alone brings); the rest are "other packages". */
 const ENGINES = [
-  [/^(shiki|@shikijs\/.*|oniguruma-.*)$/, 'shiki'],
+  [/^(shiki|@shikijs\/.*|oniguruma-.*|regex|regex-recursion|regex-utilities)$/, 'shiki'],
   [/^(markdown-it.*|mdurl|linkify-it|uc\.micro|entities|punycode\.js)$/, 'markdown-it'],
   [/^(react|react-dom|scheduler)$/, 'React'],
-  [/^(@mdx-js\/.*|micromark.*|mdast-.*|hast-.*|unified|remark-.*|rehype-.*|estree-.*|acorn.*|vfile.*|unist-.*)$/, 'the MDX compiler'],
+  [/^(@mdx-js\/.*|micromark.*|mdast-.*|hast-.*|unified|remark-.*|rehype-.*|estree-.*|acorn.*|vfile.*|unist-.*|astring|property-information|(space|comma)-separated-tokens|zwitch|stringify-entities|ccount|devlop|bail|trough|character-entities.*|character-reference-invalid|decode-named-character-reference|style-to-(object|js)|inline-style-parser|is-(plain-obj|decimal|hexadecimal|alphanumerical|alphabetical)|markdown-table|longest-streak|html-void-elements|web-namespaces|collapse-white-space|periscopic|@ungap\/structured-clone)$/, 'the MDX compiler'],
   [/^esbuild$/, 'esbuild'],
 ];
+
+/** `dist/vendor/packages.json` of each vendor folder a profile names: which packages each bundle and shared chunk holds. */
+const vendorManifests = new Map();
+function packagesInVendorFile(vendorDir, file) {
+  if (!vendorManifests.has(vendorDir)) {
+    let manifest = {};
+    try {
+      manifest = JSON.parse(readFileSync(fileURLToPath(`${vendorDir}/packages.json`), 'utf8'));
+    } catch {
+      // An older checkout, or a profile read on another machine: the file's own name is all there is.
+    }
+    vendorManifests.set(vendorDir, manifest);
+  }
+  return vendorManifests.get(vendorDir)[file] ?? [];
+}
+
+/** The packages a frame's file is of, the most telling first; none for a file that is not a package's. */
+function packagesOf(url) {
+  const installed = /node_modules\/((?:@[^/]+\/)?[^/@.][^/]*)\/(?!.*node_modules\/)/.exec(url);
+  if (installed) return [installed[1]];
+  const vendored = /^(.*\/dist\/vendor)\/(.+)$/.exec(url);
+  if (!vendored) return [];
+  const [, vendorDir, file] = vendored;
+  return [file.replace(/\.m?js$/, ''), ...packagesInVendorFile(vendorDir, file)];
+}
 
 /**
  * The kind of work a frame is: an engine docs-gen runs (shiki, markdown-it, React, the MDX
  * compiler, esbuild), docs-gen's own code or theme, Node's JavaScript, loading modules, a
  * file-system call, a message between threads, collections, or V8's built-ins. A package counts
- * the same from node_modules or from dist/vendor (where the tool's build now bundles it), so
- * that profiles of an older checkout and of main compare.
+ * the same from node_modules or from dist/vendor (where the tool's build now bundles it; a shared
+ * chunk by the packages `packages.json` says it holds), so that profiles of an older checkout and
+ * of main compare. `RegExp:` frames are V8's built-ins whoever runs them: shiki's tokenizer among others.
  */
 export function kindOf(callFrame) {
   const { url, functionName } = callFrame;
@@ -113,16 +140,19 @@ export function kindOf(callFrame) {
     if (functionName === '(garbage collector)') return 'collections';
     if (functionName.startsWith('(')) return functionName;
     if (FILE_SYSTEM_CALLS.has(functionName)) return 'file-system calls';
-    if (THREAD_MESSAGES.has(functionName)) return 'messages between threads';
-    if (MODULE_COMPILES.has(functionName)) return 'loading modules';
+    if (THREAD_CALLS.has(functionName)) return 'threads and their messages';
+    if (MODULE_CALLS.has(functionName)) return 'loading modules';
     return "V8's built-ins (regular expressions, JSON, strings)";
   }
   if (url.startsWith('node:')) return /^node:internal\/(modules|bootstrap)\//.test(url) ? 'loading modules' : "Node's own JavaScript (fs, Buffer, workers)";
-  const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? /\/dist\/vendor\/((?:@[^/]+\/)?[^/.]+)/.exec(url)?.[1];
-  if (name !== undefined) return ENGINES.find(([pattern]) => pattern.test(name))?.[1] ?? 'other packages';
+  const packages = packagesOf(url);
+  if (packages.length > 0) {
+    for (const name of packages) for (const [pattern, engine] of ENGINES) if (pattern.test(name)) return engine;
+    return 'other packages';
+  }
   if (/\/dist\/theme\//.test(url)) return "docs-gen's theme";
   if (/\/dist\//.test(url)) return "docs-gen's own code";
-  return url;
+  return 'other files';
 }
 
 /** Self time by kind (`kindOf`). */
@@ -350,6 +380,7 @@ function report(options) {
     const runs = options.folders.map((folder) => {
       const { threads } = loadProfiles(folder);
       const picked = options.thread === undefined ? threads : threads.filter((thread) => thread.thread === options.thread);
+      if (picked.length === 0) throw new Error(`no thread ${options.thread} in ${folder}; the threads are ${threads.map((thread) => thread.thread).join(', ')}`);
       const sums = allThreads(picked, (thread) => kindTimes(thread));
       sums.delete(IDLE);
       return { sums, busy: [...sums.values()].reduce((sum, us) => sum + us, 0) };

@@ -1,8 +1,9 @@
 // bench/profile.mjs: what the bench's profiles are read with (bench/README.md). A small profile
 // made by hand, whose every figure is known, against each of the reader's views.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { busyShares, differences, frameName, idleStretches, inclusiveTimes, indexProfile, kindOf, kindTimes, loadProfiles, longStretches, parseArguments, partOf, selfTimes, shade, threadOf, timesUnder, type CallFrame, type CpuProfile } from '../../../bench/profile.mjs';
 
@@ -112,17 +113,36 @@ describe('reading a profile', () => {
     expect(kindOf(frame('x', 'file:///w/main/dist/vendor/@mdx-js/mdx.js'))).toBe('the MDX compiler');
     expect(kindOf(frame('x', 'file:///w/node_modules/yaml/dist/index.js'))).toBe('other packages');
     expect(kindOf(frame('x', 'file:///w/main/dist/vendor/chunks/chunk-AB12.js'))).toBe('other packages');
+    expect(kindOf(frame('x', 'file:///w/node_modules/foo/node_modules/entities/lib/decode.js'))).toBe('markdown-it');
+    expect(kindOf(frame('x', 'file:///w/node_modules/.pnpm/markdown-it@14.1.0/node_modules/markdown-it/lib/index.mjs'))).toBe('markdown-it');
+    expect(kindOf(frame('x', 'file:///w/node_modules/property-information/lib/find.js'))).toBe('the MDX compiler');
+    expect(kindOf(frame('x', 'file:///w/main/bin/docs-gen.js'))).toBe('other files');
     expect(kindOf(frame('x', 'file:///w/main/dist/theme/layouts/page-frame.js'))).toBe("docs-gen's theme");
     expect(kindOf(frame('x', 'file:///w/main/dist/src/build/build.js'))).toBe("docs-gen's own code");
     expect(kindOf(frame('x', 'node:internal/modules/esm/loader'))).toBe('loading modules');
     expect(kindOf(frame('x', 'node:internal/fs/utils'))).toBe("Node's own JavaScript (fs, Buffer, workers)");
     expect(kindOf(frame('mkdir'))).toBe('file-system calls');
-    expect(kindOf(frame('postMessage'))).toBe('messages between threads');
+    expect(kindOf(frame('postMessage'))).toBe('threads and their messages');
+    expect(kindOf(frame('compileFunctionForCJSLoader'))).toBe('loading modules');
     expect(kindOf(frame('compileSourceTextModule'))).toBe('loading modules');
     expect(kindOf(frame('(garbage collector)'))).toBe('collections');
     expect(kindOf(frame('(idle)'))).toBe('(idle)');
     expect(kindOf(frame('RegExp: ^abc'))).toBe("V8's built-ins (regular expressions, JSON, strings)");
     expect(kindTimes(thread)).toEqual(new Map([["docs-gen's own code", 12_000], ['shiki', 28_000], ['(idle)', 8000], ['collections', 7000]]));
+  });
+
+  test("a shared chunk of dist/vendor is of the packages its folder's packages.json says it holds", () => {
+    const vendor = join(mkdtempSync(join(tmpdir(), 'docs-gen-kinds-')), 'dist', 'vendor');
+    mkdirSync(join(vendor, 'chunks'), { recursive: true });
+    writeFileSync(join(vendor, 'packages.json'), JSON.stringify({ 'chunks/chunk-MDX1.js': ['micromark', 'mdast-util-from-markdown'], 'chunks/chunk-YAML.js': ['yaml'] }));
+    const url = (file: string) => pathToFileURL(join(vendor, file)).href;
+    try {
+      expect(kindOf(frame('x', url('chunks/chunk-MDX1.js')))).toBe('the MDX compiler');
+      expect(kindOf(frame('x', url('chunks/chunk-YAML.js')))).toBe('other packages');
+      expect(kindOf(frame('x', url('chunks/chunk-NONE.js')))).toBe('other packages');
+    } finally {
+      rmSync(join(vendor, '..', '..'), { recursive: true, force: true });
+    }
   });
 
   test('differences put what grew most first and what shrank most last', () => {

@@ -365,6 +365,13 @@ export function parseArguments(args) {
   return { ...options, view: 'summary' };
 }
 
+/** The threads `--thread` keeps (all without it); a thread the run does not have is an error. */
+function pickThreads(threads, wanted, folder) {
+  const picked = wanted === undefined ? threads : threads.filter((thread) => thread.thread === wanted);
+  if (picked.length === 0) throw new Error(`no thread ${wanted} in ${folder}; the threads are ${threads.map((thread) => thread.thread).join(', ')}`);
+  return picked;
+}
+
 function report(options) {
   if (options.view === 'diff') {
     const [first, second] = options.folders.map(loadProfiles);
@@ -379,9 +386,7 @@ function report(options) {
   if (options.view === 'kinds') {
     const runs = options.folders.map((folder) => {
       const { threads } = loadProfiles(folder);
-      const picked = options.thread === undefined ? threads : threads.filter((thread) => thread.thread === options.thread);
-      if (picked.length === 0) throw new Error(`no thread ${options.thread} in ${folder}; the threads are ${threads.map((thread) => thread.thread).join(', ')}`);
-      const sums = allThreads(picked, (thread) => kindTimes(thread));
+      const sums = allThreads(pickThreads(threads, options.thread, folder), (thread) => kindTimes(thread));
       sums.delete(IDLE);
       return { sums, busy: [...sums.values()].reduce((sum, us) => sum + us, 0) };
     });
@@ -392,8 +397,7 @@ function report(options) {
     return;
   }
   const { threads, start } = loadProfiles(options.folders[0]);
-  const picked = options.thread === undefined ? threads : threads.filter((thread) => thread.thread === options.thread);
-  if (picked.length === 0) throw new Error(`no thread ${options.thread}; the threads are ${threads.map((thread) => thread.thread).join(', ')}`);
+  const picked = pickThreads(threads, options.thread, options.folders[0]);
   if (options.view === 'timeline') {
     console.log(`busy share per ${options.binMs} ms from the first start (blank idle, @ busy throughout)`);
     for (const thread of picked) console.log(`${thread.thread.padStart(3)} |${busyShares(thread, start, options.binMs * 1000).map(shade).join('')}|`);
